@@ -4,7 +4,7 @@
 //! double quotes, which may hold spaces and `;`. The `id` and `c0` operations
 //! name and caption diagrams; `hmvc` and `fmvn` carry the clocks.
 
-use crate::fen::{parse_number_text, Field, FenError};
+use crate::fen::{parse_number_text, FenError, Field};
 use crate::position::Position;
 
 /// The longest opcode EPD allows.
@@ -50,7 +50,9 @@ pub(crate) fn parse_operations(
             let shown = text[start..].chars().next().unwrap_or('?');
             return err(
                 start,
-                format!("expected an opcode (a letter, then letters, digits or '_'), found '{shown}'"),
+                format!(
+                    "expected an opcode (a letter, then letters, digits or '_'), found '{shown}'"
+                ),
             );
         }
         if opcode.len() > MAX_OPCODE_LEN {
@@ -111,9 +113,8 @@ pub(crate) fn apply_clocks(
             _ => continue,
         };
         let operand = op.operands.first().map_or("", String::as_str);
-        *target = parse_number_text(operand, min).map_err(|m| {
-            FenError::new(Field::EpdOperation, *at, format!("{}: {m}", op.opcode))
-        })?;
+        *target = parse_number_text(operand, min)
+            .map_err(|m| FenError::new(Field::EpdOperation, *at, format!("{}: {m}", op.opcode)))?;
     }
     Ok(())
 }

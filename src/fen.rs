@@ -231,7 +231,10 @@ pub fn parse(input: &[u8], options: ParseOptions) -> Result<Record, FenError> {
              'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'",
         ));
     };
-    let end = input.iter().rposition(|&b| !is_space(b)).map_or(0, |e| e + 1);
+    let end = input
+        .iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(0, |e| e + 1);
     if options.strict && (begin > 0 || end < input.len()) {
         let at = if begin > 0 { 0 } else { end };
         return Err(FenError::new(
@@ -295,7 +298,13 @@ impl fmt::Display for Position {
         if let Some(pockets) = &self.pockets {
             f.write_str("[")?;
             for color in [Color::White, Color::Black] {
-                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                for role in [
+                    Role::Queen,
+                    Role::Rook,
+                    Role::Bishop,
+                    Role::Knight,
+                    Role::Pawn,
+                ] {
                     let c = Piece::new(color, role).fen_char();
                     for _ in 0..pockets.count(color, role) {
                         write!(f, "{c}")?;
@@ -481,11 +490,7 @@ impl<'a> Parser<'a> {
         if self.strict {
             return err("three-check counters are not part of FEN (refused by --strict)".into());
         }
-        let body = if given {
-            &tok.text[1..]
-        } else {
-            tok.text
-        };
+        let body = if given { &tok.text[1..] } else { tok.text };
         let expected = if given {
             "checks given as '+W+B' such as '+0+0'"
         } else {
@@ -772,9 +777,9 @@ fn parse_placement(tok: Token<'_>, strict: bool) -> Result<(Board, Option<Pocket
             ));
         }
         let Some(inner) = text[1..].strip_suffix(']') else {
-            let at = text.find(']').map_or(tok.at + tok.text.len(), |j| {
-                tok.at + i + j + 1
-            });
+            let at = text
+                .find(']')
+                .map_or(tok.at + tok.text.len(), |j| tok.at + i + j + 1);
             return Err(FenError::new(
                 Field::Pocket,
                 at,

@@ -675,7 +675,10 @@ mod tests {
         for sq in Square::all() {
             assert_eq!(Square::parse(&sq.to_string()), Some(sq));
         }
-        assert_eq!(Square::parse("e4").map(|s| (s.file(), s.rank())), Some((4, 3)));
+        assert_eq!(
+            Square::parse("e4").map(|s| (s.file(), s.rank())),
+            Some((4, 3))
+        );
         assert_eq!(Square::parse("i1"), None);
         assert_eq!(Square::parse("a9"), None);
         assert!(Square::parse("a1").unwrap().is_dark());

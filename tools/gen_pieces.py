@@ -5,6 +5,7 @@ Original design of the fen2img project; licensed MIT OR Apache-2.0.
 Standard library only.  Run from anywhere:  python3 tools/gen_pieces.py
 """
 
+import math
 import os
 
 CX = 22.5          # vertical axis of every piece
@@ -33,7 +34,8 @@ def pt(p):
 # A profile is the RIGHT half of a lathe-turned piece, in (dx, y) where
 # dx is the distance from the axis.  It starts on the axis at the top and
 # ends at the bottom-right corner of the base.  Segments:
-#   ("L", p) ("Q", c, p) ("C", c1, c2, p) ("A", r, large, sweep, p)
+#   ("L", p) ("Q", c, p) ("C", c1, c2, p)
+# Only M, L, Q, C and Z are emitted, for the widest renderer compatibility.
 
 def abs_pt(p, sign=1):
     return (CX + sign * p[0], p[1])
@@ -48,11 +50,6 @@ def seg_cmd(seg, sign):
     if k == "C":
         return ("C" + pt(abs_pt(seg[1], sign)) + " " + pt(abs_pt(seg[2], sign))
                 + " " + pt(abs_pt(seg[3], sign)))
-    if k == "A":
-        r, large, sweep, p = seg[1], seg[2], seg[3], seg[4]
-        if sign < 0:
-            sweep = 1 - sweep
-        return "A%s,%s 0 %d %d %s" % (f(r), f(r), large, sweep, pt(abs_pt(p, sign)))
     raise ValueError(k)
 
 
@@ -69,18 +66,23 @@ def reverse(start, segs):
             out.append(("Q", s[1], p0))
         elif k == "C":
             out.append(("C", s[2], s[1], p0))
-        elif k == "A":
-            out.append(("A", s[1], s[2], 1 - s[3], p0))
     return out
 
 
 def lathe(start, segs):
     """Closed path: right half as given, then mirrored left half."""
     assert abs(start[0]) < 1e-9, "profile must start on the axis"
+    # Drop zero-length line segments (e.g. a body ending where the base
+    # begins) so the output stays clean.
+    clean, cur = [], start
+    for s in segs:
+        if not (s[0] == "L" and s[1] == cur):
+            clean.append(s)
+        cur = s[-1]
+    segs = clean
     d = "M" + pt(abs_pt(start))
     d += "".join(seg_cmd(s, 1) for s in segs)
-    # Mirrored left half, walked back up to the top (reversing and
-    # mirroring each flip an arc's sweep flag).
+    # Mirrored left half, walked back up to the top.
     rev = reverse(start, segs)
     end = segs[-1][-1]
     d += "L" + pt(abs_pt(end, -1))
@@ -105,7 +107,24 @@ def base(s=1.0):
 
 
 def base_details(s=1.0):
-    return [hline(33.6, 8.6 * s), hline(36.3, 10.6 * s)]
+    return [hline(36.3, 10.6 * s)]
+
+
+def arc(r, cy, a0, a1, pieces):
+    """Cubic Bezier segments for a circular arc (centre on the axis at cy),
+    from angle a0 to a1 in degrees, screen coordinates (y down)."""
+    out = []
+    step = (a1 - a0) / pieces
+    for i in range(pieces):
+        a = math.radians(a0 + i * step)
+        b = math.radians(a0 + (i + 1) * step)
+        k = 4.0 / 3.0 * math.tan((b - a) / 4.0)
+        p0 = (r * math.cos(a), cy + r * math.sin(a))
+        p3 = (r * math.cos(b), cy + r * math.sin(b))
+        c1 = (p0[0] - k * r * math.sin(a), p0[1] + k * r * math.cos(a))
+        c2 = (p3[0] + k * r * math.sin(b), p3[1] - k * r * math.cos(b))
+        out.append(("C", c1, c2, p3))
+    return out
 
 
 def hline(y, half):
@@ -125,76 +144,77 @@ def collar(y, inner, outer, h=2.0):
 # ---------------------------------------------------------------- pieces
 
 def pawn():
-    s = 0.88
-    r = 5.3
-    cy = 17.0
-    nx = 2.7
+    s = 0.9
+    r = 5.7
+    cy = 16.8
+    nx = 2.9
     ny = cy + (r * r - nx * nx) ** 0.5
-    prof = [
-        ("A", r, 0, 1, (nx, ny)),
-        ("Q", (6.8, ny - 0.1), (6.8, 23.0)),
-        ("Q", (6.8, 24.3), (4.3, 24.3)),
-        ("C", (4.3, 28.6), (5.6, 32.4), (8.6 * s, 33.6)),
+    neck = math.degrees(math.atan2(ny - cy, nx))
+    prof = arc(r, cy, -90.0, neck, 2) + [
+        ("Q", (7.3, ny - 0.1), (7.3, 23.4)),
+        ("Q", (7.3, 24.6), (4.6, 24.6)),
+        ("C", (4.6, 28.8), (5.8, 32.4), (8.6 * s, 33.6)),
     ] + base(s)
     return {
         "body": [lathe((0, cy - r), prof)],
-        "details": [hline(24.3, 4.3)] + base_details(s),
+        "details": [hline(24.6, 4.6)] + base_details(s),
     }
 
 
 def rook():
+    top = 9.0
     prof = [
-        ("L", (1.7, 9.5)),
-        ("L", (1.7, 12.3)),
-        ("L", (4.4, 12.3)),
-        ("L", (4.4, 9.5)),
-        ("L", (8.8, 9.5)),
-        ("L", (8.8, 14.8)),
-        ("L", (6.6, 16.8)),
-        ("L", (7.0, 29.4)),
+        ("L", (1.8, top)),
+        ("L", (1.8, 11.9)),
+        ("L", (4.8, 11.9)),
+        ("L", (4.8, top)),
+        ("L", (9.4, top)),
+        ("L", (9.4, 14.6)),
+        ("L", (7.2, 16.6)),
+        ("L", (7.6, 29.2)),
         ("L", (8.6, 30.6)),
     ] + base()
     return {
-        "body": [lathe((0, 9.5), prof)],
-        "details": [hline(14.8, 8.8), hline(16.8, 6.6), hline(29.4, 7.0)] + base_details(),
+        "body": [lathe((0, top), prof)],
+        "details": [hline(14.6, 9.4), hline(29.2, 7.6)] + base_details(),
     }
 
 
 def bishop():
     prof = [
-        ("C", (2.6, 12.0), (6.7, 15.2), (6.7, 19.4)),
-        ("C", (6.7, 22.2), (5.4, 23.9), (4.4, 24.6)),
-    ] + collar(24.6, 4.2, 7.4) + [
-        ("C", (4.2, 29.8), (5.8, 32.6), (8.6, 33.6)),
+        ("C", (2.8, 12.2), (7.2, 15.2), (7.2, 19.3)),
+        ("C", (7.2, 22.0), (5.8, 23.8), (4.8, 24.6)),
+    ] + collar(24.6, 4.4, 7.8) + [
+        ("C", (4.4, 29.8), (5.8, 32.6), (8.6, 33.6)),
     ] + base()
     return {
-        "body": [lathe((0, 10.3), prof)],
-        "balls": [(CX, 8.1, 2.1)],
-        "details": [hline(24.6, 4.4), hline(26.6, 4.2),
-                    "M%s L%s" % (pt((27.4, 14.6)), pt((22.0, 20.0)))] + base_details(),
+        "body": [lathe((0, 10.4), prof)],
+        "balls": [(CX, 8.2, 2.2)],
+        "details": [hline(24.6, 4.8),
+                    "M%sL%s" % (pt((27.9, 14.4)), pt((22.2, 20.1)))] + base_details(),
     }
 
 
 def queen():
-    tips = [(0, 10.0), (5.2, 10.4), (10.2, 11.6)]
+    tips = [(0, 9.2), (5.7, 9.7), (10.9, 11.2)]
     prof = [
-        ("L", (2.5, 18.0)),
+        ("L", (2.9, 16.6)),
         ("L", tips[1]),
-        ("L", (7.6, 18.4)),
+        ("L", (8.3, 17.0)),
         ("L", tips[2]),
-        ("C", (9.0, 17.0), (7.2, 21.5), (6.6, 24.6)),
-    ] + collar(24.6, 5.2, 7.8) + [
+        ("C", (9.8, 16.5), (7.8, 21.5), (6.9, 24.6)),
+    ] + collar(24.6, 5.2, 8.2) + [
         ("C", (5.0, 29.6), (6.2, 32.6), (8.6, 33.6)),
     ] + base()
     balls = []
     for dx, y in tips:
-        balls.append((CX + dx, y - 1.5, 1.75))
+        balls.append((CX + dx, y - 1.6, 2.1))
         if dx:
-            balls.append((CX - dx, y - 1.5, 1.75))
+            balls.append((CX - dx, y - 1.6, 2.1))
     return {
         "body": [lathe((0, tips[0][1]), prof)],
         "balls": balls,
-        "details": [hline(22.0, 7.1), hline(24.6, 6.6), hline(26.6, 5.2)] + base_details(),
+        "details": [hline(21.0, 7.8), hline(24.6, 6.9)] + base_details(),
     }
 
 
@@ -202,22 +222,21 @@ def king():
     t = 1.2      # half the width of a cross bar
     arm = 3.6    # half the span of the cross
     bar = 5.4    # top of the cross bar
-    cross = ("M%s" % pt((CX - t, 3.0)) + "H%s" % f(CX + t) + "V%s" % f(bar)
-             + "H%s" % f(CX + arm) + "V%s" % f(bar + 2 * t) + "H%s" % f(CX + t)
-             + "V%s" % f(11.0) + "H%s" % f(CX - t) + "V%s" % f(bar + 2 * t)
-             + "H%s" % f(CX - arm) + "V%s" % f(bar) + "H%s" % f(CX - t) + "Z")
+    cross_pts = [(t, 3.0), (t, bar), (arm, bar), (arm, bar + 2 * t),
+                 (t, bar + 2 * t), (t, 11.0)]
+    cross = lathe((0, 3.0), [("L", q) for q in cross_pts])
     prof = [
-        ("C", (2.6, 9.8), (4.2, 11.0), (4.4, 12.6)),
-        ("L", (8.8, 13.2)),
-        ("Q", (10.4, 13.4), (10.2, 15.2)),
-        ("C", (9.8, 19.6), (6.4, 22.4), (5.6, 24.6)),
-    ] + collar(24.6, 5.0, 8.0) + [
+        ("C", (1.4, 9.6), (2.0, 10.2), (2.0, 11.0)),
+        ("C", (5.6, 11.1), (9.6, 11.8), (10.8, 13.6)),
+        ("Q", (11.6, 14.8), (10.8, 15.8)),
+        ("C", (9.8, 19.8), (6.8, 22.4), (5.8, 24.6)),
+    ] + collar(24.6, 5.0, 8.2) + [
         ("C", (5.0, 29.6), (6.2, 32.6), (8.6, 33.6)),
     ] + base()
     return {
         "under": [cross],
-        "body": [lathe((0, 9.8), prof)],
-        "details": [hline(15.2, 10.2), hline(24.6, 5.6), hline(26.6, 5.0)] + base_details(),
+        "body": [lathe((0, 9.6), prof)],
+        "details": [hline(15.8, 10.8), hline(24.6, 5.8)] + base_details(),
     }
 
 
@@ -235,8 +254,8 @@ def knight():
         "C8.8,19.6 10.8,17.6 12.4,15.8"       # nose bridge
         "C14.0,14.0 14.6,11.0 17.8,10.4"      # brow
         "L20.2,10.0"
-        "Q21.0,7.2 23.4,4.8"                  # front of the ear
-        "Q26.2,7.4 26.8,10.4"                 # back of the ear
+        "Q21.0,7.6 23.2,5.8"                  # front of the ear
+        "Q24.6,8.0 26.8,10.4"                 # back of the ear
         # the mane, in tufts down the back of the neck
         "Q29.6,10.2 30.4,12.4"
         "Q32.6,12.8 32.6,15.6"
@@ -250,9 +269,11 @@ def knight():
     return {
         "under": [horse],
         "body": [lathe((0, 33.6), prof)],
-        "details": ["M26.8,10.6 C29.0,15.0 30.4,21.0 29.6,30.6",
-                    "M18.6,25.2 C21.0,22.4 20.8,19.0 18.6,17.6"] + base_details(),
-        "dots": [(17.6, 14.2, 1.1), (10.0, 20.4, 0.8)],
+        "details": [
+            "M27.3,11.9C29.0,15.4 30.4,21.0 29.6,30.4",   # inner edge of the mane
+            "M19.5,23.9C21.1,21.7 20.7,19.0 18.6,17.6",   # cheek
+        ] + base_details(),
+        "dots": [(17.6, 14.2, 1.1), (10.0, 20.4, 0.8)],   # eye, nostril
     }
 
 
@@ -278,7 +299,7 @@ def render(colour, spec):
         if item[0] == "H":
             _, y, half = item
             half -= c["inset"]
-            det.append("M%s H%s" % (pt((CX - half, y)), f(CX + half)))
+            det.append("M%sL%s" % (pt((CX - half, y)), pt((CX + half, y))))
         else:
             det.append(item)
     if det:

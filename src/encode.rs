@@ -1,0 +1,278 @@
+//! Image encoders: pixels in, file bytes out.
+//!
+//! A diagram has few colours: flat squares, two inks, and anti-aliased edges
+//! between them. PNG is therefore written with a palette whenever the image
+//! has at most 256 distinct colours (exactly, never approximated), and as
+//! true colour otherwise. Everything is deterministic: the palette is in
+//! order of first appearance and the encoders have no time stamps.
+
+use std::collections::HashMap;
+
+use resvg::tiny_skia::Pixmap;
+
+use crate::color::Rgba;
+
+/// How to encode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// Spend more time for a smaller PNG. Default `false` (fast deflate).
+    pub optimize: bool,
+    /// JPEG quality 1–100. Default 90.
+    pub quality: u8,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> Self {
+        EncodeOptions {
+            optimize: false,
+            quality: 90,
+        }
+    }
+}
+
+/// Straight-alpha RGBA bytes of a pixmap (tiny-skia keeps premultiplied).
+pub fn rgba(pixmap: &Pixmap) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    out
+}
+
+/// PNG, indexed when the image has at most 256 colours.
+pub fn png(pixmap: &Pixmap, options: EncodeOptions) -> Vec<u8> {
+    let pixels = rgba(pixmap);
+    let (w, h) = (pixmap.width(), pixmap.height());
+    match palette_of(&pixels) {
+        Some((palette, indices)) => write_indexed(w, h, &palette, &indices, options),
+        None => write_true_colour(w, h, &pixels, options),
+    }
+}
+
+/// The palette and per-pixel indices, if there are at most 256 colours.
+fn palette_of(pixels: &[u8]) -> Option<(Vec<Rgba>, Vec<u8>)> {
+    let mut lookup: HashMap<u32, u8> = HashMap::with_capacity(256);
+    let mut palette = Vec::with_capacity(256);
+    let mut indices = Vec::with_capacity(pixels.len() / 4);
+    let mut last: Option<(u32, u8)> = None;
+    for px in pixels.chunks_exact(4) {
+        let key = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+        // Runs of one colour are the norm (squares), so check the last first.
+        let index = match last {
+            Some((k, i)) if k == key => i,
+            _ => match lookup.get(&key) {
+                Some(&i) => i,
+                None => {
+                    if palette.len() == 256 {
+                        return None;
+                    }
+                    let i = palette.len() as u8;
+                    palette.push(Rgba {
+                        r: px[0],
+                        g: px[1],
+                        b: px[2],
+                        a: px[3],
+                    });
+                    lookup.insert(key, i);
+                    i
+                }
+            },
+        };
+        last = Some((key, index));
+        indices.push(index);
+    }
+    Some((palette, indices))
+}
+
+fn compression(options: EncodeOptions) -> (png::Compression, png::Filter) {
+    if options.optimize {
+        (png::Compression::High, png::Filter::Adaptive)
+    } else {
+        (png::Compression::Fast, png::Filter::Adaptive)
+    }
+}
+
+fn write_indexed(w: u32, h: u32, palette: &[Rgba], indices: &[u8], options: EncodeOptions) -> Vec<u8> {
+    // The smallest bit depth that holds the palette: a two-colour board
+    // packs eight pixels a byte.
+    let depth = match palette.len() {
+        0..=2 => 1u8,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
+    };
+    let per_byte = 8 / depth as usize;
+    let row_bytes = (w as usize).div_ceil(per_byte);
+    let mut packed = vec![0u8; row_bytes * h as usize];
+    for (y, row) in indices.chunks_exact(w as usize).enumerate() {
+        let out = &mut packed[y * row_bytes..(y + 1) * row_bytes];
+        for (x, &i) in row.iter().enumerate() {
+            let shift = 8 - depth as usize * (x % per_byte + 1);
+            out[x / per_byte] |= i << shift;
+        }
+    }
+    let mut plte = Vec::with_capacity(palette.len() * 3);
+    let mut trns = Vec::new();
+    for c in palette {
+        plte.extend_from_slice(&[c.r, c.g, c.b]);
+    }
+    if palette.iter().any(|c| c.a != 255) {
+        trns = palette.iter().map(|c| c.a).collect();
+        while trns.last() == Some(&255) {
+            trns.pop();
+        }
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(match depth {
+            1 => png::BitDepth::One,
+            2 => png::BitDepth::Two,
+            4 => png::BitDepth::Four,
+            _ => png::BitDepth::Eight,
+        });
+        enc.set_palette(plte);
+        if !trns.is_empty() {
+            enc.set_trns(trns);
+        }
+        let (c, _) = compression(options);
+        enc.set_compression(c);
+        // Filters rarely help indexed images; "none" is the usual best.
+        enc.set_filter(png::Filter::NoFilter);
+        let mut writer = enc.write_header().expect("writing to a Vec cannot fail");
+        writer
+            .write_image_data(&packed)
+            .expect("writing to a Vec cannot fail");
+    }
+    out
+}
+
+fn write_true_colour(w: u32, h: u32, pixels: &[u8], options: EncodeOptions) -> Vec<u8> {
+    let opaque = pixels.chunks_exact(4).all(|p| p[3] == 255);
+    let data: Vec<u8>;
+    let (color, bytes) = if opaque {
+        data = pixels
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        (png::ColorType::Rgb, data.as_slice())
+    } else {
+        (png::ColorType::Rgba, pixels)
+    };
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(color);
+        enc.set_depth(png::BitDepth::Eight);
+        let (c, f) = compression(options);
+        enc.set_compression(c);
+        enc.set_filter(f);
+        let mut writer = enc.write_header().expect("writing to a Vec cannot fail");
+        writer
+            .write_image_data(bytes)
+            .expect("writing to a Vec cannot fail");
+    }
+    out
+}
+
+/// Lossless WebP.
+pub fn webp(pixmap: &Pixmap) -> Result<Vec<u8>, String> {
+    let pixels = rgba(pixmap);
+    let mut out = Vec::new();
+    image::codecs::webp::WebPEncoder::new_lossless(&mut out)
+        .encode(
+            &pixels,
+            pixmap.width(),
+            pixmap.height(),
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| format!("WebP encoding failed: {e}"))?;
+    Ok(out)
+}
+
+/// JPEG at `quality`; transparent pixels are composed over white first,
+/// since JPEG has no alpha.
+pub fn jpeg(pixmap: &Pixmap, quality: u8) -> Result<Vec<u8>, String> {
+    let rgb: Vec<u8> = rgba(pixmap)
+        .chunks_exact(4)
+        .flat_map(|p| {
+            let a = p[3] as u32;
+            let over_white = |c: u8| ((c as u32 * a + 255 * (255 - a) + 127) / 255) as u8;
+            [over_white(p[0]), over_white(p[1]), over_white(p[2])]
+        })
+        .collect();
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality.clamp(1, 100))
+        .encode(
+            &rgb,
+            pixmap.width(),
+            pixmap.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .map_err(|e| format!("JPEG encoding failed: {e}"))?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::tiny_skia::Color;
+
+    fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>) {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (info, buf)
+    }
+
+    #[test]
+    fn few_colours_make_an_indexed_png_that_decodes_to_the_same_pixels() {
+        let mut p = Pixmap::new(9, 5).unwrap();
+        p.fill(Color::from_rgba8(240, 217, 181, 255));
+        p.pixels_mut()[3] = resvg::tiny_skia::ColorU8::from_rgba(181, 136, 99, 255).premultiply();
+        let bytes = png(&p, EncodeOptions::default());
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
+        decoder.set_transformations(png::Transformations::IDENTITY);
+        let info = decoder.read_info().unwrap().info().clone();
+        assert_eq!(info.color_type, png::ColorType::Indexed);
+        assert_eq!(info.bit_depth, png::BitDepth::One);
+        let (info, buf) = decode(&bytes);
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        assert_eq!(&buf[9..12], &[181, 136, 99]);
+        assert_eq!(&buf[0..3], &[240, 217, 181]);
+    }
+
+    #[test]
+    fn many_colours_fall_back_to_true_colour() {
+        let mut p = Pixmap::new(300, 1).unwrap();
+        for (i, px) in p.pixels_mut().iter_mut().enumerate() {
+            *px = resvg::tiny_skia::ColorU8::from_rgba((i % 256) as u8, (i / 256) as u8, 0, 255)
+                .premultiply();
+        }
+        let (info, buf) = decode(&png(&p, EncodeOptions::default()));
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        assert_eq!(&buf[3 * 299..3 * 300], &[43, 1, 0]);
+    }
+
+    #[test]
+    fn transparency_survives_the_palette() {
+        let p = Pixmap::new(4, 4).unwrap(); // all transparent
+        let bytes = png(&p, EncodeOptions::default());
+        let (info, buf) = decode(&bytes);
+        assert_eq!(info.color_type, png::ColorType::Rgba);
+        assert!(buf.chunks(4).all(|c| c[3] == 0));
+    }
+
+    #[test]
+    fn webp_and_jpeg_have_their_magic() {
+        let mut p = Pixmap::new(16, 16).unwrap();
+        p.fill(Color::from_rgba8(10, 20, 30, 255));
+        assert_eq!(&webp(&p).unwrap()[8..12], b"WEBP");
+        assert_eq!(&jpeg(&p, 80).unwrap()[..2], &[0xff, 0xd8]);
+    }
+}

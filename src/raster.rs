@@ -1,0 +1,289 @@
+//! The rasterizer: draws a [`Layout`] into pixels with tiny-skia.
+//!
+//! It never goes through SVG text. Each piece glyph is rendered by resvg once
+//! per (piece set, square size) into a sprite; a board is then flat fills for
+//! the squares (whole-pixel edges, so no anti-aliasing is needed there),
+//! sprite copies at whole-pixel offsets, and a few small paths for labels and
+//! markup. A [`Rasterizer`] keeps its sprites across boards, so a batch pays
+//! for each glyph once.
+
+use std::collections::HashMap;
+
+use resvg::tiny_skia::{
+    self, FillRule, GradientStop, LineCap, Mask, Paint, PathBuilder, Pixmap, PixmapPaint, Point,
+    RadialGradient, SpreadMode, Stroke, Transform,
+};
+
+use crate::color::Rgba;
+use crate::labels::LabelFont;
+use crate::layout::{Layout, Rect, INK};
+use crate::pieces::PieceSet;
+use crate::position::{Color, Piece, Square};
+
+/// Draws layouts, keeping the piece sprites it has made.
+#[derive(Default)]
+pub struct Rasterizer {
+    /// The set the sprites belong to; a different set clears them.
+    set: Option<PieceSet>,
+    sprites: HashMap<(usize, u32), Pixmap>,
+}
+
+impl Rasterizer {
+    /// A rasterizer with no sprites yet.
+    pub fn new() -> Rasterizer {
+        Rasterizer::default()
+    }
+
+    /// Draws `layout` into a new pixmap of its size.
+    pub fn render(&mut self, layout: &Layout) -> Pixmap {
+        let mut pixmap =
+            Pixmap::new(layout.width, layout.height).expect("layout sizes are within 32..=4096");
+        if let Some(bg) = layout.background {
+            pixmap.fill(color(bg));
+        }
+        if let Some((r, c)) = layout.frame {
+            fill_rect(&mut pixmap, r, c);
+        }
+        fill_rect(&mut pixmap, layout.board, layout.light);
+        if layout.dark != layout.light {
+            for sq in Square::all().filter(|s| s.is_dark()) {
+                fill_rect(&mut pixmap, layout.square_rect(sq), layout.dark);
+            }
+        }
+        if layout.hatch.is_some() {
+            draw_hatching(&mut pixmap, layout);
+        }
+        for t in &layout.tints {
+            fill_rect(&mut pixmap, t.rect, t.color);
+        }
+        for g in &layout.glows {
+            draw_glow(&mut pixmap, g.rect, g.color);
+        }
+        draw_labels(&mut pixmap, layout);
+        self.draw_pieces(&mut pixmap, layout);
+        draw_markup(&mut pixmap, layout);
+        pixmap
+    }
+
+    fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
+        let same_set = self
+            .set
+            .as_ref()
+            .is_some_and(|s| s.same_as(&layout.glyphs));
+        if !same_set {
+            self.sprites.clear();
+            self.set = Some(layout.glyphs.clone());
+        }
+        let size = layout.square as u32;
+        for p in &layout.pieces {
+            let key = (sprite_index(p.piece), size);
+            let sprite = self
+                .sprites
+                .entry(key)
+                .or_insert_with(|| render_sprite(&layout.glyphs, p.piece, size));
+            pixmap.draw_pixmap(
+                p.rect.x as i32,
+                p.rect.y as i32,
+                sprite.as_ref(),
+                &PixmapPaint::default(),
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+}
+
+fn sprite_index(piece: Piece) -> usize {
+    piece.color as usize * 6 + piece.role as usize
+}
+
+/// Renders one glyph, fitted into a `size`×`size` square, with resvg.
+fn render_sprite(set: &PieceSet, piece: Piece, size: u32) -> Pixmap {
+    let glyph = set.glyph(Piece::new(piece.color, piece.role));
+    let mut sprite = Pixmap::new(size, size).expect("size > 0");
+    let (scale, dx, dy) = glyph.fit(size as f32);
+    resvg::render(
+        &glyph.tree,
+        Transform::from_row(scale, 0.0, 0.0, scale, dx, dy),
+        &mut sprite.as_mut(),
+    );
+    sprite
+}
+
+fn color(c: Rgba) -> tiny_skia::Color {
+    tiny_skia::Color::from_rgba8(c.r, c.g, c.b, c.a)
+}
+
+fn solid(c: Rgba) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(color(c));
+    paint.anti_alias = true;
+    paint
+}
+
+fn fill_rect(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        pixmap.fill_rect(rect, &solid(c), Transform::identity(), None);
+    }
+}
+
+/// Diagonal lines over the dark squares, the same geometry as the SVG
+/// pattern: strips `k·s ≤ (x + y)/√2 ≤ k·s + w` (a vertical-line tile
+/// turned 45°), clipped to the dark squares.
+fn draw_hatching(pixmap: &mut Pixmap, layout: &Layout) {
+    let Some(h) = layout.hatch else { return };
+    let mut mask_path = PathBuilder::new();
+    for sq in Square::all().filter(|s| s.is_dark()) {
+        let r = layout.square_rect(sq);
+        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+            mask_path.push_rect(rect);
+        }
+    }
+    let Some(mask_path) = mask_path.finish() else {
+        return;
+    };
+    let Some(mut mask) = Mask::new(pixmap.width(), pixmap.height()) else {
+        return;
+    };
+    mask.fill_path(&mask_path, FillRule::Winding, false, Transform::identity());
+
+    let b = layout.board;
+    let root2 = std::f32::consts::SQRT_2;
+    let (lo, hi) = ((b.x + b.y) / root2, (b.x + b.w + b.y + b.h) / root2);
+    let mut strips = PathBuilder::new();
+    let mut k = (lo / h.spacing).floor() - 1.0;
+    while k * h.spacing <= hi {
+        // The strip between u0 and u1 along (1,1)/√2, long enough to cross
+        // the whole board: its corners are u·(1,1)/√2 ± t·(1,-1)/√2.
+        let (u0, u1) = (k * h.spacing, k * h.spacing + h.width);
+        let t = hi * 2.0;
+        let corner = |u: f32, t: f32| ((u + t) / root2, (u - t) / root2);
+        let points = [corner(u0, -t), corner(u0, t), corner(u1, t), corner(u1, -t)];
+        strips.move_to(points[0].0, points[0].1);
+        for p in &points[1..] {
+            strips.line_to(p.0, p.1);
+        }
+        strips.close();
+        k += 1.0;
+    }
+    if let Some(path) = strips.finish() {
+        pixmap.fill_path(
+            &path,
+            &solid(h.color),
+            FillRule::Winding,
+            Transform::identity(),
+            Some(&mask),
+        );
+    }
+}
+
+/// The check glow: a radial gradient in the square, as in the SVG.
+fn draw_glow(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
+    let centre = Point::from_xy(r.x + r.w / 2.0, r.y + r.h / 2.0);
+    let at = |alpha: f32| {
+        tiny_skia::Color::from_rgba(
+            c.r as f32 / 255.0,
+            c.g as f32 / 255.0,
+            c.b as f32 / 255.0,
+            c.opacity() * alpha,
+        )
+        .expect("components are in 0..=1")
+    };
+    let stops = vec![
+        GradientStop::new(0.0, at(1.0)),
+        GradientStop::new(0.5, at(0.6)),
+        GradientStop::new(1.0, at(0.0)),
+    ];
+    let Some(shader) = RadialGradient::new(
+        centre,
+        0.0,
+        centre,
+        r.w / 2.0,
+        stops,
+        SpreadMode::Pad,
+        Transform::identity(),
+    ) else {
+        return;
+    };
+    let paint = Paint {
+        shader,
+        anti_alias: true,
+        ..Paint::default()
+    };
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+}
+
+fn draw_labels(pixmap: &mut Pixmap, layout: &Layout) {
+    let font = LabelFont::get();
+    for label in &layout.labels {
+        if let Some(g) = font.glyph(label.ch) {
+            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, label.y);
+            pixmap.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+        }
+    }
+}
+
+fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
+    for c in &layout.crosses {
+        let mut pb = PathBuilder::new();
+        pb.move_to(c.cx - c.half, c.cy - c.half);
+        pb.line_to(c.cx + c.half, c.cy + c.half);
+        pb.move_to(c.cx - c.half, c.cy + c.half);
+        pb.line_to(c.cx + c.half, c.cy - c.half);
+        if let Some(path) = pb.finish() {
+            let stroke = Stroke {
+                width: c.width,
+                line_cap: LineCap::Round,
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(&path, &solid(c.color), &stroke, Transform::identity(), None);
+        }
+    }
+    for r in &layout.rings {
+        if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
+            let stroke = Stroke {
+                width: r.width,
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(&path, &solid(r.color), &stroke, Transform::identity(), None);
+        }
+    }
+    for a in &layout.arrows {
+        let mut pb = PathBuilder::new();
+        for (i, &(x, y)) in a.points.iter().enumerate() {
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        pb.close();
+        if let Some(path) = pb.finish() {
+            pixmap.fill_path(&path, &solid(a.color), FillRule::Winding, Transform::identity(), None);
+        }
+    }
+    if let Some(m) = layout.mover {
+        if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
+            let fill = match m.color {
+                Color::White => Rgba::rgb(255, 255, 255),
+                Color::Black => INK,
+            };
+            pixmap.fill_path(&path, &solid(fill), FillRule::Winding, Transform::identity(), None);
+            let stroke = Stroke {
+                width: m.stroke_width,
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(&path, &solid(INK), &stroke, Transform::identity(), None);
+        }
+    }
+}
+
+impl std::fmt::Debug for Rasterizer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rasterizer")
+            .field("sprites", &self.sprites.len())
+            .finish()
+    }
+}

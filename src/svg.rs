@@ -1,0 +1,558 @@
+//! The SVG writer: draws a [`Layout`] as a compact, scalable SVG document.
+//!
+//! Choices made for the readers of these files:
+//! - each glyph used is defined once in `<defs>` and placed with `<use>`, and
+//!   an outline shared by the white and the black piece is defined once;
+//! - colours are `#rrggbb` plus a separate opacity, never 8-digit hex, so SVG
+//!   Tiny renderers (Qt) read them; `xlink:href` for the same reason;
+//! - coordinates are labels drawn as paths (no fonts needed);
+//! - output is deterministic: no maps with random order, fixed number format.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::color::Rgba;
+use crate::labels::LabelFont;
+use crate::layout::{Layout, INK};
+use crate::pathdata;
+use crate::pieces::GlyphPath;
+use crate::position::{Color, Piece};
+
+/// Writes `layout` as an SVG document.
+pub fn write(layout: &Layout) -> String {
+    let mut w = SvgWriter {
+        out: String::with_capacity(12 * 1024),
+    };
+    w.document(layout);
+    w.out
+}
+
+struct SvgWriter {
+    out: String,
+}
+
+impl SvgWriter {
+    fn document(&mut self, l: &Layout) {
+        let (width, height) = (l.width, l.height);
+        let _ = write!(
+            self.out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" \
+             xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
+             width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
+             role=\"img\">\n<title>{}</title>\n<desc>{}</desc>\n",
+            escape(&l.title),
+            escape(&l.description)
+        );
+        let piece_style = self.defs(l);
+        if let Some(bg) = l.background {
+            let _ = writeln!(
+                self.out,
+                "<rect width=\"{width}\" height=\"{height}\"{}/>",
+                paint("fill", bg)
+            );
+        }
+        if let Some((r, color)) = l.frame {
+            let _ = writeln!(self.out, "<rect{}{}/>", rect_attrs(r.x, r.y, r.w, r.h), paint("fill", color));
+        }
+        let b = l.board;
+        let _ = writeln!(
+            self.out,
+            "<rect{}{}/>",
+            rect_attrs(b.x, b.y, b.w, b.h),
+            paint("fill", l.light)
+        );
+        if l.dark != l.light {
+            let _ = writeln!(self.out, "<use xlink:href=\"#dark\"{}/>", paint("fill", l.dark));
+        }
+        if l.hatch.is_some() {
+            self.out.push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
+        }
+        for t in &l.tints {
+            let r = t.rect;
+            let _ = writeln!(self.out, "<rect{}{}/>", rect_attrs(r.x, r.y, r.w, r.h), paint("fill", t.color));
+        }
+        for g in &l.glows {
+            let r = g.rect;
+            let _ = writeln!(
+                self.out,
+                "<rect{} fill=\"url(#glow{})\"/>",
+                rect_attrs(r.x, r.y, r.w, r.h),
+                color_key(g.color)
+            );
+        }
+        self.labels(l);
+        if !l.pieces.is_empty() {
+            let _ = writeln!(self.out, "<g{}>", attrs_text(&piece_style));
+        }
+        for p in &l.pieces {
+            let _ = writeln!(
+                self.out,
+                "<use xlink:href=\"#{}\" x=\"{}\" y=\"{}\"/>",
+                p.piece.asset_name(),
+                num(p.rect.x),
+                num(p.rect.y)
+            );
+        }
+        if !l.pieces.is_empty() {
+            self.out.push_str("</g>\n");
+        }
+        self.marks(l);
+        if let Some(m) = l.mover {
+            let fill = match m.color {
+                Color::White => Rgba::rgb(255, 255, 255),
+                Color::Black => INK,
+            };
+            let _ = writeln!(
+                self.out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{} stroke-width=\"{}\"/>",
+                num(m.cx),
+                num(m.cy),
+                num(m.r),
+                paint("fill", fill),
+                paint("stroke", INK),
+                num(m.stroke_width)
+            );
+        }
+        self.out.push_str("</svg>\n");
+    }
+
+    /// Writes `<defs>`; returns the style to set around the pieces.
+    fn defs(&mut self, l: &Layout) -> Attrs {
+        self.out.push_str("<defs>\n");
+        // The dark squares, once: drawn in their colour, and again hatched.
+        let sq = num(l.square);
+        let mut d = String::new();
+        // Each square is a closed subpath; after `z` the pen is back at the
+        // square's corner, so the next one is a short relative move.
+        let mut pen: Option<(f32, f32)> = None;
+        for square in crate::position::Square::all().filter(|s| s.is_dark()) {
+            let r = l.square_rect(square);
+            match pen {
+                None => {
+                    let _ = write!(d, "M{} {}", num(r.x), num(r.y));
+                }
+                Some((x, y)) => {
+                    let _ = write!(d, "m{} {}", num(r.x - x), num(r.y - y));
+                }
+            }
+            let _ = write!(d, "h{sq}v{sq}h-{sq}z");
+            pen = Some((r.x, r.y));
+        }
+        let _ = writeln!(self.out, "<path id=\"dark\" d=\"{d}\"/>");
+        if let Some(h) = l.hatch {
+            // Vertical lines in a tile, turned 45° so they run like '/'.
+            let _ = writeln!(
+                self.out,
+                "<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{s}\" height=\"{s}\" \
+                 patternTransform=\"rotate(45)\"><rect width=\"{}\" height=\"{s}\"{}/></pattern>",
+                num(h.width),
+                paint("fill", h.color),
+                s = num(h.spacing),
+            );
+        }
+        let mut glows: Vec<Rgba> = l.glows.iter().map(|g| g.color).collect();
+        glows.dedup();
+        for c in glows {
+            let stop = |offset: &str, alpha: f32| {
+                format!(
+                    "<stop offset=\"{offset}\" stop-color=\"{}\" stop-opacity=\"{}\"/>",
+                    hex(c),
+                    num(c.opacity() * alpha)
+                )
+            };
+            let _ = writeln!(
+                self.out,
+                "<radialGradient id=\"glow{}\">{}{}{}</radialGradient>",
+                color_key(c),
+                stop("0", 1.0),
+                stop(".5", 0.6),
+                stop("1", 0.0)
+            );
+        }
+        let piece_style = self.glyph_defs(l);
+        self.label_defs(l);
+        self.out.push_str("</defs>\n");
+        piece_style
+    }
+
+    /// One `<g id="wK">` per glyph used; outlines used by several glyphs
+    /// (the white and black version of a piece) become shared `<path>`s.
+    /// Returns the attributes common to every glyph path, which the caller
+    /// sets once on the group around the pieces.
+    fn glyph_defs(&mut self, l: &Layout) -> Attrs {
+        let used = used_pieces(l);
+        let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
+        for &piece in &used {
+            for path in &l.glyphs.glyph(piece).paths {
+                *uses.entry(path.data.as_str()).or_default() += 1;
+            }
+        }
+        let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
+        for &piece in &used {
+            for path in &l.glyphs.glyph(piece).paths {
+                if uses[path.data.as_str()] > 1 && !shared.contains_key(path.data.as_str()) {
+                    let id = shared.len();
+                    shared.insert(&path.data, id);
+                    let _ = writeln!(self.out, "<path id=\"s{id}\" d=\"{}\"/>", path.data);
+                }
+            }
+        }
+        let styles: Vec<Vec<Attrs>> = used
+            .iter()
+            .map(|&piece| l.glyphs.glyph(piece).paths.iter().map(style).collect())
+            .collect();
+        let all: Vec<&Attrs> = styles.iter().flatten().collect();
+        let global = common(&all, &initial());
+        for (&piece, paths) in used.iter().zip(&styles) {
+            let glyph = l.glyphs.glyph(piece);
+            let (scale, dx, dy) = glyph.fit(l.square);
+            let inherited = overlay(&initial(), &global);
+            let local = common(&paths.iter().collect::<Vec<_>>(), &inherited);
+            let mut transform = String::new();
+            if dx != 0.0 || dy != 0.0 {
+                let _ = write!(transform, "translate({} {})", num(dx), num(dy));
+            }
+            if num4(scale) != "1" {
+                let _ = write!(transform, "scale({})", num4(scale));
+            }
+            if !transform.is_empty() {
+                transform = format!(" transform=\"{transform}\"");
+            }
+            let _ = write!(
+                self.out,
+                "<g id=\"{}\"{transform}{}>",
+                piece.asset_name(),
+                attrs_text(&local)
+            );
+            let inherited = overlay(&inherited, &local);
+            for (path, attrs) in glyph.paths.iter().zip(paths) {
+                let own = attrs_text(&differing(attrs, &inherited));
+                match shared.get(path.data.as_str()) {
+                    Some(id) => {
+                        let _ = write!(self.out, "<use xlink:href=\"#s{id}\"{own}/>");
+                    }
+                    None => {
+                        let _ = write!(self.out, "<path d=\"{}\"{own}/>", path.data);
+                    }
+                }
+            }
+            self.out.push_str("</g>\n");
+        }
+        global
+    }
+
+    fn label_defs(&mut self, l: &Layout) {
+        let font = LabelFont::get();
+        let mut done: Vec<char> = Vec::new();
+        for label in &l.labels {
+            if done.contains(&label.ch) {
+                continue;
+            }
+            done.push(label.ch);
+            if let Some(g) = font.glyph(label.ch) {
+                // Whole font units are within 0.1 px while a unit is at most
+                // 0.2 px (boards up to ~530 px); larger boards get tenths.
+                let grid = if label.scale > 0.2 { 10.0 } else { 1.0 };
+                let data = pathdata::encode(&g.path, grid);
+                let _ = writeln!(self.out, "<path id=\"l{}\" d=\"{data}\"/>", label.ch);
+            }
+        }
+    }
+
+    /// Label uses, grouped by colour and scale: the group scales from font
+    /// units, so each use is just its position in font units.
+    fn labels(&mut self, l: &Layout) {
+        let mut groups: Vec<(Rgba, f32)> = Vec::new();
+        for label in &l.labels {
+            if !groups.contains(&(label.color, label.scale)) {
+                groups.push((label.color, label.scale));
+            }
+        }
+        for (color, scale) in groups {
+            let _ = write!(
+                self.out,
+                "<g{} transform=\"scale({})\">",
+                paint("fill", color),
+                num4(scale)
+            );
+            for label in l
+                .labels
+                .iter()
+                .filter(|x| x.color == color && x.scale == scale)
+            {
+                let _ = write!(
+                    self.out,
+                    "<use xlink:href=\"#l{}\" x=\"{}\" y=\"{}\"/>",
+                    label.ch,
+                    num1(label.x / scale),
+                    num1(label.y / scale)
+                );
+            }
+            self.out.push_str("</g>\n");
+        }
+    }
+
+    fn marks(&mut self, l: &Layout) {
+        for c in &l.crosses {
+            let (x0, y0, x1, y1) = (c.cx - c.half, c.cy - c.half, c.cx + c.half, c.cy + c.half);
+            let _ = writeln!(
+                self.out,
+                "<path d=\"M{} {}L{} {}M{} {}L{} {}\" fill=\"none\"{} stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                num(x0),
+                num(y0),
+                num(x1),
+                num(y1),
+                num(x0),
+                num(y1),
+                num(x1),
+                num(y0),
+                paint("stroke", c.color),
+                num(c.width)
+            );
+        }
+        for r in &l.rings {
+            let _ = writeln!(
+                self.out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\"{} stroke-width=\"{}\"/>",
+                num(r.cx),
+                num(r.cy),
+                num(r.r),
+                paint("stroke", r.color),
+                num(r.width)
+            );
+        }
+        for a in &l.arrows {
+            let mut d = String::new();
+            for (i, (x, y)) in a.points.iter().enumerate() {
+                let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(*x), num(*y));
+            }
+            let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
+        }
+    }
+}
+
+/// Presentation attributes by name; `None` is "any value will do" (the
+/// stroke width of an unstroked path).
+type Attrs = Vec<(&'static str, Option<String>)>;
+
+/// The attribute names glyph paths use, with their SVG initial values.
+const INITIAL: [(&str, &str); 8] = [
+    ("fill", "#000"),
+    ("fill-opacity", "1"),
+    ("fill-rule", "nonzero"),
+    ("stroke", "none"),
+    ("stroke-opacity", "1"),
+    ("stroke-width", "1"),
+    ("stroke-linecap", "butt"),
+    ("stroke-linejoin", "miter"),
+];
+
+fn initial() -> Attrs {
+    INITIAL
+        .iter()
+        .map(|&(k, v)| (k, Some(v.to_string())))
+        .collect()
+}
+
+/// The full presentation of a glyph path, one entry per name in [`INITIAL`].
+fn style(p: &GlyphPath) -> Attrs {
+    let fill = p.fill;
+    let stroke = p.stroke.as_ref();
+    vec![
+        ("fill", Some(fill.map_or("none".into(), hex))),
+        ("fill-opacity", fill.map(|c| num(c.opacity()))),
+        (
+            "fill-rule",
+            fill.map(|_| if p.even_odd { "evenodd" } else { "nonzero" }.into()),
+        ),
+        ("stroke", Some(stroke.map_or("none".into(), |s| hex(s.color)))),
+        ("stroke-opacity", stroke.map(|s| num(s.color.opacity()))),
+        ("stroke-width", stroke.map(|s| num(s.width))),
+        ("stroke-linecap", stroke.map(|s| s.linecap.into())),
+        ("stroke-linejoin", stroke.map(|s| s.linejoin.into())),
+    ]
+}
+
+/// The attributes worth setting once on a group around `items`: for each
+/// name, the value that makes the group plus its items' own attributes
+/// shortest, given what the group itself `inherited`. Items that need
+/// another value then state it; items that accept any value are free.
+fn common(items: &[&Attrs], inherited: &Attrs) -> Attrs {
+    let mut out = Attrs::new();
+    for (i, &(name, _)) in INITIAL.iter().enumerate() {
+        let specified: Vec<&String> = items.iter().filter_map(|a| a[i].1.as_ref()).collect();
+        // The cost of the items' own attributes when they inherit `value`.
+        let cost = |value: Option<&String>| -> usize {
+            specified
+                .iter()
+                .filter(|&&v| Some(v) != value)
+                .map(|v| name.len() + v.len() + 4)
+                .sum()
+        };
+        let inherited_value = inherited[i].1.as_ref();
+        let mut best = (cost(inherited_value), None);
+        // Candidates in first-seen order, so ties resolve deterministically.
+        let mut seen: Vec<&String> = Vec::new();
+        for &v in &specified {
+            if seen.contains(&v) || Some(v) == inherited_value {
+                continue;
+            }
+            seen.push(v);
+            let total = cost(Some(v)) + name.len() + v.len() + 4;
+            if total < best.0 {
+                best = (total, Some(v));
+            }
+        }
+        if let (_, Some(v)) = best {
+            out.push((name, Some(v.clone())));
+        }
+    }
+    out
+}
+
+/// `base` with the entries of `over` replacing those of the same name.
+fn overlay(base: &Attrs, over: &Attrs) -> Attrs {
+    base.iter()
+        .map(|(name, v)| {
+            let replaced = over.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+            (*name, replaced.unwrap_or_else(|| v.clone()))
+        })
+        .collect()
+}
+
+/// The entries of `attrs` that differ from what is `inherited`.
+fn differing(attrs: &Attrs, inherited: &Attrs) -> Attrs {
+    attrs
+        .iter()
+        .zip(inherited)
+        .filter(|((_, v), (_, inh))| v.is_some() && v != inh)
+        .map(|(a, _)| a.clone())
+        .collect()
+}
+
+fn attrs_text(attrs: &Attrs) -> String {
+    let mut s = String::new();
+    for (name, value) in attrs {
+        if let Some(v) = value {
+            let _ = write!(s, " {name}=\"{v}\"");
+        }
+    }
+    s
+}
+
+/// The distinct pieces on the board, white first, king first.
+fn used_pieces(l: &Layout) -> Vec<Piece> {
+    let mut used: Vec<Piece> = Vec::new();
+    for p in &l.pieces {
+        let key = Piece::new(p.piece.color, p.piece.role);
+        if !used.contains(&key) {
+            used.push(key);
+        }
+    }
+    used.sort_by_key(|p| (p.color, std::cmp::Reverse(p.role)));
+    used
+}
+
+/// ` fill="#abc"` plus ` fill-opacity=".5"` when translucent.
+fn paint(attr: &str, c: Rgba) -> String {
+    if c.a == 255 {
+        format!(" {attr}=\"{}\"", hex(c))
+    } else {
+        format!(" {attr}=\"{}\" {attr}-opacity=\"{}\"", hex(c), num(c.opacity()))
+    }
+}
+
+/// `#rgb` when the colour allows it, else `#rrggbb`.
+fn hex(c: Rgba) -> String {
+    let short = |v: u8| v % 17 == 0;
+    if short(c.r) && short(c.g) && short(c.b) {
+        format!("#{:x}{:x}{:x}", c.r / 17, c.g / 17, c.b / 17)
+    } else {
+        c.hex6()
+    }
+}
+
+/// A colour as an id suffix.
+fn color_key(c: Rgba) -> String {
+    format!("{:02x}{:02x}{:02x}{:02x}", c.r, c.g, c.b, c.a)
+}
+
+fn rect_attrs(x: f32, y: f32, w: f32, h: f32) -> String {
+    format!(
+        " x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
+        num(x),
+        num(y),
+        num(w),
+        num(h)
+    )
+}
+
+/// A number with at most two decimals and no trailing zeros.
+fn num(v: f32) -> String {
+    trim(format!("{:.2}", v))
+}
+
+/// A number with at most one decimal (label positions in font units).
+fn num1(v: f32) -> String {
+    trim(format!("{:.1}", v))
+}
+
+/// A number with at most four decimals (scales).
+fn num4(v: f32) -> String {
+    trim(format!("{:.4}", v))
+}
+
+fn trim(mut s: String) -> String {
+    if s.contains('.') {
+        while s.ends_with('0') {
+            s.pop();
+        }
+        if s.ends_with('.') {
+            s.pop();
+        }
+    }
+    if s == "-0" {
+        s = "0".into();
+    }
+    if let Some(rest) = s.strip_prefix("0.") {
+        s = format!(".{rest}");
+    }
+    s
+}
+
+/// Escapes text for XML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_colours_are_compact() {
+        assert_eq!(num(45.0), "45");
+        assert_eq!(num(0.5), ".5");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(12.345), "12.35");
+        assert_eq!(hex(Rgba::rgb(255, 255, 255)), "#fff");
+        assert_eq!(hex(Rgba::rgb(0xf0, 0xd9, 0xb5)), "#f0d9b5");
+        assert_eq!(paint("fill", Rgba::rgb(0, 0, 0).with_alpha(128)), " fill=\"#000\" fill-opacity=\".5\"");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+}
