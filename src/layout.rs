@@ -24,7 +24,7 @@ const MARGIN: f32 = 0.40;
 /// Cap height of outside labels, in squares.
 const OUTSIDE_LABEL_CAP: f32 = 0.24;
 /// Cap height of inside (corner) labels, in squares.
-const INSIDE_LABEL_CAP: f32 = 0.16;
+const INSIDE_LABEL_CAP: f32 = 0.19;
 /// Gap between a corner label and the square's edge, in squares.
 const INSIDE_LABEL_INSET: f32 = 0.055;
 
@@ -261,6 +261,16 @@ pub struct MoverMark {
     pub color: Color,
 }
 
+/// A band of paper colour around pieces (and inside labels), so they stand
+/// clear of hatched squares.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Halo {
+    /// Colour of the band.
+    pub color: Rgba,
+    /// Width of the band beyond the outline, in pixels.
+    pub width: f32,
+}
+
 /// Ink of the mover marker's outline and of black's disc: the pieces' ink.
 pub const INK: Rgba = Rgba::rgb(0x1a, 0x1a, 0x1a);
 
@@ -299,6 +309,10 @@ pub struct Layout {
     pub glows: Vec<Glow>,
     /// Coordinate labels.
     pub labels: Vec<PlacedLabel>,
+    /// Halo drawn under each piece, and under labels when `labels_haloed`.
+    pub halo: Option<Halo>,
+    /// Whether labels get the halo (they do inside the board).
+    pub labels_haloed: bool,
     /// Pieces.
     pub pieces: Vec<PlacedPiece>,
     /// X marks, above the pieces.
@@ -395,6 +409,11 @@ impl Layout {
             tints: Vec::new(),
             glows: Vec::new(),
             labels: Vec::new(),
+            halo: theme.halo.map(|color| Halo {
+                color,
+                width: (theme.halo_width * square).max(0.75),
+            }),
+            labels_haloed: options.coordinates == Coordinates::Inside,
             pieces: Vec::new(),
             crosses: Vec::new(),
             rings: Vec::new(),

@@ -55,7 +55,9 @@ pub struct Glyph {
 /// One path of a glyph with its paint, as the SVG writer needs it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GlyphPath {
-    /// Compact SVG path data in glyph coordinates.
+    /// The outline in glyph coordinates.
+    pub path: resvg::tiny_skia::Path,
+    /// The same outline as compact SVG path data.
     pub data: String,
     /// Fill colour (alpha carries fill-opacity), if filled.
     pub fill: Option<Rgba>,
@@ -260,6 +262,7 @@ fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) {
                 });
                 let path = GlyphPath {
                     data: pathdata::encode(&data, GRID),
+                    path: data,
                     fill,
                     even_odd: p.fill().is_some_and(|f| f.rule() == usvg::FillRule::EvenOdd),
                     stroke,

@@ -10,13 +10,13 @@
 use std::collections::HashMap;
 
 use resvg::tiny_skia::{
-    self, FillRule, GradientStop, LineCap, Mask, Paint, PathBuilder, Pixmap, PixmapPaint, Point,
+    self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, PixmapPaint, Point,
     RadialGradient, SpreadMode, Stroke, Transform,
 };
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Layout, Rect, INK};
+use crate::layout::{Halo, Layout, Rect, INK};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Square};
 
@@ -75,22 +75,61 @@ impl Rasterizer {
             self.set = Some(layout.glyphs.clone());
         }
         let size = layout.square as u32;
+        if let Some(halo) = layout.halo {
+            // All halos first, so none covers a neighbouring piece.
+            for p in &layout.pieces {
+                let key = (HALO + sprite_index(p.piece), size);
+                let sprite = self
+                    .sprites
+                    .entry(key)
+                    .or_insert_with(|| render_halo(&layout.glyphs, p.piece, size, halo));
+                draw_sprite(pixmap, sprite, p.rect);
+            }
+        }
         for p in &layout.pieces {
             let key = (sprite_index(p.piece), size);
             let sprite = self
                 .sprites
                 .entry(key)
                 .or_insert_with(|| render_sprite(&layout.glyphs, p.piece, size));
-            pixmap.draw_pixmap(
-                p.rect.x as i32,
-                p.rect.y as i32,
-                sprite.as_ref(),
-                &PixmapPaint::default(),
-                Transform::identity(),
-                None,
-            );
+            draw_sprite(pixmap, sprite, p.rect);
         }
     }
+}
+
+/// Sprite keys of halos are offset past the twelve pieces.
+const HALO: usize = 12;
+
+fn draw_sprite(pixmap: &mut Pixmap, sprite: &Pixmap, at: Rect) {
+    pixmap.draw_pixmap(
+        at.x as i32,
+        at.y as i32,
+        sprite.as_ref(),
+        &PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
+}
+
+/// The halo of one glyph: its filled shapes, filled and stroked wide in the
+/// halo colour (the same geometry the SVG writer uses).
+fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
+    let glyph = set.glyph(Piece::new(piece.color, piece.role));
+    let mut sprite = Pixmap::new(size, size).expect("size > 0");
+    let (scale, dx, dy) = glyph.fit(size as f32);
+    let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+    let paint = solid(halo.color);
+    for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
+        let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+        let stroke = Stroke {
+            width: outline + 2.0 * halo.width / scale,
+            line_join: LineJoin::Round,
+            ..Stroke::default()
+        };
+        sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
+        sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
+    }
+    sprite
 }
 
 fn sprite_index(piece: Piece) -> usize {
@@ -220,6 +259,14 @@ fn draw_labels(pixmap: &mut Pixmap, layout: &Layout) {
     for label in &layout.labels {
         if let Some(g) = font.glyph(label.ch) {
             let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, label.y);
+            if let (Some(halo), true) = (layout.halo, layout.labels_haloed) {
+                let stroke = Stroke {
+                    width: 2.0 * halo.width / label.scale,
+                    line_join: LineJoin::Round,
+                    ..Stroke::default()
+                };
+                pixmap.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
+            }
             pixmap.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
         }
     }

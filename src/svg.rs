@@ -81,6 +81,17 @@ impl SvgWriter {
             );
         }
         self.labels(l);
+        if l.halo.is_some() {
+            for p in &l.pieces {
+                let _ = writeln!(
+                    self.out,
+                    "<use xlink:href=\"#h{}\" x=\"{}\" y=\"{}\"/>",
+                    p.piece.asset_name(),
+                    num(p.rect.x),
+                    num(p.rect.y)
+                );
+            }
+        }
         if !l.pieces.is_empty() {
             let _ = writeln!(self.out, "<g{}>", attrs_text(&piece_style));
         }
@@ -238,6 +249,44 @@ impl SvgWriter {
             }
             self.out.push_str("</g>\n");
         }
+        if let Some(halo) = l.halo {
+            // The filled shapes of each glyph, filled and stroked wide in the
+            // paper colour: drawn under the pieces.
+            for &piece in &used {
+                let glyph = l.glyphs.glyph(piece);
+                let (scale, dx, dy) = glyph.fit(l.square);
+                let color = hex(halo.color);
+                let _ = write!(
+                    self.out,
+                    "<g id=\"h{}\" transform=\"translate({} {})scale({})\" fill=\"{color}\" \
+                     stroke=\"{color}\" stroke-linejoin=\"round\">",
+                    piece.asset_name(),
+                    num(dx),
+                    num(dy),
+                    num4(scale)
+                );
+                for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
+                    let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+                    let width = num(outline + 2.0 * halo.width / scale);
+                    match shared.get(p.data.as_str()) {
+                        Some(id) => {
+                            let _ = write!(
+                                self.out,
+                                "<use xlink:href=\"#s{id}\" stroke-width=\"{width}\"/>"
+                            );
+                        }
+                        None => {
+                            let _ = write!(
+                                self.out,
+                                "<path d=\"{}\" stroke-width=\"{width}\"/>",
+                                p.data
+                            );
+                        }
+                    }
+                }
+                self.out.push_str("</g>\n");
+            }
+        }
         global
     }
 
@@ -268,6 +317,7 @@ impl SvgWriter {
                 groups.push((label.color, label.scale));
             }
         }
+        let halo = l.halo.filter(|_| l.labels_haloed);
         for (color, scale) in groups {
             let _ = write!(
                 self.out,
@@ -275,6 +325,25 @@ impl SvgWriter {
                 paint("fill", color),
                 num4(scale)
             );
+            if let Some(h) = halo {
+                // The halo: each label stroked in the paper colour, under it.
+                let _ = write!(
+                    self.out,
+                    "<g fill=\"none\"{} stroke-width=\"{}\" stroke-linejoin=\"round\">",
+                    paint("stroke", h.color),
+                    num(2.0 * h.width / scale)
+                );
+                for label in l.labels.iter().filter(|x| x.color == color && x.scale == scale) {
+                    let _ = write!(
+                        self.out,
+                        "<use xlink:href=\"#l{}\" x=\"{}\" y=\"{}\"/>",
+                        label.ch,
+                        num1(label.x / scale),
+                        num1(label.y / scale)
+                    );
+                }
+                self.out.push_str("</g>");
+            }
             for label in l
                 .labels
                 .iter()

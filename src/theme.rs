@@ -35,6 +35,11 @@ pub struct Theme {
     pub mark: Rgba,
     /// Arrow and circle colours for the prefixes G, R, Y, B.
     pub arrows: [Rgba; 4],
+    /// A band of this colour around pieces and inside labels, so they stand
+    /// clear of hatching; `None` for no halo.
+    pub halo: Option<Rgba>,
+    /// Halo width, as a fraction of a square.
+    pub halo_width: f32,
 }
 
 /// Diagonal lines over the dark squares.
@@ -190,6 +195,9 @@ impl Theme {
                 "arrow_red" => theme.arrows[1] = color()?,
                 "arrow_yellow" => theme.arrows[2] = color()?,
                 "arrow_blue" => theme.arrows[3] = color()?,
+                "halo" if value == "none" => theme.halo = None,
+                "halo" => theme.halo = Some(color()?),
+                "halo_width" => theme.halo_width = fraction(0.1)?,
                 _ => {
                     return Err(err(
                         line,
@@ -227,6 +235,8 @@ impl Theme {
                 c("#e68f00cc"),
                 c("#003088cc"),
             ],
+            halo: None,
+            halo_width: 0.04,
         }
     }
 }
