@@ -235,7 +235,11 @@ pub fn run() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_INVALID } else { EXIT_OK };
+            let code = if e.use_stderr() {
+                EXIT_INVALID
+            } else {
+                EXIT_OK
+            };
             let _ = e.print();
             return code;
         }
@@ -414,7 +418,9 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
     };
     let square = |flag: &str, text: &str| {
         Square::parse(text.trim()).ok_or_else(|| {
-            Failure::invalid(format!("{flag}: expected a square such as e4, found '{text}'"))
+            Failure::invalid(format!(
+                "{flag}: expected a square such as e4, found '{text}'"
+            ))
         })
     };
     let lastmove = match &args.lastmove {
@@ -426,7 +432,10 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
                     "--lastmove: expected a move such as e2e4, found '{m}'"
                 )));
             }
-            Some((square("--lastmove", &m[..2])?, square("--lastmove", &m[2..4])?))
+            Some((
+                square("--lastmove", &m[..2])?,
+                square("--lastmove", &m[2..4])?,
+            ))
         }
     };
     let check = match args.check.as_deref() {
@@ -458,10 +467,14 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         .iter()
         .map(|f| {
             let (sq, color) = f.split_once(':').ok_or_else(|| {
-                Failure::invalid(format!("--fill: expected SQUARE:COLOR such as e4:#ff000080, found '{f}'"))
+                Failure::invalid(format!(
+                    "--fill: expected SQUARE:COLOR such as e4:#ff000080, found '{f}'"
+                ))
             })?;
             let color = Rgba::parse(color).ok_or_else(|| {
-                Failure::invalid(format!("--fill: expected a colour such as #ff000080, found '{color}'"))
+                Failure::invalid(format!(
+                    "--fill: expected a colour such as #ff000080, found '{color}'"
+                ))
             })?;
             Ok((square("--fill", sq)?, color))
         })

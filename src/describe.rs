@@ -37,7 +37,11 @@ pub fn describe(position: &Position) -> String {
                     _ => items.push(format!("pawns {}", squares.join(", "))),
                 }
             } else {
-                items.extend(squares.iter().map(|sq| format!("{}{sq}", role.upper_char())));
+                items.extend(
+                    squares
+                        .iter()
+                        .map(|sq| format!("{}{sq}", role.upper_char())),
+                );
             }
         }
         if items.is_empty() {

@@ -93,7 +93,13 @@ fn compression(options: EncodeOptions) -> (png::Compression, png::Filter) {
     }
 }
 
-fn write_indexed(w: u32, h: u32, palette: &[Rgba], indices: &[u8], options: EncodeOptions) -> Vec<u8> {
+fn write_indexed(
+    w: u32,
+    h: u32,
+    palette: &[Rgba],
+    indices: &[u8],
+    options: EncodeOptions,
+) -> Vec<u8> {
     // The smallest bit depth that holds the palette: a two-colour board
     // packs eight pixels a byte.
     let depth = match palette.len() {

@@ -80,7 +80,10 @@ impl LabelFont {
                 }
                 Some("glyph") => {
                     let bad = || format!("line {}: bad glyph", n + 1);
-                    let ch = words.next().and_then(|w| w.chars().next()).ok_or_else(bad)?;
+                    let ch = words
+                        .next()
+                        .and_then(|w| w.chars().next())
+                        .ok_or_else(bad)?;
                     let advance = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
                     let data_text = words.collect::<Vec<_>>().join(" ");
                     let path = pathdata::decode_absolute(&data_text).ok_or_else(bad)?;
@@ -104,8 +107,14 @@ mod tests {
             let g = font.glyph(ch).unwrap_or_else(|| panic!("glyph {ch}"));
             assert!(g.advance > 20.0 && g.advance < 80.0, "{ch}");
             let b = g.path.bounds();
-            assert!(b.left() >= 0.0 && b.right() <= g.advance, "{ch} within its advance");
-            assert!(b.bottom() <= BASELINE + 25.0 && b.top() >= BASELINE - 75.0, "{ch}");
+            assert!(
+                b.left() >= 0.0 && b.right() <= g.advance,
+                "{ch} within its advance"
+            );
+            assert!(
+                b.bottom() <= BASELINE + 25.0 && b.top() >= BASELINE - 75.0,
+                "{ch}"
+            );
         }
         assert!(font.cap_height > font.x_height);
     }

@@ -357,7 +357,11 @@ impl Layout {
         let size = options.size as f32;
         let outside = options.coordinates == Coordinates::Outside || options.side_to_move;
         let margin_ratio = if outside { MARGIN } else { 0.0 };
-        let frame_ratio = if options.border { theme.border_width } else { 0.0 };
+        let frame_ratio = if options.border {
+            theme.border_width
+        } else {
+            0.0
+        };
         let square = (size / (8.0 + 2.0 * margin_ratio + 2.0 * frame_ratio))
             .floor()
             .max(1.0);
@@ -385,7 +389,7 @@ impl Layout {
             } else {
                 theme.background
             },
-            frame: (frame > 0.0).then(|| {
+            frame: (frame > 0.0).then_some({
                 (
                     Rect {
                         x: board.x - frame,
@@ -514,8 +518,8 @@ impl Layout {
                 let scale = OUTSIDE_LABEL_CAP * sq / font.cap_height;
                 let color = options.theme.coordinates;
                 let gap = board.x - frame; // the margin's width
-                // Rank numbers: centred in the left margin, cap height centred
-                // on the rank.
+                                           // Rank numbers: centred in the left margin, cap height centred
+                                           // on the rank.
                 for row in 0..8u8 {
                     let ch = (b'1' + ranks(row)) as char;
                     let Some(g) = font.glyph(ch) else { continue };
@@ -761,10 +765,26 @@ mod tests {
         let p = Position::default();
         let l = Layout::new(&p, &DiagramOptions::default()).unwrap();
         assert_eq!(l.labels.len(), 16);
+        let font = LabelFont::get();
         for label in &l.labels {
-            let inside = label.x > l.board.x && label.y + 100.0 * label.scale < l.board.y + l.board.h;
-            let is_rank = label.ch.is_ascii_digit();
-            assert!(!(inside && !is_rank) && label.x >= 0.0, "{label:?}");
+            let ink = font.glyph(label.ch).unwrap().path.bounds();
+            let (left, right) = (
+                label.x + ink.left() * label.scale,
+                label.x + ink.right() * label.scale,
+            );
+            let top = label.y + ink.top() * label.scale;
+            if label.ch.is_ascii_digit() {
+                assert!(
+                    left >= 0.0 && right <= l.board.x,
+                    "rank label left of the board: {label:?}"
+                );
+            } else {
+                assert!(
+                    top >= l.board.y + l.board.h,
+                    "file label below the board: {label:?}"
+                );
+                assert!(label.y + ink.bottom() * label.scale <= l.height as f32);
+            }
         }
         let options = DiagramOptions {
             coordinates: Coordinates::Inside,
@@ -772,14 +792,20 @@ mod tests {
         };
         let l = Layout::new(&p, &options).unwrap();
         for label in &l.labels {
-            assert!(label.x >= l.board.x && label.x < l.board.x + l.board.w, "{label:?}");
+            assert!(
+                label.x >= l.board.x && label.x < l.board.x + l.board.w,
+                "{label:?}"
+            );
         }
     }
 
     #[test]
     fn arrows_parse_like_python_chess() {
         let a = ArrowSpec::parse("Ge2e4").unwrap();
-        assert_eq!((a.brush, a.from.to_string(), a.to.to_string()), (Brush::Green, "e2".into(), "e4".into()));
+        assert_eq!(
+            (a.brush, a.from.to_string(), a.to.to_string()),
+            (Brush::Green, "e2".into(), "e4".into())
+        );
         assert_eq!(ArrowSpec::parse("e2e4").unwrap().brush, Brush::Green);
         let c = ArrowSpec::parse("Rd4").unwrap();
         assert_eq!((c.brush, c.from), (Brush::Red, c.to));

@@ -81,10 +81,12 @@ pub fn encode(path: &Path, scale: f32) -> String {
 fn push_numbers(out: &mut String, values: &[i64], scale: f32, after_command: bool) {
     for (i, &v) in values.iter().enumerate() {
         let text = format_grid(v, scale);
-        let needs_sep = !(i == 0 && after_command)
-            && !text.starts_with('-')
-            && !(text.starts_with('.') && last_number_has_point(out));
-        if needs_sep {
+        // A sign, a leading '.' after a number that has a point, or the
+        // command letter itself already separate this number from the last.
+        let separated = (i == 0 && after_command)
+            || text.starts_with('-')
+            || (text.starts_with('.') && last_number_has_point(out));
+        if !separated {
             out.push(' ');
         }
         out.push_str(&text);

@@ -264,7 +264,9 @@ fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) {
                     data: pathdata::encode(&data, GRID),
                     path: data,
                     fill,
-                    even_odd: p.fill().is_some_and(|f| f.rule() == usvg::FillRule::EvenOdd),
+                    even_odd: p
+                        .fill()
+                        .is_some_and(|f| f.rule() == usvg::FillRule::EvenOdd),
                     stroke,
                 };
                 if p.paint_order() == usvg::PaintOrder::StrokeAndFill && path.fill.is_some() {
@@ -317,7 +319,10 @@ mod tests {
                 let g = set.glyph(Piece::new(color, role));
                 assert_eq!(g.size, (45.0, 45.0));
                 assert!(!g.paths.is_empty(), "{color:?} {role:?}");
-                assert!(g.paths.iter().all(|p| p.fill.is_some() || p.stroke.is_some()));
+                assert!(g
+                    .paths
+                    .iter()
+                    .all(|p| p.fill.is_some() || p.stroke.is_some()));
             }
         }
     }

@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 
 use resvg::tiny_skia::{
-    self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, PixmapPaint, Point,
-    RadialGradient, SpreadMode, Stroke, Transform,
+    self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, PixmapPaint,
+    Point, RadialGradient, SpreadMode, Stroke, Transform,
 };
 
 use crate::color::Rgba;
@@ -66,10 +66,7 @@ impl Rasterizer {
     }
 
     fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
-        let same_set = self
-            .set
-            .as_ref()
-            .is_some_and(|s| s.same_as(&layout.glyphs));
+        let same_set = self.set.as_ref().is_some_and(|s| s.same_as(&layout.glyphs));
         if !same_set {
             self.sprites.clear();
             self.set = Some(layout.glyphs.clone());
@@ -308,7 +305,13 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
         }
         pb.close();
         if let Some(path) = pb.finish() {
-            pixmap.fill_path(&path, &solid(a.color), FillRule::Winding, Transform::identity(), None);
+            pixmap.fill_path(
+                &path,
+                &solid(a.color),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
     }
     if let Some(m) = layout.mover {
@@ -317,7 +320,13 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
                 Color::White => Rgba::rgb(255, 255, 255),
                 Color::Black => INK,
             };
-            pixmap.fill_path(&path, &solid(fill), FillRule::Winding, Transform::identity(), None);
+            pixmap.fill_path(
+                &path,
+                &solid(fill),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
             let stroke = Stroke {
                 width: m.stroke_width,
                 ..Stroke::default()

@@ -52,7 +52,12 @@ impl SvgWriter {
             );
         }
         if let Some((r, color)) = l.frame {
-            let _ = writeln!(self.out, "<rect{}{}/>", rect_attrs(r.x, r.y, r.w, r.h), paint("fill", color));
+            let _ = writeln!(
+                self.out,
+                "<rect{}{}/>",
+                rect_attrs(r.x, r.y, r.w, r.h),
+                paint("fill", color)
+            );
         }
         let b = l.board;
         let _ = writeln!(
@@ -62,14 +67,24 @@ impl SvgWriter {
             paint("fill", l.light)
         );
         if l.dark != l.light {
-            let _ = writeln!(self.out, "<use xlink:href=\"#dark\"{}/>", paint("fill", l.dark));
+            let _ = writeln!(
+                self.out,
+                "<use xlink:href=\"#dark\"{}/>",
+                paint("fill", l.dark)
+            );
         }
         if l.hatch.is_some() {
-            self.out.push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
+            self.out
+                .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
         }
         for t in &l.tints {
             let r = t.rect;
-            let _ = writeln!(self.out, "<rect{}{}/>", rect_attrs(r.x, r.y, r.w, r.h), paint("fill", t.color));
+            let _ = writeln!(
+                self.out,
+                "<rect{}{}/>",
+                rect_attrs(r.x, r.y, r.w, r.h),
+                paint("fill", t.color)
+            );
         }
         for g in &l.glows {
             let r = g.rect;
@@ -333,7 +348,11 @@ impl SvgWriter {
                     paint("stroke", h.color),
                     num(2.0 * h.width / scale)
                 );
-                for label in l.labels.iter().filter(|x| x.color == color && x.scale == scale) {
+                for label in l
+                    .labels
+                    .iter()
+                    .filter(|x| x.color == color && x.scale == scale)
+                {
                     let _ = write!(
                         self.out,
                         "<use xlink:href=\"#l{}\" x=\"{}\" y=\"{}\"/>",
@@ -393,7 +412,13 @@ impl SvgWriter {
         for a in &l.arrows {
             let mut d = String::new();
             for (i, (x, y)) in a.points.iter().enumerate() {
-                let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(*x), num(*y));
+                let _ = write!(
+                    d,
+                    "{}{} {}",
+                    if i == 0 { 'M' } else { 'L' },
+                    num(*x),
+                    num(*y)
+                );
             }
             let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
         }
@@ -434,7 +459,10 @@ fn style(p: &GlyphPath) -> Attrs {
             "fill-rule",
             fill.map(|_| if p.even_odd { "evenodd" } else { "nonzero" }.into()),
         ),
-        ("stroke", Some(stroke.map_or("none".into(), |s| hex(s.color)))),
+        (
+            "stroke",
+            Some(stroke.map_or("none".into(), |s| hex(s.color))),
+        ),
         ("stroke-opacity", stroke.map(|s| num(s.color.opacity()))),
         ("stroke-width", stroke.map(|s| num(s.width))),
         ("stroke-linecap", stroke.map(|s| s.linecap.into())),
@@ -527,7 +555,11 @@ fn paint(attr: &str, c: Rgba) -> String {
     if c.a == 255 {
         format!(" {attr}=\"{}\"", hex(c))
     } else {
-        format!(" {attr}=\"{}\" {attr}-opacity=\"{}\"", hex(c), num(c.opacity()))
+        format!(
+            " {attr}=\"{}\" {attr}-opacity=\"{}\"",
+            hex(c),
+            num(c.opacity())
+        )
     }
 }
 
@@ -617,7 +649,10 @@ mod tests {
         assert_eq!(num(12.345), "12.35");
         assert_eq!(hex(Rgba::rgb(255, 255, 255)), "#fff");
         assert_eq!(hex(Rgba::rgb(0xf0, 0xd9, 0xb5)), "#f0d9b5");
-        assert_eq!(paint("fill", Rgba::rgb(0, 0, 0).with_alpha(128)), " fill=\"#000\" fill-opacity=\".5\"");
+        assert_eq!(
+            paint("fill", Rgba::rgb(0, 0, 0).with_alpha(128)),
+            " fill=\"#000\" fill-opacity=\".5\""
+        );
     }
 
     #[test]

@@ -1,0 +1,2 @@
+//! Benchmarks of each pipeline stage (being written).
+fn main() {}
