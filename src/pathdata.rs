@@ -152,7 +152,7 @@ pub fn decode_absolute(data: &str) -> Option<Path> {
             pb.close();
             return Some(());
         }
-        if nums.is_empty() || nums.len() % arity != 0 {
+        if nums.is_empty() || !nums.len().is_multiple_of(arity) {
             return None;
         }
         for (k, n) in nums.chunks(arity).enumerate() {

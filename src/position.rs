@@ -203,7 +203,7 @@ impl Square {
 
     /// Dark squares are those where file + rank is even (`a1` is dark).
     pub fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// The square `df` files and `dr` ranks away, if it is on the board.

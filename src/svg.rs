@@ -565,7 +565,7 @@ fn paint(attr: &str, c: Rgba) -> String {
 
 /// `#rgb` when the colour allows it, else `#rrggbb`.
 fn hex(c: Rgba) -> String {
-    let short = |v: u8| v % 17 == 0;
+    let short = |v: u8| v.is_multiple_of(17);
     if short(c.r) && short(c.g) && short(c.b) {
         format!("#{:x}{:x}{:x}", c.r / 17, c.g / 17, c.b / 17)
     } else {

@@ -108,10 +108,10 @@ fn push_mover(out: &mut String, position: &Position) {
 /// The file letters under the board: `lead` spaces, then the letters
 /// `gap` columns apart.
 fn push_file_letters(out: &mut String, flip: bool, lead: usize, gap: usize) {
-    out.extend(std::iter::repeat(' ').take(lead));
+    out.extend(std::iter::repeat_n(' ', lead));
     for (i, file) in files(flip).into_iter().enumerate() {
         if i > 0 {
-            out.extend(std::iter::repeat(' ').take(gap));
+            out.extend(std::iter::repeat_n(' ', gap));
         }
         out.push(file_letter(file));
     }
