@@ -1,13 +1,893 @@
-//! `fen2img batch` (being written).
+//! `fen2img batch`: many positions, one call, into a directory.
+//!
+//! Lines are streamed in chunks; each chunk is rendered in parallel and its
+//! results are handled in input order, so files, messages and the manifest
+//! are the same whatever `-j` is, and memory does not grow with the input.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use clap::Args;
+use rayon::prelude::*;
 
-use crate::cli::Failure;
+use fen2img::fen::MAX_INPUT_LEN;
+use fen2img::output::{write_if_changed, WriteOutcome};
+use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
+
+use crate::cli::{render_options, Failure, RenderArgs, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+
+/// Lines rendered per parallel chunk: large enough to keep every core busy,
+/// small enough that memory stays flat for any input size.
+const CHUNK: usize = 512;
+
+/// Width of the zero-padded `{n}`.
+const N_WIDTH: usize = 6;
+
+/// Longest `{id}` kept in a file name.
+const MAX_ID_LEN: usize = 100;
 
 /// `fen2img batch` arguments.
 #[derive(Args, Debug)]
-pub struct BatchArgs {}
+#[command(after_help = "\
+Name placeholders:
+  {n}     the line's number in the run (all inputs counted in order), zero-padded
+  {id}    the EPD id operation, made safe for file names; {n} when absent
+  {hash}  12 hex digits from the canonical FEN and the options (content-addressed)
+  {ext}   the format's extension
 
-pub fn run(_args: &BatchArgs) -> Result<u8, Failure> {
-    Err(Failure::invalid("batch is not written yet"))
+Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure.")]
+pub struct BatchArgs {
+    /// Files of one FEN or EPD per line (.fen .epd .txt); standard input when
+    /// none is given or `-`.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<PathBuf>,
+
+    /// The directory to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out_dir: PathBuf,
+
+    /// File name template.
+    #[arg(long, value_name = "TEMPLATE", default_value = "{id}.{ext}")]
+    name: String,
+
+    /// Write a JSON Lines manifest: one object per input line.
+    #[arg(long, value_name = "PATH")]
+    manifest: Option<PathBuf>,
+
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    jobs: Option<usize>,
+
+    /// No progress bar.
+    #[arg(short, long)]
+    quiet: bool,
+
+    #[command(flatten)]
+    render: RenderArgs,
+}
+
+/// One non-blank, non-comment input line.
+struct Line {
+    /// Index into the inputs' display names.
+    source: usize,
+    /// 1-based line number in its input.
+    number: usize,
+    /// 1-based running number over all inputs (`{n}`).
+    n: usize,
+    text: Vec<u8>,
+}
+
+/// What became of one line.
+enum Outcome {
+    Done {
+        fen: String,
+        path: PathBuf,
+        alt: String,
+        caption: Option<String>,
+        size: Option<(u32, u32)>,
+        written: bool,
+        warnings: Vec<String>,
+    },
+    Invalid {
+        column: Option<usize>,
+        message: String,
+    },
+    Io {
+        message: String,
+    },
+}
+
+pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
+    let format = match args.render.format {
+        Some(f) => Format::from(f),
+        None => Format::Png,
+    };
+    let options = render_options(&args.render, format)?;
+    let template = NameTemplate::parse(&args.name)?;
+    std::fs::create_dir_all(&args.out_dir).map_err(|e| {
+        Failure::io(format!(
+            "cannot create --out-dir '{}': {e}",
+            args.out_dir.display()
+        ))
+    })?;
+    let jobs = args.jobs.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| Failure::io(format!("cannot start worker threads: {e}")))?;
+
+    // Standard input cannot be read twice: spool it when a pre-pass is needed.
+    let mut inputs = Inputs::new(&args.inputs)?;
+    let fingerprint = options_fingerprint(&options);
+    let context = Context {
+        out_dir: args.out_dir.clone(),
+        template,
+        fingerprint,
+        format,
+        strict: args.render.strict,
+    };
+    if !context.template.unique_by_line() {
+        inputs.spool_stdin(&args.out_dir)?;
+        check_unique_names(&mut inputs, &context)?;
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // Finish the files being written, then stop; a second Ctrl-C after
+        // that is the default (immediate) one since the handler only sets a flag.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+    }
+
+    let mut manifest = match &args.manifest {
+        Some(path) => Some(ManifestWriter::create(path)?),
+        None => None,
+    };
+    let progress = Progress::new(!args.quiet && io::stderr().is_terminal(), inputs.total);
+    let renderers: Vec<Mutex<Renderer>> = (0..pool.current_num_threads().max(1))
+        .map(|_| Mutex::new(Renderer::new(options.clone())))
+        .collect();
+
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let mut reader = inputs.lines()?;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let chunk = reader.next_chunk(CHUNK)?;
+        if chunk.is_empty() {
+            break;
+        }
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|line| {
+                    if stop.load(Ordering::SeqCst) {
+                        return Outcome::Io {
+                            message: "interrupted".into(),
+                        };
+                    }
+                    let slot = rayon::current_thread_index().unwrap_or(0) % renderers.len();
+                    let mut renderer = renderers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    render_line(line, &context, &mut renderer)
+                })
+                .collect()
+        });
+        for (line, outcome) in chunk.iter().zip(outcomes) {
+            let source = reader.name(line.source);
+            tally.record(source, line, &outcome);
+            if let Some(m) = manifest.as_mut() {
+                m.write(source, line, &outcome)?;
+            }
+            progress.tick();
+        }
+    }
+    progress.finish();
+    if let Some(m) = manifest.take() {
+        m.finish()?;
+    }
+    let interrupted = stop.load(Ordering::SeqCst);
+    let mut err = io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "fen2img: {} written, {} unchanged, {} failed in {:.2} s{}",
+        tally.written,
+        tally.unchanged,
+        tally.invalid + tally.io,
+        started.elapsed().as_secs_f64(),
+        if interrupted { " (interrupted)" } else { "" }
+    );
+    Ok(if tally.io > 0 || interrupted {
+        EXIT_FAILURE
+    } else if tally.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_OK
+    })
+}
+
+/// What every line shares.
+struct Context {
+    out_dir: PathBuf,
+    template: NameTemplate,
+    fingerprint: String,
+    format: Format,
+    strict: bool,
+}
+
+fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Outcome {
+    let record = match parse(&line.text, ParseOptions { strict: ctx.strict }) {
+        Ok(r) => r,
+        Err(e) => {
+            return Outcome::Invalid {
+                column: Some(e.column()),
+                message: format!("invalid FEN: {e}"),
+            }
+        }
+    };
+    let position = &record.position;
+    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
+    if ctx.strict && !warnings.is_empty() {
+        return Outcome::Invalid {
+            column: None,
+            message: format!("illegal position (--strict): {}", warnings.join("; ")),
+        };
+    }
+    let fen = position.to_string();
+    let name = ctx
+        .template
+        .expand(line.n, record.id(), &fen, &ctx.fingerprint, ctx.format);
+    let path = ctx.out_dir.join(&name);
+    let bytes = match renderer.render(position) {
+        Ok(b) => b,
+        Err(e) => {
+            return Outcome::Invalid {
+                column: None,
+                message: e.to_string(),
+            }
+        }
+    };
+    let size = match ctx.format {
+        Format::Svg | Format::Png | Format::Webp | Format::Jpeg => {
+            let s = renderer.options().diagram.size;
+            Some((s, s))
+        }
+        _ => None,
+    };
+    match write_if_changed(&path, &bytes) {
+        Ok(outcome) => Outcome::Done {
+            alt: fen2img::describe::describe(position),
+            caption: record.caption().map(str::to_string),
+            fen,
+            path,
+            size,
+            written: outcome == WriteOutcome::Written,
+            warnings,
+        },
+        Err(e) => Outcome::Io {
+            message: format!("cannot write '{}': {e}", path.display()),
+        },
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    written: usize,
+    unchanged: usize,
+    invalid: usize,
+    io: usize,
+}
+
+impl Tally {
+    /// Counts an outcome and reports problems as `FILE:LINE:COL: message`.
+    fn record(&mut self, source: &str, line: &Line, outcome: &Outcome) {
+        let mut err = io::stderr().lock();
+        match outcome {
+            Outcome::Done {
+                written, warnings, ..
+            } => {
+                if *written {
+                    self.written += 1;
+                } else {
+                    self.unchanged += 1;
+                }
+                for w in warnings {
+                    let _ = writeln!(err, "{source}:{}: warning: {w}", line.number);
+                }
+            }
+            Outcome::Invalid { column, message } => {
+                self.invalid += 1;
+                let col = column.map(|c| format!("{c}:")).unwrap_or_default();
+                let _ = writeln!(err, "{source}:{}:{col} {message}", line.number);
+            }
+            Outcome::Io { message } => {
+                self.io += 1;
+                if message != "interrupted" {
+                    let _ = writeln!(err, "{source}:{}: {message}", line.number);
+                }
+            }
+        }
+    }
+}
+
+/// The inputs in order; `-` or none means standard input.
+struct Inputs {
+    names: Vec<String>,
+    paths: Vec<Option<PathBuf>>,
+    /// Standard input copied to a file, when it had to be read twice.
+    spooled: Option<PathBuf>,
+    /// Line count, when a pre-pass has counted them.
+    total: Option<u64>,
+}
+
+impl Inputs {
+    fn new(args: &[PathBuf]) -> Result<Inputs, Failure> {
+        let mut names = Vec::new();
+        let mut paths = Vec::new();
+        let list: Vec<Option<PathBuf>> = if args.is_empty() {
+            vec![None]
+        } else {
+            args.iter()
+                .map(|p| (p.as_os_str() != "-").then(|| p.clone()))
+                .collect()
+        };
+        for p in list {
+            if let Some(path) = &p {
+                File::open(path)
+                    .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
+                names.push(path.display().to_string());
+            } else {
+                names.push("<stdin>".into());
+            }
+            paths.push(p);
+        }
+        Ok(Inputs {
+            names,
+            paths,
+            spooled: None,
+            total: None,
+        })
+    }
+
+    /// Copies standard input to a hidden file in `dir` so it can be read twice.
+    fn spool_stdin(&mut self, dir: &Path) -> Result<(), Failure> {
+        if self.paths.iter().all(Option::is_some) {
+            return Ok(());
+        }
+        let path = dir.join(format!(".fen2img-stdin-{}.tmp", std::process::id()));
+        let mut file = File::create(&path)
+            .map_err(|e| Failure::io(format!("cannot spool standard input: {e}")))?;
+        io::copy(&mut io::stdin().lock(), &mut file)
+            .map_err(|e| Failure::io(format!("cannot read standard input: {e}")))?;
+        self.spooled = Some(path);
+        Ok(())
+    }
+
+    fn open(&self, index: usize) -> Result<Box<dyn BufRead>, Failure> {
+        let path = self.paths[index].as_ref().or(self.spooled.as_ref());
+        match path {
+            Some(p) => {
+                let file = File::open(p)
+                    .map_err(|e| Failure::io(format!("cannot read '{}': {e}", p.display())))?;
+                Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
+            }
+            None => Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin()))),
+        }
+    }
+
+    fn lines(&self) -> Result<LineReader<'_>, Failure> {
+        Ok(LineReader {
+            inputs: self,
+            current: None,
+            index: 0,
+            number: 0,
+            n: 0,
+        })
+    }
+}
+
+impl Drop for Inputs {
+    fn drop(&mut self) {
+        if let Some(p) = &self.spooled {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Reads the inputs one after another, line by line.
+struct LineReader<'a> {
+    inputs: &'a Inputs,
+    current: Option<Box<dyn BufRead>>,
+    index: usize,
+    number: usize,
+    n: usize,
+}
+
+impl LineReader<'_> {
+    fn name(&self, source: usize) -> &str {
+        &self.inputs.names[source]
+    }
+
+    /// Up to `max` lines that are neither blank nor comments.
+    fn next_chunk(&mut self, max: usize) -> Result<Vec<Line>, Failure> {
+        let mut out = Vec::with_capacity(max);
+        while out.len() < max {
+            if self.current.is_none() {
+                if self.index >= self.inputs.paths.len() {
+                    break;
+                }
+                self.current = Some(self.inputs.open(self.index)?);
+                self.number = 0;
+            }
+            let reader = self.current.as_mut().expect("opened above");
+            let mut text = Vec::new();
+            let got = read_line_bounded(reader, &mut text).map_err(|e| {
+                Failure::io(format!(
+                    "cannot read '{}': {e}",
+                    self.inputs.names[self.index]
+                ))
+            })?;
+            if !got {
+                self.current = None;
+                self.index += 1;
+                continue;
+            }
+            self.number += 1;
+            self.n += 1;
+            let trimmed = text.trim_ascii();
+            if trimmed.is_empty() || trimmed.starts_with(b"#") {
+                continue;
+            }
+            out.push(Line {
+                source: self.index,
+                number: self.number,
+                n: self.n,
+                text,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Reads one line without its line end. A line longer than the parser's
+/// limit is cut (the parser then reports its length) and the rest skipped,
+/// so one enormous line cannot exhaust memory. Returns `false` at the end.
+fn read_line_bounded(reader: &mut dyn BufRead, out: &mut Vec<u8>) -> io::Result<bool> {
+    let mut any = false;
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        let room = (MAX_INPUT_LEN + 1).saturating_sub(out.len());
+        out.extend_from_slice(&buf[..take.min(room)]);
+        reader.consume(if done { take + 1 } else { take });
+        if done {
+            break;
+        }
+    }
+    if out.ends_with(b"\r") {
+        out.pop();
+    }
+    Ok(any)
+}
+
+/// Fails if two lines would write the same file with different content.
+/// Lines whose name and canonical position agree write identical bytes
+/// (a `{hash}` template's whole point), so they are allowed.
+fn check_unique_names(inputs: &mut Inputs, ctx: &Context) -> Result<(), Failure> {
+    let mut seen: HashMap<String, (usize, usize, String)> = HashMap::new();
+    let mut reader = inputs.lines()?;
+    let mut total = 0u64;
+    loop {
+        let chunk = reader.next_chunk(CHUNK)?;
+        if chunk.is_empty() {
+            break;
+        }
+        for line in chunk {
+            total += 1;
+            let Ok(record) = parse(&line.text, ParseOptions { strict: ctx.strict }) else {
+                continue; // reported when rendering
+            };
+            let fen = record.position.to_string();
+            let name = ctx
+                .template
+                .expand(line.n, record.id(), &fen, &ctx.fingerprint, ctx.format);
+            if let Some((source, number, other_fen)) = seen.get(&name) {
+                if *other_fen != fen {
+                    return Err(Failure::invalid(format!(
+                        "{}:{}: would write '{name}' again, already written for {}:{}; \
+                         nothing was written (use {{n}} or {{hash}} in --name)",
+                        reader.name(line.source),
+                        line.number,
+                        reader.name(*source),
+                        number
+                    )));
+                }
+            } else {
+                seen.insert(name, (line.source, line.number, fen));
+            }
+        }
+    }
+    drop(reader);
+    inputs.total = Some(total);
+    Ok(())
+}
+
+/// A parsed `--name` template.
+struct NameTemplate {
+    parts: Vec<Part>,
+}
+
+enum Part {
+    Literal(String),
+    N,
+    Id,
+    Hash,
+    Ext,
+}
+
+impl NameTemplate {
+    fn parse(text: &str) -> Result<NameTemplate, Failure> {
+        let mut parts = Vec::new();
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            if open > 0 {
+                parts.push(Part::Literal(rest[..open].to_string()));
+            }
+            let close = rest[open..]
+                .find('}')
+                .ok_or_else(|| Failure::invalid(format!("--name '{text}': '{{' without '}}'")))?
+                + open;
+            parts.push(match &rest[open + 1..close] {
+                "n" => Part::N,
+                "id" => Part::Id,
+                "hash" => Part::Hash,
+                "ext" => Part::Ext,
+                other => {
+                    return Err(Failure::invalid(format!(
+                        "--name '{text}': unknown placeholder {{{other}}}; \
+                         use {{n}}, {{id}}, {{hash}} or {{ext}}"
+                    )))
+                }
+            });
+            rest = &rest[close + 1..];
+        }
+        if !rest.is_empty() {
+            parts.push(Part::Literal(rest.to_string()));
+        }
+        for p in &parts {
+            if let Part::Literal(l) = p {
+                if !l.chars().all(|c| safe_char(c) || c == ' ') || l.contains("..") {
+                    return Err(Failure::invalid(format!(
+                        "--name '{text}': only letters, digits, '.', '-', '_' and spaces \
+                         may stand outside placeholders (no '/', no '..')"
+                    )));
+                }
+            }
+        }
+        if parts.is_empty() {
+            return Err(Failure::invalid("--name is empty"));
+        }
+        Ok(NameTemplate { parts })
+    }
+
+    /// Whether every line gets its own name whatever the input says.
+    fn unique_by_line(&self) -> bool {
+        self.parts.iter().any(|p| matches!(p, Part::N))
+    }
+
+    fn expand(
+        &self,
+        n: usize,
+        id: Option<&str>,
+        fen: &str,
+        fingerprint: &str,
+        format: Format,
+    ) -> String {
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Literal(l) => out.push_str(l),
+                Part::N => out.push_str(&format!("{n:0N_WIDTH$}")),
+                Part::Id => match id.and_then(safe_id) {
+                    Some(id) => out.push_str(&id),
+                    None => out.push_str(&format!("{n:0N_WIDTH$}")),
+                },
+                Part::Hash => {
+                    let h = fnv1a(
+                        fnv1a(0xcbf2_9ce4_8422_2325, fen.as_bytes()),
+                        fingerprint.as_bytes(),
+                    );
+                    out.push_str(&format!("{h:016x}")[..12]);
+                }
+                Part::Ext => out.push_str(format.extension()),
+            }
+        }
+        // A name made only of dots (".", "..") would not be a file.
+        if out.trim_matches('.').is_empty() {
+            out = format!("{n:0N_WIDTH$}");
+        }
+        out
+    }
+}
+
+fn safe_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')
+}
+
+/// An EPD id as a file name part: unsafe characters become `_`, no leading
+/// dots, no `..`, at most [`MAX_ID_LEN`] bytes. `None` if nothing remains.
+fn safe_id(id: &str) -> Option<String> {
+    let mut s: String = id
+        .chars()
+        .map(|c| if safe_char(c) { c } else { '_' })
+        .collect();
+    while s.contains("..") {
+        s = s.replace("..", "_");
+    }
+    while s.contains("__") {
+        s = s.replace("__", "_");
+    }
+    let s = s.trim_start_matches('.');
+    let s: String = s.chars().take(MAX_ID_LEN).collect();
+    (!s.trim_matches('_').is_empty()).then_some(s)
+}
+
+/// FNV-1a, 64 bit: a hash that is the same on every machine and Rust version
+/// (std's hasher makes no such promise), for `{hash}`.
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Everything in the options that changes the output, as text for `{hash}`.
+fn options_fingerprint(o: &RenderOptions) -> String {
+    let d = &o.diagram;
+    format!(
+        "{}|{}|{}|{:?}|{}|{}|{}|{:?}|{}|{:?}|{:?}|{}",
+        o.format,
+        d.size,
+        d.flip,
+        d.coordinates,
+        d.side_to_move,
+        d.border,
+        d.transparent,
+        d.theme,
+        d.pieces.name(),
+        d.markup,
+        o.encode,
+        o.swap_glyphs
+    )
+}
+
+/// Writes the manifest as it goes, into a temporary file renamed at the end.
+struct ManifestWriter {
+    path: PathBuf,
+    tmp: PathBuf,
+    out: io::BufWriter<File>,
+}
+
+impl ManifestWriter {
+    fn create(path: &Path) -> Result<ManifestWriter, Failure> {
+        let tmp = path.with_file_name(format!(
+            ".{}.fen2img-{}.tmp",
+            path.file_name()
+                .map_or("manifest".into(), |n| n.to_string_lossy()),
+            std::process::id()
+        ));
+        let file = File::create(&tmp)
+            .map_err(|e| Failure::io(format!("cannot write manifest '{}': {e}", path.display())))?;
+        Ok(ManifestWriter {
+            path: path.to_path_buf(),
+            tmp,
+            out: io::BufWriter::new(file),
+        })
+    }
+
+    fn write(&mut self, source: &str, line: &Line, outcome: &Outcome) -> Result<(), Failure> {
+        let mut obj = format!(
+            "{{\"source\":{},\"line\":{},\"input\":{}",
+            json(source),
+            line.number,
+            json(&String::from_utf8_lossy(&line.text))
+        );
+        match outcome {
+            Outcome::Done {
+                fen,
+                path,
+                alt,
+                caption,
+                size,
+                written,
+                ..
+            } => {
+                obj.push_str(&format!(
+                    ",\"fen\":{},\"output\":{},\"alt\":{}",
+                    json(fen),
+                    json(&path.display().to_string()),
+                    json(alt)
+                ));
+                if let Some(c) = caption {
+                    obj.push_str(&format!(",\"caption\":{}", json(c)));
+                }
+                if let Some((w, h)) = size {
+                    obj.push_str(&format!(",\"width\":{w},\"height\":{h}"));
+                }
+                obj.push_str(&format!(
+                    ",\"status\":\"{}\"",
+                    if *written { "written" } else { "unchanged" }
+                ));
+            }
+            Outcome::Invalid { column, message } => {
+                if let Some(c) = column {
+                    obj.push_str(&format!(",\"column\":{c}"));
+                }
+                obj.push_str(&format!(",\"error\":{}", json(message)));
+            }
+            Outcome::Io { message } => {
+                obj.push_str(&format!(",\"error\":{}", json(message)));
+            }
+        }
+        obj.push_str("}\n");
+        self.out
+            .write_all(obj.as_bytes())
+            .map_err(|e| Failure::io(format!("cannot write manifest: {e}")))
+    }
+
+    fn finish(mut self) -> Result<(), Failure> {
+        let fail = |e: io::Error| Failure::io(format!("cannot write manifest: {e}"));
+        self.out.flush().map_err(fail)?;
+        std::fs::rename(&self.tmp, &self.path).map_err(fail)
+    }
+}
+
+impl Drop for ManifestWriter {
+    fn drop(&mut self) {
+        // Only reached without `finish` (an error path): leave no temporary.
+        let _ = std::fs::remove_file(&self.tmp);
+    }
+}
+
+/// A JSON string literal.
+fn json(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The progress bar on stderr, or nothing.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    fn new(enabled: bool, total: Option<u64>) -> Progress {
+        if !enabled {
+            return Progress { bar: None };
+        }
+        let bar = match total {
+            Some(n) => indicatif::ProgressBar::new(n).with_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}")
+                    .expect("valid template"),
+            ),
+            None => indicatif::ProgressBar::new_spinner().with_style(
+                indicatif::ProgressStyle::with_template("{spinner} {pos} rendered, {per_sec}")
+                    .expect("valid template"),
+            ),
+        };
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress { bar: Some(bar) }
+    }
+
+    fn tick(&self) {
+        if let Some(b) = &self.bar {
+            b.inc(1);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Drains a reader (used in tests of the bounded line reader).
+#[cfg(test)]
+fn all_lines(data: &[u8]) -> Vec<Vec<u8>> {
+    let mut r: &[u8] = data;
+    let mut out = Vec::new();
+    loop {
+        let mut line = Vec::new();
+        if !read_line_bounded(&mut r, &mut line).unwrap() {
+            return out;
+        }
+        out.push(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_split_and_bounded() {
+        assert_eq!(
+            all_lines(b"a\r\nb\n\nc"),
+            vec![b"a".to_vec(), b"b".to_vec(), vec![], b"c".to_vec()]
+        );
+        let long = vec![b'x'; MAX_INPUT_LEN * 3];
+        let mut data = long.clone();
+        data.extend_from_slice(b"\nnext\n");
+        let lines = all_lines(&data);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].len(), MAX_INPUT_LEN + 1, "cut just past the limit");
+        assert_eq!(lines[1], b"next");
+    }
+
+    #[test]
+    fn ids_cannot_escape_the_directory() {
+        assert_eq!(safe_id("../../etc/x").as_deref(), Some("_etc_x"));
+        assert_eq!(safe_id("/abs/path").as_deref(), Some("_abs_path"));
+        assert_eq!(safe_id("..").as_deref(), None);
+        assert_eq!(safe_id("a\u{0}b\nc").as_deref(), Some("a_b_c"));
+        assert_eq!(safe_id("BK.01").as_deref(), Some("BK.01"));
+        assert_eq!(safe_id(&"y".repeat(500)).map(|s| s.len()), Some(MAX_ID_LEN));
+    }
+
+    #[test]
+    fn templates_expand_and_refuse_paths() {
+        let t = NameTemplate::parse("pos-{n}-{id}.{ext}").unwrap();
+        assert_eq!(
+            t.expand(7, None, "f", "o", Format::Png),
+            "pos-000007-000007.png"
+        );
+        assert_eq!(
+            t.expand(7, Some("BK.01"), "f", "o", Format::Svg),
+            "pos-000007-BK.01.svg"
+        );
+        let h = NameTemplate::parse("{hash}.{ext}").unwrap();
+        let a = h.expand(1, None, "fen a", "opts", Format::Png);
+        assert_eq!(a.len(), 16);
+        assert_eq!(a, h.expand(2, None, "fen a", "opts", Format::Png));
+        assert_ne!(a, h.expand(1, None, "fen b", "opts", Format::Png));
+        assert_ne!(a, h.expand(1, None, "fen a", "other", Format::Png));
+        assert!(NameTemplate::parse("../{n}").is_err());
+        assert!(NameTemplate::parse("a/{n}").is_err());
+        assert!(NameTemplate::parse("{nope}").is_err());
+        assert!(NameTemplate::parse("{n").is_err());
+        assert!(!NameTemplate::parse("{id}.{ext}").unwrap().unique_by_line());
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+    }
 }

@@ -427,9 +427,11 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         None => None,
         Some(m) => {
             let m = m.trim();
-            if m.len() < 4 || !m.is_char_boundary(2) {
+            // Four square characters, optionally a promotion letter (e7e8q).
+            let promotion = m.len() == 5 && m.ends_with(['q', 'r', 'b', 'n', 'Q', 'R', 'B', 'N']);
+            if !m.is_ascii() || !(m.len() == 4 || promotion) {
                 return Err(Failure::invalid(format!(
-                    "--lastmove: expected a move such as e2e4, found '{m}'"
+                    "--lastmove: expected a move such as e2e4 or e7e8q, found '{m}'"
                 )));
             }
             Some((

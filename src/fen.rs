@@ -659,7 +659,10 @@ fn parse_placement(tok: Token<'_>, strict: bool) -> Result<(Board, Option<Pocket
         };
         return err(
             tok.at + at,
-            format!("found {rank_count} ranks, expected 8 separated by '/'"),
+            format!(
+                "found {rank_count} {}, expected 8 separated by '/'",
+                if rank_count == 1 { "rank" } else { "ranks" }
+            ),
         );
     }
     for (index, &(start, text)) in segments.iter().take(8).enumerate() {
