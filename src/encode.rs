@@ -7,10 +7,12 @@
 //! order of first appearance and the encoders have no time stamps.
 
 use std::collections::HashMap;
+use std::io::Write;
 
 use resvg::tiny_skia::Pixmap;
 
 use crate::color::Rgba;
+use crate::indexed::IndexedImage;
 
 /// How to encode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +50,22 @@ pub fn png(pixmap: &Pixmap, options: EncodeOptions) -> Vec<u8> {
         Some((palette, indices)) => write_indexed(w, h, &palette, &indices, options),
         None => write_true_colour(w, h, &pixels, options),
     }
+}
+
+/// PNG from a palette image (the fast path: no colour work left to do).
+pub fn png_indexed(image: &IndexedImage, options: EncodeOptions) -> Vec<u8> {
+    let palette: Vec<Rgba> = image
+        .palette
+        .colors
+        .iter()
+        .map(|c| Rgba {
+            r: c[0],
+            g: c[1],
+            b: c[2],
+            a: c[3],
+        })
+        .collect();
+    write_indexed(image.width, image.height, &palette, &image.indices, options)
 }
 
 /// The palette and per-pixel indices, if there are at most 256 colours.
@@ -108,9 +126,59 @@ fn write_indexed(
         5..=16 => 4,
         _ => 8,
     };
+    let packed;
+    let rows: &[u8] = if depth == 8 {
+        indices
+    } else {
+        packed = pack(w, indices, depth);
+        &packed
+    };
+    let row_bytes = rows.len() / h.max(1) as usize;
+    let plte: Vec<u8> = palette.iter().flat_map(|c| [c.r, c.g, c.b]).collect();
+    let mut trns: Vec<u8> = Vec::new();
+    if palette.iter().any(|c| c.a != 255) {
+        trns = palette.iter().map(|c| c.a).collect();
+        while trns.last() == Some(&255) {
+            trns.pop();
+        }
+    }
+    let idat = if options.optimize {
+        // The smallest of a strong deflate over unfiltered and over
+        // zero-maximising rows: a few milliseconds, a third smaller.
+        [
+            filter_rows(rows, row_bytes, false),
+            filter_rows(rows, row_bytes, true),
+        ]
+        .iter()
+        .map(|f| zlib_best(f))
+        .min_by_key(Vec::len)
+        .expect("two candidates")
+    } else {
+        fdeflate::compress_to_vec(&filter_rows(rows, row_bytes, true))
+    };
+    let mut out = Vec::with_capacity(idat.len() + plte.len() + trns.len() + 128);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend_from_slice(&w.to_be_bytes());
+    ihdr.extend_from_slice(&h.to_be_bytes());
+    // Bit depth, colour type 3 (palette), deflate, adaptive filtering, no interlace.
+    ihdr.extend_from_slice(&[depth, 3, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &ihdr);
+    chunk(&mut out, b"PLTE", &plte);
+    if !trns.is_empty() {
+        chunk(&mut out, b"tRNS", &trns);
+    }
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+/// Packs 8-bit indices into rows of `depth`-bit pixels, each row whole bytes.
+fn pack(w: u32, indices: &[u8], depth: u8) -> Vec<u8> {
     let per_byte = 8 / depth as usize;
     let row_bytes = (w as usize).div_ceil(per_byte);
-    let mut packed = vec![0u8; row_bytes * h as usize];
+    let h = indices.len() / w.max(1) as usize;
+    let mut packed = vec![0u8; row_bytes * h];
     for (y, row) in indices.chunks_exact(w as usize).enumerate() {
         let out = &mut packed[y * row_bytes..(y + 1) * row_bytes];
         for (x, &i) in row.iter().enumerate() {
@@ -118,41 +186,98 @@ fn write_indexed(
             out[x / per_byte] |= i << shift;
         }
     }
-    let mut plte = Vec::with_capacity(palette.len() * 3);
-    let mut trns = Vec::new();
-    for c in palette {
-        plte.extend_from_slice(&[c.r, c.g, c.b]);
-    }
-    if palette.iter().any(|c| c.a != 255) {
-        trns = palette.iter().map(|c| c.a).collect();
-        while trns.last() == Some(&255) {
-            trns.pop();
+    packed
+}
+
+/// PNG scanlines: each row prefixed by its filter type. With `choose`, each
+/// row takes whichever of Sub, Up and Paeth leaves the most zero bytes
+/// (what deflate, and fdeflate above all, compresses best); a row equal to
+/// the one above is Up, all zeros, at once. Otherwise no filter.
+fn filter_rows(rows: &[u8], row_bytes: usize, choose: bool) -> Vec<u8> {
+    let h = rows.len() / row_bytes.max(1);
+    let mut out = Vec::with_capacity(rows.len() + h);
+    let zero = vec![0u8; row_bytes];
+    let (mut sub, mut up, mut paeth) = (
+        vec![0u8; row_bytes],
+        vec![0u8; row_bytes],
+        vec![0u8; row_bytes],
+    );
+    for y in 0..h {
+        let cur = &rows[y * row_bytes..(y + 1) * row_bytes];
+        if !choose {
+            out.push(0);
+            out.extend_from_slice(cur);
+            continue;
         }
-    }
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Indexed);
-        enc.set_depth(match depth {
-            1 => png::BitDepth::One,
-            2 => png::BitDepth::Two,
-            4 => png::BitDepth::Four,
-            _ => png::BitDepth::Eight,
-        });
-        enc.set_palette(plte);
-        if !trns.is_empty() {
-            enc.set_trns(trns);
+        let prev = if y == 0 {
+            &zero[..]
+        } else {
+            &rows[(y - 1) * row_bytes..y * row_bytes]
+        };
+        if y > 0 && cur == prev {
+            out.push(2);
+            out.extend(std::iter::repeat_n(0, row_bytes));
+            continue;
         }
-        let (c, _) = compression(options);
-        enc.set_compression(c);
-        // Filters rarely help indexed images; "none" is the usual best.
-        enc.set_filter(png::Filter::NoFilter);
-        let mut writer = enc.write_header().expect("writing to a Vec cannot fail");
-        writer
-            .write_image_data(&packed)
-            .expect("writing to a Vec cannot fail");
+        let (mut zs, mut zu, mut zp) = (0usize, 0usize, 0usize);
+        for x in 0..row_bytes {
+            let (a, b, c) = if x > 0 {
+                (cur[x - 1], prev[x], prev[x - 1])
+            } else {
+                (0, prev[x], 0)
+            };
+            sub[x] = cur[x].wrapping_sub(a);
+            up[x] = cur[x].wrapping_sub(b);
+            paeth[x] = cur[x].wrapping_sub(paeth_predictor(a, b, c));
+            zs += (sub[x] == 0) as usize;
+            zu += (up[x] == 0) as usize;
+            zp += (paeth[x] == 0) as usize;
+        }
+        let (kind, row) = if zu >= zp && zu >= zs {
+            (2, &up)
+        } else if zp >= zs {
+            (4, &paeth)
+        } else {
+            (1, &sub)
+        };
+        out.push(kind);
+        out.extend_from_slice(row);
     }
     out
+}
+
+fn paeth_predictor(a: u8, b: u8, c: u8) -> u8 {
+    let p = a as i16 + b as i16 - c as i16;
+    let (pa, pb, pc) = (
+        (p - a as i16).abs(),
+        (p - b as i16).abs(),
+        (p - c as i16).abs(),
+    );
+    if pa <= pb && pa <= pc {
+        a
+    } else if pb <= pc {
+        b
+    } else {
+        c
+    }
+}
+
+/// The strongest zlib stream the png crate's deflate makes.
+fn zlib_best(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(data).expect("writing to a Vec cannot fail");
+    e.finish().expect("writing to a Vec cannot fail")
+}
+
+/// Appends one PNG chunk: length, type, data, CRC of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
 fn write_true_colour(w: u32, h: u32, pixels: &[u8], options: EncodeOptions) -> Vec<u8> {

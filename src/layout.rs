@@ -67,6 +67,10 @@ pub struct ArrowSpec {
 impl ArrowSpec {
     /// Parses `Ge2e4`, `e2e4` (green), or `Re4` / `Re4e4` (a circle).
     pub fn parse(text: &str) -> Option<ArrowSpec> {
+        // Square names are ASCII; anything else is refused before slicing.
+        if !text.is_ascii() {
+            return None;
+        }
         let (brush, rest) = match text.as_bytes().first()? {
             b'G' => (Brush::Green, &text[1..]),
             b'R' => (Brush::Red, &text[1..]),
@@ -323,6 +327,9 @@ pub struct Layout {
     pub arrows: Vec<ArrowShape>,
     /// The side-to-move marker.
     pub mover: Option<MoverMark>,
+    /// The marker the same options draw for the other side to move, so a
+    /// rasterizer can prepare both once.
+    pub mover_alternative: Option<MoverMark>,
 }
 
 /// Options that cannot make a diagram.
@@ -423,6 +430,7 @@ impl Layout {
             rings: Vec::new(),
             arrows: Vec::new(),
             mover: None,
+            mover_alternative: None,
         };
         layout.place_markup_under(position, options);
         for (sq, piece) in position.board.pieces() {
@@ -436,7 +444,8 @@ impl Layout {
         layout.place_labels(options, frame);
         layout.place_markup_over(options);
         if options.side_to_move {
-            layout.place_mover(position.turn, frame);
+            layout.mover = Some(layout.mover_mark(position.turn, frame));
+            layout.mover_alternative = Some(layout.mover_mark(position.turn.opponent(), frame));
         }
         Ok(layout)
     }
@@ -607,7 +616,7 @@ impl Layout {
         }
     }
 
-    fn place_mover(&mut self, turn: Color, frame: f32) {
+    fn mover_mark(&self, turn: Color, frame: f32) -> MoverMark {
         let sq = self.square;
         let gap = self.board.x - frame;
         let at_bottom = (turn == Color::White) != self.flipped;
@@ -619,13 +628,23 @@ impl Layout {
         } else {
             self.board.y + sq / 2.0
         };
-        self.mover = Some(MoverMark {
+        MoverMark {
             cx,
             cy,
             r,
             stroke_width,
             color: turn,
-        });
+        }
+    }
+
+    /// Whether anything is drawn besides squares, labels, pieces and the
+    /// mover marker (tints, glows, marks, arrows).
+    pub fn has_markup(&self) -> bool {
+        !(self.tints.is_empty()
+            && self.glows.is_empty()
+            && self.crosses.is_empty()
+            && self.rings.is_empty()
+            && self.arrows.is_empty())
     }
 }
 
@@ -811,5 +830,7 @@ mod tests {
         assert_eq!((c.brush, c.from), (Brush::Red, c.to));
         assert!(ArrowSpec::parse("Xe2e4").is_none());
         assert!(ArrowSpec::parse("e2e9").is_none());
+        assert!(ArrowSpec::parse("aé4").is_none());
+        assert!(ArrowSpec::parse("Gaé4").is_none());
     }
 }

@@ -21,12 +21,14 @@ pub mod describe;
 pub mod encode;
 pub mod epd;
 pub mod fen;
+pub mod indexed;
 pub mod labels;
 pub mod layout;
 pub mod output;
 pub mod pathdata;
 pub mod pieces;
 pub mod position;
+pub mod quantize;
 pub mod raster;
 pub mod svg;
 pub mod text;
@@ -239,10 +241,10 @@ impl Renderer {
         let layout = Layout::new(position, &options.diagram)?;
         match options.format {
             Format::Svg => Ok(svg::write(&layout).into_bytes()),
-            Format::Png => Ok(encode::png(
-                &self.rasterizer.render(&layout),
-                options.encode,
-            )),
+            Format::Png => Ok(match self.rasterizer.render_indexed(&layout) {
+                Some(image) => encode::png_indexed(&image, options.encode),
+                None => encode::png(&self.rasterizer.render(&layout), options.encode),
+            }),
             Format::Webp => encode::webp(&self.rasterizer.render(&layout)).map_err(Error::Encode),
             Format::Jpeg => encode::jpeg(&self.rasterizer.render(&layout), options.encode.quality)
                 .map_err(Error::Encode),

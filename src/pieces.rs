@@ -118,6 +118,14 @@ impl fmt::Display for PieceSetError {
 
 impl std::error::Error for PieceSetError {}
 
+/// Two sets are equal when they are the same loaded set (comparing the
+/// drawings themselves is never needed and would be slow).
+impl PartialEq for PieceSet {
+    fn eq(&self, other: &Self) -> bool {
+        self.same_as(other)
+    }
+}
+
 impl Default for PieceSet {
     fn default() -> Self {
         PieceSet::built_in()

@@ -16,7 +16,7 @@ use resvg::tiny_skia::{
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Halo, Layout, Rect, INK};
+use crate::layout::{Halo, Layout, MoverMark, Rect, INK};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Square};
 
@@ -26,6 +26,8 @@ pub struct Rasterizer {
     /// The set the sprites belong to; a different set clears them.
     set: Option<PieceSet>,
     sprites: HashMap<(usize, u32), Pixmap>,
+    /// Palette tiles for the last options seen (see `indexed`).
+    pub(crate) tiles: Option<crate::indexed::TileSet>,
 }
 
 impl Rasterizer {
@@ -36,23 +38,7 @@ impl Rasterizer {
 
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
-        let mut pixmap =
-            Pixmap::new(layout.width, layout.height).expect("layout sizes are within 32..=4096");
-        if let Some(bg) = layout.background {
-            pixmap.fill(color(bg));
-        }
-        if let Some((r, c)) = layout.frame {
-            fill_rect(&mut pixmap, r, c);
-        }
-        fill_rect(&mut pixmap, layout.board, layout.light);
-        if layout.dark != layout.light {
-            for sq in Square::all().filter(|s| s.is_dark()) {
-                fill_rect(&mut pixmap, layout.square_rect(sq), layout.dark);
-            }
-        }
-        if layout.hatch.is_some() {
-            draw_hatching(&mut pixmap, layout);
-        }
+        let mut pixmap = board_pixmap(layout);
         for t in &layout.tints {
             fill_rect(&mut pixmap, t.rect, t.color);
         }
@@ -62,33 +48,51 @@ impl Rasterizer {
         draw_labels(&mut pixmap, layout);
         self.draw_pieces(&mut pixmap, layout);
         draw_markup(&mut pixmap, layout);
+        draw_mover(&mut pixmap, layout.mover);
         pixmap
     }
 
-    fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
-        let same_set = self.set.as_ref().is_some_and(|s| s.same_as(&layout.glyphs));
-        if !same_set {
+    /// The sprite of `piece` at `size`, rendered on first use.
+    pub(crate) fn sprite(&mut self, set: &PieceSet, piece: Piece, size: u32) -> &Pixmap {
+        self.use_set(set);
+        self.sprites
+            .entry((sprite_index(piece), size))
+            .or_insert_with(|| render_sprite(set, piece, size))
+    }
+
+    /// The halo sprite of `piece` at `size`, rendered on first use.
+    pub(crate) fn halo_sprite(
+        &mut self,
+        set: &PieceSet,
+        piece: Piece,
+        size: u32,
+        halo: Halo,
+    ) -> &Pixmap {
+        self.use_set(set);
+        self.sprites
+            .entry((HALO + sprite_index(piece), size))
+            .or_insert_with(|| render_halo(set, piece, size, halo))
+    }
+
+    /// Sprites belong to one piece set; a different set clears them.
+    fn use_set(&mut self, set: &PieceSet) {
+        if !self.set.as_ref().is_some_and(|s| s.same_as(set)) {
             self.sprites.clear();
-            self.set = Some(layout.glyphs.clone());
+            self.set = Some(set.clone());
         }
+    }
+
+    fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
         let size = layout.square as u32;
         if let Some(halo) = layout.halo {
             // All halos first, so none covers a neighbouring piece.
             for p in &layout.pieces {
-                let key = (HALO + sprite_index(p.piece), size);
-                let sprite = self
-                    .sprites
-                    .entry(key)
-                    .or_insert_with(|| render_halo(&layout.glyphs, p.piece, size, halo));
+                let sprite = self.halo_sprite(&layout.glyphs, p.piece, size, halo);
                 draw_sprite(pixmap, sprite, p.rect);
             }
         }
         for p in &layout.pieces {
-            let key = (sprite_index(p.piece), size);
-            let sprite = self
-                .sprites
-                .entry(key)
-                .or_insert_with(|| render_sprite(&layout.glyphs, p.piece, size));
+            let sprite = self.sprite(&layout.glyphs, p.piece, size);
             draw_sprite(pixmap, sprite, p.rect);
         }
     }
@@ -96,17 +100,6 @@ impl Rasterizer {
 
 /// Sprite keys of halos are offset past the twelve pieces.
 const HALO: usize = 12;
-
-fn draw_sprite(pixmap: &mut Pixmap, sprite: &Pixmap, at: Rect) {
-    pixmap.draw_pixmap(
-        at.x as i32,
-        at.y as i32,
-        sprite.as_ref(),
-        &PixmapPaint::default(),
-        Transform::identity(),
-        None,
-    );
-}
 
 /// The halo of one glyph: its filled shapes, filled and stroked wide in the
 /// halo colour (the same geometry the SVG writer uses).
@@ -127,6 +120,49 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
         sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
     }
     sprite
+}
+
+/// The empty board: margin, frame, squares and hatching.
+fn board_pixmap(layout: &Layout) -> Pixmap {
+    let mut pixmap =
+        Pixmap::new(layout.width, layout.height).expect("layout sizes are within 32..=4096");
+    if let Some(bg) = layout.background {
+        pixmap.fill(color(bg));
+    }
+    if let Some((r, c)) = layout.frame {
+        fill_rect(&mut pixmap, r, c);
+    }
+    fill_rect(&mut pixmap, layout.board, layout.light);
+    if layout.dark != layout.light {
+        for sq in Square::all().filter(|s| s.is_dark()) {
+            fill_rect(&mut pixmap, layout.square_rect(sq), layout.dark);
+        }
+    }
+    if layout.hatch.is_some() {
+        draw_hatching(&mut pixmap, layout);
+    }
+    pixmap
+}
+
+/// Everything under the pieces that the position does not change: the
+/// board, the labels and the given mover marker (for layouts without markup).
+pub(crate) fn background(layout: &Layout, mover: Option<MoverMark>) -> Pixmap {
+    let mut pixmap = board_pixmap(layout);
+    draw_labels(&mut pixmap, layout);
+    draw_mover(&mut pixmap, mover);
+    pixmap
+}
+
+/// Copies `sprite` onto `pixmap` with its top-left corner at `at`.
+pub(crate) fn draw_sprite(pixmap: &mut Pixmap, sprite: &Pixmap, at: Rect) {
+    pixmap.draw_pixmap(
+        at.x as i32,
+        at.y as i32,
+        sprite.as_ref(),
+        &PixmapPaint::default(),
+        Transform::identity(),
+        None,
+    );
 }
 
 fn sprite_index(piece: Piece) -> usize {
@@ -314,7 +350,11 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
             );
         }
     }
-    if let Some(m) = layout.mover {
+}
+
+/// The side-to-move marker: a disc in the mover's colour, outlined in ink.
+fn draw_mover(pixmap: &mut Pixmap, mover: Option<MoverMark>) {
+    if let Some(m) = mover {
         if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
             let fill = match m.color {
                 Color::White => Rgba::rgb(255, 255, 255),

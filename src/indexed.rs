@@ -1,0 +1,362 @@
+//! The palette compositor: boards as copies of pre-quantized tiles.
+//!
+//! For a set of options, everything a board can show is known in advance:
+//! the empty board with its labels and either mover marker, and every piece
+//! on every distinct square background. Those are rendered once in RGBA,
+//! one palette is made for all of them together, and they are stored as
+//! palette indices. A board is then a copy of the background's indices and a
+//! copy of one index tile per piece: no blending, no colour lookups, and no
+//! per-board palette (the idea lila-gif uses for its GIFs).
+//!
+//! Boards with markup (tints, glows, arrows, marks) have colours that are
+//! not known in advance; they take the RGBA path instead.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use resvg::tiny_skia::{IntRect, Pixmap};
+
+use crate::color::Rgba;
+use crate::layout::{Halo, Layout, MoverMark, PlacedLabel, Rect};
+use crate::pieces::PieceSet;
+use crate::position::{Color, Piece, Role, Square};
+use crate::quantize::{Packed, Palette};
+use crate::raster::{background, draw_sprite, Rasterizer};
+use crate::theme::Hatch;
+
+/// A palette image: what the PNG encoder writes.
+#[derive(Debug, Clone)]
+pub struct IndexedImage {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// The palette, shared by every board drawn with the same options.
+    pub palette: Arc<Palette>,
+    /// One palette index per pixel, row by row.
+    pub indices: Vec<u8>,
+}
+
+/// Everything in a layout that does not depend on the position. Boards
+/// with equal keys share one palette, background and set of tiles.
+#[derive(Debug, Clone, PartialEq)]
+struct StaticKey {
+    width: u32,
+    height: u32,
+    background: Option<Rgba>,
+    frame: Option<(Rect, Rgba)>,
+    board: Rect,
+    square: f32,
+    flipped: bool,
+    light: Rgba,
+    dark: Rgba,
+    hatch: Option<Hatch>,
+    labels: Vec<PlacedLabel>,
+    halo: Option<Halo>,
+    labels_haloed: bool,
+    movers: [Option<MoverMark>; 2],
+    glyphs: PieceSet,
+}
+
+impl StaticKey {
+    fn of(l: &Layout) -> StaticKey {
+        // The two markers in a fixed order, whichever side is to move.
+        let mut movers = [l.mover, l.mover_alternative];
+        if movers[0].is_some_and(|m| m.color == Color::Black) {
+            movers.swap(0, 1);
+        }
+        StaticKey {
+            width: l.width,
+            height: l.height,
+            background: l.background,
+            frame: l.frame,
+            board: l.board,
+            square: l.square,
+            flipped: l.flipped,
+            light: l.light,
+            dark: l.dark,
+            hatch: l.hatch,
+            labels: l.labels.clone(),
+            halo: l.halo,
+            labels_haloed: l.labels_haloed,
+            movers,
+            glyphs: l.glyphs.clone(),
+        }
+    }
+}
+
+/// The prepared material for one [`StaticKey`].
+#[derive(Debug)]
+pub(crate) struct TileSet {
+    key: StaticKey,
+    palette: Arc<Palette>,
+    /// Background indices with White's marker, Black's marker, or none.
+    backgrounds: [Vec<u8>; 3],
+    /// Each square's background class: squares with identical pixels
+    /// (all light squares, say) share their tiles.
+    class_of: [u8; 64],
+    /// Index tiles by (piece, class), `square × square` bytes each.
+    tiles: HashMap<(usize, u8), Vec<u8>>,
+}
+
+impl Rasterizer {
+    /// Draws `layout` as a palette image, or `None` when it has markup
+    /// (whose colours are not known in advance; use [`Rasterizer::render`]).
+    pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
+        if layout.has_markup() {
+            return None;
+        }
+        let key = StaticKey::of(layout);
+        if self.tiles.as_ref().is_none_or(|t| t.key != key) {
+            let tiles = TileSet::build(self, layout, key);
+            self.tiles = Some(tiles);
+        }
+        let tiles = self.tiles.as_ref().expect("built above");
+        let variant = match layout.mover.map(|m| m.color) {
+            Some(Color::White) => 0,
+            Some(Color::Black) => 1,
+            None => 2,
+        };
+        let width = layout.width as usize;
+        let mut indices = tiles.backgrounds[variant].clone();
+        let size = layout.square as usize;
+        for p in &layout.pieces {
+            let class = tiles.class_of[p.square.index()];
+            let Some(tile) = tiles.tiles.get(&(piece_index(p.piece), class)) else {
+                continue;
+            };
+            let (x, y) = (p.rect.x as usize, p.rect.y as usize);
+            for row in 0..size {
+                let at = (y + row) * width + x;
+                indices[at..at + size].copy_from_slice(&tile[row * size..(row + 1) * size]);
+            }
+        }
+        Some(IndexedImage {
+            width: layout.width,
+            height: layout.height,
+            palette: Arc::clone(&tiles.palette),
+            indices,
+        })
+    }
+}
+
+fn piece_index(piece: Piece) -> usize {
+    piece.color as usize * 6 + piece.role as usize
+}
+
+impl TileSet {
+    fn build(raster: &mut Rasterizer, layout: &Layout, key: StaticKey) -> TileSet {
+        let [white_mover, black_mover] = key.movers;
+        let backgrounds_rgba = [
+            background(layout, white_mover),
+            background(layout, black_mover),
+            background(layout, None),
+        ];
+        let empty = &backgrounds_rgba[2];
+
+        // Square classes: compare the squares' background pixels.
+        let size = layout.square as u32;
+        let mut class_of = [0u8; 64];
+        let mut class_pixels: Vec<Vec<u8>> = Vec::new();
+        let mut class_square: Vec<Square> = Vec::new();
+        for sq in Square::all() {
+            let r = layout.square_rect(sq);
+            let crop = crop(empty, r, size);
+            let class = match class_pixels.iter().position(|c| *c == crop.data()) {
+                Some(i) => i,
+                None => {
+                    class_pixels.push(crop.data().to_vec());
+                    class_square.push(sq);
+                    class_pixels.len() - 1
+                }
+            };
+            class_of[sq.index()] = class as u8;
+        }
+
+        // Every piece on every class of square, in RGBA.
+        let mut tiles_rgba: Vec<((usize, u8), Pixmap)> = Vec::new();
+        for (class, &sq) in class_square.iter().enumerate() {
+            let r = layout.square_rect(sq);
+            for color in [Color::White, Color::Black] {
+                for role in Role::ALL {
+                    let piece = Piece::new(color, role);
+                    let mut tile = crop(empty, r, size);
+                    let at = Rect {
+                        x: 0.0,
+                        y: 0.0,
+                        w: r.w,
+                        h: r.h,
+                    };
+                    if let Some(halo) = layout.halo {
+                        draw_sprite(
+                            &mut tile,
+                            raster.halo_sprite(&layout.glyphs, piece, size, halo),
+                            at,
+                        );
+                    }
+                    draw_sprite(&mut tile, raster.sprite(&layout.glyphs, piece, size), at);
+                    tiles_rgba.push(((piece_index(piece), class as u8), tile));
+                }
+            }
+        }
+
+        // One palette for all of it.
+        let mut histogram: HashMap<Packed, u64> = HashMap::new();
+        for p in &backgrounds_rgba {
+            count_colors(p, &mut histogram);
+        }
+        for (_, t) in &tiles_rgba {
+            count_colors(t, &mut histogram);
+        }
+        let palette = Palette::from_histogram(&histogram);
+        let backgrounds = backgrounds_rgba.map(|p| to_indices(&p, &palette));
+        let tiles = tiles_rgba
+            .iter()
+            .map(|(k, t)| (*k, to_indices(t, &palette)))
+            .collect();
+        TileSet {
+            key,
+            palette: Arc::new(palette),
+            backgrounds,
+            class_of,
+            tiles,
+        }
+    }
+}
+
+/// A `size`×`size` copy of `pixmap` at `r`.
+fn crop(pixmap: &Pixmap, r: Rect, size: u32) -> Pixmap {
+    let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
+    pixmap
+        .clone_rect(rect)
+        .expect("squares lie inside the image")
+}
+
+/// A pixel as straight-alpha packed RGBA (tiny-skia stores premultiplied).
+fn straight(px: [u8; 4]) -> Packed {
+    let a = px[3];
+    if a == 255 || a == 0 {
+        return u32::from_le_bytes(if a == 0 { [0; 4] } else { px });
+    }
+    let un = |c: u8| ((c as u32 * 255 + a as u32 / 2) / a as u32).min(255) as u8;
+    u32::from_le_bytes([un(px[0]), un(px[1]), un(px[2]), a])
+}
+
+fn count_colors(p: &Pixmap, histogram: &mut HashMap<Packed, u64>) {
+    let mut run: Option<([u8; 4], u64)> = None;
+    for px in p.data().chunks_exact(4) {
+        let px = [px[0], px[1], px[2], px[3]];
+        match &mut run {
+            Some((c, n)) if *c == px => *n += 1,
+            _ => {
+                if let Some((c, n)) = run {
+                    *histogram.entry(straight(c)).or_default() += n;
+                }
+                run = Some((px, 1));
+            }
+        }
+    }
+    if let Some((c, n)) = run {
+        *histogram.entry(straight(c)).or_default() += n;
+    }
+}
+
+fn to_indices(p: &Pixmap, palette: &Palette) -> Vec<u8> {
+    let mut out = Vec::with_capacity((p.width() * p.height()) as usize);
+    let mut last: Option<([u8; 4], u8)> = None;
+    for px in p.data().chunks_exact(4) {
+        let px = [px[0], px[1], px[2], px[3]];
+        let i = match last {
+            Some((c, i)) if c == px => i,
+            _ => palette.index(straight(px)),
+        };
+        last = Some((px, i));
+        out.push(i);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::{parse, ParseOptions};
+    use crate::layout::{Coordinates, DiagramOptions};
+    use crate::theme::Theme;
+
+    fn layout(fen: &str, options: &DiagramOptions) -> Layout {
+        let p = parse(fen.as_bytes(), ParseOptions::default())
+            .unwrap()
+            .position;
+        Layout::new(&p, options).unwrap()
+    }
+
+    /// The indexed image decoded to straight RGBA.
+    fn expand(img: &IndexedImage) -> Vec<u8> {
+        img.indices
+            .iter()
+            .flat_map(|&i| img.palette.colors[i as usize])
+            .collect()
+    }
+
+    #[test]
+    fn exact_palettes_reproduce_the_rgba_path_bit_for_bit() {
+        let mut raster = Rasterizer::new();
+        for theme in ["brown", "print"] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside] {
+                let options = DiagramOptions {
+                    size: 160,
+                    coordinates,
+                    theme: Theme::built_in(theme).unwrap(),
+                    ..DiagramOptions::default()
+                };
+                let l = layout(
+                    "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 5 5",
+                    &options,
+                );
+                let img = raster.render_indexed(&l).unwrap();
+                let rgba = crate::encode::rgba(&raster.render(&l));
+                if img.palette.exact {
+                    assert_eq!(expand(&img), rgba, "{theme} {coordinates:?}");
+                } else {
+                    let worst = expand(&img)
+                        .iter()
+                        .zip(&rgba)
+                        .map(|(a, b)| a.abs_diff(*b))
+                        .max()
+                        .unwrap();
+                    assert!(worst <= 24, "{theme} {coordinates:?}: {worst}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_palette_does_not_depend_on_what_was_drawn_before() {
+        let options = DiagramOptions::default();
+        let a = layout("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &options);
+        let b = layout(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            &options,
+        );
+        let mut fresh = Rasterizer::new();
+        let first = fresh.render_indexed(&b).unwrap();
+        let mut used = Rasterizer::new();
+        used.render_indexed(&a).unwrap();
+        let second = used.render_indexed(&b).unwrap();
+        assert_eq!(first.palette.colors, second.palette.colors);
+        assert_eq!(first.indices, second.indices);
+    }
+
+    #[test]
+    fn markup_takes_the_rgba_path() {
+        let options = DiagramOptions {
+            markup: crate::layout::Markup {
+                marks: vec![Square::parse("e4").unwrap()],
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        let l = layout("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &options);
+        assert!(Rasterizer::new().render_indexed(&l).is_none());
+    }
+}

@@ -1,0 +1,185 @@
+//! Palettes: exact when an image set has at most 256 colours, otherwise a
+//! deterministic median cut.
+//!
+//! The input is a colour histogram, not an image, so a palette can be made
+//! once for everything a set of options can draw (every tile, every margin)
+//! and shared by all boards: the same options then always give the same
+//! palette, whatever order boards are rendered in.
+
+use std::collections::HashMap;
+
+/// A straight-alpha colour packed as `u32::from_le_bytes([r, g, b, a])`.
+pub type Packed = u32;
+
+/// A palette and the index of every colour it was made from.
+#[derive(Debug, Clone)]
+pub struct Palette {
+    /// Up to 256 colours, `[r, g, b, a]`.
+    pub colors: Vec<[u8; 4]>,
+    /// Whether every input colour is in the palette exactly.
+    pub exact: bool,
+    lookup: HashMap<Packed, u8>,
+}
+
+impl Palette {
+    /// A palette for `histogram` (colour → pixel count), at most 256 entries.
+    pub fn from_histogram(histogram: &HashMap<Packed, u64>) -> Palette {
+        let mut colors: Vec<(Packed, u64)> = histogram.iter().map(|(&c, &n)| (c, n)).collect();
+        // Most frequent first (the background gets index 0), then by value,
+        // so the palette does not depend on hash map order.
+        colors.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        if colors.len() <= 256 {
+            let lookup = colors
+                .iter()
+                .enumerate()
+                .map(|(i, &(c, _))| (c, i as u8))
+                .collect();
+            return Palette {
+                colors: colors.iter().map(|&(c, _)| c.to_le_bytes()).collect(),
+                exact: true,
+                lookup,
+            };
+        }
+        let boxes = median_cut(&colors, 256);
+        let mut entries: Vec<([u8; 4], u64)> = boxes.iter().map(|b| mean(b)).collect();
+        entries.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let palette: Vec<[u8; 4]> = entries.into_iter().map(|(c, _)| c).collect();
+        let lookup = colors
+            .iter()
+            .map(|&(c, _)| (c, nearest(&palette, c.to_le_bytes())))
+            .collect();
+        Palette {
+            colors: palette,
+            exact: false,
+            lookup,
+        }
+    }
+
+    /// The index of a colour the palette was made from (nearest otherwise).
+    pub fn index(&self, c: Packed) -> u8 {
+        match self.lookup.get(&c) {
+            Some(&i) => i,
+            None => nearest(&self.colors, c.to_le_bytes()),
+        }
+    }
+}
+
+/// Splits the colour set into at most `n` boxes: repeatedly the box with the
+/// widest channel range, at the pixel-count median along that channel.
+fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Vec<([u8; 4], u64)>> {
+    let mut boxes: Vec<Vec<([u8; 4], u64)>> =
+        vec![colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect()];
+    while boxes.len() < n {
+        // The box to split: widest range (alpha counts double: a wrong
+        // transparency shows more than a wrong tint), first on ties.
+        let mut best: Option<(usize, usize, u32)> = None;
+        for (i, b) in boxes.iter().enumerate() {
+            if b.len() < 2 {
+                continue;
+            }
+            for ch in 0..4 {
+                let (lo, hi) = b.iter().fold((255u8, 0u8), |(lo, hi), (c, _)| {
+                    (lo.min(c[ch]), hi.max(c[ch]))
+                });
+                let range = (hi - lo) as u32 * if ch == 3 { 2 } else { 1 };
+                if best.is_none_or(|(_, _, r)| range > r) {
+                    best = Some((i, ch, range));
+                }
+            }
+        }
+        let Some((i, ch, range)) = best else { break };
+        if range == 0 {
+            break;
+        }
+        let mut b = std::mem::take(&mut boxes[i]);
+        b.sort_by_key(|(c, _)| (c[ch], u32::from_le_bytes(*c)));
+        let total: u64 = b.iter().map(|(_, w)| w).sum();
+        let mut acc = 0;
+        let mut cut = 1;
+        for (k, (_, w)) in b.iter().enumerate() {
+            acc += w;
+            if acc * 2 >= total {
+                cut = (k + 1).clamp(1, b.len() - 1);
+                break;
+            }
+        }
+        let rest = b.split_off(cut);
+        boxes[i] = b;
+        boxes.push(rest);
+    }
+    boxes
+}
+
+/// Pixel-weighted mean colour of a box, and its weight.
+fn mean(b: &[([u8; 4], u64)]) -> ([u8; 4], u64) {
+    let total: u64 = b.iter().map(|(_, w)| w).sum::<u64>().max(1);
+    let mut sum = [0u64; 4];
+    for (c, w) in b {
+        for ch in 0..4 {
+            sum[ch] += c[ch] as u64 * w;
+        }
+    }
+    let avg = |ch: usize| ((sum[ch] + total / 2) / total) as u8;
+    ([avg(0), avg(1), avg(2), avg(3)], total)
+}
+
+fn nearest(palette: &[[u8; 4]], c: [u8; 4]) -> u8 {
+    let mut best = (u32::MAX, 0u8);
+    for (i, p) in palette.iter().enumerate() {
+        let d = |ch: usize| {
+            let x = p[ch] as i32 - c[ch] as i32;
+            (x * x) as u32
+        };
+        let dist = d(0) + d(1) + d(2) + 2 * d(3);
+        if dist < best.0 {
+            best = (dist, i as u8);
+        }
+    }
+    best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hist(colors: &[([u8; 4], u64)]) -> HashMap<Packed, u64> {
+        colors
+            .iter()
+            .map(|&(c, n)| (u32::from_le_bytes(c), n))
+            .collect()
+    }
+
+    #[test]
+    fn small_sets_are_exact_and_ordered_by_use() {
+        let p = Palette::from_histogram(&hist(&[([1, 2, 3, 255], 5), ([9, 9, 9, 255], 50)]));
+        assert!(p.exact);
+        assert_eq!(p.colors, vec![[9, 9, 9, 255], [1, 2, 3, 255]]);
+        assert_eq!(p.index(u32::from_le_bytes([1, 2, 3, 255])), 1);
+    }
+
+    #[test]
+    fn large_sets_are_cut_to_256_deterministically() {
+        let colors: Vec<([u8; 4], u64)> = (0..1000u32)
+            .map(|i| {
+                (
+                    [(i % 256) as u8, (i / 4) as u8, (i * 7 % 256) as u8, 255],
+                    1 + (i % 5) as u64,
+                )
+            })
+            .collect();
+        let a = Palette::from_histogram(&hist(&colors));
+        let b = Palette::from_histogram(&hist(&colors));
+        assert!(!a.exact);
+        assert_eq!(a.colors.len(), 256);
+        assert_eq!(a.colors, b.colors);
+        // Every colour maps to a near palette entry.
+        for (c, _) in &colors {
+            let p = a.colors[a.index(u32::from_le_bytes(*c)) as usize];
+            let err = (0..3)
+                .map(|ch| (p[ch] as i32 - c[ch] as i32).abs())
+                .max()
+                .unwrap();
+            assert!(err < 48, "{c:?} -> {p:?}");
+        }
+    }
+}
