@@ -1,0 +1,762 @@
+//! The `fen2img` binary as users run it: exit codes, error messages and their
+//! carets, where the input comes from, what is written where, and that no
+//! half-written output is ever left behind.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Output, Stdio};
+
+use common::{malformed_cases, scratch_dir, START};
+
+const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+
+/// Runs the binary with `args`, `stdin` as standard input (empty if `None`,
+/// so it never waits on a terminal) and `NO_COLOR` unset.
+fn run_with<I, S>(args: I, stdin: Option<&[u8]>, env: &[(&str, &str)]) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    let mut cmd = assert_cmd::Command::new(BIN);
+    cmd.args(args).env_remove("NO_COLOR");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.write_stdin(stdin.unwrap_or(b"").to_vec());
+    cmd.output().expect("the binary runs")
+}
+
+fn run<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    run_with(args, None, &[])
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[track_caller]
+fn assert_code(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "exit status\nstdout: {}\nstderr: {}",
+        stdout(out),
+        stderr(out)
+    );
+}
+
+/// Asserts an exit code 2 and a one-line `fen2img: error: ` message that
+/// contains every one of `needles`; returns the message.
+#[track_caller]
+fn assert_invalid(out: &Output, needles: &[&str]) -> String {
+    assert_code(out, 2);
+    let err = stderr(out);
+    let first = err.lines().next().unwrap_or("");
+    assert!(first.starts_with("fen2img: error: "), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "expected {n:?} in stderr: {err}");
+    }
+    assert!(out.stdout.is_empty(), "nothing on stdout on error");
+    err
+}
+
+/// The files in `dir`, names only, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[track_caller]
+fn assert_nothing_written(dir: &Path) {
+    let names = listing(dir);
+    assert!(
+        names.is_empty(),
+        "no output and no temporary files: {names:?}"
+    );
+}
+
+fn path_arg(p: &Path) -> String {
+    p.to_str().expect("UTF-8 temp path").to_string()
+}
+
+// ---------------------------------------------------------------------------
+// Success and input sources
+
+#[test]
+fn a_valid_fen_succeeds_with_an_ascii_board_on_redirected_stdout() {
+    let out = run([START]);
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(text.contains("+---+---+"), "{text}");
+    assert!(text.contains("| r | n | b | q | k | b | n | r |"), "{text}");
+    assert!(text.contains("White to move"), "{text}");
+    assert!(
+        text.is_ascii() && !text.contains('\x1b'),
+        "plain 7-bit text"
+    );
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn no_color_keeps_redirected_output_plain() {
+    let plain = run([START]);
+    for value in ["1", ""] {
+        let out = run_with([START], None, &[("NO_COLOR", value)]);
+        assert_code(&out, 0);
+        assert_eq!(out.stdout, plain.stdout, "NO_COLOR={value:?}");
+        assert!(!out.stdout.contains(&0x1b));
+    }
+    // An explicit ANSI request is honoured either way (the escapes are asked for).
+    let out = run_with([START, "--format", "ansi"], None, &[("NO_COLOR", "1")]);
+    assert_code(&out, 0);
+    assert!(out.stdout.contains(&0x1b));
+}
+
+#[test]
+fn input_comes_from_the_argument_stdin_or_dash() {
+    let from_arg = run([KINGS, "-f", "fen"]);
+    assert_code(&from_arg, 0);
+    assert_eq!(stdout(&from_arg), format!("{KINGS}\n"));
+
+    let line = format!("{KINGS}\n");
+    let from_stdin = run_with(["-f", "fen"], Some(line.as_bytes()), &[]);
+    assert_code(&from_stdin, 0);
+    assert_eq!(from_stdin.stdout, from_arg.stdout);
+
+    let from_dash = run_with(["-", "-f", "fen"], Some(line.as_bytes()), &[]);
+    assert_code(&from_dash, 0);
+    assert_eq!(from_dash.stdout, from_arg.stdout);
+
+    // CRLF from Windows pipes, and no line end at all.
+    let crlf = format!("{KINGS}\r\n");
+    let out = run_with(["-f", "fen"], Some(crlf.as_bytes()), &[]);
+    assert_code(&out, 0);
+    assert_eq!(out.stdout, from_arg.stdout);
+    let out = run_with(["-", "-f", "fen"], Some(KINGS.as_bytes()), &[]);
+    assert_code(&out, 0);
+    assert_eq!(out.stdout, from_arg.stdout);
+}
+
+#[test]
+fn empty_stdin_is_invalid_input() {
+    let out = run_with(Vec::<String>::new(), Some(b""), &[]);
+    assert_invalid(&out, &["invalid FEN: input at column 1"]);
+}
+
+#[test]
+fn canonical_fen_output_normalises_the_input() {
+    let out = run(["  4k3/8/8/8/8/8/8/4K3   b  -  - ", "-f", "fen"]);
+    assert_code(&out, 0);
+    assert_eq!(stdout(&out), "4k3/8/8/8/8/8/8/4K3 b - - 0 1\n");
+}
+
+#[test]
+fn alt_prints_the_description() {
+    let out = run([KINGS, "--alt"]);
+    assert_code(&out, 0);
+    assert_eq!(stdout(&out), "White to move. White: Ke1. Black: Ke8.\n");
+
+    // With an output file, the description still goes to stdout and the file is written.
+    let dir = scratch_dir("cli-alt");
+    let target = dir.join("board.svg");
+    let out = run([KINGS, "--alt", "-o", &path_arg(&target)]);
+    assert_code(&out, 0);
+    assert_eq!(stdout(&out), "White to move. White: Ke1. Black: Ke8.\n");
+    let svg = fs::read_to_string(&target).unwrap();
+    assert!(svg.contains("<desc>White to move. White: Ke1. Black: Ke8.</desc>"));
+}
+
+// ---------------------------------------------------------------------------
+// Output formats
+
+fn magic_ok(format: &str, bytes: &[u8]) -> bool {
+    match format {
+        "svg" => bytes.starts_with(b"<svg"),
+        "png" => bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "webp" => bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP",
+        "jpeg" => bytes.starts_with(&[0xff, 0xd8, 0xff]) && bytes.ends_with(&[0xff, 0xd9]),
+        "ascii" => bytes.starts_with(b"  +---+"),
+        "fen" => bytes == format!("{START}\n").as_bytes(),
+        other => panic!("unknown format {other}"),
+    }
+}
+
+#[test]
+fn the_format_follows_the_extension() {
+    let dir = scratch_dir("cli-extensions");
+    for (ext, format) in [
+        ("svg", "svg"),
+        ("png", "png"),
+        ("webp", "webp"),
+        ("jpg", "jpeg"),
+        ("jpeg", "jpeg"),
+        ("JPG", "jpeg"),
+        ("txt", "ascii"),
+        ("fen", "fen"),
+    ] {
+        let target = dir.join(format!("board.{ext}"));
+        let out = run([START, "--size", "120", "-o", &path_arg(&target)]);
+        assert_code(&out, 0);
+        assert!(out.stdout.is_empty(), ".{ext}: nothing on stdout");
+        let bytes = fs::read(&target).unwrap();
+        assert!(magic_ok(format, &bytes), ".{ext} is {format}");
+    }
+    let mut names = listing(&dir);
+    names.retain(|n| n.ends_with(".tmp"));
+    assert!(names.is_empty(), "no temporaries left: {names:?}");
+}
+
+#[test]
+fn format_overrides_the_extension() {
+    let dir = scratch_dir("cli-format-override");
+    for format in ["svg", "png", "webp", "jpeg", "jpg", "ascii", "fen"] {
+        let target = dir.join("board.txt");
+        let out = run([
+            START,
+            "--size",
+            "120",
+            "-f",
+            format,
+            "-o",
+            &path_arg(&target),
+        ]);
+        assert_code(&out, 0);
+        let canonical = if format == "jpg" { "jpeg" } else { format };
+        assert!(
+            magic_ok(canonical, &fs::read(&target).unwrap()),
+            "--format {format} over .txt"
+        );
+    }
+    // An unknown extension is fine when --format says what to write.
+    let target = dir.join("board.image");
+    let out = run([
+        START,
+        "--size",
+        "120",
+        "-f",
+        "png",
+        "-o",
+        &path_arg(&target),
+    ]);
+    assert_code(&out, 0);
+    assert!(magic_ok("png", &fs::read(&target).unwrap()));
+}
+
+#[test]
+fn binary_formats_go_to_redirected_stdout() {
+    for format in ["svg", "png", "webp", "jpeg"] {
+        let out = run([START, "--size", "96", "-f", format]);
+        assert_code(&out, 0);
+        assert!(magic_ok(format, &out.stdout), "{format} on stdout");
+        let out = run([START, "--size", "96", "-f", format, "-o", "-"]);
+        assert_code(&out, 0);
+        assert!(magic_ok(format, &out.stdout), "{format} with -o -");
+    }
+}
+
+#[test]
+fn an_existing_output_file_is_replaced() {
+    let dir = scratch_dir("cli-replace");
+    let target = dir.join("board.fen");
+    fs::write(
+        &target,
+        "old contents that are longer than the new ones ....",
+    )
+    .unwrap();
+    let out = run([KINGS, "-o", &path_arg(&target)]);
+    assert_code(&out, 0);
+    assert_eq!(fs::read_to_string(&target).unwrap(), format!("{KINGS}\n"));
+    assert_eq!(listing(&dir), ["board.fen"]);
+}
+
+// ---------------------------------------------------------------------------
+// Errors: exit codes, messages, carets, and nothing left behind
+
+/// Checks the three-line FEN error: the message naming field and column,
+/// the input, and a caret under that column. Returns the column.
+#[track_caller]
+fn assert_caret(out: &Output, input: &str, field: &str) -> usize {
+    let err = assert_invalid(out, &[]);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "message, input, caret: {err}");
+    let prefix = format!("fen2img: error: invalid FEN: {field} at column ");
+    let rest = lines[0]
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("expected {prefix:?}: {err}"));
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let column: usize = digits.parse().unwrap();
+    assert!(rest[digits.len()..].starts_with(": "), "{err}");
+    assert!(column >= 1 && column <= input.len() + 1, "{err}");
+    // Short inputs are shown whole, indented by two spaces.
+    assert_eq!(lines[1], format!("  {input}"), "{err}");
+    let caret = lines[2];
+    assert_eq!(caret.trim_start(), "^", "{err}");
+    let caret_at = caret.len() - 1;
+    assert_eq!(
+        caret_at,
+        2 + column - 1,
+        "caret under column {column}: {err}"
+    );
+    column
+}
+
+#[test]
+fn an_invalid_fen_names_field_and_column_with_a_caret() {
+    for (input, field, column) in [
+        // The ninth square of rank 2.
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "placement",
+            35,
+        ),
+        ("4k3/8/8/3Z4/8/8/8/4K3 w - - 0 1", "placement", 10),
+        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move", 21),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQz - 0 1",
+            "castling",
+            49,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+            "en passant",
+            52,
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - abc 1", "halfmove clock", 27),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 x", "fullmove number", 29),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 7", "input", 31),
+    ] {
+        let out = run([input]);
+        let got = assert_caret(&out, input, field);
+        assert_eq!(got, column, "{input}");
+        // The same from stdin.
+        let line = format!("{input}\n");
+        let out = run_with(Vec::<String>::new(), Some(line.as_bytes()), &[]);
+        assert_eq!(assert_caret(&out, input, field), column, "stdin: {input}");
+    }
+}
+
+#[test]
+fn strict_missing_fields_point_past_the_end() {
+    let input = "8/8/8/8/8/8/8/8";
+    let out = run([input, "--strict"]);
+    let column = assert_caret(&out, input, "side to move");
+    assert_eq!(column, input.len() + 1);
+}
+
+#[test]
+fn a_long_invalid_input_keeps_the_caret_under_the_offending_byte() {
+    // An EPD line with a long comment and a bad operand far to the right.
+    let input = format!(
+        "4k3/8/8/8/8/8/8/4K3 w - - c0 \"{}\"; hmvc x;",
+        "a long comment ".repeat(8)
+    );
+    let out = run([input.as_str()]);
+    let err = assert_invalid(&out, &["at column "]);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    let rest = lines[0].split("at column ").nth(1).unwrap();
+    let column: usize = rest
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
+    // The caret points at the same byte of the input that the column names,
+    // even though the shown input is cut to a window ("...").
+    let caret_at = lines[2].len() - 1;
+    let shown = lines[1].as_bytes();
+    let expected = input.as_bytes()[column - 1];
+    assert_eq!(shown[caret_at], expected, "{err}");
+    assert!(
+        lines[1].starts_with("  ...") || lines[1].ends_with("..."),
+        "{err}"
+    );
+}
+
+#[test]
+fn size_out_of_range_is_a_usage_error() {
+    let dir = scratch_dir("cli-size");
+    let target = dir.join("board.png");
+    for size in ["0", "31", "4097", "100000"] {
+        let out = run([KINGS, "--size", size, "-o", &path_arg(&target)]);
+        assert_invalid(&out, &["--size", size, "32 to 4096"]);
+        assert_nothing_written(&dir);
+    }
+    let out = run([KINGS, "--size", "-5"]);
+    assert_code(&out, 2);
+    let out = run([KINGS, "--size", "big"]);
+    assert_code(&out, 2);
+}
+
+#[test]
+fn a_bad_theme_file_names_file_and_line() {
+    let dir = scratch_dir("cli-theme");
+    let out_dir = scratch_dir("cli-theme-out");
+    let target = out_dir.join("board.svg");
+
+    let bad_colour = dir.join("bad-colour.theme");
+    fs::write(
+        &bad_colour,
+        "# my theme\nlight = #ffffff\ndark = brownish\n",
+    )
+    .unwrap();
+    let out = run([
+        KINGS,
+        "--theme",
+        &path_arg(&bad_colour),
+        "-o",
+        &path_arg(&target),
+    ]);
+    assert_invalid(
+        &out,
+        &[&path_arg(&bad_colour), "line 3", "dark", "brownish"],
+    );
+    assert_nothing_written(&out_dir);
+
+    let wrong_key = dir.join("wrong-key.theme");
+    fs::write(&wrong_key, "light = #ffffff\ncolour = #000000\n").unwrap();
+    let out = run([
+        KINGS,
+        "--theme",
+        &path_arg(&wrong_key),
+        "-o",
+        &path_arg(&target),
+    ]);
+    assert_invalid(&out, &[&path_arg(&wrong_key), "line 2", "colour"]);
+    assert_nothing_written(&out_dir);
+
+    // Neither a built-in name nor a file: the message lists the built-ins.
+    let out = run([KINGS, "--theme", "purple"]);
+    assert_invalid(&out, &["purple", "brown, blue, green, print"]);
+
+    // A good theme file works.
+    let good = dir.join("good.theme");
+    fs::write(&good, "light = #eeeeee\ndark = #888888\n").unwrap();
+    let out = run([KINGS, "--theme", &path_arg(&good), "-f", "svg"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("#888"));
+}
+
+#[test]
+fn a_piece_set_with_a_missing_glyph_names_the_file() {
+    let set = scratch_dir("cli-pieces");
+    let out_dir = scratch_dir("cli-pieces-out");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("pieces");
+    for color in ['w', 'b'] {
+        for role in ['K', 'Q', 'R', 'B', 'N', 'P'] {
+            let name = format!("{color}{role}.svg");
+            if name != "wQ.svg" {
+                fs::copy(source.join(&name), set.join(&name)).unwrap();
+            }
+        }
+    }
+    let target = out_dir.join("board.png");
+    let out = run([START, "--pieces", &path_arg(&set), "-o", &path_arg(&target)]);
+    assert_invalid(&out, &["wQ.svg"]);
+    assert_nothing_written(&out_dir);
+
+    // With the twelfth file, the set loads and renders.
+    fs::copy(source.join("wQ.svg"), set.join("wQ.svg")).unwrap();
+    let out = run([START, "--pieces", &path_arg(&set), "-o", &path_arg(&target)]);
+    assert_code(&out, 0);
+    assert_eq!(listing(&out_dir), ["board.png"]);
+}
+
+#[test]
+fn an_unknown_extension_is_a_usage_error() {
+    let dir = scratch_dir("cli-extension");
+    for name in ["board.bmp", "board", "board.svg.bak"] {
+        let target = dir.join(name);
+        let out = run([KINGS, "-o", &path_arg(&target)]);
+        assert_invalid(&out, &[name, "--format"]);
+        assert_nothing_written(&dir);
+    }
+}
+
+#[test]
+fn bad_markup_flags_are_usage_errors() {
+    let dir = scratch_dir("cli-markup");
+    let target = dir.join("board.svg");
+    for (flag, value) in [
+        ("--arrow", "Xe2e4"),
+        ("--arrow", "Ge2e9"),
+        ("--arrow", "Ge2e4e6"),
+        ("--arrow", "G"),
+        ("--mark", "z9"),
+        ("--mark", "e4,e44"),
+        ("--fill", "e4"),
+        ("--fill", "e4:red"),
+        ("--fill", "e4:#ff00"),
+        ("--fill", "i4:#ff0000"),
+        ("--lastmove", "e2"),
+        ("--lastmove", "e2e9"),
+        ("--lastmove", "é2e4"),
+        ("--check", "k9"),
+        ("--background", "transparent"),
+    ] {
+        let out = run([KINGS, flag, value, "-o", &path_arg(&target)]);
+        assert_invalid(&out, &[flag]);
+        assert_nothing_written(&dir);
+    }
+    // And their valid forms are accepted.
+    let out = run([
+        KINGS,
+        "--arrow",
+        "Ge2e4,Rd4",
+        "--arrow",
+        "e1e2",
+        "--mark",
+        "e5,d4",
+        "--fill",
+        "e4:#ff000080",
+        "--lastmove",
+        "e2e4",
+        "--check",
+        "--background",
+        "none",
+        "-o",
+        &path_arg(&target),
+    ]);
+    assert_code(&out, 0);
+}
+
+/// Values that are not ASCII must be refused like any other bad value.
+#[test]
+
+fn non_ascii_markup_values_are_usage_errors_not_panics() {
+    for (flag, value) in [
+        ("--arrow", "aé4"),
+        ("--arrow", "Gaé4"),
+        ("--lastmove", "e2aé"),
+        ("--lastmove", "é2e4"),
+        ("--mark", "é"),
+        ("--fill", "é:#fff"),
+    ] {
+        let out = run([KINGS, flag, value, "-f", "svg"]);
+        assert_invalid(&out, &[flag]);
+        assert!(!stderr(&out).contains("panicked"), "{flag} {value}");
+    }
+}
+
+#[test]
+fn an_unwritable_output_path_is_an_io_failure() {
+    let dir = scratch_dir("cli-unwritable");
+    let target = dir.join("no-such-directory").join("board.png");
+    let out = run([KINGS, "-o", &path_arg(&target)]);
+    assert_code(&out, 1);
+    let err = stderr(&out);
+    assert!(err.starts_with("fen2img: error: cannot write"), "{err}");
+    assert!(err.contains("board.png"), "{err}");
+    assert_nothing_written(&dir);
+
+    // A directory in the way of the file.
+    let blocker = dir.join("board.svg");
+    fs::create_dir(&blocker).unwrap();
+    let out = run([KINGS, "-o", &path_arg(&blocker)]);
+    assert_code(&out, 1);
+    assert_eq!(listing(&dir), ["board.svg"], "only the directory remains");
+    assert!(blocker.is_dir());
+}
+
+#[test]
+fn invalid_input_leaves_no_output_file() {
+    let dir = scratch_dir("cli-no-leftovers");
+    for ext in ["svg", "png", "webp", "jpg", "txt", "fen"] {
+        let target = dir.join(format!("board.{ext}"));
+        let out = run(["4k3/8/8/8/8/8/8/4K3 w - - 0 x", "-o", &path_arg(&target)]);
+        assert_code(&out, 2);
+        let out = run([
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "--strict",
+            "-o",
+            &path_arg(&target),
+        ]);
+        assert_code(&out, 2);
+        assert_nothing_written(&dir);
+    }
+}
+
+#[test]
+fn clap_usage_errors_exit_2_and_help_exits_0() {
+    let out = run([KINGS, "--no-such-flag"]);
+    assert_code(&out, 2);
+    let out = run([KINGS, "--format", "gif"]);
+    assert_code(&out, 2);
+    let out = run([KINGS, "--quality", "0", "-f", "jpeg"]);
+    assert_code(&out, 2);
+    let out = run(["--help"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("Exit codes:"));
+    let out = run(["--version"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).starts_with("fen2img "));
+}
+
+// ---------------------------------------------------------------------------
+// Warnings and --strict
+
+#[test]
+fn warnings_go_to_stderr_and_become_errors_under_strict() {
+    let input = "4k3/8/8/8/8/8/8/P3K3 w - - 0 1";
+    let out = run([input, "-f", "fen"]);
+    assert_code(&out, 0);
+    assert_eq!(
+        stdout(&out),
+        format!("{input}\n"),
+        "stdout has only the output"
+    );
+    let err = stderr(&out);
+    assert!(err.starts_with("fen2img: warning: placement: "), "{err}");
+    assert!(err.contains("a1"), "{err}");
+
+    let dir = scratch_dir("cli-strict");
+    let target = dir.join("board.png");
+    let out = run([input, "--strict", "-o", &path_arg(&target)]);
+    assert_invalid(&out, &["--strict", "a1"]);
+    assert_nothing_written(&dir);
+}
+
+// ---------------------------------------------------------------------------
+// A closed pipe is not an error
+
+/// Spawns the binary with stdout piped, lets `reader` consume (some of) it
+/// and close it, and returns the exit status and stderr.
+fn run_into_closed_pipe(args: &[&str], read_first: usize) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(BIN)
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdout.take().unwrap();
+    if read_first > 0 {
+        let mut buf = vec![0; read_first];
+        pipe.read_exact(&mut buf).unwrap();
+    }
+    drop(pipe);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    (status.code(), err)
+}
+
+#[test]
+fn a_broken_pipe_on_stdout_is_not_an_error() {
+    // Closed before anything is written.
+    for args in [
+        vec![START, "--format", "svg"],
+        vec![START],
+        vec![START, "--alt"],
+    ] {
+        let (code, err) = run_into_closed_pipe(&args, 0);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: no error text: {err}");
+    }
+    // Closed after one byte of an output far larger than a pipe's buffer,
+    // so the writer is certainly still writing when the reader goes away.
+    let (code, err) = run_into_closed_pipe(&[START, "--format", "png", "--size", "2000"], 1);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "no error text: {err}");
+}
+
+// ---------------------------------------------------------------------------
+// The malformed corpus through the binary
+
+fn corpus_run(input: &str, strict: bool) -> Output {
+    let mut args: Vec<&str> = vec!["-f", "fen"];
+    if strict {
+        args.push("--strict");
+    }
+    if input.contains('\0') {
+        // Arguments cannot hold NUL bytes; standard input can.
+        args.push("-");
+        let line = format!("{input}\n");
+        run_with(args, Some(line.as_bytes()), &[])
+    } else {
+        args.push(input);
+        run_with(args, None, &[])
+    }
+}
+
+#[test]
+fn every_malformed_corpus_case_gives_its_exit_code() {
+    let cases = malformed_cases();
+    assert!(cases.len() >= 29);
+    for case in cases {
+        let what = &case.what;
+        let out = corpus_run(&case.input, false);
+        match case.expect.as_str() {
+            "reject" => {
+                assert_eq!(out.status.code(), Some(2), "{what}: {}", stderr(&out));
+                let err = stderr(&out);
+                let want = format!("invalid FEN: {} at column ", case.field);
+                assert!(err.contains(&want), "{what}: expected {want:?} in {err}");
+                assert_eq!(err.lines().count(), 3, "{what}: message + caret: {err}");
+                assert!(out.stdout.is_empty(), "{what}");
+            }
+            "accept" => {
+                assert_eq!(out.status.code(), Some(0), "{what}: {}", stderr(&out));
+                assert!(out.stderr.is_empty(), "{what}: {}", stderr(&out));
+                assert!(!out.stdout.is_empty(), "{what}");
+            }
+            "warn" => {
+                assert_eq!(out.status.code(), Some(0), "{what}: {}", stderr(&out));
+                assert!(stderr(&out).contains("warning"), "{what}: {}", stderr(&out));
+                assert!(!out.stdout.is_empty(), "{what}");
+                let strict = corpus_run(&case.input, true);
+                assert_eq!(
+                    strict.status.code(),
+                    Some(2),
+                    "{what} under --strict: {}",
+                    stderr(&strict)
+                );
+                assert!(strict.stdout.is_empty(), "{what}");
+            }
+            other => panic!("unknown expectation {other}"),
+        }
+    }
+}
+
+/// The corpus `reject` cases also fail with the same message from stdin.
+#[test]
+fn malformed_rejections_are_the_same_from_stdin() {
+    for case in malformed_cases()
+        .into_iter()
+        .filter(|c| c.expect == "reject" && !c.input.contains('\0'))
+    {
+        let from_arg = corpus_run(&case.input, false);
+        let line = format!("{}\n", case.input);
+        let from_stdin = run_with(["-f", "fen"], Some(line.as_bytes()), &[]);
+        assert_eq!(from_stdin.status.code(), Some(2), "{}", case.what);
+        assert_eq!(
+            stderr(&from_stdin),
+            stderr(&from_arg),
+            "{}: same message from stdin",
+            case.what
+        );
+    }
+}

@@ -1,0 +1,351 @@
+//! Golden images, the way resvg tests itself: each case renders a PNG through
+//! the library and compares it, pixel by pixel, with `tests/golden/NAME.png`.
+//!
+//! A pixel matches when every channel (RGBA) is within 1 of the reference.
+//! On a mismatch the test writes `NAME.new.png` (what was rendered) and
+//! `NAME.diff.png` (the reference dimmed to grey, differing pixels in red)
+//! next to the reference, and fails with the number of differing pixels.
+//!
+//! A second test checks the PNG path (which may compose pre-quantized
+//! palette tiles) against the plain rasterizer, within quantization error.
+//!
+//! To accept new renderings: `FEN2IMG_BLESS=1 cargo test --test golden`,
+//! then look at the images before committing them.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use fen2img::color::Rgba;
+use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::{
+    Coordinates, DiagramOptions, EncodeOptions, Format, Markup, RenderOptions, Renderer, Square,
+    Theme,
+};
+
+use common::{decode_png, position, Image, RUY_LOPEZ, SCHOLARS_MATE, START};
+
+/// Per-channel tolerance.
+const TOLERANCE: u8 = 1;
+
+struct Case {
+    name: &'static str,
+    fen: &'static str,
+    options: fn() -> DiagramOptions,
+}
+
+fn theme(name: &str) -> Theme {
+    Theme::built_in(name).unwrap()
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+fn markup() -> Markup {
+    Markup {
+        lastmove: Some((sq("h5"), sq("f7"))),
+        check: CheckMark::Auto,
+        arrows: ["Gc4f7", "Yd8h4", "Re8", "Bg1f3"]
+            .iter()
+            .map(|s| ArrowSpec::parse(s).unwrap())
+            .collect(),
+        marks: vec![sq("e5"), sq("d4")],
+        fills: vec![(sq("a1"), Rgba::parse("#ff000080").unwrap())],
+    }
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "brown_start",
+        fen: START,
+        options: || DiagramOptions {
+            size: 320,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "blue_middlegame",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 320,
+            theme: theme("blue"),
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "green_flipped",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 320,
+            theme: theme("green"),
+            flip: true,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "print_inside",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 320,
+            theme: theme("print"),
+            coordinates: Coordinates::Inside,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "print_flipped_markup",
+        fen: SCHOLARS_MATE,
+        options: || DiagramOptions {
+            size: 320,
+            theme: theme("print"),
+            flip: true,
+            markup: markup(),
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "brown_bare",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 256,
+            coordinates: Coordinates::None,
+            side_to_move: false,
+            border: false,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "brown_markup_inside_flipped",
+        fen: SCHOLARS_MATE,
+        options: || DiagramOptions {
+            size: 320,
+            flip: true,
+            coordinates: Coordinates::Inside,
+            markup: markup(),
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "blue_transparent",
+        fen: "8/5k2/8/2K5/8/3Q4/8/8 b - - 0 60",
+        options: || DiagramOptions {
+            size: 240,
+            theme: theme("blue"),
+            transparent: true,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "small_160",
+        fen: START,
+        options: || DiagramOptions {
+            size: 160,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "large_720",
+        fen: SCHOLARS_MATE,
+        options: || DiagramOptions {
+            size: 720,
+            theme: theme("green"),
+            markup: markup(),
+            ..DiagramOptions::default()
+        },
+    },
+];
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn render(case: &Case) -> Vec<u8> {
+    let mut renderer = Renderer::new(RenderOptions {
+        format: Format::Png,
+        diagram: (case.options)(),
+        // The smallest files for the repository; pixels are what is compared.
+        encode: EncodeOptions {
+            optimize: true,
+            ..EncodeOptions::default()
+        },
+        ..RenderOptions::default()
+    });
+    renderer.render(&position(case.fen)).unwrap()
+}
+
+/// The number of pixels where some channel differs by more than the tolerance,
+/// and a visual diff: the reference in faint grey, differing pixels red.
+fn compare(actual: &Image, expected: &Image) -> (usize, Vec<u8>) {
+    let mut count = 0;
+    let mut diff = Vec::with_capacity(expected.rgba.len());
+    for (a, e) in actual
+        .rgba
+        .chunks_exact(4)
+        .zip(expected.rgba.chunks_exact(4))
+    {
+        let differs = a.iter().zip(e).any(|(&x, &y)| x.abs_diff(y) > TOLERANCE);
+        if differs {
+            count += 1;
+            diff.extend_from_slice(&[255, 0, 0, 255]);
+        } else {
+            let grey = (e[0] as u32 + e[1] as u32 + e[2] as u32) / 3;
+            let faint = (192 + grey / 4) as u8;
+            diff.extend_from_slice(&[faint, faint, faint, 255]);
+        }
+    }
+    (count, diff)
+}
+
+fn check(case: &Case) -> Result<(), String> {
+    let dir = golden_dir();
+    let reference = dir.join(format!("{}.png", case.name));
+    let new_path = dir.join(format!("{}.new.png", case.name));
+    let diff_path = dir.join(format!("{}.diff.png", case.name));
+    let png = render(case);
+    if std::env::var_os("FEN2IMG_BLESS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&reference, &png).unwrap();
+        let _ = std::fs::remove_file(&new_path);
+        let _ = std::fs::remove_file(&diff_path);
+        return Ok(());
+    }
+    let actual = decode_png(&png);
+    let expected = match std::fs::read(&reference) {
+        Ok(bytes) => decode_png(&bytes),
+        Err(e) => {
+            std::fs::write(&new_path, &png).unwrap();
+            return Err(format!(
+                "{}: no reference ({e}); wrote {} (bless with FEN2IMG_BLESS=1)",
+                case.name,
+                new_path.display()
+            ));
+        }
+    };
+    if (actual.width, actual.height) != (expected.width, expected.height) {
+        std::fs::write(&new_path, &png).unwrap();
+        return Err(format!(
+            "{}: size {}x{}, reference {}x{}; wrote {}",
+            case.name,
+            actual.width,
+            actual.height,
+            expected.width,
+            expected.height,
+            new_path.display()
+        ));
+    }
+    let (count, diff) = compare(&actual, &expected);
+    if count > 0 {
+        std::fs::write(&new_path, &png).unwrap();
+        std::fs::write(
+            &diff_path,
+            common::encode_png(expected.width, expected.height, &diff),
+        )
+        .unwrap();
+        return Err(format!(
+            "{}: {count} of {} pixels differ by more than {TOLERANCE}; see {} and {}",
+            case.name,
+            expected.width * expected.height,
+            new_path.display(),
+            diff_path.display()
+        ));
+    }
+    let _ = std::fs::remove_file(&new_path);
+    let _ = std::fs::remove_file(&diff_path);
+    Ok(())
+}
+
+#[test]
+fn golden_images() {
+    let failures: Vec<String> = CASES.iter().filter_map(|c| check(c).err()).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} golden images differ:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn cases_cover_every_theme_orientation_and_coordinate_mode() {
+    let options: Vec<DiagramOptions> = CASES.iter().map(|c| (c.options)()).collect();
+    for name in Theme::built_in_names() {
+        assert!(options.iter().any(|o| o.theme.name == name), "theme {name}");
+    }
+    for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+        assert!(options.iter().any(|o| o.coordinates == coordinates));
+    }
+    assert!(options.iter().any(|o| o.flip));
+    assert!(options.iter().any(|o| o.size <= 160));
+    assert!(options.iter().any(|o| o.size >= 720));
+    assert!(options.iter().any(|o| o.markup != Markup::default()));
+    let mut names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), CASES.len(), "unique names");
+}
+
+/// The comparison itself: a one-level change passes, a two-level change and
+/// a moved piece fail, and the diff marks exactly the changed pixels.
+#[test]
+fn the_comparison_catches_changes() {
+    let png = render(&CASES[0]);
+    let reference = decode_png(&png);
+    let mut nudged = reference.clone();
+    for v in nudged.rgba.iter_mut().step_by(7) {
+        *v = if *v == 255 { 254 } else { *v + 1 };
+    }
+    assert_eq!(compare(&nudged, &reference).0, 0);
+    let mut changed = reference.clone();
+    changed.rgba[4 * 1000] ^= 2;
+    changed.rgba[4 * 5000 + 1] ^= 0x80;
+    let (count, diff) = compare(&changed, &reference);
+    assert_eq!(count, 2);
+    assert_eq!(&diff[4 * 1000..4 * 1000 + 4], &[255, 0, 0, 255]);
+    // The same position flipped is a very different image.
+    let flipped = Case {
+        name: "flipped",
+        fen: START,
+        options: || DiagramOptions {
+            size: 320,
+            flip: true,
+            ..DiagramOptions::default()
+        },
+    };
+    let (count, _) = compare(&decode_png(&render(&flipped)), &reference);
+    assert!(count > 1000, "{count}");
+}
+
+/// The PNG path may take a palette shortcut (pre-quantized tiles); it must
+/// still show what the rasterizer draws, up to quantization error.
+#[test]
+fn the_png_path_matches_the_rasterizer() {
+    let mut worst = 0u8;
+    for case in CASES {
+        let options = (case.options)();
+        let layout = fen2img::Layout::new(&position(case.fen), &options).unwrap();
+        let direct = common::pixmap_rgba(&fen2img::Rasterizer::new().render(&layout));
+        let png = decode_png(&render(case));
+        let mut max = 0u8;
+        let mut off = 0usize;
+        for (a, b) in png.rgba.chunks_exact(4).zip(direct.chunks_exact(4)) {
+            let d = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+            max = max.max(d);
+            off += (d > QUANTIZATION) as usize;
+        }
+        worst = worst.max(max);
+        assert_eq!(
+            off, 0,
+            "{}: {off} pixels differ by more than {QUANTIZATION} (max {max})",
+            case.name
+        );
+    }
+    println!("PNG vs rasterizer: worst channel difference {worst}");
+}
+
+/// Largest per-channel error the PNG palette may introduce: measured at most
+/// 4 levels (160 px, where glyph edges are most of the picture) and 0 for
+/// boards with markup, which take the RGBA path. A missing or moved piece
+/// differs by 200 or more.
+const QUANTIZATION: u8 = 8;
