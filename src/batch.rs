@@ -33,12 +33,14 @@ const MAX_ID_LEN: usize = 100;
 
 /// `fen2img batch` arguments.
 #[derive(Args, Debug)]
+// clap turns a literal "{n}" in help text into a line break, so the
+// placeholders are listed by name here; the README shows them in braces.
 #[command(after_help = "\
-Name placeholders:
-  {n}     the line's number in the run (all inputs counted in order), zero-padded
-  {id}    the EPD id operation, made safe for file names; {n} when absent
-  {hash}  12 hex digits from the canonical FEN and the options (content-addressed)
-  {ext}   the format's extension
+--name placeholders, each written in braces, e.g. --name 'pos-{id}.{ext}':
+  n      the line's number in the run (all inputs counted in order), zero-padded
+  id     the EPD id operation, made safe for file names; n when absent
+  hash   12 hex digits from the canonical FEN and the options (content-addressed)
+  ext    the format's extension
 
 Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure.")]
 pub struct BatchArgs {

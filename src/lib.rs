@@ -36,6 +36,9 @@ pub mod theme;
 
 use std::fmt;
 
+/// The pixel buffer type the rasterizer returns ([`tiny_skia::Pixmap`]).
+pub use resvg::tiny_skia;
+
 pub use encode::EncodeOptions;
 pub use fen::{parse, FenError, Field, ParseOptions, Record};
 pub use layout::{Coordinates, DiagramOptions, Layout, LayoutError, Markup};
