@@ -313,12 +313,17 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
         pb.move_to(c.cx - c.half, c.cy + c.half);
         pb.line_to(c.cx + c.half, c.cy - c.half);
         if let Some(path) = pb.finish() {
-            let stroke = Stroke {
-                width: c.width,
-                line_cap: LineCap::Round,
-                ..Stroke::default()
-            };
-            pixmap.stroke_path(&path, &solid(c.color), &stroke, Transform::identity(), None);
+            // With a halo (print), a casing in paper colour keeps a black X
+            // readable over a black piece.
+            let casing = layout.halo.map(|h| (h.color, c.width + 2.0 * h.width));
+            for (ink, width) in casing.into_iter().chain([(c.color, c.width)]) {
+                let stroke = Stroke {
+                    width,
+                    line_cap: LineCap::Round,
+                    ..Stroke::default()
+                };
+                pixmap.stroke_path(&path, &solid(ink), &stroke, Transform::identity(), None);
+            }
         }
     }
     for r in &layout.rings {

@@ -383,9 +383,8 @@ impl SvgWriter {
     fn marks(&mut self, l: &Layout) {
         for c in &l.crosses {
             let (x0, y0, x1, y1) = (c.cx - c.half, c.cy - c.half, c.cx + c.half, c.cy + c.half);
-            let _ = writeln!(
-                self.out,
-                "<path d=\"M{} {}L{} {}M{} {}L{} {}\" fill=\"none\"{} stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+            let d = format!(
+                "M{} {}L{} {}M{} {}L{} {}",
                 num(x0),
                 num(y0),
                 num(x1),
@@ -393,10 +392,19 @@ impl SvgWriter {
                 num(x0),
                 num(y1),
                 num(x1),
-                num(y0),
-                paint("stroke", c.color),
-                num(c.width)
+                num(y0)
             );
+            // With a halo (print), a casing in paper colour keeps a black X
+            // readable over a black piece.
+            let casing = l.halo.map(|h| (h.color, c.width + 2.0 * h.width));
+            for (ink, width) in casing.into_iter().chain([(c.color, c.width)]) {
+                let _ = writeln!(
+                    self.out,
+                    "<path d=\"{d}\" fill=\"none\"{} stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                    paint("stroke", ink),
+                    num(width)
+                );
+            }
         }
         for r in &l.rings {
             let _ = writeln!(
