@@ -21,8 +21,12 @@ use crate::layout::{Halo, Layout, MoverMark, PlacedLabel, Rect};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Role, Square};
 use crate::quantize::{Packed, Palette};
-use crate::raster::{background, draw_sprite, Rasterizer};
+use crate::raster::{background, draw_mover, draw_sprite, Rasterizer};
 use crate::theme::Hatch;
+
+/// How much more the empty board counts than one tile when the palette is
+/// made (see `TileSet::build`).
+const BACKGROUND_WEIGHT: u64 = 4;
 
 /// A palette image: what the PNG encoder writes.
 #[derive(Debug, Clone)]
@@ -146,13 +150,27 @@ fn piece_index(piece: Piece) -> usize {
 
 impl TileSet {
     fn build(raster: &mut Rasterizer, layout: &Layout, key: StaticKey) -> TileSet {
-        let [white_mover, black_mover] = key.movers;
-        let backgrounds_rgba = [
-            background(layout, white_mover),
-            background(layout, black_mover),
-            background(layout, None),
-        ];
-        let empty = &backgrounds_rgba[2];
+        // The empty board once; each marker variant differs from it only in
+        // the marker's own small rectangle, so only that part is redrawn,
+        // counted and indexed again.
+        let empty_rgba = background(layout);
+        let marker_patches: Vec<(Color, IntRect, Pixmap)> = key
+            .movers
+            .iter()
+            .flatten()
+            .filter_map(|&m| {
+                let rect = marker_rect(m, layout)?;
+                let mut with_marker = empty_rgba.clone_rect(rect)?;
+                let shifted = MoverMark {
+                    cx: m.cx - rect.x() as f32,
+                    cy: m.cy - rect.y() as f32,
+                    ..m
+                };
+                draw_mover(&mut with_marker, Some(shifted));
+                Some((m.color, rect, with_marker))
+            })
+            .collect();
+        let empty = &empty_rgba;
 
         // Square classes: compare the squares' background pixels.
         let size = layout.square as u32;
@@ -200,16 +218,34 @@ impl TileSet {
             }
         }
 
-        // One palette for all of it.
+        // One palette for all of it, each source weighted by how much of a
+        // typical board it covers: the board and margin are on every board
+        // (and the palette must keep them exact), a given tile only here
+        // and there.
         let mut histogram: HashMap<Packed, u64> = HashMap::new();
-        for p in &backgrounds_rgba {
-            count_colors(p, &mut histogram);
+        count_colors(empty, &mut histogram);
+        for (_, _, patch) in &marker_patches {
+            count_colors(patch, &mut histogram);
+        }
+        for n in histogram.values_mut() {
+            *n *= BACKGROUND_WEIGHT;
         }
         for (_, t) in &tiles_rgba {
             count_colors(t, &mut histogram);
         }
         let palette = Palette::from_histogram(&histogram);
-        let backgrounds = backgrounds_rgba.map(|p| to_indices(&p, &palette));
+        let empty_indices = to_indices(empty, &palette);
+        let mut backgrounds = [empty_indices.clone(), empty_indices.clone(), empty_indices];
+        for (color, rect, patch) in &marker_patches {
+            let variant = if *color == Color::White { 0 } else { 1 };
+            let patch_indices = to_indices(patch, &palette);
+            let (w, pw) = (layout.width as usize, rect.width() as usize);
+            for row in 0..rect.height() as usize {
+                let at = (rect.y() as usize + row) * w + rect.x() as usize;
+                backgrounds[variant][at..at + pw]
+                    .copy_from_slice(&patch_indices[row * pw..(row + 1) * pw]);
+            }
+        }
         let tiles = tiles_rgba
             .iter()
             .map(|(k, t)| (*k, to_indices(t, &palette)))
@@ -222,6 +258,17 @@ impl TileSet {
             tiles,
         }
     }
+}
+
+/// The whole-pixel rectangle a marker (with its outline) can touch,
+/// clipped to the image.
+fn marker_rect(m: MoverMark, layout: &Layout) -> Option<IntRect> {
+    let reach = m.r + m.stroke_width + 1.0;
+    let x0 = (m.cx - reach).floor().max(0.0) as i32;
+    let y0 = (m.cy - reach).floor().max(0.0) as i32;
+    let x1 = ((m.cx + reach).ceil() as i32).min(layout.width as i32);
+    let y1 = ((m.cy + reach).ceil() as i32).min(layout.height as i32);
+    IntRect::from_ltrb(x0, y0, x1, y1)
 }
 
 /// A `size`×`size` copy of `pixmap` at `r`.

@@ -144,12 +144,11 @@ fn board_pixmap(layout: &Layout) -> Pixmap {
     pixmap
 }
 
-/// Everything under the pieces that the position does not change: the
-/// board, the labels and the given mover marker (for layouts without markup).
-pub(crate) fn background(layout: &Layout, mover: Option<MoverMark>) -> Pixmap {
+/// Everything under the pieces that the position does not change, but the
+/// mover marker: the board and the labels (for layouts without markup).
+pub(crate) fn background(layout: &Layout) -> Pixmap {
     let mut pixmap = board_pixmap(layout);
     draw_labels(&mut pixmap, layout);
-    draw_mover(&mut pixmap, mover);
     pixmap
 }
 
@@ -358,7 +357,7 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
 }
 
 /// The side-to-move marker: a disc in the mover's colour, outlined in ink.
-fn draw_mover(pixmap: &mut Pixmap, mover: Option<MoverMark>) {
+pub(crate) fn draw_mover(pixmap: &mut Pixmap, mover: Option<MoverMark>) {
     if let Some(m) = mover {
         if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
             let fill = match m.color {

@@ -335,8 +335,9 @@ fn the_png_path_matches_the_rasterizer() {
             off += (d > QUANTIZATION) as usize;
         }
         worst = worst.max(max);
-        assert_eq!(
-            off, 0,
+        let share = off as f64 / (png.rgba.len() / 4) as f64;
+        assert!(
+            share <= QUANTIZATION_RARE_SHARE && max <= QUANTIZATION_RARE,
             "{}: {off} pixels differ by more than {QUANTIZATION} (max {max})",
             case.name
         );
@@ -344,8 +345,15 @@ fn the_png_path_matches_the_rasterizer() {
     println!("PNG vs rasterizer: worst channel difference {worst}");
 }
 
-/// Largest per-channel error the PNG palette may introduce: measured at most
-/// 4 levels (160 px, where glyph edges are most of the picture) and 0 for
-/// boards with markup, which take the RGBA path. A missing or moved piece
-/// differs by 200 or more.
+/// How far the palette PNG may stray from the rasterizer's RGBA pixels.
+/// The palette is exact when the options draw at most 256 colours (720 px),
+/// otherwise a median cut: flat areas stay exact and nearly every
+/// anti-aliased pixel is within a few levels, but a colour that occurs on a
+/// single edge pixel (the mover marker's rim, say) may merge with a
+/// neighbour. So: almost all pixels within `QUANTIZATION`, and none beyond
+/// `QUANTIZATION_RARE`, which is still far below what shows on an edge.
 const QUANTIZATION: u8 = 8;
+/// See [`QUANTIZATION`].
+const QUANTIZATION_RARE: u8 = 24;
+/// At most this fraction of pixels may exceed `QUANTIZATION`.
+const QUANTIZATION_RARE_SHARE: f64 = 0.0005;
