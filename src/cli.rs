@@ -116,9 +116,16 @@ pub struct RenderArgs {
     #[arg(long, value_name = "MOVE")]
     pub lastmove: Option<String>,
 
-    /// Glow under a king in check: `auto` (the side to move's king, when
-    /// attacked) or a square.
-    #[arg(long, value_name = "auto|SQUARE", num_args = 0..=1, default_missing_value = "auto")]
+    /// Glow under a king in check: `--check` is `--check=auto` (the side to
+    /// move's king, when attacked); `--check=e8` names the square.
+    // require_equals: otherwise `--check 'FEN'` would take the FEN as its value.
+    #[arg(
+        long,
+        value_name = "auto|SQUARE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "auto"
+    )]
     pub check: Option<String>,
 
     /// An arrow such as `Ge2e4` (G R Y B colours; the same square twice, or

@@ -508,13 +508,19 @@ fn bad_markup_flags_are_usage_errors() {
         ("--lastmove", "e2"),
         ("--lastmove", "e2e9"),
         ("--lastmove", "é2e4"),
-        ("--check", "k9"),
         ("--background", "transparent"),
     ] {
         let out = run([KINGS, flag, value, "-o", &path_arg(&target)]);
         assert_invalid(&out, &[flag]);
         assert_nothing_written(&dir);
     }
+    // --check takes its optional square after '=', so that `--check FEN`
+    // leaves the FEN alone.
+    let out = run([KINGS, "--check=k9", "-o", &path_arg(&target)]);
+    assert_invalid(&out, &["--check"]);
+    assert_nothing_written(&dir);
+    let out = run(["--check", KINGS, "-o", &path_arg(&target)]);
+    assert_code(&out, 0);
     // And their valid forms are accepted.
     let out = run([
         KINGS,
@@ -539,7 +545,6 @@ fn bad_markup_flags_are_usage_errors() {
 
 /// Values that are not ASCII must be refused like any other bad value.
 #[test]
-
 fn non_ascii_markup_values_are_usage_errors_not_panics() {
     for (flag, value) in [
         ("--arrow", "aé4"),
