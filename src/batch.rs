@@ -141,9 +141,13 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = Arc::clone(&stop);
-        // Finish the files being written, then stop; a second Ctrl-C after
-        // that is the default (immediate) one since the handler only sets a flag.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst));
+        // The first Ctrl-C lets the files being written finish, then the run
+        // stops; a second one exits at once (130, as a shell reports SIGINT).
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
     }
 
     let mut manifest = match &args.manifest {

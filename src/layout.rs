@@ -526,9 +526,10 @@ impl Layout {
             Coordinates::Outside => {
                 let scale = OUTSIDE_LABEL_CAP * sq / font.cap_height;
                 let color = options.theme.coordinates;
-                let gap = board.x - frame; // the margin's width
-                                           // Rank numbers: centred in the left margin, cap height centred
-                                           // on the rank.
+                // The margin's width, outside the frame.
+                let gap = board.x - frame;
+                // Rank numbers: centred in the left margin, cap height
+                // centred on the rank.
                 for row in 0..8u8 {
                     let ch = (b'1' + ranks(row)) as char;
                     let Some(g) = font.glyph(ch) else { continue };
@@ -542,9 +543,9 @@ impl Layout {
                         color,
                     });
                 }
-                // File letters: centred under each file, the x-height band
-                // centred in the bottom margin so ascenders and the g's
-                // descender balance.
+                // File letters: centred under each file, the cap-height band
+                // centred in the bottom margin (the same band as the digits,
+                // so letters with and without ascenders share a baseline).
                 for col in 0..8u8 {
                     let ch = (b'a' + files(col)) as char;
                     let Some(g) = font.glyph(ch) else { continue };

@@ -137,8 +137,8 @@ impl PieceSet {
     pub fn built_in() -> PieceSet {
         let glyphs = BUILT_IN
             .iter()
-            .map(|(name, svg)| {
-                Glyph::parse(svg.as_bytes(), name).expect("the built-in glyphs are valid SVG")
+            .map(|(_, svg)| {
+                Glyph::parse(svg.as_bytes()).expect("the built-in glyphs are valid SVG")
             })
             .collect();
         PieceSet {
@@ -169,7 +169,7 @@ impl PieceSet {
                     )));
                 }
                 let data = std::fs::read(&path).map_err(|e| err(io_reason(&e)))?;
-                Glyph::parse(&data, name).map_err(err)
+                Glyph::parse(&data).map_err(err)
             })
             .collect::<Result<_, _>>()?;
         Ok(PieceSet {
@@ -208,8 +208,8 @@ fn io_reason(e: &std::io::Error) -> String {
 }
 
 impl Glyph {
-    /// Parses one glyph file (`_name`, such as `wK`, is for messages).
-    fn parse(data: &[u8], _name: &str) -> Result<Glyph, String> {
+    /// Parses one glyph file.
+    fn parse(data: &[u8]) -> Result<Glyph, String> {
         let options = usvg::Options {
             resources_dir: None,
             image_href_resolver: usvg::ImageHrefResolver {
@@ -338,7 +338,7 @@ mod tests {
     #[test]
     fn glyph_fit_centres_non_square_glyphs() {
         let set = PieceSet::built_in();
-        let mut g = Glyph::parse(BUILT_IN[0].1.as_bytes(), "x").unwrap();
+        let mut g = Glyph::parse(BUILT_IN[0].1.as_bytes()).unwrap();
         assert_eq!(
             set.glyph(Piece::new(Color::White, Role::Pawn)).fit(90.0),
             (2.0, 0.0, 0.0)
@@ -372,7 +372,7 @@ mod tests {
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 45 45">
             <image xlink:href="/etc/passwd" width="45" height="45"/>
             <circle cx="22" cy="22" r="10"/></svg>"#;
-        let g = Glyph::parse(svg.as_bytes(), "wK").unwrap();
+        let g = Glyph::parse(svg.as_bytes()).unwrap();
         assert_eq!(g.paths.len(), 1, "only the circle is drawn");
     }
 }
