@@ -16,7 +16,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use fen2img::fen::MAX_INPUT_LEN;
-use fen2img::output::{write_if_changed, WriteOutcome};
+use fen2img::output::{write_if_changed, Durability, WriteOutcome};
 use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use crate::cli::{render_options, Failure, RenderArgs, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
@@ -266,7 +266,9 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Outcome {
         }
         _ => None,
     };
-    match write_if_changed(&path, &bytes) {
+    // Buffered: a batch rewrites thousands of regenerable files, and an
+    // fsync each would cost more than rendering them.
+    match write_if_changed(&path, &bytes, Durability::Buffered) {
         Ok(outcome) => Outcome::Done {
             alt: fen2img::describe::describe(position),
             caption: record.caption().map(str::to_string),
