@@ -21,6 +21,9 @@ use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use crate::cli::{render_options, Failure, RenderArgs, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 
+/// Exit code of an interrupted run, as shells report SIGINT (128 + 2).
+const EXIT_INTERRUPTED: u8 = 130;
+
 /// Lines rendered per parallel chunk: large enough to keep every core busy,
 /// small enough that memory stays flat for any input size.
 const CHUNK: usize = 512;
@@ -42,7 +45,7 @@ const MAX_ID_LEN: usize = 100;
   hash   12 hex digits from the canonical FEN and the options (content-addressed)
   ext    the format's extension
 
-Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure.")]
+Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure, 130 interrupted (Ctrl-C).")]
 pub struct BatchArgs {
     /// Files of one FEN or EPD per line (.fen .epd .txt); standard input when
     /// none is given or `-`.
@@ -95,13 +98,18 @@ enum Outcome {
         written: bool,
         warnings: Vec<String>,
     },
+    Failed(Problem),
+}
+
+/// Why a line produced no file.
+enum Problem {
+    /// The line is not a position (or not a legal one under --strict).
     Invalid {
         column: Option<usize>,
         message: String,
     },
-    Io {
-        message: String,
-    },
+    /// Writing failed, or the run was interrupted before this line.
+    Io { message: String },
 }
 
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
@@ -111,6 +119,9 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     };
     let options = render_options(&args.render, format)?;
     let template = NameTemplate::parse(&args.name)?;
+    // Inputs are opened before anything is created, so a missing input
+    // leaves nothing behind.
+    let mut inputs = Inputs::new(&args.inputs)?;
     std::fs::create_dir_all(&args.out_dir).map_err(|e| {
         Failure::io(format!(
             "cannot create --out-dir '{}': {e}",
@@ -122,9 +133,8 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         .num_threads(jobs)
         .build()
         .map_err(|e| Failure::io(format!("cannot start worker threads: {e}")))?;
+    let interrupt = Interrupt::install();
 
-    // Standard input cannot be read twice: spool it when a pre-pass is needed.
-    let mut inputs = Inputs::new(&args.inputs)?;
     let fingerprint = options_fingerprint(&options);
     let context = Context {
         out_dir: args.out_dir.clone(),
@@ -134,20 +144,10 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         strict: args.render.strict,
     };
     if !context.template.unique_by_line() {
+        // Standard input cannot be read twice: spool it for the pre-pass.
+        let _waiting = interrupt.blocking();
         inputs.spool_stdin(&args.out_dir)?;
         check_unique_names(&mut inputs, &context)?;
-    }
-
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // The first Ctrl-C lets the files being written finish, then the run
-        // stops; a second one exits at once (130, as a shell reports SIGINT).
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
     }
 
     let mut manifest = match &args.manifest {
@@ -158,33 +158,23 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let renderers: Vec<Mutex<Renderer>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(Renderer::new(options.clone())))
         .collect();
+    let chunk_len = chunk_len(&options);
 
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut reader = inputs.lines()?;
     loop {
-        if stop.load(Ordering::SeqCst) {
+        if interrupt.stopping() {
             break;
         }
-        let chunk = reader.next_chunk(CHUNK)?;
+        let chunk = {
+            let _waiting = interrupt.blocking();
+            reader.next_chunk(chunk_len)?
+        };
         if chunk.is_empty() {
             break;
         }
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|line| {
-                    if stop.load(Ordering::SeqCst) {
-                        return Outcome::Io {
-                            message: "interrupted".into(),
-                        };
-                    }
-                    let slot = rayon::current_thread_index().unwrap_or(0) % renderers.len();
-                    let mut renderer = renderers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    render_line(line, &context, &mut renderer)
-                })
-                .collect()
-        });
+        let outcomes = pool.install(|| process_chunk(&chunk, &context, &renderers, &interrupt));
         for (line, outcome) in chunk.iter().zip(outcomes) {
             let source = reader.name(line.source);
             tally.record(source, line, &outcome);
@@ -198,7 +188,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     if let Some(m) = manifest.take() {
         m.finish()?;
     }
-    let interrupted = stop.load(Ordering::SeqCst);
+    let interrupted = interrupt.stopping();
     let mut err = io::stderr().lock();
     let _ = writeln!(
         err,
@@ -209,13 +199,168 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         started.elapsed().as_secs_f64(),
         if interrupted { " (interrupted)" } else { "" }
     );
-    Ok(if tally.io > 0 || interrupted {
+    Ok(if interrupted {
+        EXIT_INTERRUPTED
+    } else if tally.io > 0 {
         EXIT_FAILURE
     } else if tally.invalid > 0 {
         EXIT_INVALID
     } else {
         EXIT_OK
     })
+}
+
+/// Lines per chunk: a chunk's images are held in memory between rendering
+/// and writing, so large images come in smaller chunks.
+fn chunk_len(options: &RenderOptions) -> usize {
+    let size = options.diagram.size as usize;
+    // About 64 MiB of raw pixels per chunk at most.
+    (64 * 1024 * 1024 / (4 * size * size)).clamp(16, CHUNK)
+}
+
+/// Renders a chunk in parallel, then writes it so that the result is what a
+/// serial run gives: when several lines name the same file (the same
+/// position under `{hash}`), the first in input order writes it and the
+/// others report it unchanged, whatever the timing.
+fn process_chunk(
+    chunk: &[Line],
+    ctx: &Context,
+    renderers: &[Mutex<Renderer>],
+    interrupt: &Interrupt,
+) -> Vec<Outcome> {
+    let rendered: Vec<Result<Rendered, Problem>> = chunk
+        .par_iter()
+        .map(|line| {
+            if interrupt.stopping() {
+                return Err(Problem::Io {
+                    message: "interrupted".into(),
+                });
+            }
+            let slot = rayon::current_thread_index().unwrap_or(0) % renderers.len();
+            let mut renderer = renderers[slot].lock().unwrap_or_else(|e| e.into_inner());
+            render_line(line, ctx, &mut renderer)
+        })
+        .collect();
+    let mut first: HashMap<&Path, usize> = HashMap::new();
+    let writer_of: Vec<Option<usize>> = rendered
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.as_ref()
+                .ok()
+                .map(|r| *first.entry(r.path.as_path()).or_insert(i))
+        })
+        .collect();
+    let written: Vec<Option<io::Result<WriteOutcome>>> = rendered
+        .par_iter()
+        .enumerate()
+        .map(|(i, r)| match r {
+            // Buffered: a batch writes thousands of regenerable files, and an
+            // fsync each would cost more than rendering them.
+            Ok(r) if writer_of[i] == Some(i) => {
+                Some(write_if_changed(&r.path, &r.bytes, Durability::Buffered))
+            }
+            _ => None,
+        })
+        .collect();
+    rendered
+        .into_iter()
+        .zip(&written)
+        .enumerate()
+        .map(|(i, (r, w))| {
+            let r = match r {
+                Ok(r) => r,
+                Err(problem) => return Outcome::Failed(problem),
+            };
+            let status = match (writer_of[i], w) {
+                (Some(w), _) if w != i => match &written[w] {
+                    Some(Ok(_)) => Ok(false),
+                    Some(Err(e)) => Err(e.to_string()),
+                    None => Ok(false),
+                },
+                (_, Some(Ok(outcome))) => Ok(*outcome == WriteOutcome::Written),
+                (_, Some(Err(e))) => Err(e.to_string()),
+                (_, None) => Ok(false),
+            };
+            match status {
+                Ok(written) => Outcome::Done {
+                    fen: r.fen,
+                    path: r.path,
+                    alt: r.alt,
+                    caption: r.caption,
+                    size: r.size,
+                    written,
+                    warnings: r.warnings,
+                },
+                Err(e) => Outcome::Failed(Problem::Io {
+                    message: format!("cannot write '{}': {e}", r.path.display()),
+                }),
+            }
+        })
+        .collect()
+}
+
+/// What Ctrl-C does. While the run waits for input nothing is half
+/// written, so Ctrl-C cleans up the temporaries and exits at once; while
+/// it renders, the first Ctrl-C lets the files being written finish and
+/// stops the run, a second one exits at once (130, as shells report SIGINT).
+struct Interrupt {
+    stop: Arc<AtomicBool>,
+    waiting: Arc<AtomicBool>,
+}
+
+/// Temporary files to remove if Ctrl-C ends the process at once.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Registers a temporary file for removal on an immediate exit.
+fn register_temporary(path: &Path) {
+    TEMPORARIES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(path.to_path_buf());
+}
+
+/// Forgets a temporary file that was renamed or removed.
+fn forget_temporary(path: &Path) {
+    TEMPORARIES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|p| p != path);
+}
+
+impl Interrupt {
+    fn install() -> Interrupt {
+        let stop = Arc::new(AtomicBool::new(false));
+        let waiting = Arc::new(AtomicBool::new(false));
+        let (s, w) = (Arc::clone(&stop), Arc::clone(&waiting));
+        let _ = ctrlc::set_handler(move || {
+            if w.load(Ordering::SeqCst) || s.swap(true, Ordering::SeqCst) {
+                for path in TEMPORARIES.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                    let _ = std::fs::remove_file(path);
+                }
+                std::process::exit(EXIT_INTERRUPTED.into());
+            }
+        });
+        Interrupt { stop, waiting }
+    }
+
+    fn stopping(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Marks the time until the guard drops as waiting for input.
+    fn blocking(&self) -> WaitingGuard<'_> {
+        self.waiting.store(true, Ordering::SeqCst);
+        WaitingGuard(&self.waiting)
+    }
+}
+
+struct WaitingGuard<'a>(&'a AtomicBool);
+
+impl Drop for WaitingGuard<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
 }
 
 /// What every line shares.
@@ -227,38 +372,39 @@ struct Context {
     strict: bool,
 }
 
-fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Outcome {
-    let record = match parse(&line.text, ParseOptions { strict: ctx.strict }) {
-        Ok(r) => r,
-        Err(e) => {
-            return Outcome::Invalid {
-                column: Some(e.column()),
-                message: format!("invalid FEN: {e}"),
-            }
-        }
-    };
+/// A rendered line, not yet written.
+struct Rendered {
+    fen: String,
+    path: PathBuf,
+    alt: String,
+    caption: Option<String>,
+    size: Option<(u32, u32)>,
+    bytes: Vec<u8>,
+    warnings: Vec<String>,
+}
+
+fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Rendered, Problem> {
+    let record =
+        parse(&line.text, ParseOptions { strict: ctx.strict }).map_err(|e| Problem::Invalid {
+            column: Some(e.column()),
+            message: format!("invalid FEN: {e}"),
+        })?;
     let position = &record.position;
     let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
     if ctx.strict && !warnings.is_empty() {
-        return Outcome::Invalid {
+        return Err(Problem::Invalid {
             column: None,
             message: format!("illegal position (--strict): {}", warnings.join("; ")),
-        };
+        });
     }
     let fen = position.to_string();
     let name = ctx
         .template
         .expand(line.n, record.id(), &fen, &ctx.fingerprint, ctx.format);
-    let path = ctx.out_dir.join(&name);
-    let bytes = match renderer.render(position) {
-        Ok(b) => b,
-        Err(e) => {
-            return Outcome::Invalid {
-                column: None,
-                message: e.to_string(),
-            }
-        }
-    };
+    let bytes = renderer.render(position).map_err(|e| Problem::Invalid {
+        column: None,
+        message: e.to_string(),
+    })?;
     let size = match ctx.format {
         Format::Svg | Format::Png | Format::Webp | Format::Jpeg => {
             let s = renderer.options().diagram.size;
@@ -266,22 +412,15 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Outcome {
         }
         _ => None,
     };
-    // Buffered: a batch rewrites thousands of regenerable files, and an
-    // fsync each would cost more than rendering them.
-    match write_if_changed(&path, &bytes, Durability::Buffered) {
-        Ok(outcome) => Outcome::Done {
-            alt: fen2img::describe::describe(position),
-            caption: record.caption().map(str::to_string),
-            fen,
-            path,
-            size,
-            written: outcome == WriteOutcome::Written,
-            warnings,
-        },
-        Err(e) => Outcome::Io {
-            message: format!("cannot write '{}': {e}", path.display()),
-        },
-    }
+    Ok(Rendered {
+        alt: fen2img::describe::describe(position),
+        caption: record.caption().map(str::to_string),
+        fen,
+        path: ctx.out_dir.join(&name),
+        size,
+        bytes,
+        warnings,
+    })
 }
 
 #[derive(Default)]
@@ -309,12 +448,12 @@ impl Tally {
                     let _ = writeln!(err, "{source}:{}: warning: {w}", line.number);
                 }
             }
-            Outcome::Invalid { column, message } => {
+            Outcome::Failed(Problem::Invalid { column, message }) => {
                 self.invalid += 1;
                 let col = column.map(|c| format!("{c}:")).unwrap_or_default();
                 let _ = writeln!(err, "{source}:{}:{col} {message}", line.number);
             }
-            Outcome::Io { message } => {
+            Outcome::Failed(Problem::Io { message }) => {
                 self.io += 1;
                 if message != "interrupted" {
                     let _ = writeln!(err, "{source}:{}: {message}", line.number);
@@ -369,6 +508,7 @@ impl Inputs {
             return Ok(());
         }
         let path = dir.join(format!(".fen2img-stdin-{}.tmp", std::process::id()));
+        register_temporary(&path);
         let mut file = File::create(&path)
             .map_err(|e| Failure::io(format!("cannot spool standard input: {e}")))?;
         io::copy(&mut io::stdin().lock(), &mut file)
@@ -404,6 +544,7 @@ impl Drop for Inputs {
     fn drop(&mut self) {
         if let Some(p) = &self.spooled {
             let _ = std::fs::remove_file(p);
+            forget_temporary(p);
         }
     }
 }
@@ -468,6 +609,7 @@ impl LineReader<'_> {
 /// so one enormous line cannot exhaust memory. Returns `false` at the end.
 fn read_line_bounded(reader: &mut dyn BufRead, out: &mut Vec<u8>) -> io::Result<bool> {
     let mut any = false;
+    let mut cut = false;
     loop {
         let buf = reader.fill_buf()?;
         if buf.is_empty() {
@@ -479,13 +621,16 @@ fn read_line_bounded(reader: &mut dyn BufRead, out: &mut Vec<u8>) -> io::Result<
             None => (buf.len(), false),
         };
         let room = (MAX_INPUT_LEN + 1).saturating_sub(out.len());
+        cut |= take > room;
         out.extend_from_slice(&buf[..take.min(room)]);
         reader.consume(if done { take + 1 } else { take });
         if done {
             break;
         }
     }
-    if out.ends_with(b"\r") {
+    // A CR before the LF ends the line; a CR where a long line was cut is
+    // just a byte of that line (which the parser then refuses for length).
+    if !cut && out.ends_with(b"\r") {
         out.pop();
     }
     Ok(any)
@@ -741,13 +886,13 @@ impl ManifestWriter {
                     if *written { "written" } else { "unchanged" }
                 ));
             }
-            Outcome::Invalid { column, message } => {
+            Outcome::Failed(Problem::Invalid { column, message }) => {
                 if let Some(c) = column {
                     obj.push_str(&format!(",\"column\":{c}"));
                 }
                 obj.push_str(&format!(",\"error\":{}", json(message)));
             }
-            Outcome::Io { message } => {
+            Outcome::Failed(Problem::Io { message }) => {
                 obj.push_str(&format!(",\"error\":{}", json(message)));
             }
         }
@@ -766,8 +911,10 @@ impl ManifestWriter {
 
 impl Drop for ManifestWriter {
     fn drop(&mut self) {
-        // Only reached without `finish` (an error path): leave no temporary.
+        // After `finish` the temporary is gone already; on an error path
+        // this removes it.
         let _ = std::fs::remove_file(&self.tmp);
+        forget_temporary(&self.tmp);
     }
 }
 
@@ -844,6 +991,15 @@ fn all_lines(data: &[u8]) -> Vec<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_carriage_return_where_a_line_is_cut_is_kept() {
+        let mut data = vec![b' '; MAX_INPUT_LEN];
+        data.extend_from_slice(b"\rgarbage\n");
+        let lines = all_lines(&data);
+        assert_eq!(lines[0].len(), MAX_INPUT_LEN + 1);
+        assert_eq!(lines[0].last(), Some(&b'\r'));
+    }
 
     #[test]
     fn lines_are_split_and_bounded() {

@@ -91,18 +91,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("fen2img-out-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.txt");
-        assert_eq!(
-            write_if_changed(&path, b"one").unwrap(),
-            WriteOutcome::Written
-        );
-        assert_eq!(
-            write_if_changed(&path, b"one").unwrap(),
-            WriteOutcome::Unchanged
-        );
-        assert_eq!(
-            write_if_changed(&path, b"two").unwrap(),
-            WriteOutcome::Written
-        );
+        let d = Durability::Buffered;
+        let write = |bytes: &[u8], d| write_if_changed(&path, bytes, d).unwrap();
+        assert_eq!(write(b"one", d), WriteOutcome::Written);
+        assert_eq!(write(b"one", d), WriteOutcome::Unchanged);
+        assert_eq!(write(b"two", Durability::Synced), WriteOutcome::Written);
         assert_eq!(fs::read(&path).unwrap(), b"two");
         let leftovers = fs::read_dir(&dir).unwrap().count();
         assert_eq!(leftovers, 1, "no temporary files remain");
