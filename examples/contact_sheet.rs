@@ -51,7 +51,13 @@ fn main() {
             x += 6 * square + GAP;
         }
     }
-    let bytes = png(&sheet, EncodeOptions { optimize: true, ..EncodeOptions::default() });
+    let bytes = png(
+        &sheet,
+        EncodeOptions {
+            optimize: true,
+            ..EncodeOptions::default()
+        },
+    );
     std::fs::create_dir_all("docs").expect("docs/ can be created");
     std::fs::write("docs/pieces.png", bytes).expect("docs/pieces.png can be written");
     println!("wrote docs/pieces.png ({width}×{})", sheet.height());
