@@ -24,6 +24,10 @@ pub struct LabelGlyph {
     pub advance: f32,
     /// The outline in font units; y grows downward, baseline at y = 100.
     pub path: Path,
+    /// The outline as SVG path data rounded to whole font units.
+    pub data_units: String,
+    /// The outline as SVG path data rounded to tenths of a font unit.
+    pub data_tenths: String,
 }
 
 /// The sixteen label glyphs and their vertical metrics.
@@ -87,7 +91,13 @@ impl LabelFont {
                     let advance = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
                     let data_text = words.collect::<Vec<_>>().join(" ");
                     let path = pathdata::decode_absolute(&data_text).ok_or_else(bad)?;
-                    font.glyphs.push(LabelGlyph { ch, advance, path });
+                    font.glyphs.push(LabelGlyph {
+                        ch,
+                        advance,
+                        data_units: pathdata::encode(&path, 1.0),
+                        data_tenths: pathdata::encode(&path, 10.0),
+                        path,
+                    });
                 }
                 _ => {}
             }

@@ -105,26 +105,49 @@ fn last_number_has_point(out: &str) -> bool {
 
 /// `v / scale` with no trailing zeros and no leading zero: `-0.5` → `-.5`.
 fn format_grid(v: i64, scale: f32) -> String {
-    let decimals = (scale.log10().round() as usize).min(6);
-    let value = v as f64 / scale as f64;
-    let mut s = format!("{value:.decimals$}");
-    if s.contains('.') {
-        while s.ends_with('0') {
-            s.pop();
-        }
-        if s.ends_with('.') {
-            s.pop();
-        }
-    }
-    if s == "-0" {
-        s = "0".into();
-    }
-    if let Some(rest) = s.strip_prefix("0.") {
-        s = format!(".{rest}");
-    } else if let Some(rest) = s.strip_prefix("-0.") {
-        s = format!("-.{rest}");
-    }
+    let decimals = (scale.log10().round() as u32).min(6);
+    let mut s = String::new();
+    write_fixed(&mut s, v, decimals);
     s
+}
+
+/// Writes `units / 10^decimals` as SVG likes it: no trailing zeros, no
+/// leading zero (`.5`, `-.25`), `0` for zero. Integer arithmetic only:
+/// formatting floats exactly is what made writing SVG slow.
+pub(crate) fn write_fixed(out: &mut String, units: i64, decimals: u32) {
+    if units < 0 {
+        out.push('-');
+    }
+    let magnitude = units.unsigned_abs();
+    let divisor = 10u64.pow(decimals);
+    let (whole, mut frac) = (magnitude / divisor, magnitude % divisor);
+    if whole > 0 || frac == 0 {
+        out.push_str(&whole.to_string());
+    }
+    if frac > 0 {
+        let mut digits = decimals;
+        while frac % 10 == 0 {
+            frac /= 10;
+            digits -= 1;
+        }
+        out.push('.');
+        let text = frac.to_string();
+        for _ in text.len()..digits as usize {
+            out.push('0');
+        }
+        out.push_str(&text);
+    }
+    if out.ends_with('-') {
+        // -0 rounds to 0.
+        out.pop();
+        out.push('0');
+    }
+}
+
+/// Writes `v` rounded to `decimals` places (see [`write_fixed`]).
+pub(crate) fn write_rounded(out: &mut String, v: f32, decimals: u32) {
+    let units = (v as f64 * 10f64.powi(decimals as i32)).round() as i64;
+    write_fixed(out, units, decimals);
 }
 
 /// Reads path data made only of absolute `M L H V C Q Z` commands, as the
@@ -222,6 +245,26 @@ mod tests {
         let p = path("M0.333 0.666L10.111 3.333Q12 12 1.25 7.777Z");
         let data = encode(&p, 100.0);
         assert_eq!(data, "m.33.67l9.78 2.66q1.89 8.67-8.86 4.45z");
+    }
+
+    #[test]
+    fn fixed_numbers_are_short() {
+        let f = |v: i64, d: u32| {
+            let mut s = String::new();
+            write_fixed(&mut s, v, d);
+            s
+        };
+        assert_eq!(f(4500, 2), "45");
+        assert_eq!(f(50, 2), ".5");
+        assert_eq!(f(-25, 2), "-.25");
+        assert_eq!(f(-5, 2), "-.05");
+        assert_eq!(f(1234, 2), "12.34");
+        assert_eq!(f(0, 2), "0");
+        assert_eq!(f(7, 0), "7");
+        assert_eq!(f(-120, 1), "-12");
+        let mut s = String::new();
+        write_rounded(&mut s, -0.001, 2);
+        assert_eq!(s, "0");
     }
 
     #[test]

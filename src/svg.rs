@@ -316,8 +316,11 @@ impl SvgWriter {
             if let Some(g) = font.glyph(label.ch) {
                 // Whole font units are within 0.1 px while a unit is at most
                 // 0.2 px (boards up to ~530 px); larger boards get tenths.
-                let grid = if label.scale > 0.2 { 10.0 } else { 1.0 };
-                let data = pathdata::encode(&g.path, grid);
+                let data = if label.scale > 0.2 {
+                    &g.data_tenths
+                } else {
+                    &g.data_units
+                };
                 let _ = writeln!(self.out, "<path id=\"l{}\" d=\"{data}\"/>", label.ch);
             }
         }
@@ -598,34 +601,22 @@ fn rect_attrs(x: f32, y: f32, w: f32, h: f32) -> String {
 
 /// A number with at most two decimals and no trailing zeros.
 fn num(v: f32) -> String {
-    trim(format!("{:.2}", v))
+    let mut s = String::new();
+    pathdata::write_rounded(&mut s, v, 2);
+    s
 }
 
 /// A number with at most one decimal (label positions in font units).
 fn num1(v: f32) -> String {
-    trim(format!("{:.1}", v))
+    let mut s = String::new();
+    pathdata::write_rounded(&mut s, v, 1);
+    s
 }
 
 /// A number with at most four decimals (scales).
 fn num4(v: f32) -> String {
-    trim(format!("{:.4}", v))
-}
-
-fn trim(mut s: String) -> String {
-    if s.contains('.') {
-        while s.ends_with('0') {
-            s.pop();
-        }
-        if s.ends_with('.') {
-            s.pop();
-        }
-    }
-    if s == "-0" {
-        s = "0".into();
-    }
-    if let Some(rest) = s.strip_prefix("0.") {
-        s = format!(".{rest}");
-    }
+    let mut s = String::new();
+    pathdata::write_rounded(&mut s, v, 4);
     s
 }
 
