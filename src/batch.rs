@@ -16,7 +16,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use fen2img::fen::MAX_INPUT_LEN;
-use fen2img::output::{write_if_changed, Durability, WriteOutcome};
+use fen2img::output::{write_if_changed, WriteOutcome};
 use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use crate::cli::{render_options, Failure, RenderArgs, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
@@ -255,11 +255,7 @@ fn process_chunk(
         .par_iter()
         .enumerate()
         .map(|(i, r)| match r {
-            // Buffered: a batch writes thousands of regenerable files, and an
-            // fsync each would cost more than rendering them.
-            Ok(r) if writer_of[i] == Some(i) => {
-                Some(write_if_changed(&r.path, &r.bytes, Durability::Buffered))
-            }
+            Ok(r) if writer_of[i] == Some(i) => Some(write_if_changed(&r.path, &r.bytes)),
             _ => None,
         })
         .collect();

@@ -313,7 +313,7 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
         .map_err(|e| Failure::invalid(e.to_string()))?;
     match cli.output.as_deref() {
         Some(path) if !to_stdout => {
-            output::write_atomic(path, &bytes, output::Durability::Synced)
+            output::write_atomic(path, &bytes)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
             Ok(EXIT_OK)
         }

@@ -20,7 +20,7 @@ use crate::color::Rgba;
 use crate::layout::{Halo, Layout, MoverMark, PlacedLabel, Rect};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Role, Square};
-use crate::quantize::{Packed, Palette};
+use crate::quantize::{ColorMap, Packed, Palette};
 use crate::raster::{background, draw_mover, draw_sprite, Rasterizer};
 use crate::theme::Hatch;
 
@@ -222,7 +222,7 @@ impl TileSet {
         // typical board it covers: the board and margin are on every board
         // (and the palette must keep them exact), a given tile only here
         // and there.
-        let mut histogram: HashMap<Packed, u64> = HashMap::new();
+        let mut histogram: ColorMap<u64> = ColorMap::default();
         count_colors(empty, &mut histogram);
         for (_, _, patch) in &marker_patches {
             count_colors(patch, &mut histogram);
@@ -289,7 +289,7 @@ fn straight(px: [u8; 4]) -> Packed {
     u32::from_le_bytes([un(px[0]), un(px[1]), un(px[2]), a])
 }
 
-fn count_colors(p: &Pixmap, histogram: &mut HashMap<Packed, u64>) {
+fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
     let mut run: Option<([u8; 4], u64)> = None;
     for px in p.data().chunks_exact(4) {
         let px = [px[0], px[1], px[2], px[3]];

@@ -7,9 +7,35 @@
 //! palette, whatever order boards are rendered in.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A straight-alpha colour packed as `u32::from_le_bytes([r, g, b, a])`.
 pub type Packed = u32;
+
+/// A map keyed by packed colours, with a hash suited to them.
+pub type ColorMap<V> = HashMap<Packed, V, BuildHasherDefault<ColorHasher>>;
+
+/// Hashes a `u32` colour with one multiplication (Fibonacci hashing):
+/// colour maps are built from hundreds of thousands of pixels, and the
+/// standard library's DoS-resistant hasher is several times slower.
+#[derive(Default)]
+pub struct ColorHasher(u64);
+
+impl Hasher for ColorHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u32(&mut self, v: u32) {
+        self.0 = (v as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
 
 /// A palette and the index of every colour it was made from.
 #[derive(Debug, Clone)]
@@ -18,12 +44,12 @@ pub struct Palette {
     pub colors: Vec<[u8; 4]>,
     /// Whether every input colour is in the palette exactly.
     pub exact: bool,
-    lookup: HashMap<Packed, u8>,
+    lookup: ColorMap<u8>,
 }
 
 impl Palette {
     /// A palette for `histogram` (colour → pixel count), at most 256 entries.
-    pub fn from_histogram(histogram: &HashMap<Packed, u64>) -> Palette {
+    pub fn from_histogram(histogram: &ColorMap<u64>) -> Palette {
         let mut colors: Vec<(Packed, u64)> = histogram.iter().map(|(&c, &n)| (c, n)).collect();
         // Most frequent first (the background gets index 0), then by value,
         // so the palette does not depend on hash map order.
@@ -67,31 +93,22 @@ impl Palette {
 /// Splits the colour set into at most `n` boxes: repeatedly the box with the
 /// widest channel range, at the pixel-count median along that channel.
 fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Vec<([u8; 4], u64)>> {
-    let mut boxes: Vec<Vec<([u8; 4], u64)>> =
-        vec![colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect()];
+    let first: Vec<([u8; 4], u64)> = colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect();
+    // Each box with its widest channel and that channel's range, computed
+    // once when the box is made.
+    let mut boxes: Vec<(Vec<([u8; 4], u64)>, usize, u32)> = vec![with_range(first)];
     while boxes.len() < n {
-        // The box to split: widest range (alpha counts double: a wrong
-        // transparency shows more than a wrong tint), first on ties.
-        let mut best: Option<(usize, usize, u32)> = None;
-        for (i, b) in boxes.iter().enumerate() {
-            if b.len() < 2 {
-                continue;
-            }
-            for ch in 0..4 {
-                let (lo, hi) = b.iter().fold((255u8, 0u8), |(lo, hi), (c, _)| {
-                    (lo.min(c[ch]), hi.max(c[ch]))
-                });
-                let range = (hi - lo) as u32 * if ch == 3 { 2 } else { 1 };
-                if best.is_none_or(|(_, _, r)| range > r) {
-                    best = Some((i, ch, range));
-                }
-            }
-        }
-        let Some((i, ch, range)) = best else { break };
-        if range == 0 {
+        // The widest box, first on ties (alpha counts double: a wrong
+        // transparency shows more than a wrong tint).
+        let Some((i, _)) = boxes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.0.len() >= 2 && b.2 > 0)
+            .max_by(|a, b| a.1 .2.cmp(&b.1 .2).then(b.0.cmp(&a.0)))
+        else {
             break;
-        }
-        let mut b = std::mem::take(&mut boxes[i]);
+        };
+        let (mut b, ch, _) = std::mem::take(&mut boxes[i]);
         b.sort_by_key(|(c, _)| (c[ch], u32::from_le_bytes(*c)));
         let total: u64 = b.iter().map(|(_, w)| w).sum();
         let mut acc = 0;
@@ -104,10 +121,25 @@ fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Vec<([u8; 4], u64)>> {
             }
         }
         let rest = b.split_off(cut);
-        boxes[i] = b;
-        boxes.push(rest);
+        boxes[i] = with_range(b);
+        boxes.push(with_range(rest));
     }
-    boxes
+    boxes.into_iter().map(|(b, _, _)| b).collect()
+}
+
+/// A box with its widest channel and that channel's (weighted) range.
+fn with_range(b: Vec<([u8; 4], u64)>) -> (Vec<([u8; 4], u64)>, usize, u32) {
+    let mut best = (0usize, 0u32);
+    for ch in 0..4 {
+        let (lo, hi) = b.iter().fold((255u8, 0u8), |(lo, hi), (c, _)| {
+            (lo.min(c[ch]), hi.max(c[ch]))
+        });
+        let range = hi.saturating_sub(lo) as u32 * if ch == 3 { 2 } else { 1 };
+        if range > best.1 {
+            best = (ch, range);
+        }
+    }
+    (b, best.0, best.1)
 }
 
 /// Pixel-weighted mean colour of a box, and its weight.
@@ -142,7 +174,7 @@ fn nearest(palette: &[[u8; 4]], c: [u8; 4]) -> u8 {
 mod tests {
     use super::*;
 
-    fn hist(colors: &[([u8; 4], u64)]) -> HashMap<Packed, u64> {
+    fn hist(colors: &[([u8; 4], u64)]) -> ColorMap<u64> {
         colors
             .iter()
             .map(|&(c, n)| (u32::from_le_bytes(c), n))
