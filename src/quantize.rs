@@ -90,25 +90,60 @@ impl Palette {
     }
 }
 
+/// Colours with their pixel counts.
+type Weighted = Vec<([u8; 4], u64)>;
+
+/// A median-cut box: its colours, and its widest channel with that
+/// channel's range, computed once when the box is made.
+#[derive(Default)]
+struct ColorBox {
+    colors: Weighted,
+    channel: usize,
+    range: u32,
+}
+
+impl ColorBox {
+    fn new(colors: Weighted) -> ColorBox {
+        let mut best = (0usize, 0u32);
+        for ch in 0..4 {
+            let (lo, hi) = colors.iter().fold((255u8, 0u8), |(lo, hi), (c, _)| {
+                (lo.min(c[ch]), hi.max(c[ch]))
+            });
+            // Alpha counts double: a wrong transparency shows more than a
+            // wrong tint.
+            let range = hi.saturating_sub(lo) as u32 * if ch == 3 { 2 } else { 1 };
+            if range > best.1 {
+                best = (ch, range);
+            }
+        }
+        ColorBox {
+            colors,
+            channel: best.0,
+            range: best.1,
+        }
+    }
+}
+
 /// Splits the colour set into at most `n` boxes: repeatedly the box with the
-/// widest channel range, at the pixel-count median along that channel.
-fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Vec<([u8; 4], u64)>> {
-    let first: Vec<([u8; 4], u64)> = colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect();
-    // Each box with its widest channel and that channel's range, computed
-    // once when the box is made.
-    let mut boxes: Vec<(Vec<([u8; 4], u64)>, usize, u32)> = vec![with_range(first)];
+/// widest channel range (the first on ties), at the pixel-count median
+/// along that channel.
+fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Weighted> {
+    let first: Weighted = colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect();
+    let mut boxes = vec![ColorBox::new(first)];
     while boxes.len() < n {
-        // The widest box, first on ties (alpha counts double: a wrong
-        // transparency shows more than a wrong tint).
         let Some((i, _)) = boxes
             .iter()
             .enumerate()
-            .filter(|(_, b)| b.0.len() >= 2 && b.2 > 0)
-            .max_by(|a, b| a.1 .2.cmp(&b.1 .2).then(b.0.cmp(&a.0)))
+            .filter(|(_, b)| b.colors.len() >= 2 && b.range > 0)
+            .max_by(|a, b| a.1.range.cmp(&b.1.range).then(b.0.cmp(&a.0)))
         else {
             break;
         };
-        let (mut b, ch, _) = std::mem::take(&mut boxes[i]);
+        let ColorBox {
+            colors: mut b,
+            channel: ch,
+            ..
+        } = std::mem::take(&mut boxes[i]);
         b.sort_by_key(|(c, _)| (c[ch], u32::from_le_bytes(*c)));
         let total: u64 = b.iter().map(|(_, w)| w).sum();
         let mut acc = 0;
@@ -121,25 +156,10 @@ fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Vec<([u8; 4], u64)>> {
             }
         }
         let rest = b.split_off(cut);
-        boxes[i] = with_range(b);
-        boxes.push(with_range(rest));
+        boxes[i] = ColorBox::new(b);
+        boxes.push(ColorBox::new(rest));
     }
-    boxes.into_iter().map(|(b, _, _)| b).collect()
-}
-
-/// A box with its widest channel and that channel's (weighted) range.
-fn with_range(b: Vec<([u8; 4], u64)>) -> (Vec<([u8; 4], u64)>, usize, u32) {
-    let mut best = (0usize, 0u32);
-    for ch in 0..4 {
-        let (lo, hi) = b.iter().fold((255u8, 0u8), |(lo, hi), (c, _)| {
-            (lo.min(c[ch]), hi.max(c[ch]))
-        });
-        let range = hi.saturating_sub(lo) as u32 * if ch == 3 { 2 } else { 1 };
-        if range > best.1 {
-            best = (ch, range);
-        }
-    }
-    (b, best.0, best.1)
+    boxes.into_iter().map(|b| b.colors).collect()
 }
 
 /// Pixel-weighted mean colour of a box, and its weight.
