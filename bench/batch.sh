@@ -3,17 +3,23 @@
 # `fen2img batch` call into an empty directory, as PNG (400 px) and as SVG.
 # Prints wall time and peak memory (GNU time) for each.
 #
-#   bench/batch.sh [--count N] [--jobs N]
+#   bench/batch.sh [--count N] [--jobs N] [--tmp DIR]
+#
+# --tmp chooses where the files go (default: a new directory under $TMPDIR
+# or /tmp). Writing 10,000 files is often bound by the file system rather
+# than by rendering; --tmp /dev/shm (memory) shows the rendering cost alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 count=10000
 jobs=""
+tmp_root="${TMPDIR:-/tmp}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count=$2; shift 2 ;;
     --jobs) jobs="-j $2"; shift 2 ;;
-    *) echo "usage: $0 [--count N] [--jobs N]" >&2; exit 2 ;;
+    --tmp) tmp_root=$2; shift 2 ;;
+    *) echo "usage: $0 [--count N] [--jobs N] [--tmp DIR]" >&2; exit 2 ;;
   esac
 done
 if [ ! -x /usr/bin/time ]; then
@@ -23,7 +29,7 @@ fi
 
 cargo build --release --quiet
 bin=target/release/fen2img
-work=$(mktemp -d)
+work=$(mktemp -d -p "$tmp_root")
 trap 'rm -rf "$work"' EXIT
 
 grep -v '^#' tests/data/positions.fen | grep -v '^$' > "$work/corpus.fen"
@@ -33,7 +39,7 @@ while [ "$(wc -l < "$work/input.fen")" -lt "$count" ]; do
 done
 head -n "$count" "$work/input.fen" > "$work/positions.fen"
 
-echo "fen2img batch, $count positions, $(nproc) cores${jobs:+, $jobs}"
+echo "fen2img batch, $count positions, $(nproc) cores${jobs:+, $jobs}, files in $tmp_root ($(df --output=fstype "$tmp_root" | tail -1))"
 printf '%-6s %10s %12s %14s\n' format "wall s" "peak MB" "ms per board"
 for format in png svg; do
   rm -rf "$work/out"

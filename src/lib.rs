@@ -197,12 +197,14 @@ impl From<LayoutError> for Error {
     }
 }
 
-/// Renders positions with fixed options, reusing what it can (piece sprites)
-/// from one position to the next. Keep one per thread in a batch.
+/// Renders positions with fixed options, reusing what it can (piece sprites,
+/// palette tiles, SVG glyph definitions) from one position to the next.
+/// Keep one per thread in a batch.
 #[derive(Debug)]
 pub struct Renderer {
     options: RenderOptions,
     rasterizer: Rasterizer,
+    svg: svg::SvgWriter,
 }
 
 impl Renderer {
@@ -211,6 +213,7 @@ impl Renderer {
         Renderer {
             options,
             rasterizer: Rasterizer::new(),
+            svg: svg::SvgWriter::new(),
         }
     }
 
@@ -243,7 +246,7 @@ impl Renderer {
         }
         let layout = Layout::new(position, &options.diagram)?;
         match options.format {
-            Format::Svg => Ok(svg::write(&layout).into_bytes()),
+            Format::Svg => Ok(self.svg.write(&layout).into_bytes()),
             Format::Png => Ok(match self.rasterizer.render_indexed(&layout) {
                 Some(image) => encode::png_indexed(&image, options.encode),
                 None => encode::png(&self.rasterizer.render(&layout), options.encode),

@@ -8,30 +8,70 @@
 //! - coordinates are labels drawn as paths (no fonts needed);
 //! - output is deterministic: no maps with random order, fixed number format.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Layout, INK};
+use crate::layout::{Halo, Layout, INK};
 use crate::pathdata;
-use crate::pieces::GlyphPath;
+use crate::pieces::{GlyphPath, PieceSet};
 use crate::position::{Color, Piece};
 
-/// Writes `layout` as an SVG document.
+/// Writes `layout` as an SVG document (see [`SvgWriter`] for many boards).
 pub fn write(layout: &Layout) -> String {
-    let mut w = SvgWriter {
-        out: String::with_capacity(12 * 1024),
-    };
-    w.document(layout);
-    w.out
+    SvgWriter::new().write(layout)
 }
 
-struct SvgWriter {
-    out: String,
+/// Writes layouts as SVG, remembering the glyph definitions between boards:
+/// they depend only on the piece set, the square size, the halo and which
+/// pieces appear, and building them is most of the work.
+#[derive(Debug, Default)]
+pub struct SvgWriter {
+    /// What the cached definitions were made for.
+    for_glyphs: Option<(PieceSet, f32, Option<Halo>)>,
+    /// Glyph definitions and the pieces' common style, by set of pieces used.
+    glyph_defs: HashMap<u16, (String, Attrs)>,
 }
 
 impl SvgWriter {
+    /// A writer with nothing cached yet.
+    pub fn new() -> SvgWriter {
+        SvgWriter::default()
+    }
+
+    /// Writes `layout` as an SVG document.
+    pub fn write(&mut self, layout: &Layout) -> String {
+        let key = (layout.glyphs.clone(), layout.square, layout.halo);
+        if self.for_glyphs.as_ref() != Some(&key) {
+            self.glyph_defs.clear();
+            self.for_glyphs = Some(key);
+        }
+        let used = used_pieces(layout);
+        let mask = used.iter().fold(0u16, |m, p| {
+            m | 1 << (p.color as usize * 6 + p.role as usize)
+        });
+        let glyphs = self
+            .glyph_defs
+            .entry(mask)
+            .or_insert_with(|| glyph_defs(layout, &used));
+        let mut doc = Document {
+            out: String::with_capacity(12 * 1024),
+            glyphs,
+        };
+        doc.document(layout);
+        doc.out
+    }
+}
+
+/// One document being written.
+struct Document<'a> {
+    out: String,
+    /// The glyph definitions and the style around the pieces.
+    glyphs: &'a (String, Attrs),
+}
+
+impl Document<'_> {
     fn document(&mut self, l: &Layout) {
         let (width, height) = (l.width, l.height);
         let _ = write!(
@@ -195,114 +235,11 @@ impl SvgWriter {
                 stop("1", 0.0)
             );
         }
-        let piece_style = self.glyph_defs(l);
+        self.out.push_str(&self.glyphs.0);
+        let piece_style = self.glyphs.1.clone();
         self.label_defs(l);
         self.out.push_str("</defs>\n");
         piece_style
-    }
-
-    /// One `<g id="wK">` per glyph used; outlines used by several glyphs
-    /// (the white and black version of a piece) become shared `<path>`s.
-    /// Returns the attributes common to every glyph path, which the caller
-    /// sets once on the group around the pieces.
-    fn glyph_defs(&mut self, l: &Layout) -> Attrs {
-        let used = used_pieces(l);
-        let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
-        for &piece in &used {
-            for path in &l.glyphs.glyph(piece).paths {
-                *uses.entry(path.data.as_str()).or_default() += 1;
-            }
-        }
-        let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
-        for &piece in &used {
-            for path in &l.glyphs.glyph(piece).paths {
-                if uses[path.data.as_str()] > 1 && !shared.contains_key(path.data.as_str()) {
-                    let id = shared.len();
-                    shared.insert(&path.data, id);
-                    let _ = writeln!(self.out, "<path id=\"s{id}\" d=\"{}\"/>", path.data);
-                }
-            }
-        }
-        let styles: Vec<Vec<Attrs>> = used
-            .iter()
-            .map(|&piece| l.glyphs.glyph(piece).paths.iter().map(style).collect())
-            .collect();
-        let all: Vec<&Attrs> = styles.iter().flatten().collect();
-        let global = common(&all, &initial());
-        for (&piece, paths) in used.iter().zip(&styles) {
-            let glyph = l.glyphs.glyph(piece);
-            let (scale, dx, dy) = glyph.fit(l.square);
-            let inherited = overlay(&initial(), &global);
-            let local = common(&paths.iter().collect::<Vec<_>>(), &inherited);
-            let mut transform = String::new();
-            if dx != 0.0 || dy != 0.0 {
-                let _ = write!(transform, "translate({} {})", num(dx), num(dy));
-            }
-            if num4(scale) != "1" {
-                let _ = write!(transform, "scale({})", num4(scale));
-            }
-            if !transform.is_empty() {
-                transform = format!(" transform=\"{transform}\"");
-            }
-            let _ = write!(
-                self.out,
-                "<g id=\"{}\"{transform}{}>",
-                piece.asset_name(),
-                attrs_text(&local)
-            );
-            let inherited = overlay(&inherited, &local);
-            for (path, attrs) in glyph.paths.iter().zip(paths) {
-                let own = attrs_text(&differing(attrs, &inherited));
-                match shared.get(path.data.as_str()) {
-                    Some(id) => {
-                        let _ = write!(self.out, "<use xlink:href=\"#s{id}\"{own}/>");
-                    }
-                    None => {
-                        let _ = write!(self.out, "<path d=\"{}\"{own}/>", path.data);
-                    }
-                }
-            }
-            self.out.push_str("</g>\n");
-        }
-        if let Some(halo) = l.halo {
-            // The filled shapes of each glyph, filled and stroked wide in the
-            // paper colour: drawn under the pieces.
-            for &piece in &used {
-                let glyph = l.glyphs.glyph(piece);
-                let (scale, dx, dy) = glyph.fit(l.square);
-                let color = hex(halo.color);
-                let _ = write!(
-                    self.out,
-                    "<g id=\"h{}\" transform=\"translate({} {})scale({})\" fill=\"{color}\" \
-                     stroke=\"{color}\" stroke-linejoin=\"round\">",
-                    piece.asset_name(),
-                    num(dx),
-                    num(dy),
-                    num4(scale)
-                );
-                for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
-                    let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
-                    let width = num(outline + 2.0 * halo.width / scale);
-                    match shared.get(p.data.as_str()) {
-                        Some(id) => {
-                            let _ = write!(
-                                self.out,
-                                "<use xlink:href=\"#s{id}\" stroke-width=\"{width}\"/>"
-                            );
-                        }
-                        None => {
-                            let _ = write!(
-                                self.out,
-                                "<path d=\"{}\" stroke-width=\"{width}\"/>",
-                                p.data
-                            );
-                        }
-                    }
-                }
-                self.out.push_str("</g>\n");
-            }
-        }
-        global
     }
 
     fn label_defs(&mut self, l: &Layout) {
@@ -434,6 +371,104 @@ impl SvgWriter {
             let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
         }
     }
+}
+
+/// One `<g id="wK">` per glyph used; outlines used by several glyphs
+/// (the white and black version of a piece) become shared `<path>`s.
+/// Returns the attributes common to every glyph path, which the caller
+/// sets once on the group around the pieces.
+fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
+    let mut out = String::new();
+    let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
+    for &piece in used {
+        for path in &l.glyphs.glyph(piece).paths {
+            *uses.entry(path.data.as_str()).or_default() += 1;
+        }
+    }
+    let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
+    for &piece in used {
+        for path in &l.glyphs.glyph(piece).paths {
+            if uses[path.data.as_str()] > 1 && !shared.contains_key(path.data.as_str()) {
+                let id = shared.len();
+                shared.insert(&path.data, id);
+                let _ = writeln!(out, "<path id=\"s{id}\" d=\"{}\"/>", path.data);
+            }
+        }
+    }
+    let styles: Vec<Vec<Attrs>> = used
+        .iter()
+        .map(|&piece| l.glyphs.glyph(piece).paths.iter().map(style).collect())
+        .collect();
+    let all: Vec<&Attrs> = styles.iter().flatten().collect();
+    let global = common(&all, &initial());
+    for (&piece, paths) in used.iter().zip(&styles) {
+        let glyph = l.glyphs.glyph(piece);
+        let (scale, dx, dy) = glyph.fit(l.square);
+        let inherited = overlay(&initial(), &global);
+        let local = common(&paths.iter().collect::<Vec<_>>(), &inherited);
+        let mut transform = String::new();
+        if dx != 0.0 || dy != 0.0 {
+            let _ = write!(transform, "translate({} {})", num(dx), num(dy));
+        }
+        if num4(scale) != "1" {
+            let _ = write!(transform, "scale({})", num4(scale));
+        }
+        if !transform.is_empty() {
+            transform = format!(" transform=\"{transform}\"");
+        }
+        let _ = write!(
+            out,
+            "<g id=\"{}\"{transform}{}>",
+            piece.asset_name(),
+            attrs_text(&local)
+        );
+        let inherited = overlay(&inherited, &local);
+        for (path, attrs) in glyph.paths.iter().zip(paths) {
+            let own = attrs_text(&differing(attrs, &inherited));
+            match shared.get(path.data.as_str()) {
+                Some(id) => {
+                    let _ = write!(out, "<use xlink:href=\"#s{id}\"{own}/>");
+                }
+                None => {
+                    let _ = write!(out, "<path d=\"{}\"{own}/>", path.data);
+                }
+            }
+        }
+        out.push_str("</g>\n");
+    }
+    if let Some(halo) = l.halo {
+        // The filled shapes of each glyph, filled and stroked wide in the
+        // paper colour: drawn under the pieces.
+        for &piece in used {
+            let glyph = l.glyphs.glyph(piece);
+            let (scale, dx, dy) = glyph.fit(l.square);
+            let color = hex(halo.color);
+            let _ = write!(
+                out,
+                "<g id=\"h{}\" transform=\"translate({} {})scale({})\" fill=\"{color}\" \
+                 stroke=\"{color}\" stroke-linejoin=\"round\">",
+                piece.asset_name(),
+                num(dx),
+                num(dy),
+                num4(scale)
+            );
+            for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
+                let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+                let width = num(outline + 2.0 * halo.width / scale);
+                match shared.get(p.data.as_str()) {
+                    Some(id) => {
+                        let _ =
+                            write!(out, "<use xlink:href=\"#s{id}\" stroke-width=\"{width}\"/>");
+                    }
+                    None => {
+                        let _ = write!(out, "<path d=\"{}\" stroke-width=\"{width}\"/>", p.data);
+                    }
+                }
+            }
+            out.push_str("</g>\n");
+        }
+    }
+    (out, global)
 }
 
 /// Presentation attributes by name; `None` is "any value will do" (the
