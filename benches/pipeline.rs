@@ -13,7 +13,8 @@
 //!
 //! - `parse`: FEN bytes → `Record`
 //! - `layout/400px`: `Position` → `Layout`
-//! - `svg/400px`: `Layout` → SVG string
+//! - `svg/400px`: `Layout` → SVG string with a reused `SvgWriter` (as a
+//!   `Renderer` does); `svg/400px_fresh`: a new writer each time
 //! - `raster/rgba/{400px,720px}`: `Layout` → `Pixmap` (tiny-skia), one
 //!   reused `Rasterizer` (its piece sprites are built before timing)
 //! - `raster/indexed/{400px,720px}`: `Layout` → `IndexedImage` (copies of
@@ -139,7 +140,13 @@ fn bench_text_stages(c: &mut Criterion) {
     g.finish();
 
     let mut g = group(c, "svg");
+    // What a Renderer does: one SvgWriter, glyph definitions cached.
+    let mut writer = svg::SvgWriter::new();
     per_board(&mut g, "400px", &layouts, |l| {
+        black_box(writer.write(l));
+    });
+    // A fresh writer per board (svg::write): the one-shot cost.
+    per_board(&mut g, "400px_fresh", &layouts, |l| {
         black_box(svg::write(l));
     });
     g.finish();
