@@ -3,6 +3,7 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use fen2img::color::Rgba;
@@ -159,43 +160,38 @@ pub struct RenderArgs {
     pub strict: bool,
 }
 
-/// `--format` values.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormatArg {
-    /// SVG image.
-    Svg,
-    /// PNG image.
-    Png,
-    /// Lossless WebP image.
-    Webp,
-    /// JPEG image.
-    #[value(alias = "jpg")]
-    Jpeg,
-    /// 7-bit text board.
-    Ascii,
-    /// Unicode chess glyphs.
-    Unicode,
-    /// Coloured terminal board.
-    Ansi,
-    /// Chess diagram font string (Merida, Leipzig, Alpha).
-    Font,
-    /// Canonical FEN.
-    Fen,
+/// A `--format` value: the library's [`Format`], whose names, descriptions
+/// and order the command line takes as they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormatArg(pub Format);
+
+impl ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [FormatArg; Format::ALL.len()] = {
+            let mut all = [FormatArg(Format::Svg); Format::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = FormatArg(Format::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let value = PossibleValue::new(self.0.name()).help(self.0.description());
+        Some(if self.0 == Format::Jpeg {
+            value.alias("jpg")
+        } else {
+            value
+        })
+    }
 }
 
 impl From<FormatArg> for Format {
     fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Svg => Format::Svg,
-            FormatArg::Png => Format::Png,
-            FormatArg::Webp => Format::Webp,
-            FormatArg::Jpeg => Format::Jpeg,
-            FormatArg::Ascii => Format::Ascii,
-            FormatArg::Unicode => Format::Unicode,
-            FormatArg::Ansi => Format::Ansi,
-            FormatArg::Font => Format::Font,
-            FormatArg::Fen => Format::Fen,
-        }
+        f.0
     }
 }
 

@@ -100,6 +100,21 @@ impl Format {
         }
     }
 
+    /// What the format is, in a few words (for `--help`).
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Svg => "SVG image",
+            Format::Png => "PNG image",
+            Format::Webp => "Lossless WebP image",
+            Format::Jpeg => "JPEG image",
+            Format::Ascii => "7-bit text board",
+            Format::Unicode => "Unicode chess glyphs",
+            Format::Ansi => "Coloured terminal board",
+            Format::Font => "Chess diagram font string (Merida, Leipzig, Alpha)",
+            Format::Fen => "Canonical FEN",
+        }
+    }
+
     /// The format a file name extension implies (`svg png webp jpg jpeg txt fen`).
     pub fn from_extension(ext: &str) -> Option<Format> {
         Some(match ext.to_ascii_lowercase().as_str() {

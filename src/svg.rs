@@ -288,35 +288,29 @@ impl Document<'_> {
                     paint("stroke", h.color),
                     num(2.0 * h.width / scale)
                 );
-                for label in l
-                    .labels
-                    .iter()
-                    .filter(|x| x.color == color && x.scale == scale)
-                {
-                    let _ = write!(
-                        self.out,
-                        "<use xlink:href=\"#l{}\" x=\"{}\" y=\"{}\"/>",
-                        label.ch,
-                        num1(label.x / scale),
-                        num1(label.y / scale)
-                    );
-                }
+                self.label_uses(l, color, scale);
                 self.out.push_str("</g>");
             }
-            for label in l
-                .labels
-                .iter()
-                .filter(|x| x.color == color && x.scale == scale)
-            {
-                let _ = write!(
-                    self.out,
-                    "<use xlink:href=\"#l{}\" x=\"{}\" y=\"{}\"/>",
-                    label.ch,
-                    num1(label.x / scale),
-                    num1(label.y / scale)
-                );
-            }
+            self.label_uses(l, color, scale);
             self.out.push_str("</g>\n");
+        }
+    }
+
+    /// A `<use>` per label of this colour and scale, placed in font units
+    /// (the enclosing group scales them).
+    fn label_uses(&mut self, l: &Layout, color: Rgba, scale: f32) {
+        for label in l
+            .labels
+            .iter()
+            .filter(|x| x.color == color && x.scale == scale)
+        {
+            let _ = write!(
+                self.out,
+                "<use xlink:href=\"#l{}\" x=\"{}\" y=\"{}\"/>",
+                label.ch,
+                num1(label.x / scale),
+                num1(label.y / scale)
+            );
         }
     }
 
