@@ -1,11 +1,14 @@
-//! The two ways to pixels agree: the SVG output rendered by usvg + resvg, and
-//! the library's own rasterizer (sprites composed at whole pixels, labels
-//! and markup drawn with tiny-skia directly).
+//! The ways to pixels agree: the SVG output rendered by usvg + resvg, the
+//! library's own rasterizer (sprites composed at whole pixels, labels and
+//! markup drawn with tiny-skia directly), and the fast path PNG takes (the
+//! board composed from pre-quantized palette tiles; boards without markup).
+//! Both raster paths are held to the same tolerance against the SVG.
 //!
 //! They are not bit-identical, and are not meant to be: the rasterizer draws
 //! each glyph once into a sprite and copies it, resvg draws every `<use>`
 //! afresh; labels are filled at another transform; so anti-aliased edges of
-//! glyphs and labels differ a little. Measured over the 108 cases below
+//! glyphs and labels differ a little (the palette path adds at most a few
+//! levels of quantization on edge pixels). Measured over the 108 cases below
 //! (4 themes × 2 orientations × 3 coordinate modes × {middlegame at 400 px,
 //! markup at 400 px, start position at 333 px}; print's hatching aside, see
 //! below), with `cargo test --test raster_parity -- --nocapture`:
@@ -139,9 +142,22 @@ fn via_svg(layout: &Layout) -> Vec<u8> {
     pixmap_rgba(&pixmap)
 }
 
-/// (b) the library's own rasterizer.
+/// (b) the library's own rasterizer, RGBA path (boards with markup, WebP, JPEG).
 fn via_rasterizer(layout: &Layout) -> Vec<u8> {
     pixmap_rgba(&Rasterizer::new().render(layout))
+}
+
+/// (c) the fast path PNG takes: the board composed from palette tiles,
+/// expanded back to RGBA; boards with markup have no palette path.
+fn via_palette(layout: &Layout) -> Option<Vec<u8>> {
+    let image = Rasterizer::new().render_indexed(layout)?;
+    Some(
+        image
+            .indices
+            .iter()
+            .flat_map(|&i| image.palette.colors[i as usize])
+            .collect(),
+    )
 }
 
 fn sq(name: &str) -> Square {
@@ -203,7 +219,7 @@ fn layout(fen: &str, options: &DiagramOptions) -> Layout {
 }
 
 #[test]
-fn svg_and_rasterizer_agree_for_every_theme_orientation_and_coordinate_mode() {
+fn svg_and_both_raster_paths_agree_for_every_theme_orientation_and_coordinate_mode() {
     let mut worst = Diff {
         pixels: 1,
         far: 0,
@@ -218,20 +234,25 @@ fn svg_and_rasterizer_agree_for_every_theme_orientation_and_coordinate_mode() {
         // resvg draws an SVG <pattern> through a resampled tile, so its lines
         // are not the same pixels as the rasterizer's exact strips.
         l.hatch = None;
-        let d = diff(&via_svg(&l), &via_rasterizer(&l));
-        println!(
-            "{name:45} near {:8.4}%  far {:5}  mean {:.4}  max {:3}",
-            100.0 * d.near_fraction(),
-            d.far,
-            d.mean,
-            d.max
-        );
-        worst_near = worst_near.min(d.near_fraction());
-        worst.far = worst.far.max(d.far);
-        worst.mean = worst.mean.max(d.mean);
-        worst.max = worst.max.max(d.max);
-        if let Err(e) = Tolerance::PARITY.check(&d) {
-            failures.push(format!("{name}: {e}"));
+        let reference = via_svg(&l);
+        let mut paths = vec![("rgba", via_rasterizer(&l))];
+        paths.extend(via_palette(&l).map(|p| ("palette", p)));
+        for (path, pixels) in paths {
+            let d = diff(&reference, &pixels);
+            println!(
+                "{name:45} {path:7} near {:8.4}%  far {:5}  mean {:.4}  max {:3}",
+                100.0 * d.near_fraction(),
+                d.far,
+                d.mean,
+                d.max
+            );
+            worst_near = worst_near.min(d.near_fraction());
+            worst.far = worst.far.max(d.far);
+            worst.mean = worst.mean.max(d.mean);
+            worst.max = worst.max.max(d.max);
+            if let Err(e) = Tolerance::PARITY.check(&d) {
+                failures.push(format!("{name} ({path}): {e}"));
+            }
         }
     }
     println!(
