@@ -8,8 +8,10 @@
 //! copy of one index tile per piece: no blending, no colour lookups, and no
 //! per-board palette (the idea lila-gif uses for its GIFs).
 //!
-//! Boards with markup (tints, glows, arrows, marks) have colours that are
-//! not known in advance; they take the RGBA path instead.
+//! Tints and check glows lie under the pieces, so they belong to the
+//! background (a tinted square is just another kind of square). Markup over
+//! the pieces (X marks, circles, arrows) crosses tiles with translucent
+//! colours; such boards take the RGBA path instead.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -17,7 +19,7 @@ use std::sync::Arc;
 use resvg::tiny_skia::{IntRect, Pixmap};
 
 use crate::color::Rgba;
-use crate::layout::{Halo, Layout, MoverMark, PlacedLabel, Rect};
+use crate::layout::{Glow, Halo, Layout, MoverMark, PlacedLabel, Rect, Tint};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Role, Square};
 use crate::quantize::{ColorMap, Packed, Palette};
@@ -56,6 +58,8 @@ struct StaticKey {
     dark: Rgba,
     hatch: Option<Hatch>,
     labels: Vec<PlacedLabel>,
+    tints: Vec<Tint>,
+    glows: Vec<Glow>,
     halo: Option<Halo>,
     labels_haloed: bool,
     movers: [Option<MoverMark>; 2],
@@ -81,6 +85,8 @@ impl StaticKey {
             dark: l.dark,
             hatch: l.hatch,
             labels: l.labels.clone(),
+            tints: l.tints.clone(),
+            glows: l.glows.clone(),
             halo: l.halo,
             labels_haloed: l.labels_haloed,
             movers,
@@ -104,10 +110,10 @@ pub(crate) struct TileSet {
 }
 
 impl Rasterizer {
-    /// Draws `layout` as a palette image, or `None` when it has markup
-    /// (whose colours are not known in advance; use [`Rasterizer::render`]).
+    /// Draws `layout` as a palette image, or `None` when markup is drawn
+    /// over the pieces (use [`Rasterizer::render`] then).
     pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
-        if layout.has_markup() {
+        if layout.has_overlay() {
             return None;
         }
         let key = StaticKey::of(layout);
@@ -395,7 +401,44 @@ mod tests {
     }
 
     #[test]
-    fn markup_takes_the_rgba_path() {
+    fn tints_and_glows_stay_on_the_palette_path() {
+        let mut raster = Rasterizer::new();
+        let options = DiagramOptions {
+            size: 200,
+            markup: crate::layout::Markup {
+                lastmove: Some((Square::parse("f1").unwrap(), Square::parse("c4").unwrap())),
+                check: crate::layout::CheckMark::Square(Square::parse("e8").unwrap()),
+                fills: vec![(
+                    Square::parse("e4").unwrap(),
+                    Rgba::parse("#ff000080").unwrap(),
+                )],
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        let l = layout(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            &options,
+        );
+        let img = raster.render_indexed(&l).expect("no overlay");
+        let rgba = crate::encode::rgba(&raster.render(&l));
+        let worst = expand(&img)
+            .iter()
+            .zip(&rgba)
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap();
+        assert!(worst <= 24, "{worst}");
+        // The tinted c4 bishop's square and an untinted light square differ.
+        let at = |sq: &str| {
+            let r = l.square_rect(Square::parse(sq).unwrap());
+            img.indices[r.y as usize * l.width as usize + r.x as usize]
+        };
+        assert_ne!(at("c4"), at("c2"));
+    }
+
+    #[test]
+    fn markup_over_the_pieces_takes_the_rgba_path() {
         let options = DiagramOptions {
             markup: crate::layout::Markup {
                 marks: vec![Square::parse("e4").unwrap()],

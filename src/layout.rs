@@ -638,14 +638,10 @@ impl Layout {
         }
     }
 
-    /// Whether anything is drawn besides squares, labels, pieces and the
-    /// mover marker (tints, glows, marks, arrows).
-    pub fn has_markup(&self) -> bool {
-        !(self.tints.is_empty()
-            && self.glows.is_empty()
-            && self.crosses.is_empty()
-            && self.rings.is_empty()
-            && self.arrows.is_empty())
+    /// Whether anything is drawn over the pieces (X marks, circles, arrows).
+    /// Tints and glows lie under the pieces, like the squares.
+    pub fn has_overlay(&self) -> bool {
+        !(self.crosses.is_empty() && self.rings.is_empty() && self.arrows.is_empty())
     }
 }
 

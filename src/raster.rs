@@ -39,13 +39,7 @@ impl Rasterizer {
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
         let mut pixmap = board_pixmap(layout);
-        for t in &layout.tints {
-            fill_rect(&mut pixmap, t.rect, t.color);
-        }
-        for g in &layout.glows {
-            draw_glow(&mut pixmap, g.rect, g.color);
-        }
-        draw_labels(&mut pixmap, layout);
+        draw_under_pieces(&mut pixmap, layout);
         self.draw_pieces(&mut pixmap, layout);
         draw_markup(&mut pixmap, layout);
         draw_mover(&mut pixmap, layout.mover);
@@ -144,12 +138,23 @@ fn board_pixmap(layout: &Layout) -> Pixmap {
     pixmap
 }
 
-/// Everything under the pieces that the position does not change, but the
-/// mover marker: the board and the labels (for layouts without markup).
+/// Everything under the pieces but the mover marker: the board, tints,
+/// glows and labels.
 pub(crate) fn background(layout: &Layout) -> Pixmap {
     let mut pixmap = board_pixmap(layout);
-    draw_labels(&mut pixmap, layout);
+    draw_under_pieces(&mut pixmap, layout);
     pixmap
+}
+
+/// Tints, glows and labels, in that order, over the empty board.
+fn draw_under_pieces(pixmap: &mut Pixmap, layout: &Layout) {
+    for t in &layout.tints {
+        fill_rect(pixmap, t.rect, t.color);
+    }
+    for g in &layout.glows {
+        draw_glow(pixmap, g.rect, g.color);
+    }
+    draw_labels(pixmap, layout);
 }
 
 /// Copies `sprite` onto `pixmap` with its top-left corner at `at`.
