@@ -635,8 +635,13 @@ fn read_line_bounded(reader: &mut dyn BufRead, out: &mut Vec<u8>) -> io::Result<
 /// Fails if two lines would write the same file with different content.
 /// Lines whose name and canonical position agree write identical bytes
 /// (a `{hash}` template's whole point), so they are allowed.
+///
+/// The check keeps 24 bytes a line (hashes of the name and the position, and
+/// where the line is), not the names themselves: a million lines cost about
+/// 32 MB here, while rendering itself runs in constant memory. Templates
+/// with `{n}` need no check.
 fn check_unique_names(inputs: &mut Inputs, ctx: &Context) -> Result<(), Failure> {
-    let mut seen: HashMap<String, (usize, usize, String)> = HashMap::new();
+    let mut seen: HashMap<u64, SeenName> = HashMap::new();
     let mut reader = inputs.lines()?;
     let mut total = 0u64;
     loop {
@@ -653,19 +658,29 @@ fn check_unique_names(inputs: &mut Inputs, ctx: &Context) -> Result<(), Failure>
             let name = ctx
                 .template
                 .expand(line.n, record.id(), &fen, &ctx.fingerprint, ctx.format);
-            if let Some((source, number, other_fen)) = seen.get(&name) {
-                if *other_fen != fen {
-                    return Err(Failure::invalid(format!(
-                        "{}:{}: would write '{name}' again, already written for {}:{}; \
-                         nothing was written (use {{n}} or {{hash}} in --name)",
-                        reader.name(line.source),
-                        line.number,
-                        reader.name(*source),
-                        number
-                    )));
+            let fen_hash = fnv1a(FNV_OFFSET, fen.as_bytes());
+            let entry = SeenName {
+                fen: fen_hash,
+                source: line.source as u32,
+                line: line.number as u32,
+            };
+            match seen.entry(fnv1a(FNV_OFFSET, name.as_bytes())) {
+                std::collections::hash_map::Entry::Occupied(first) => {
+                    let first = first.get();
+                    if first.fen != fen_hash {
+                        return Err(Failure::invalid(format!(
+                            "{}:{}: would write '{name}' again, already written for {}:{}; \
+                             nothing was written (use {{n}} or {{hash}} in --name)",
+                            reader.name(line.source),
+                            line.number,
+                            reader.name(first.source as usize),
+                            first.line
+                        )));
+                    }
                 }
-            } else {
-                seen.insert(name, (line.source, line.number, fen));
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(entry);
+                }
             }
         }
     }
@@ -673,6 +688,17 @@ fn check_unique_names(inputs: &mut Inputs, ctx: &Context) -> Result<(), Failure>
     inputs.total = Some(total);
     Ok(())
 }
+
+/// The first line that names a file, as the collision check remembers it.
+struct SeenName {
+    /// Hash of the canonical FEN: the same position writes the same bytes.
+    fen: u64,
+    source: u32,
+    line: u32,
+}
+
+/// FNV-1a's starting value.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// A parsed `--name` template.
 struct NameTemplate {
@@ -755,10 +781,7 @@ impl NameTemplate {
                     None => out.push_str(&format!("{n:0N_WIDTH$}")),
                 },
                 Part::Hash => {
-                    let h = fnv1a(
-                        fnv1a(0xcbf2_9ce4_8422_2325, fen.as_bytes()),
-                        fingerprint.as_bytes(),
-                    );
+                    let h = fnv1a(fnv1a(FNV_OFFSET, fen.as_bytes()), fingerprint.as_bytes());
                     out.push_str(&format!("{h:016x}")[..12]);
                 }
                 Part::Ext => out.push_str(format.extension()),
