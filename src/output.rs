@@ -23,7 +23,30 @@ pub enum WriteOutcome {
 }
 
 /// Writes `bytes` to `path` atomically (temporary file + rename).
+///
+/// Only regular files are replaced that way. A device, FIFO or other special
+/// file (`-o /dev/null`, `-o /dev/stdout`, a named pipe) is written in place:
+/// renaming over it would replace the device itself with a plain file. A
+/// symbolic link keeps pointing where it did; the file it points to is
+/// replaced.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Ok(meta) = fs::metadata(path) {
+        if !meta.is_file() {
+            // A directory fails here with the system's own message.
+            return fs::OpenOptions::new()
+                .write(true)
+                .open(path)?
+                .write_all(bytes);
+        }
+    }
+    let resolved;
+    let path = match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            resolved = fs::canonicalize(path)?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
     let tmp = temp_path(path);
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
@@ -69,6 +92,39 @@ fn temp_path(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_and_links_are_written_through_not_replaced() {
+        use std::os::unix::fs::{symlink, FileTypeExt};
+        let before = fs::metadata("/dev/null").unwrap().file_type();
+        assert!(
+            before.is_char_device(),
+            "/dev/null is a device before the test"
+        );
+        write_atomic(Path::new("/dev/null"), b"discarded").unwrap();
+        let after = fs::metadata("/dev/null").unwrap().file_type();
+        assert!(after.is_char_device(), "/dev/null must stay a device");
+
+        let dir = std::env::temp_dir().join(format!("fen2img-link-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.png");
+        let link = dir.join("link.png");
+        fs::write(&real, b"old").unwrap();
+        let _ = fs::remove_file(&link);
+        symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        assert!(
+            write_atomic(&dir, b"x").is_err(),
+            "a directory is not a file"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn writes_replace_and_skip_unchanged() {
