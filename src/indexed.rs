@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use resvg::tiny_skia::{IntRect, Pixmap};
+use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 use crate::color::Rgba;
 use crate::layout::{Glow, Halo, Layout, MoverMark, PlacedLabel, Rect, Tint};
@@ -285,20 +285,17 @@ fn crop(pixmap: &Pixmap, r: Rect, size: u32) -> Pixmap {
         .expect("squares lie inside the image")
 }
 
-/// A pixel as straight-alpha packed RGBA (tiny-skia stores premultiplied).
-fn straight(px: [u8; 4]) -> Packed {
-    let a = px[3];
-    if a == 255 || a == 0 {
-        return u32::from_le_bytes(if a == 0 { [0; 4] } else { px });
-    }
-    let un = |c: u8| ((c as u32 * 255 + a as u32 / 2) / a as u32).min(255) as u8;
-    u32::from_le_bytes([un(px[0]), un(px[1]), un(px[2]), a])
+/// A pixel as straight-alpha packed RGBA, by tiny-skia's own conversion
+/// (the one `encode::rgba` uses), so both raster paths agree exactly.
+fn straight(px: PremultipliedColorU8) -> Packed {
+    let c = px.demultiply();
+    u32::from_le_bytes([c.red(), c.green(), c.blue(), c.alpha()])
 }
 
 fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
-    let mut run: Option<([u8; 4], u64)> = None;
-    for px in p.data().chunks_exact(4) {
-        let px = [px[0], px[1], px[2], px[3]];
+    // Runs of one colour are the norm (squares), so count runs, not pixels.
+    let mut run: Option<(PremultipliedColorU8, u64)> = None;
+    for &px in p.pixels() {
         match &mut run {
             Some((c, n)) if *c == px => *n += 1,
             _ => {
@@ -316,9 +313,8 @@ fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
 
 fn to_indices(p: &Pixmap, palette: &Palette) -> Vec<u8> {
     let mut out = Vec::with_capacity((p.width() * p.height()) as usize);
-    let mut last: Option<([u8; 4], u8)> = None;
-    for px in p.data().chunks_exact(4) {
-        let px = [px[0], px[1], px[2], px[3]];
+    let mut last: Option<(PremultipliedColorU8, u8)> = None;
+    for &px in p.pixels() {
         let i = match last {
             Some((c, i)) if c == px => i,
             _ => palette.index(straight(px)),
@@ -341,6 +337,11 @@ mod tests {
             .unwrap()
             .position;
         Layout::new(&p, options).unwrap()
+    }
+
+    /// The largest channel difference between two RGBA buffers.
+    fn worst_difference(a: &[u8], b: &[u8]) -> u8 {
+        a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap()
     }
 
     /// The indexed image decoded to straight RGBA.
@@ -371,12 +372,7 @@ mod tests {
                 if img.palette.exact {
                     assert_eq!(expand(&img), rgba, "{theme} {coordinates:?}");
                 } else {
-                    let worst = expand(&img)
-                        .iter()
-                        .zip(&rgba)
-                        .map(|(a, b)| a.abs_diff(*b))
-                        .max()
-                        .unwrap();
+                    let worst = worst_difference(&expand(&img), &rgba);
                     assert!(worst <= 24, "{theme} {coordinates:?}: {worst}");
                 }
             }
@@ -422,12 +418,7 @@ mod tests {
         );
         let img = raster.render_indexed(&l).expect("no overlay");
         let rgba = crate::encode::rgba(&raster.render(&l));
-        let worst = expand(&img)
-            .iter()
-            .zip(&rgba)
-            .map(|(a, b)| a.abs_diff(*b))
-            .max()
-            .unwrap();
+        let worst = worst_difference(&expand(&img), &rgba);
         assert!(worst <= 24, "{worst}");
         // The tinted c4 bishop's square and an untinted light square differ.
         let at = |sq: &str| {

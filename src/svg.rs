@@ -137,28 +137,13 @@ impl Document<'_> {
         }
         self.labels(l);
         if l.halo.is_some() {
-            for p in &l.pieces {
-                let _ = writeln!(
-                    self.out,
-                    "<use xlink:href=\"#h{}\" x=\"{}\" y=\"{}\"/>",
-                    p.piece.asset_name(),
-                    num(p.rect.x),
-                    num(p.rect.y)
-                );
-            }
+            // All halos first, so none covers a neighbouring piece.
+            self.piece_uses(l, "h");
         }
         if !l.pieces.is_empty() {
             let _ = writeln!(self.out, "<g{}>", attrs_text(&piece_style));
         }
-        for p in &l.pieces {
-            let _ = writeln!(
-                self.out,
-                "<use xlink:href=\"#{}\" x=\"{}\" y=\"{}\"/>",
-                p.piece.asset_name(),
-                num(p.rect.x),
-                num(p.rect.y)
-            );
-        }
+        self.piece_uses(l, "");
         if !l.pieces.is_empty() {
             self.out.push_str("</g>\n");
         }
@@ -293,6 +278,20 @@ impl Document<'_> {
             }
             self.label_uses(l, color, scale);
             self.out.push_str("</g>\n");
+        }
+    }
+
+    /// A `<use>` per piece of the glyph (or, with prefix `h`, its halo)
+    /// defined under that id prefix.
+    fn piece_uses(&mut self, l: &Layout, prefix: &str) {
+        for p in &l.pieces {
+            let _ = writeln!(
+                self.out,
+                "<use xlink:href=\"#{prefix}{}\" x=\"{}\" y=\"{}\"/>",
+                p.piece.asset_name(),
+                num(p.rect.x),
+                num(p.rect.y)
+            );
         }
     }
 
