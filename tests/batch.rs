@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use common::{decode_png, scratch_dir, RUY_LOPEZ, START};
+use common::{assert_code, decode_png, scratch_dir, stderr, RUY_LOPEZ, START};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/positions.fen");
@@ -46,21 +46,6 @@ where
     cmd.current_dir(dir).arg("batch").args(args);
     cmd.write_stdin(stdin.unwrap_or(b"").to_vec());
     cmd.output().expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "exit status\nstdout: {}\nstderr: {}",
-        String::from_utf8_lossy(&out.stdout),
-        stderr(out)
-    );
 }
 
 /// The closing `fen2img: W written, U unchanged, F failed in T s` line.

@@ -10,7 +10,7 @@ use std::io::Read;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use common::{malformed_cases, scratch_dir, START};
+use common::{assert_code, malformed_cases, scratch_dir, stderr, stdout, START};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -37,25 +37,6 @@ where
     S: AsRef<OsStr>,
 {
     run_with(args, None, &[])
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "exit status\nstdout: {}\nstderr: {}",
-        stdout(out),
-        stderr(out)
-    );
 }
 
 /// Asserts an exit code 2 and a one-line `fen2img: error: ` message that

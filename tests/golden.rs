@@ -16,14 +16,11 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use fen2img::color::Rgba;
-use fen2img::layout::{ArrowSpec, CheckMark};
 use fen2img::{
-    Coordinates, DiagramOptions, EncodeOptions, Format, Markup, RenderOptions, Renderer, Square,
-    Theme,
+    Coordinates, DiagramOptions, EncodeOptions, Format, Markup, RenderOptions, Renderer, Theme,
 };
 
-use common::{decode_png, position, Image, RUY_LOPEZ, SCHOLARS_MATE, START};
+use common::{decode_png, markup, position, Image, RUY_LOPEZ, SCHOLARS_MATE, START};
 
 /// Per-channel tolerance.
 const TOLERANCE: u8 = 1;
@@ -36,23 +33,6 @@ struct Case {
 
 fn theme(name: &str) -> Theme {
     Theme::built_in(name).unwrap()
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-fn markup() -> Markup {
-    Markup {
-        lastmove: Some((sq("h5"), sq("f7"))),
-        check: CheckMark::Auto,
-        arrows: ["Gc4f7", "Yd8h4", "Re8", "Bg1f3"]
-            .iter()
-            .map(|s| ArrowSpec::parse(s).unwrap())
-            .collect(),
-        marks: vec![sq("e5"), sq("d4")],
-        fills: vec![(sq("a1"), Rgba::parse("#ff000080").unwrap())],
-    }
 }
 
 const CASES: &[Case] = &[

@@ -34,12 +34,11 @@
 mod common;
 
 use fen2img::color::Rgba;
-use fen2img::layout::{ArrowSpec, CheckMark};
-use fen2img::{svg, Coordinates, DiagramOptions, Layout, Markup, Rasterizer, Square, Theme};
+use fen2img::{svg, Coordinates, DiagramOptions, Layout, Rasterizer, Square, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
-use common::{pixmap_rgba, position, RUY_LOPEZ, SCHOLARS_MATE, START};
+use common::{markup, pixmap_rgba, position, sq, RUY_LOPEZ, SCHOLARS_MATE, START};
 
 /// How two renderings of one diagram differ.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -158,23 +157,6 @@ fn via_palette(layout: &Layout) -> Option<Vec<u8>> {
             .flat_map(|&i| image.palette.colors[i as usize])
             .collect(),
     )
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
-}
-
-fn markup() -> Markup {
-    Markup {
-        lastmove: Some((sq("h5"), sq("f7"))),
-        check: CheckMark::Auto,
-        arrows: ["Gc4f7", "Yd8h4", "Re8", "Bg1f3"]
-            .iter()
-            .map(|s| ArrowSpec::parse(s).unwrap())
-            .collect(),
-        marks: vec![sq("e5"), sq("d4")],
-        fills: vec![(sq("a1"), Rgba::parse("#ff000080").unwrap())],
-    }
 }
 
 /// Every theme × orientation × coordinate mode; the middlegame plain, the

@@ -2,8 +2,11 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
-use fen2img::{parse, ParseOptions, Position};
+use fen2img::color::Rgba;
+use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::{parse, Markup, ParseOptions, Position, Square};
 
 /// The starting position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -23,6 +26,48 @@ pub fn position(fen: &str) -> Position {
     parse(fen.as_bytes(), ParseOptions::default())
         .unwrap_or_else(|e| panic!("{fen}: {e}"))
         .position
+}
+
+/// A square the test knows to be valid.
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+/// Markup of every kind (tint, glow, arrows, a circle, marks, a fill), for
+/// the image suites; it suits the mating position `SCHOLARS_MATE`.
+pub fn markup() -> Markup {
+    Markup {
+        lastmove: Some((sq("h5"), sq("f7"))),
+        check: CheckMark::Auto,
+        arrows: ["Gc4f7", "Yd8h4", "Re8", "Bg1f3"]
+            .iter()
+            .map(|s| ArrowSpec::parse(s).unwrap())
+            .collect(),
+        marks: vec![sq("e5"), sq("d4")],
+        fills: vec![(sq("a1"), Rgba::parse("#ff000080").unwrap())],
+    }
+}
+
+/// A finished command's standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A finished command's standard output as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Asserts the exit code, showing both streams when it is wrong.
+#[track_caller]
+pub fn assert_code(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "exit status\nstdout: {}\nstderr: {}",
+        stdout(out),
+        stderr(out)
+    );
 }
 
 /// The valid corpus records (`tests/data/positions.fen`).
