@@ -21,6 +21,7 @@ pub mod describe;
 pub mod encode;
 pub mod epd;
 pub mod fen;
+mod glyph_file;
 pub mod indexed;
 pub mod labels;
 pub mod layout;

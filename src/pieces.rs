@@ -1,44 +1,43 @@
 //! Piece glyphs: the project's own set from `pieces/`, or a user's set.
 //!
-//! Every glyph, built in or not, goes through usvg once: that checks it and
-//! resolves its `viewBox`, styles, transforms and references. From the parsed
-//! tree we keep two things: the tree itself, which the rasterizer draws, and a
-//! flat list of solid-paint paths in glyph coordinates, which the SVG writer
-//! embeds. Flat paths let the writer share one outline between the white and
-//! the black piece, which is what keeps a full diagram small.
+//! A user's glyph goes through usvg once: that checks it and resolves its
+//! `viewBox`, styles, transforms and references. From the parsed tree we
+//! keep a flat list of solid-paint paths in glyph coordinates, which both
+//! writers draw: flat paths let the SVG writer share one outline between
+//! the white and the black piece, which keeps a full diagram small, and let
+//! the rasterizer draw a glyph with a few tiny-skia calls. Where flat paths
+//! cannot reproduce a drawing (gradients, group opacity, clips, filters…)
+//! the tree is kept too, and the rasterizer draws that instead.
+//!
+//! The built-in set is read from `pieces/built_in.paths`, the same flat
+//! paths written out in advance (see `glyph_file`), because parsing SVG is
+//! the slowest part of starting up.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use resvg::tiny_skia::Transform;
+use resvg::tiny_skia::{LineCap, LineJoin, Transform};
 use resvg::usvg;
 
 use crate::color::Rgba;
+use crate::glyph_file;
 use crate::pathdata;
 use crate::position::{Color, Piece, Role};
 
 /// The largest glyph file read from a user's set.
 const MAX_GLYPH_BYTES: u64 = 1 << 20;
 
-/// The project's own set, embedded at build time.
-const BUILT_IN: [(&str, &str); 12] = [
-    ("wP", include_str!("../pieces/wP.svg")),
-    ("wN", include_str!("../pieces/wN.svg")),
-    ("wB", include_str!("../pieces/wB.svg")),
-    ("wR", include_str!("../pieces/wR.svg")),
-    ("wQ", include_str!("../pieces/wQ.svg")),
-    ("wK", include_str!("../pieces/wK.svg")),
-    ("bP", include_str!("../pieces/bP.svg")),
-    ("bN", include_str!("../pieces/bN.svg")),
-    ("bB", include_str!("../pieces/bB.svg")),
-    ("bR", include_str!("../pieces/bR.svg")),
-    ("bQ", include_str!("../pieces/bQ.svg")),
-    ("bK", include_str!("../pieces/bK.svg")),
+/// File name stems of a set, in the order glyphs are stored.
+const NAMES: [&str; 12] = [
+    "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK",
 ];
 
+/// The project's own set as flat paths, made from `pieces/*.svg`.
+const BUILT_IN_PATHS: &str = include_str!("../pieces/built_in.paths");
+
 /// Glyph coordinates are kept to this grid (1/100 unit) in SVG output.
-const GRID: f32 = 100.0;
+pub(crate) const GRID: f32 = 100.0;
 
 /// One piece drawing.
 #[derive(Debug)]
@@ -48,8 +47,10 @@ pub struct Glyph {
     pub paths: Vec<GlyphPath>,
     /// Width and height of the glyph's coordinate box.
     pub size: (f32, f32),
-    /// The parsed drawing, for the rasterizer.
-    pub tree: usvg::Tree,
+    /// The parsed drawing, kept only when [`Glyph::paths`] cannot draw it
+    /// exactly (gradients, patterns, group opacity, clips, masks, filters,
+    /// dashes, images, skewed strokes); the rasterizer then draws this.
+    pub tree: Option<usvg::Tree>,
 }
 
 /// One path of a glyph with its paint, as the SVG writer needs it.
@@ -74,10 +75,10 @@ pub struct GlyphStroke {
     pub color: Rgba,
     /// Width in glyph units.
     pub width: f32,
-    /// `butt`, `round` or `square`.
-    pub linecap: &'static str,
-    /// `miter`, `round` or `bevel`.
-    pub linejoin: &'static str,
+    /// Line cap.
+    pub linecap: LineCap,
+    /// Line join.
+    pub linejoin: LineJoin,
 }
 
 impl Glyph {
@@ -133,18 +134,32 @@ impl Default for PieceSet {
 }
 
 impl PieceSet {
-    /// The project's own Staunton set.
+    /// The project's own Staunton set. It is read once per process; every
+    /// call returns the same set, so renderers can tell it is unchanged.
     pub fn built_in() -> PieceSet {
-        let glyphs = BUILT_IN
-            .iter()
-            .map(|(_, svg)| {
-                Glyph::parse(svg.as_bytes()).expect("the built-in glyphs are valid SVG")
-            })
-            .collect();
-        PieceSet {
-            glyphs,
-            name: "fen2img".into(),
-        }
+        static SET: OnceLock<PieceSet> = OnceLock::new();
+        SET.get_or_init(|| {
+            let flat = glyph_file::read(BUILT_IN_PATHS).expect("pieces/built_in.paths is valid");
+            let glyphs = NAMES
+                .iter()
+                .map(|name| {
+                    let g = flat
+                        .iter()
+                        .find(|g| g.name == *name)
+                        .expect("pieces/built_in.paths has all twelve glyphs");
+                    Glyph {
+                        paths: g.paths.clone(),
+                        size: g.size,
+                        tree: None,
+                    }
+                })
+                .collect();
+            PieceSet {
+                glyphs,
+                name: "fen2img".into(),
+            }
+        })
+        .clone()
     }
 
     /// Loads the twelve files `wK.svg wQ.svg wR.svg wB.svg wN.svg wP.svg
@@ -153,9 +168,9 @@ impl PieceSet {
     /// References to other files inside the SVGs (images, fonts) are not
     /// followed, so a downloaded set cannot make fen2img read other files.
     pub fn load(dir: &Path) -> Result<PieceSet, PieceSetError> {
-        let glyphs = BUILT_IN
+        let glyphs = NAMES
             .iter()
-            .map(|(name, _)| {
+            .map(|name| {
                 let path = dir.join(format!("{name}.svg"));
                 let err = |message: String| PieceSetError {
                     path: path.clone(),
@@ -226,30 +241,40 @@ impl Glyph {
             return Err("the SVG draws nothing".into());
         }
         let mut paths = Vec::new();
-        collect_paths(tree.root(), 1.0, &mut paths);
+        let exact = collect_paths(tree.root(), 1.0, &mut paths);
         if paths.is_empty() {
             return Err("the SVG has no visible paths".into());
         }
-        Ok(Glyph { paths, size, tree })
+        Ok(Glyph {
+            paths,
+            size,
+            tree: (!exact).then_some(tree),
+        })
     }
 }
 
 /// Flattens the visible paths under `group`, with transforms applied.
+/// Returns whether the flat paths draw exactly what the tree draws.
 ///
 /// Gradients and patterns become their first stop colour (or black): the SVG
 /// output of such a user set is an approximation, the raster output is exact.
 ///
 /// Group opacity is folded into each path's paint opacity: exact for a group
 /// of one path, an approximation where a translucent group's paths overlap.
-fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) {
+fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) -> bool {
+    let mut exact = true;
     for node in group.children() {
         match node {
-            usvg::Node::Group(g) => collect_paths(g, opacity * g.opacity().get(), out),
+            usvg::Node::Group(g) => {
+                exact &= !g.should_isolate();
+                exact &= collect_paths(g, opacity * g.opacity().get(), out);
+            }
             usvg::Node::Path(p) if p.is_visible() => {
                 let ts: Transform = p.abs_transform();
                 let Some(data) = p.data().clone().transform(ts) else {
                     continue;
                 };
+                exact &= drawn_exactly(p, ts);
                 let scale = (ts.sx * ts.sy - ts.kx * ts.ky).abs().sqrt();
                 let fill = p
                     .fill()
@@ -258,14 +283,15 @@ fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) {
                     color: solid(s.paint(), s.opacity().get() * opacity),
                     width: s.width().get() * scale,
                     linecap: match s.linecap() {
-                        usvg::LineCap::Butt => "butt",
-                        usvg::LineCap::Round => "round",
-                        usvg::LineCap::Square => "square",
+                        usvg::LineCap::Butt => LineCap::Butt,
+                        usvg::LineCap::Round => LineCap::Round,
+                        usvg::LineCap::Square => LineCap::Square,
                     },
                     linejoin: match s.linejoin() {
-                        usvg::LineJoin::Round => "round",
-                        usvg::LineJoin::Bevel => "bevel",
-                        _ => "miter",
+                        usvg::LineJoin::Round => LineJoin::Round,
+                        usvg::LineJoin::Bevel => LineJoin::Bevel,
+                        usvg::LineJoin::Miter => LineJoin::Miter,
+                        usvg::LineJoin::MiterClip => LineJoin::MiterClip,
                     },
                 });
                 let path = GlyphPath {
@@ -291,9 +317,33 @@ fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) {
                     out.push(path);
                 }
             }
-            _ => {}
+            usvg::Node::Path(_) => {}
+            // Images, and text where usvg kept it as such.
+            _ => exact = false,
         }
     }
+    exact
+}
+
+/// Whether drawing `p` as a flat path (solid paint, transform applied
+/// beforehand, the stroke width scaled) gives what resvg draws.
+fn drawn_exactly(p: &usvg::Path, ts: Transform) -> bool {
+    let solid = |paint: &usvg::Paint| matches!(paint, usvg::Paint::Color(_));
+    let fill_ok = p.fill().is_none_or(|f| solid(f.paint()));
+    let stroke_ok = p.stroke().is_none_or(|s| {
+        // A stroke stays a stroke of one width only under a similarity
+        // (rotation and uniform scale).
+        // The images of the unit vectors are orthogonal and of equal length.
+        let (a, b) = ((ts.sx, ts.ky), (ts.kx, ts.sy));
+        let tolerance = 1e-6 * (a.0 * a.0 + a.1 * a.1).max(1.0);
+        let similar = (a.0 * b.0 + a.1 * b.1).abs() < tolerance
+            && (a.0 * a.0 + a.1 * a.1 - b.0 * b.0 - b.1 * b.1).abs() < tolerance;
+        solid(s.paint())
+            && s.dasharray().is_none()
+            && (s.miterlimit().get() - 4.0).abs() < 1e-6
+            && similar
+    });
+    fill_ok && stroke_ok && p.rendering_mode().use_shape_antialiasing()
 }
 
 fn solid(paint: &usvg::Paint, opacity: f32) -> Rgba {
@@ -315,13 +365,88 @@ fn first_stop(stops: &[usvg::Stop]) -> usvg::Color {
     stops.first().map_or(usvg::Color::black(), |s| s.color())
 }
 
+/// The SVG name of a line cap.
+pub(crate) fn cap_name(cap: LineCap) -> &'static str {
+    match cap {
+        LineCap::Butt => "butt",
+        LineCap::Round => "round",
+        LineCap::Square => "square",
+    }
+}
+
+/// The SVG name of a line join (`miter-clip` is written as `miter`, which
+/// SVG 1.1 renderers understand).
+pub(crate) fn join_name(join: LineJoin) -> &'static str {
+    match join {
+        LineJoin::Miter | LineJoin::MiterClip => "miter",
+        LineJoin::Round => "round",
+        LineJoin::Bevel => "bevel",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::glyph_file::FlatGlyph;
+
+    /// The SVG files of the built-in set, the source of its flat paths.
+    const SVG_FILES: [&str; 12] = [
+        include_str!("../pieces/wP.svg"),
+        include_str!("../pieces/wN.svg"),
+        include_str!("../pieces/wB.svg"),
+        include_str!("../pieces/wR.svg"),
+        include_str!("../pieces/wQ.svg"),
+        include_str!("../pieces/wK.svg"),
+        include_str!("../pieces/bP.svg"),
+        include_str!("../pieces/bN.svg"),
+        include_str!("../pieces/bB.svg"),
+        include_str!("../pieces/bR.svg"),
+        include_str!("../pieces/bQ.svg"),
+        include_str!("../pieces/bK.svg"),
+    ];
+
+    const HEADER: &str = "\
+fen2img's built-in pieces as flat paths: pieces/*.svg as usvg parses them.
+Made by `FEN2IMG_BLESS=1 cargo test --lib pieces`; do not edit.
+glyph NAME WIDTH HEIGHT
+path FILL RULE STROKE WIDTH CAP JOIN DATA";
+
+    #[test]
+    fn built_in_paths_are_what_usvg_makes_of_the_svg_files() {
+        let glyphs: Vec<FlatGlyph> = NAMES
+            .iter()
+            .zip(SVG_FILES)
+            .map(|(name, svg)| {
+                let g = Glyph::parse(svg.as_bytes()).unwrap();
+                assert!(g.tree.is_none(), "{name}: flat paths must draw it exactly");
+                FlatGlyph {
+                    name: name.to_string(),
+                    size: g.size,
+                    paths: g.paths,
+                }
+            })
+            .collect();
+        let text = glyph_file::write(HEADER, &glyphs);
+        if std::env::var_os("FEN2IMG_BLESS").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pieces/built_in.paths");
+            std::fs::write(path, &text).unwrap();
+        }
+        assert!(
+            text == BUILT_IN_PATHS,
+            "pieces/built_in.paths is out of date with pieces/*.svg: \
+             run FEN2IMG_BLESS=1 cargo test --lib pieces"
+        );
+        let set = PieceSet::built_in();
+        for (name, flat) in NAMES.iter().zip(&glyphs) {
+            let i = NAMES.iter().position(|n| n == name).unwrap();
+            assert_eq!(set.glyphs[i].paths, flat.paths, "{name}");
+        }
+    }
 
     #[test]
     fn built_in_set_has_twelve_square_glyphs() {
         let set = PieceSet::built_in();
+        assert!(set.same_as(&PieceSet::built_in()), "one set per process");
         for color in [Color::White, Color::Black] {
             for role in Role::ALL {
                 let g = set.glyph(Piece::new(color, role));
@@ -338,7 +463,7 @@ mod tests {
     #[test]
     fn glyph_fit_centres_non_square_glyphs() {
         let set = PieceSet::built_in();
-        let mut g = Glyph::parse(BUILT_IN[0].1.as_bytes()).unwrap();
+        let mut g = Glyph::parse(SVG_FILES[0].as_bytes()).unwrap();
         assert_eq!(
             set.glyph(Piece::new(Color::White, Role::Pawn)).fit(90.0),
             (2.0, 0.0, 0.0)
@@ -348,10 +473,39 @@ mod tests {
     }
 
     #[test]
+    fn what_flat_paths_cannot_draw_keeps_the_tree() {
+        let svg = |body: &str| {
+            format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45">{body}</svg>"#)
+        };
+        let kept = |body: &str| Glyph::parse(svg(body).as_bytes()).unwrap().tree.is_some();
+        assert!(!kept(
+            r#"<g transform="rotate(30 22 22)"><path d="M5 5H40V40Z" stroke="red" stroke-width="2"/></g>"#
+        ));
+        assert!(!kept(
+            r#"<g opacity="1"><circle cx="22" cy="22" r="9" fill-opacity=".5"/></g>"#
+        ));
+        assert!(kept(
+            r#"<g opacity=".5"><circle cx="22" cy="22" r="9"/></g>"#
+        ));
+        assert!(kept(
+            r#"<path d="M5 5H40V40Z" stroke="red" stroke-dasharray="2 1"/>"#
+        ));
+        assert!(kept(
+            r#"<path d="M5 5H40V40Z" stroke="red" transform="scale(2 1)"/>"#
+        ));
+        assert!(kept(
+            r#"<path d="M5 5H40V40Z" shape-rendering="crispEdges"/>"#
+        ));
+        assert!(kept(
+            r##"<linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><path d="M5 5H40V40Z" fill="url(#g)"/>"##
+        ));
+    }
+
+    #[test]
     fn missing_and_broken_files_are_named() {
         let dir = std::env::temp_dir().join(format!("fen2img-pieces-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for (name, svg) in BUILT_IN.iter().skip(1) {
+        for (name, svg) in NAMES.iter().zip(SVG_FILES).skip(1) {
             std::fs::write(dir.join(format!("{name}.svg")), svg).unwrap();
         }
         let e = PieceSet::load(&dir).unwrap_err();
@@ -362,7 +516,7 @@ mod tests {
         std::fs::write(dir.join("wP.svg"), "<svg").unwrap();
         let e = PieceSet::load(&dir).unwrap_err();
         assert!(e.message.contains("not valid SVG"), "{e}");
-        std::fs::write(dir.join("wP.svg"), BUILT_IN[0].1).unwrap();
+        std::fs::write(dir.join("wP.svg"), SVG_FILES[0]).unwrap();
         assert!(PieceSet::load(&dir).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -178,11 +178,32 @@ fn render_sprite(set: &PieceSet, piece: Piece, size: u32) -> Pixmap {
     let glyph = set.glyph(Piece::new(piece.color, piece.role));
     let mut sprite = Pixmap::new(size, size).expect("size > 0");
     let (scale, dx, dy) = glyph.fit(size as f32);
-    resvg::render(
-        &glyph.tree,
-        Transform::from_row(scale, 0.0, 0.0, scale, dx, dy),
-        &mut sprite.as_mut(),
-    );
+    let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+    match &glyph.tree {
+        Some(tree) => resvg::render(tree, ts, &mut sprite.as_mut()),
+        // What resvg would do for these paths, without walking a tree.
+        None => {
+            for p in &glyph.paths {
+                if let Some(fill) = p.fill {
+                    let rule = if p.even_odd {
+                        FillRule::EvenOdd
+                    } else {
+                        FillRule::Winding
+                    };
+                    sprite.fill_path(&p.path, &solid(fill), rule, ts, None);
+                }
+                if let Some(s) = &p.stroke {
+                    let stroke = Stroke {
+                        width: s.width,
+                        line_cap: s.linecap,
+                        line_join: s.linejoin,
+                        ..Stroke::default()
+                    };
+                    sprite.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
+                }
+            }
+        }
+    }
     sprite
 }
 

@@ -15,7 +15,7 @@ use crate::color::Rgba;
 use crate::labels::LabelFont;
 use crate::layout::{Halo, Layout, INK};
 use crate::pathdata;
-use crate::pieces::{GlyphPath, PieceSet};
+use crate::pieces::{cap_name, join_name, GlyphPath, PieceSet};
 use crate::position::{Color, Piece};
 
 /// Writes `layout` as an SVG document (see [`SvgWriter`] for many boards).
@@ -504,8 +504,11 @@ fn style(p: &GlyphPath) -> Attrs {
         ),
         ("stroke-opacity", stroke.map(|s| num(s.color.opacity()))),
         ("stroke-width", stroke.map(|s| num(s.width))),
-        ("stroke-linecap", stroke.map(|s| s.linecap.into())),
-        ("stroke-linejoin", stroke.map(|s| s.linejoin.into())),
+        ("stroke-linecap", stroke.map(|s| cap_name(s.linecap).into())),
+        (
+            "stroke-linejoin",
+            stroke.map(|s| join_name(s.linejoin).into()),
+        ),
     ]
 }
 
