@@ -4,8 +4,9 @@
 //! the empty board with its labels and either mover marker, and every piece
 //! on every distinct square background. Those are rendered once in RGBA,
 //! one palette is made for all of them together, and they are stored as
-//! palette indices. A board is then a copy of the background's indices and a
-//! copy of one index tile per piece: no blending, no colour lookups, and no
+//! palette indices (the background as index runs, see `runs`). A board is
+//! then the background's runs filled in, the marker's patch, and a copy of
+//! one index tile per piece: no blending, no colour lookups, and no
 //! per-board palette (the idea lila-gif uses for its GIFs).
 //!
 //! Tints and check glows lie under the pieces, so they belong to the
@@ -18,13 +19,12 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
-use crate::color::Rgba;
-use crate::layout::{Glow, Halo, Layout, MoverMark, PlacedLabel, Rect, Tint};
+use crate::layout::{Layout, MoverMark, Rect};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Role, Square};
 use crate::quantize::{ColorMap, Packed, Palette};
-use crate::raster::{background, draw_mover, draw_sprite, Rasterizer};
-use crate::theme::Hatch;
+use crate::raster::{draw_mover, draw_sprite, BackgroundKey, Rasterizer};
+use crate::runs::RunImage;
 
 /// How much more the empty board counts than one tile when the palette is
 /// made (see `TileSet::build`).
@@ -47,21 +47,7 @@ pub struct IndexedImage {
 /// with equal keys share one palette, background and set of tiles.
 #[derive(Debug, Clone, PartialEq)]
 struct StaticKey {
-    width: u32,
-    height: u32,
-    background: Option<Rgba>,
-    frame: Option<(Rect, Rgba)>,
-    board: Rect,
-    square: f32,
-    flipped: bool,
-    light: Rgba,
-    dark: Rgba,
-    hatch: Option<Hatch>,
-    labels: Vec<PlacedLabel>,
-    tints: Vec<Tint>,
-    glows: Vec<Glow>,
-    halo: Option<Halo>,
-    labels_haloed: bool,
+    background: BackgroundKey,
     movers: [Option<MoverMark>; 2],
     glyphs: PieceSet,
 }
@@ -74,21 +60,7 @@ impl StaticKey {
             movers.swap(0, 1);
         }
         StaticKey {
-            width: l.width,
-            height: l.height,
-            background: l.background,
-            frame: l.frame,
-            board: l.board,
-            square: l.square,
-            flipped: l.flipped,
-            light: l.light,
-            dark: l.dark,
-            hatch: l.hatch,
-            labels: l.labels.clone(),
-            tints: l.tints.clone(),
-            glows: l.glows.clone(),
-            halo: l.halo,
-            labels_haloed: l.labels_haloed,
+            background: BackgroundKey::of(l),
             movers,
             glyphs: l.glyphs.clone(),
         }
@@ -100,8 +72,13 @@ impl StaticKey {
 pub(crate) struct TileSet {
     key: StaticKey,
     palette: Arc<Palette>,
-    /// Background indices with White's marker, Black's marker, or none.
-    backgrounds: [Vec<u8>; 3],
+    /// The background without a marker, and the palette index of each of
+    /// its runs.
+    background: Arc<RunImage>,
+    run_indices: Vec<u8>,
+    /// Each marker drawn over the background: the side it stands for, the
+    /// rectangle it touches and that rectangle's indices.
+    markers: Vec<(Color, IntRect, Vec<u8>)>,
     /// Each square's background class: squares with identical pixels
     /// (all light squares, say) share their tiles.
     class_of: [u8; 64],
@@ -122,23 +99,34 @@ impl Rasterizer {
             self.tiles = Some(tiles);
         }
         let tiles = self.tiles.as_ref().expect("built above");
-        let variant = match layout.mover.map(|m| m.color) {
-            Some(Color::White) => 0,
-            Some(Color::Black) => 1,
-            None => 2,
-        };
         let width = layout.width as usize;
-        let mut indices = tiles.backgrounds[variant].clone();
+        let mut indices = Vec::with_capacity(width * layout.height as usize);
+        for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
+            indices.resize(indices.len() + run.len as usize, i);
+        }
+        let mover = layout.mover.map(|m| m.color);
+        for (_, rect, patch) in tiles.markers.iter().filter(|m| Some(m.0) == mover) {
+            paste(
+                &mut indices,
+                width,
+                rect.x() as usize,
+                rect.y() as usize,
+                rect.width() as usize,
+                patch,
+            );
+        }
         let size = layout.square as usize;
         for p in &layout.pieces {
             let class = tiles.class_of[p.square.index()];
-            let Some(tile) = tiles.tiles.get(&(piece_index(p.piece), class)) else {
-                continue;
-            };
-            let (x, y) = (p.rect.x as usize, p.rect.y as usize);
-            for row in 0..size {
-                let at = (y + row) * width + x;
-                indices[at..at + size].copy_from_slice(&tile[row * size..(row + 1) * size]);
+            if let Some(tile) = tiles.tiles.get(&(piece_index(p.piece), class)) {
+                paste(
+                    &mut indices,
+                    width,
+                    p.rect.x as usize,
+                    p.rect.y as usize,
+                    size,
+                    tile,
+                );
             }
         }
         Some(IndexedImage {
@@ -150,23 +138,32 @@ impl Rasterizer {
     }
 }
 
+/// Copies the rows of `patch` (`w` wide) into an image `width` wide with
+/// its top-left corner at (`x`, `y`).
+fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[u8]) {
+    for (row, src) in patch.chunks_exact(w).enumerate() {
+        let at = (y + row) * width + x;
+        image[at..at + w].copy_from_slice(src);
+    }
+}
+
 fn piece_index(piece: Piece) -> usize {
     piece.color as usize * 6 + piece.role as usize
 }
 
 impl TileSet {
     fn build(raster: &mut Rasterizer, layout: &Layout, key: StaticKey) -> TileSet {
-        // The empty board once; each marker variant differs from it only in
-        // the marker's own small rectangle, so only that part is redrawn,
+        let empty = raster.background(layout);
+        // Each marker variant differs from the empty board only in the
+        // marker's own small rectangle, so only that part is drawn,
         // counted and indexed again.
-        let empty_rgba = background(layout);
         let marker_patches: Vec<(Color, IntRect, Pixmap)> = key
             .movers
             .iter()
             .flatten()
             .filter_map(|&m| {
                 let rect = marker_rect(m, layout)?;
-                let mut with_marker = empty_rgba.clone_rect(rect)?;
+                let mut with_marker = empty.crop(rect);
                 let shifted = MoverMark {
                     cx: m.cx - rect.x() as f32,
                     cy: m.cy - rect.y() as f32,
@@ -176,22 +173,20 @@ impl TileSet {
                 Some((m.color, rect, with_marker))
             })
             .collect();
-        let empty = &empty_rgba;
 
         // Square classes: compare the squares' background pixels.
         let size = layout.square as u32;
         let mut class_of = [0u8; 64];
-        let mut class_pixels: Vec<Vec<u8>> = Vec::new();
-        let mut class_square: Vec<Square> = Vec::new();
+        let mut classes: Vec<Pixmap> = Vec::new();
         for sq in Square::all() {
             let r = layout.square_rect(sq);
-            let crop = crop(empty, r, size);
-            let class = match class_pixels.iter().position(|c| *c == crop.data()) {
+            let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
+            let pixels = empty.crop(rect);
+            let class = match classes.iter().position(|c| c.data() == pixels.data()) {
                 Some(i) => i,
                 None => {
-                    class_pixels.push(crop.data().to_vec());
-                    class_square.push(sq);
-                    class_pixels.len() - 1
+                    classes.push(pixels);
+                    classes.len() - 1
                 }
             };
             class_of[sq.index()] = class as u8;
@@ -199,18 +194,17 @@ impl TileSet {
 
         // Every piece on every class of square, in RGBA.
         let mut tiles_rgba: Vec<((usize, u8), Pixmap)> = Vec::new();
-        for (class, &sq) in class_square.iter().enumerate() {
-            let r = layout.square_rect(sq);
+        let at = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: size as f32,
+            h: size as f32,
+        };
+        for (class, square) in classes.iter().enumerate() {
             for color in [Color::White, Color::Black] {
                 for role in Role::ALL {
                     let piece = Piece::new(color, role);
-                    let mut tile = crop(empty, r, size);
-                    let at = Rect {
-                        x: 0.0,
-                        y: 0.0,
-                        w: r.w,
-                        h: r.h,
-                    };
+                    let mut tile = square.clone();
                     if let Some(halo) = layout.halo {
                         draw_sprite(
                             &mut tile,
@@ -229,7 +223,9 @@ impl TileSet {
         // (and the palette must keep them exact), a given tile only here
         // and there.
         let mut histogram: ColorMap<u64> = ColorMap::default();
-        count_colors(empty, &mut histogram);
+        for run in empty.runs() {
+            *histogram.entry(straight(run.pixel)).or_default() += run.len as u64;
+        }
         for (_, _, patch) in &marker_patches {
             count_colors(patch, &mut histogram);
         }
@@ -240,18 +236,15 @@ impl TileSet {
             count_colors(t, &mut histogram);
         }
         let palette = Palette::from_histogram(&histogram);
-        let empty_indices = to_indices(empty, &palette);
-        let mut backgrounds = [empty_indices.clone(), empty_indices.clone(), empty_indices];
-        for (color, rect, patch) in &marker_patches {
-            let variant = if *color == Color::White { 0 } else { 1 };
-            let patch_indices = to_indices(patch, &palette);
-            let (w, pw) = (layout.width as usize, rect.width() as usize);
-            for row in 0..rect.height() as usize {
-                let at = (rect.y() as usize + row) * w + rect.x() as usize;
-                backgrounds[variant][at..at + pw]
-                    .copy_from_slice(&patch_indices[row * pw..(row + 1) * pw]);
-            }
-        }
+        let run_indices = empty
+            .runs()
+            .iter()
+            .map(|run| palette.index(straight(run.pixel)))
+            .collect();
+        let markers = marker_patches
+            .iter()
+            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, &palette)))
+            .collect();
         let tiles = tiles_rgba
             .iter()
             .map(|(k, t)| (*k, to_indices(t, &palette)))
@@ -259,7 +252,9 @@ impl TileSet {
         TileSet {
             key,
             palette: Arc::new(palette),
-            backgrounds,
+            background: empty,
+            run_indices,
+            markers,
             class_of,
             tiles,
         }
@@ -275,14 +270,6 @@ fn marker_rect(m: MoverMark, layout: &Layout) -> Option<IntRect> {
     let x1 = ((m.cx + reach).ceil() as i32).min(layout.width as i32);
     let y1 = ((m.cy + reach).ceil() as i32).min(layout.height as i32);
     IntRect::from_ltrb(x0, y0, x1, y1)
-}
-
-/// A `size`×`size` copy of `pixmap` at `r`.
-fn crop(pixmap: &Pixmap, r: Rect, size: u32) -> Pixmap {
-    let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
-    pixmap
-        .clone_rect(rect)
-        .expect("squares lie inside the image")
 }
 
 /// A pixel as straight-alpha packed RGBA, by tiny-skia's own conversion
@@ -328,6 +315,7 @@ fn to_indices(p: &Pixmap, palette: &Palette) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Rgba;
     use crate::fen::{parse, ParseOptions};
     use crate::layout::{Coordinates, DiagramOptions};
     use crate::theme::Theme;

@@ -8,6 +8,7 @@
 //! for each glyph once.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use resvg::tiny_skia::{
     self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, PixmapPaint,
@@ -16,9 +17,11 @@ use resvg::tiny_skia::{
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Halo, Layout, MoverMark, Rect, INK};
+use crate::layout::{Glow, Halo, Layout, MoverMark, PlacedLabel, Rect, Tint, INK};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Square};
+use crate::runs::RunImage;
+use crate::theme::Hatch;
 
 /// Draws layouts, keeping the piece sprites it has made.
 #[derive(Default)]
@@ -26,8 +29,53 @@ pub struct Rasterizer {
     /// The set the sprites belong to; a different set clears them.
     set: Option<PieceSet>,
     sprites: HashMap<(usize, u32), Pixmap>,
+    /// The background for the last options seen.
+    background: Option<(BackgroundKey, Arc<RunImage>)>,
     /// Palette tiles for the last options seen (see `indexed`).
     pub(crate) tiles: Option<crate::indexed::TileSet>,
+}
+
+/// Everything in a layout that the background (all under the pieces but
+/// the mover marker) depends on. Boards with equal keys share it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BackgroundKey {
+    width: u32,
+    height: u32,
+    background: Option<Rgba>,
+    frame: Option<(Rect, Rgba)>,
+    board: Rect,
+    square: f32,
+    flipped: bool,
+    light: Rgba,
+    dark: Rgba,
+    hatch: Option<Hatch>,
+    labels: Vec<PlacedLabel>,
+    tints: Vec<Tint>,
+    glows: Vec<Glow>,
+    halo: Option<Halo>,
+    labels_haloed: bool,
+}
+
+impl BackgroundKey {
+    pub(crate) fn of(l: &Layout) -> BackgroundKey {
+        BackgroundKey {
+            width: l.width,
+            height: l.height,
+            background: l.background,
+            frame: l.frame,
+            board: l.board,
+            square: l.square,
+            flipped: l.flipped,
+            light: l.light,
+            dark: l.dark,
+            hatch: l.hatch,
+            labels: l.labels.clone(),
+            tints: l.tints.clone(),
+            glows: l.glows.clone(),
+            halo: l.halo,
+            labels_haloed: l.labels_haloed,
+        }
+    }
 }
 
 impl Rasterizer {
@@ -38,12 +86,33 @@ impl Rasterizer {
 
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
-        let mut pixmap = board_pixmap(layout);
-        draw_under_pieces(&mut pixmap, layout);
+        let mut pixmap = self.background(layout).to_pixmap();
         self.draw_pieces(&mut pixmap, layout);
         draw_markup(&mut pixmap, layout);
         draw_mover(&mut pixmap, layout.mover);
         pixmap
+    }
+
+    /// Everything under the pieces but the mover marker (the board, tints,
+    /// glows and labels), drawn on first use for these options.
+    pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
+        let key = BackgroundKey::of(layout);
+        match &self.background {
+            Some((k, image)) if *k == key => Arc::clone(image),
+            _ => {
+                // Bands break between rows of squares, which no label crosses.
+                let breaks: Vec<u32> = (0..=8)
+                    .map(|rank| (layout.board.y + rank as f32 * layout.square) as u32)
+                    .collect();
+                let (w, h) = (layout.width, layout.height);
+                let image = Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
+                    draw_board(band, layout, top);
+                    draw_under_pieces(band, layout, top);
+                }));
+                self.background = Some((key, Arc::clone(&image)));
+                image
+            }
+        }
     }
 
     /// The sprite of `piece` at `size`, rendered on first use.
@@ -116,45 +185,45 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
     sprite
 }
 
-/// The empty board: margin, frame, squares and hatching.
-fn board_pixmap(layout: &Layout) -> Pixmap {
-    let mut pixmap =
-        Pixmap::new(layout.width, layout.height).expect("layout sizes are within 32..=4096");
+/// The empty board (margin, frame, squares and hatching) in a band of the
+/// image whose first row is image row `top`.
+fn draw_board(band: &mut Pixmap, layout: &Layout, top: u32) {
     if let Some(bg) = layout.background {
-        pixmap.fill(color(bg));
+        band.fill(color(bg));
     }
     if let Some((r, c)) = layout.frame {
-        fill_rect(&mut pixmap, r, c);
+        fill_rect(band, r, top, c);
     }
-    fill_rect(&mut pixmap, layout.board, layout.light);
+    fill_rect(band, layout.board, top, layout.light);
     if layout.dark != layout.light {
         for sq in Square::all().filter(|s| s.is_dark()) {
-            fill_rect(&mut pixmap, layout.square_rect(sq), layout.dark);
+            fill_rect(band, layout.square_rect(sq), top, layout.dark);
         }
     }
     if layout.hatch.is_some() {
-        draw_hatching(&mut pixmap, layout);
+        draw_hatching(band, layout, top);
     }
-    pixmap
 }
 
-/// Everything under the pieces but the mover marker: the board, tints,
-/// glows and labels.
-pub(crate) fn background(layout: &Layout) -> Pixmap {
-    let mut pixmap = board_pixmap(layout);
-    draw_under_pieces(&mut pixmap, layout);
-    pixmap
-}
-
-/// Tints, glows and labels, in that order, over the empty board.
-fn draw_under_pieces(pixmap: &mut Pixmap, layout: &Layout) {
+/// Tints, glows and labels, in that order, over the empty board (in a band
+/// whose first row is image row `top`).
+fn draw_under_pieces(band: &mut Pixmap, layout: &Layout, top: u32) {
     for t in &layout.tints {
-        fill_rect(pixmap, t.rect, t.color);
+        fill_rect(band, t.rect, top, t.color);
     }
     for g in &layout.glows {
-        draw_glow(pixmap, g.rect, g.color);
+        draw_glow(band, shifted(g.rect, top), g.color);
     }
-    draw_labels(pixmap, layout);
+    draw_labels(band, layout, top);
+}
+
+/// `r` in the coordinates of a band whose first row is image row `top`.
+/// Whole-pixel rectangles stay whole: the shift is exact.
+fn shifted(r: Rect, top: u32) -> Rect {
+    Rect {
+        y: r.y - top as f32,
+        ..r
+    }
 }
 
 /// Copies `sprite` onto `pixmap` with its top-left corner at `at`.
@@ -218,20 +287,25 @@ fn solid(c: Rgba) -> Paint<'static> {
     paint
 }
 
-fn fill_rect(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
+/// Fills image rectangle `r` in a band whose first row is image row `top`.
+fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
+    let r = shifted(r, top);
+    if r.y >= band.height() as f32 || r.y + r.h <= 0.0 {
+        return;
+    }
     if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-        pixmap.fill_rect(rect, &solid(c), Transform::identity(), None);
+        band.fill_rect(rect, &solid(c), Transform::identity(), None);
     }
 }
 
 /// Diagonal lines over the dark squares, the same geometry as the SVG
 /// pattern: strips `k·s ≤ (x + y)/√2 ≤ k·s + w` (a vertical-line tile
 /// turned 45°), clipped to the dark squares.
-fn draw_hatching(pixmap: &mut Pixmap, layout: &Layout) {
+fn draw_hatching(band: &mut Pixmap, layout: &Layout, top: u32) {
     let Some(h) = layout.hatch else { return };
     let mut mask_path = PathBuilder::new();
     for sq in Square::all().filter(|s| s.is_dark()) {
-        let r = layout.square_rect(sq);
+        let r = shifted(layout.square_rect(sq), top);
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
             mask_path.push_rect(rect);
         }
@@ -239,7 +313,7 @@ fn draw_hatching(pixmap: &mut Pixmap, layout: &Layout) {
     let Some(mask_path) = mask_path.finish() else {
         return;
     };
-    let Some(mut mask) = Mask::new(pixmap.width(), pixmap.height()) else {
+    let Some(mut mask) = Mask::new(band.width(), band.height()) else {
         return;
     };
     mask.fill_path(&mask_path, FillRule::Winding, false, Transform::identity());
@@ -264,11 +338,11 @@ fn draw_hatching(pixmap: &mut Pixmap, layout: &Layout) {
         k += 1.0;
     }
     if let Some(path) = strips.finish() {
-        pixmap.fill_path(
+        band.fill_path(
             &path,
             &solid(h.color),
             FillRule::Winding,
-            Transform::identity(),
+            Transform::from_translate(0.0, -(top as f32)),
             Some(&mask),
         );
     }
@@ -312,20 +386,21 @@ fn draw_glow(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
     }
 }
 
-fn draw_labels(pixmap: &mut Pixmap, layout: &Layout) {
+fn draw_labels(band: &mut Pixmap, layout: &Layout, top: u32) {
     let font = LabelFont::get();
     for label in &layout.labels {
         if let Some(g) = font.glyph(label.ch) {
-            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, label.y);
+            let y = label.y - top as f32;
+            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
             if let (Some(halo), true) = (layout.halo, layout.labels_haloed) {
                 let stroke = Stroke {
                     width: 2.0 * halo.width / label.scale,
                     line_join: LineJoin::Round,
                     ..Stroke::default()
                 };
-                pixmap.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
+                band.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
             }
-            pixmap.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+            band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
         }
     }
 }

@@ -1,0 +1,179 @@
+//! Run-length images: the empty board kept as runs of equal pixels.
+//!
+//! Most of a diagram's background is flat colour (margin, frame, squares):
+//! as runs it takes a few tens of kilobytes, where a pixmap of a 400 px
+//! board takes 640. It is also drawn without ever allocating a full-size
+//! pixmap: a band of rows is drawn, encoded, and reused for the next rows.
+//! Fresh memory is not free (every new page is a page fault, a few
+//! microseconds each on a virtual machine), and for a one-shot render the
+//! background's pixmap alone was a tenth of the run time.
+//!
+//! Where the bands break matters: tiny-skia flattens a curve that crosses
+//! the edge of the pixmap differently from one that does not, so a curve
+//! cut by a band edge would come out a shade different from the same curve
+//! drawn whole. The caller therefore chooses the breaks (fen2img's layout
+//! breaks between rows of squares, which no label or glyph crosses).
+
+use resvg::tiny_skia::{Color, IntRect, Pixmap, PremultipliedColorU8};
+
+/// One run: `len` copies of `pixel` along a row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Run {
+    /// The premultiplied pixel, as tiny-skia stores it.
+    pub pixel: PremultipliedColorU8,
+    /// How many pixels the run covers (at least 1).
+    pub len: u32,
+}
+
+/// A premultiplied RGBA image as runs of equal pixels, row by row.
+#[derive(Debug, Clone)]
+pub(crate) struct RunImage {
+    width: u32,
+    height: u32,
+    /// All runs, top row first; no run crosses the end of a row.
+    runs: Vec<Run>,
+    /// The index in `runs` of each row's first run, then `runs.len()`.
+    row_starts: Vec<usize>,
+}
+
+impl RunImage {
+    /// Draws a `width`×`height` image band by band. A band starts at each
+    /// row in `breaks` (and at row 0) and ends at the next. `draw(band, top)`
+    /// must draw into `band` (transparent when called) the rows from image
+    /// row `top` on, as if `band` were the image shifted up by `top` rows;
+    /// rows of `band` past the band's end are ignored.
+    pub fn draw(
+        width: u32,
+        height: u32,
+        breaks: &[u32],
+        mut draw: impl FnMut(&mut Pixmap, u32),
+    ) -> RunImage {
+        let mut tops: Vec<u32> = breaks.iter().copied().filter(|&y| y < height).collect();
+        tops.push(0);
+        tops.sort_unstable();
+        tops.dedup();
+        let ends: Vec<u32> = tops.iter().skip(1).copied().chain([height]).collect();
+        let band_rows = tops.iter().zip(&ends).map(|(t, e)| e - t).max();
+        let band_rows = band_rows.expect("at least one band");
+        let mut band = Pixmap::new(width, band_rows).expect("image sizes are at least 1");
+        let mut image = RunImage {
+            width,
+            height,
+            runs: Vec::new(),
+            row_starts: Vec::with_capacity(height as usize + 1),
+        };
+        for (&top, &end) in tops.iter().zip(&ends) {
+            band.fill(Color::TRANSPARENT);
+            draw(&mut band, top);
+            let rows = (end - top) as usize;
+            for row in band.pixels().chunks_exact(width as usize).take(rows) {
+                image.push_row(row);
+            }
+        }
+        image.row_starts.push(image.runs.len());
+        image
+    }
+
+    fn push_row(&mut self, row: &[PremultipliedColorU8]) {
+        self.row_starts.push(self.runs.len());
+        let mut run = Run {
+            pixel: row[0],
+            len: 0,
+        };
+        for &px in row {
+            if px == run.pixel {
+                run.len += 1;
+            } else {
+                self.runs.push(run);
+                run = Run { pixel: px, len: 1 };
+            }
+        }
+        self.runs.push(run);
+    }
+
+    /// Every run, top row first.
+    pub fn runs(&self) -> &[Run] {
+        &self.runs
+    }
+
+    /// The runs of row `y`.
+    fn row(&self, y: u32) -> &[Run] {
+        &self.runs[self.row_starts[y as usize]..self.row_starts[y as usize + 1]]
+    }
+
+    /// The pixels of `rect` (which must lie inside the image) as a pixmap.
+    pub fn crop(&self, rect: IntRect) -> Pixmap {
+        let (w, h) = (rect.width(), rect.height());
+        let mut out = Pixmap::new(w, h).expect("rect sizes are at least 1");
+        let x0 = rect.x() as u32;
+        let x1 = x0 + w;
+        for (dy, dst) in out.pixels_mut().chunks_exact_mut(w as usize).enumerate() {
+            let mut x = 0;
+            for run in self.row(rect.y() as u32 + dy as u32) {
+                let (start, end) = (x.max(x0), (x + run.len).min(x1));
+                if start < end {
+                    dst[(start - x0) as usize..(end - x0) as usize].fill(run.pixel);
+                }
+                x += run.len;
+                if x >= x1 {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The whole image as a pixmap.
+    pub fn to_pixmap(&self) -> Pixmap {
+        let all = IntRect::from_xywh(0, 0, self.width, self.height).expect("size at least 1");
+        self.crop(all)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::tiny_skia::{FillRule, Paint, PathBuilder, Transform};
+
+    /// A disc and a bar over a tinted field, drawn whole or in bands.
+    fn scene(pixmap: &mut Pixmap, top: u32) {
+        pixmap.fill(Color::from_rgba8(240, 217, 181, 255));
+        let shift = Transform::from_translate(0.0, -(top as f32));
+        let mut paint = Paint::default();
+        paint.anti_alias = true;
+        paint.set_color_rgba8(20, 40, 200, 160);
+        let disc = PathBuilder::from_circle(37.5, 41.25, 20.3).unwrap();
+        pixmap.fill_path(&disc, &paint, FillRule::Winding, shift, None);
+        paint.set_color_rgba8(0, 0, 0, 255);
+        let bar = PathBuilder::from_rect(
+            resvg::tiny_skia::Rect::from_xywh(3.0, 30.0, 70.0, 5.0).unwrap(),
+        );
+        pixmap.fill_path(&bar, &paint, FillRule::Winding, shift, None);
+    }
+
+    #[test]
+    fn banded_drawing_gives_the_whole_image() {
+        let (w, h) = (77, 90);
+        let mut whole = Pixmap::new(w, h).unwrap();
+        scene(&mut whole, 0);
+        // Breaks above and below the disc, and through the straight bar.
+        let runs = RunImage::draw(w, h, &[15, 33, 62, 500], scene);
+        assert_eq!(runs.to_pixmap().data(), whole.data());
+        assert!(runs.runs().len() < (w * h / 4) as usize, "runs are compact");
+        let rect = IntRect::from_xywh(20, 25, 30, 40).unwrap();
+        assert_eq!(
+            runs.crop(rect).data(),
+            whole.clone_rect(rect).unwrap().data()
+        );
+    }
+
+    #[test]
+    fn runs_cover_each_row_exactly() {
+        let runs = RunImage::draw(50, 70, &[7, 9, 60], scene);
+        for y in 0..runs.height {
+            let total: u32 = runs.row(y).iter().map(|r| r.len).sum();
+            assert_eq!(total, runs.width, "row {y}");
+            assert!(runs.row(y).iter().all(|r| r.len > 0));
+        }
+    }
+}
