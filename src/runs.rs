@@ -139,8 +139,10 @@ mod tests {
     fn scene(pixmap: &mut Pixmap, top: u32) {
         pixmap.fill(Color::from_rgba8(240, 217, 181, 255));
         let shift = Transform::from_translate(0.0, -(top as f32));
-        let mut paint = Paint::default();
-        paint.anti_alias = true;
+        let mut paint = Paint {
+            anti_alias: true,
+            ..Paint::default()
+        };
         paint.set_color_rgba8(20, 40, 200, 160);
         let disc = PathBuilder::from_circle(37.5, 41.25, 20.3).unwrap();
         pixmap.fill_path(&disc, &paint, FillRule::Winding, shift, None);
