@@ -31,7 +31,7 @@ use resvg::tiny_skia::{Path, PathSegment};
 
 use crate::color::Rgba;
 use crate::pathdata;
-use crate::pieces::{cap_name, join_name, GlyphPath, GlyphStroke, GRID};
+use crate::pieces::{cap_name, join_name, GlyphPath, GlyphStroke};
 
 /// One glyph as the file holds it.
 #[derive(Debug, PartialEq)]
@@ -118,7 +118,6 @@ pub(crate) fn read(text: &str) -> Result<Vec<FlatGlyph>, String> {
                     .last_mut()
                     .ok_or_else(|| bad("a path before any glyph"))?;
                 glyph.paths.push(GlyphPath {
-                    data: pathdata::encode(&path, GRID),
                     path,
                     fill: paint(fill)?,
                     even_odd: match rule {
@@ -185,14 +184,12 @@ mod tests {
             size: (45.0, 40.5),
             paths: vec![
                 GlyphPath {
-                    data: pathdata::encode(&path, GRID),
                     path: path.clone(),
                     fill: Some(Rgba::rgb(255, 255, 255)),
                     even_odd: true,
                     stroke: Some(stroke),
                 },
                 GlyphPath {
-                    data: pathdata::encode(&path, GRID),
                     path,
                     fill: None,
                     even_odd: false,

@@ -24,10 +24,23 @@ pub struct LabelGlyph {
     pub advance: f32,
     /// The outline in font units; y grows downward, baseline at y = 100.
     pub path: Path,
+    /// SVG path data of the outline, made on first use: only SVG output
+    /// needs it, and making it for every glyph would slow every start-up.
+    units: OnceLock<String>,
+    tenths: OnceLock<String>,
+}
+
+impl LabelGlyph {
     /// The outline as SVG path data rounded to whole font units.
-    pub data_units: String,
+    pub fn data_units(&self) -> &str {
+        self.units.get_or_init(|| pathdata::encode(&self.path, 1.0))
+    }
+
     /// The outline as SVG path data rounded to tenths of a font unit.
-    pub data_tenths: String,
+    pub fn data_tenths(&self) -> &str {
+        self.tenths
+            .get_or_init(|| pathdata::encode(&self.path, 10.0))
+    }
 }
 
 /// The sixteen label glyphs and their vertical metrics.
@@ -94,9 +107,9 @@ impl LabelFont {
                     font.glyphs.push(LabelGlyph {
                         ch,
                         advance,
-                        data_units: pathdata::encode(&path, 1.0),
-                        data_tenths: pathdata::encode(&path, 10.0),
                         path,
+                        units: OnceLock::new(),
+                        tenths: OnceLock::new(),
                     });
                 }
                 _ => {}

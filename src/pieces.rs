@@ -37,7 +37,7 @@ const NAMES: [&str; 12] = [
 const BUILT_IN_PATHS: &str = include_str!("../pieces/built_in.paths");
 
 /// Glyph coordinates are kept to this grid (1/100 unit) in SVG output.
-pub(crate) const GRID: f32 = 100.0;
+const GRID: f32 = 100.0;
 
 /// One piece drawing.
 #[derive(Debug)]
@@ -47,6 +47,8 @@ pub struct Glyph {
     pub paths: Vec<GlyphPath>,
     /// Width and height of the glyph's coordinate box.
     pub size: (f32, f32),
+    /// SVG path data of each path, made on first use (see [`Glyph::path_data`]).
+    path_data: OnceLock<Vec<String>>,
     /// The parsed drawing, kept only when [`Glyph::paths`] cannot draw it
     /// exactly (gradients, patterns, group opacity, clips, masks, filters,
     /// dashes, images, skewed strokes); the rasterizer then draws this.
@@ -58,8 +60,6 @@ pub struct Glyph {
 pub struct GlyphPath {
     /// The outline in glyph coordinates.
     pub path: resvg::tiny_skia::Path,
-    /// The same outline as compact SVG path data.
-    pub data: String,
     /// Fill colour (alpha carries fill-opacity), if filled.
     pub fill: Option<Rgba>,
     /// Whether the fill uses the even-odd rule.
@@ -82,6 +82,27 @@ pub struct GlyphStroke {
 }
 
 impl Glyph {
+    fn new(paths: Vec<GlyphPath>, size: (f32, f32), tree: Option<usvg::Tree>) -> Glyph {
+        Glyph {
+            paths,
+            size,
+            path_data: OnceLock::new(),
+            tree,
+        }
+    }
+
+    /// Each path of [`Glyph::paths`] as compact SVG path data (1/100 unit
+    /// grid). Made on first use: only SVG output needs it, and making it
+    /// for every glyph would slow every start-up.
+    pub fn path_data(&self) -> &[String] {
+        self.path_data.get_or_init(|| {
+            self.paths
+                .iter()
+                .map(|p| pathdata::encode(&p.path, GRID))
+                .collect()
+        })
+    }
+
     /// Scale and offset that fit this glyph, centred, into a square of side
     /// `square` whose top-left corner is (0, 0).
     pub fn fit(&self, square: f32) -> (f32, f32, f32) {
@@ -147,11 +168,7 @@ impl PieceSet {
                         .iter()
                         .find(|g| g.name == *name)
                         .expect("pieces/built_in.paths has all twelve glyphs");
-                    Glyph {
-                        paths: g.paths.clone(),
-                        size: g.size,
-                        tree: None,
-                    }
+                    Glyph::new(g.paths.clone(), g.size, None)
                 })
                 .collect();
             PieceSet {
@@ -245,11 +262,7 @@ impl Glyph {
         if paths.is_empty() {
             return Err("the SVG has no visible paths".into());
         }
-        Ok(Glyph {
-            paths,
-            size,
-            tree: (!exact).then_some(tree),
-        })
+        Ok(Glyph::new(paths, size, (!exact).then_some(tree)))
     }
 }
 
@@ -295,7 +308,6 @@ fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) ->
                     },
                 });
                 let path = GlyphPath {
-                    data: pathdata::encode(&data, GRID),
                     path: data,
                     fill,
                     even_odd: p

@@ -239,9 +239,9 @@ impl Document<'_> {
                 // Whole font units are within 0.1 px while a unit is at most
                 // 0.2 px (boards up to ~530 px); larger boards get tenths.
                 let data = if label.scale > 0.2 {
-                    &g.data_tenths
+                    g.data_tenths()
                 } else {
-                    &g.data_units
+                    g.data_units()
                 };
                 let _ = writeln!(self.out, "<path id=\"l{}\" d=\"{data}\"/>", label.ch);
             }
@@ -374,17 +374,17 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
     let mut out = String::new();
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
     for &piece in used {
-        for path in &l.glyphs.glyph(piece).paths {
-            *uses.entry(path.data.as_str()).or_default() += 1;
+        for data in l.glyphs.glyph(piece).path_data() {
+            *uses.entry(data).or_default() += 1;
         }
     }
     let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
     for &piece in used {
-        for path in &l.glyphs.glyph(piece).paths {
-            if uses[path.data.as_str()] > 1 && !shared.contains_key(path.data.as_str()) {
+        for data in l.glyphs.glyph(piece).path_data() {
+            if uses[data.as_str()] > 1 && !shared.contains_key(data.as_str()) {
                 let id = shared.len();
-                shared.insert(&path.data, id);
-                let _ = writeln!(out, "<path id=\"s{id}\" d=\"{}\"/>", path.data);
+                shared.insert(data, id);
+                let _ = writeln!(out, "<path id=\"s{id}\" d=\"{data}\"/>");
             }
         }
     }
@@ -416,14 +416,14 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             attrs_text(&local)
         );
         let inherited = overlay(&inherited, &local);
-        for (path, attrs) in glyph.paths.iter().zip(paths) {
+        for (data, attrs) in glyph.path_data().iter().zip(paths) {
             let own = attrs_text(&differing(attrs, &inherited));
-            match shared.get(path.data.as_str()) {
+            match shared.get(data.as_str()) {
                 Some(id) => {
                     let _ = write!(out, "<use xlink:href=\"#s{id}\"{own}/>");
                 }
                 None => {
-                    let _ = write!(out, "<path d=\"{}\"{own}/>", path.data);
+                    let _ = write!(out, "<path d=\"{data}\"{own}/>");
                 }
             }
         }
@@ -445,16 +445,17 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
                 num(dy),
                 num4(scale)
             );
-            for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
+            let filled = glyph.paths.iter().zip(glyph.path_data());
+            for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
                 let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
                 let width = num(outline + 2.0 * halo.width / scale);
-                match shared.get(p.data.as_str()) {
+                match shared.get(data.as_str()) {
                     Some(id) => {
                         let _ =
                             write!(out, "<use xlink:href=\"#s{id}\" stroke-width=\"{width}\"/>");
                     }
                     None => {
-                        let _ = write!(out, "<path d=\"{}\" stroke-width=\"{width}\"/>", p.data);
+                        let _ = write!(out, "<path d=\"{data}\" stroke-width=\"{width}\"/>");
                     }
                 }
             }
