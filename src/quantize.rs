@@ -6,7 +6,8 @@
 //! and shared by all boards: the same options then always give the same
 //! palette, whatever order boards are rendered in.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A straight-alpha colour packed as `u32::from_le_bytes([r, g, b, a])`.
@@ -70,9 +71,22 @@ impl Palette {
         let mut entries: Vec<([u8; 4], u64)> = boxes.iter().map(|b| mean(b)).collect();
         entries.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let palette: Vec<[u8; 4]> = entries.into_iter().map(|(c, _)| c).collect();
+        // Most colours are a box of their own, so they are in the palette
+        // exactly: look those up (the first entry, as `nearest` would give)
+        // and search only for the rest.
+        let mut exact: ColorMap<u8> = ColorMap::default();
+        for (i, c) in palette.iter().enumerate().rev() {
+            exact.insert(u32::from_le_bytes(*c), i as u8);
+        }
         let lookup = colors
             .iter()
-            .map(|&(c, _)| (c, nearest(&palette, c.to_le_bytes())))
+            .map(|&(c, _)| {
+                let i = exact
+                    .get(&c)
+                    .copied()
+                    .unwrap_or_else(|| nearest(&palette, c.to_le_bytes()));
+                (c, i)
+            })
             .collect();
         Palette {
             colors: palette,
@@ -130,13 +144,17 @@ impl ColorBox {
 fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Weighted> {
     let first: Weighted = colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect();
     let mut boxes = vec![ColorBox::new(first)];
+    // The boxes that can still be split, widest first, then lowest index:
+    // a heap instead of a scan of all boxes for every cut.
+    let mut splittable = BinaryHeap::new();
+    let offer = |heap: &mut BinaryHeap<(u32, Reverse<usize>)>, b: &ColorBox, i: usize| {
+        if b.colors.len() >= 2 && b.range > 0 {
+            heap.push((b.range, Reverse(i)));
+        }
+    };
+    offer(&mut splittable, &boxes[0], 0);
     while boxes.len() < n {
-        let Some((i, _)) = boxes
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.colors.len() >= 2 && b.range > 0)
-            .max_by(|a, b| a.1.range.cmp(&b.1.range).then(b.0.cmp(&a.0)))
-        else {
+        let Some((_, Reverse(i))) = splittable.pop() else {
             break;
         };
         let ColorBox {
@@ -158,6 +176,8 @@ fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Weighted> {
         let rest = b.split_off(cut);
         boxes[i] = ColorBox::new(b);
         boxes.push(ColorBox::new(rest));
+        offer(&mut splittable, &boxes[i], i);
+        offer(&mut splittable, &boxes[boxes.len() - 1], boxes.len() - 1);
     }
     boxes.into_iter().map(|b| b.colors).collect()
 }

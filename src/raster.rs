@@ -420,9 +420,18 @@ fn draw_glow(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
 
 fn draw_labels(band: &mut Pixmap, layout: &Layout, top: u32) {
     let font = LabelFont::get();
+    let reach = layout.halo.map_or(0.0, |h| h.width) + 1.0;
     for label in &layout.labels {
         if let Some(g) = font.glyph(label.ch) {
             let y = label.y - top as f32;
+            // Most labels lie outside a given band: skip them here rather
+            // than have tiny-skia build their edges only to clip them away.
+            let ink = g.path.bounds();
+            let (ink_top, ink_bottom) =
+                (y + ink.top() * label.scale, y + ink.bottom() * label.scale);
+            if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
+                continue;
+            }
             let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
             if let (Some(halo), true) = (layout.halo, layout.labels_haloed) {
                 let stroke = Stroke {
