@@ -76,6 +76,12 @@ pub(crate) struct TileSet {
     /// its runs.
     background: Arc<RunImage>,
     run_indices: Vec<u8>,
+    /// The background's indices in full, kept from the second board on:
+    /// copying them is faster than filling in the runs, but a one-shot
+    /// render would pay for the extra image-sized buffer and never use it.
+    filled: Option<Vec<u8>>,
+    /// Whether a board has been drawn with this tile set.
+    used: bool,
     /// Each marker drawn over the background: the side it stands for, the
     /// rectangle it touches and that rectangle's indices.
     markers: Vec<(Color, IntRect, Vec<u8>)>,
@@ -98,12 +104,22 @@ impl Rasterizer {
             let tiles = TileSet::build(self, layout, key);
             self.tiles = Some(tiles);
         }
-        let tiles = self.tiles.as_ref().expect("built above");
+        let tiles = self.tiles.as_mut().expect("built above");
         let width = layout.width as usize;
-        let mut indices = Vec::with_capacity(width * layout.height as usize);
-        for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
-            indices.resize(indices.len() + run.len as usize, i);
-        }
+        let mut indices = match &tiles.filled {
+            Some(filled) => filled.clone(),
+            None => {
+                let mut indices = Vec::with_capacity(width * layout.height as usize);
+                for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
+                    indices.resize(indices.len() + run.len as usize, i);
+                }
+                if tiles.used {
+                    tiles.filled = Some(indices.clone());
+                }
+                tiles.used = true;
+                indices
+            }
+        };
         let mover = layout.mover.map(|m| m.color);
         for (_, rect, patch) in tiles.markers.iter().filter(|m| Some(m.0) == mover) {
             paste(
@@ -254,6 +270,8 @@ impl TileSet {
             palette: Arc::new(palette),
             background: empty,
             run_indices,
+            filled: None,
+            used: false,
             markers,
             class_of,
             tiles,
@@ -367,6 +385,10 @@ mod tests {
         }
     }
 
+    fn fresh_render(l: &Layout) -> Vec<u8> {
+        Rasterizer::new().render_indexed(l).unwrap().indices
+    }
+
     #[test]
     fn the_palette_does_not_depend_on_what_was_drawn_before() {
         let options = DiagramOptions::default();
@@ -382,6 +404,12 @@ mod tests {
         let second = used.render_indexed(&b).unwrap();
         assert_eq!(first.palette.colors, second.palette.colors);
         assert_eq!(first.indices, second.indices);
+        // From the third board on, the background is copied, not filled in.
+        let third = used.render_indexed(&b).unwrap();
+        assert!(used.tiles.as_ref().unwrap().filled.is_some());
+        assert_eq!(first.indices, third.indices);
+        let again = used.render_indexed(&a).unwrap();
+        assert_eq!(again.indices, fresh_render(&a));
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The rasterizer: draws a [`Layout`] into pixels with tiny-skia.
 //!
-//! It never goes through SVG text. Each piece glyph is rendered by resvg once
-//! per (piece set, square size) into a sprite; a board is then flat fills for
-//! the squares (whole-pixel edges, so no anti-aliasing is needed there),
-//! sprite copies at whole-pixel offsets, and a few small paths for labels and
-//! markup. A [`Rasterizer`] keeps its sprites across boards, so a batch pays
-//! for each glyph once.
+//! It never goes through SVG text. Each piece glyph is drawn once per
+//! (piece set, square size) into a sprite, from its flat paths (or by resvg
+//! when only the parsed SVG draws it exactly). The background (squares with
+//! whole-pixel edges, so no anti-aliasing is needed there, labels, tints and
+//! glows) is drawn once per set of options and kept as runs (see `runs`). A
+//! board is then the background, sprite copies at whole-pixel offsets, and
+//! a few small paths for markup and the mover marker. A [`Rasterizer`] keeps
+//! its sprites and background across boards, so a batch pays for each once.
 
 use std::collections::HashMap;
 use std::sync::Arc;
