@@ -46,7 +46,7 @@ pub struct IndexedImage {
 /// Everything in a layout that does not depend on the position. Boards
 /// with equal keys share one palette, background and set of tiles.
 #[derive(Debug, Clone, PartialEq)]
-struct StaticKey {
+pub(crate) struct StaticKey {
     background: BackgroundKey,
     movers: [Option<MoverMark>; 2],
     glyphs: PieceSet,
@@ -70,7 +70,6 @@ impl StaticKey {
 /// The prepared material for one [`StaticKey`].
 #[derive(Debug)]
 pub(crate) struct TileSet {
-    key: StaticKey,
     palette: Arc<Palette>,
     /// The background without a marker, and the palette index of each of
     /// its runs.
@@ -99,12 +98,15 @@ impl Rasterizer {
         if layout.has_overlay() {
             return None;
         }
+        self.fit_caches(layout);
         let key = StaticKey::of(layout);
-        if self.tiles.as_ref().is_none_or(|t| t.key != key) {
-            let tiles = TileSet::build(self, layout, key);
-            self.tiles = Some(tiles);
-        }
-        let tiles = self.tiles.as_mut().expect("built above");
+        let tiles = if self.tiles.contains(&key) {
+            self.tiles.get_mut(&key).expect("contained")
+        } else {
+            // Built outside the cache's borrow: building draws sprites.
+            let built = TileSet::build(self, layout, &key);
+            self.tiles.insert(key, built)
+        };
         let width = layout.width as usize;
         let mut indices = match &tiles.filled {
             Some(filled) => filled.clone(),
@@ -168,7 +170,7 @@ fn piece_index(piece: Piece) -> usize {
 }
 
 impl TileSet {
-    fn build(raster: &mut Rasterizer, layout: &Layout, key: StaticKey) -> TileSet {
+    fn build(raster: &mut Rasterizer, layout: &Layout, key: &StaticKey) -> TileSet {
         let empty = raster.background(layout);
         // Each marker variant differs from the empty board only in the
         // marker's own small rectangle, so only that part is drawn,
@@ -266,7 +268,6 @@ impl TileSet {
             .map(|(k, t)| (*k, to_indices(t, &palette)))
             .collect();
         TileSet {
-            key,
             palette: Arc::new(palette),
             background: empty,
             run_indices,
@@ -406,10 +407,35 @@ mod tests {
         assert_eq!(first.indices, second.indices);
         // From the third board on, the background is copied, not filled in.
         let third = used.render_indexed(&b).unwrap();
-        assert!(used.tiles.as_ref().unwrap().filled.is_some());
+        assert!(used.tiles.get(&StaticKey::of(&b)).unwrap().filled.is_some());
         assert_eq!(first.indices, third.indices);
         let again = used.render_indexed(&a).unwrap();
         assert_eq!(again.indices, fresh_render(&a));
+    }
+
+    #[test]
+    fn tile_sets_for_a_few_check_glows_are_kept() {
+        let options = DiagramOptions {
+            markup: crate::layout::Markup {
+                check: crate::layout::CheckMark::Auto,
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        // White's king in check on e1, then Black's on e8: two glows.
+        let a = layout("4k3/8/8/8/8/8/8/4K2r w - - 0 1", &options);
+        let b = layout("4k2R/8/8/8/8/8/8/4K3 b - - 0 1", &options);
+        assert!(!a.glows.is_empty() && a.glows != b.glows);
+        let mut raster = Rasterizer::new();
+        let first = raster.render_indexed(&a).unwrap();
+        raster.render_indexed(&b).unwrap();
+        let again = raster.render_indexed(&a).unwrap();
+        assert_eq!(raster.tiles.len(), 2);
+        assert!(
+            Arc::ptr_eq(&first.palette, &again.palette),
+            "a's tiles were kept"
+        );
+        assert_eq!(first.indices, again.indices);
     }
 
     #[test]

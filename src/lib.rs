@@ -31,6 +31,7 @@ pub mod pieces;
 pub mod position;
 pub mod quantize;
 pub mod raster;
+mod recent;
 mod runs;
 pub mod svg;
 pub mod text;

@@ -22,6 +22,7 @@ use crate::labels::LabelFont;
 use crate::layout::{Glow, Halo, Layout, MoverMark, PlacedLabel, Rect, Tint, INK};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Square};
+use crate::recent::Recent;
 use crate::runs::RunImage;
 use crate::theme::Hatch;
 
@@ -31,10 +32,24 @@ pub struct Rasterizer {
     /// The set the sprites belong to; a different set clears them.
     set: Option<PieceSet>,
     sprites: HashMap<(usize, u32), Pixmap>,
-    /// The background for the last options seen.
-    background: Option<(BackgroundKey, Arc<RunImage>)>,
-    /// Palette tiles for the last options seen (see `indexed`).
-    pub(crate) tiles: Option<crate::indexed::TileSet>,
+    /// Backgrounds for the options seen last.
+    backgrounds: Recent<BackgroundKey, Arc<RunImage>>,
+    /// Palette tiles for the options seen last (see `indexed`).
+    pub(crate) tiles: Recent<crate::indexed::StaticKey, crate::indexed::TileSet>,
+}
+
+/// How many image pixels' worth of backgrounds and tile sets a rasterizer
+/// keeps (about 12 at 400 px, one from 1400 px up): enough for the check
+/// glows of a batch of puzzles, bounded in memory for large boards.
+const CACHED_PIXELS: u32 = 2_000_000;
+
+impl Rasterizer {
+    /// Sizes the caches for images of this layout's size.
+    pub(crate) fn fit_caches(&mut self, layout: &Layout) {
+        let entries = (CACHED_PIXELS / (layout.width * layout.height).max(1)) as usize;
+        self.backgrounds.set_capacity(entries);
+        self.tiles.set_capacity(entries);
+    }
 }
 
 /// Everything in a layout that the background (all under the pieces but
@@ -98,23 +113,21 @@ impl Rasterizer {
     /// Everything under the pieces but the mover marker (the board, tints,
     /// glows and labels), drawn on first use for these options.
     pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
-        let key = BackgroundKey::of(layout);
-        match &self.background {
-            Some((k, image)) if *k == key => Arc::clone(image),
-            _ => {
+        self.fit_caches(layout);
+        let image = self
+            .backgrounds
+            .get_or_insert_with(BackgroundKey::of(layout), |_| {
                 // Bands break between rows of squares, which no label crosses.
                 let breaks: Vec<u32> = (0..=8)
                     .map(|rank| (layout.board.y + rank as f32 * layout.square) as u32)
                     .collect();
                 let (w, h) = (layout.width, layout.height);
-                let image = Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
+                Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
                     draw_board(band, layout, top);
                     draw_under_pieces(band, layout, top);
-                }));
-                self.background = Some((key, Arc::clone(&image)));
-                image
-            }
-        }
+                }))
+            });
+        Arc::clone(image)
     }
 
     /// The sprite of `piece` at `size`, rendered on first use.
