@@ -203,9 +203,11 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
 /// The empty board (margin, frame, squares and hatching) in a band of the
 /// image whose first row is image row `top`.
 fn draw_board(band: &mut Pixmap, layout: &Layout, top: u32) {
-    if let Some(bg) = layout.background {
-        band.fill(color(bg));
-    }
+    band.fill(
+        layout
+            .background
+            .map_or(tiny_skia::Color::TRANSPARENT, color),
+    );
     if let Some((r, c)) = layout.frame {
         fill_rect(band, r, top, c);
     }

@@ -14,7 +14,7 @@
 //! drawn whole. The caller therefore chooses the breaks (fen2img's layout
 //! breaks between rows of squares, which no label or glyph crosses).
 
-use resvg::tiny_skia::{Color, IntRect, Pixmap, PremultipliedColorU8};
+use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 /// One run: `len` copies of `pixel` along a row.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,9 +39,10 @@ pub(crate) struct RunImage {
 impl RunImage {
     /// Draws a `width`×`height` image band by band. A band starts at each
     /// row in `breaks` (and at row 0) and ends at the next. `draw(band, top)`
-    /// must draw into `band` (transparent when called) the rows from image
-    /// row `top` on, as if `band` were the image shifted up by `top` rows;
-    /// rows of `band` past the band's end are ignored.
+    /// must draw into `band` the rows from image row `top` on, as if `band`
+    /// were the image shifted up by `top` rows, starting by covering all of
+    /// `band` (it holds the previous band's pixels); rows of `band` past the
+    /// band's end are ignored.
     pub fn draw(
         width: u32,
         height: u32,
@@ -59,11 +60,12 @@ impl RunImage {
         let mut image = RunImage {
             width,
             height,
-            runs: Vec::new(),
+            // A board row has about twenty runs; growing a vector
+            // by doubling would copy it a dozen times.
+            runs: Vec::with_capacity(height as usize * 24),
             row_starts: Vec::with_capacity(height as usize + 1),
         };
         for (&top, &end) in tops.iter().zip(&ends) {
-            band.fill(Color::TRANSPARENT);
             draw(&mut band, top);
             let rows = (end - top) as usize;
             for row in band.pixels().chunks_exact(width as usize).take(rows) {
@@ -133,7 +135,7 @@ impl RunImage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use resvg::tiny_skia::{FillRule, Paint, PathBuilder, Transform};
+    use resvg::tiny_skia::{Color, FillRule, Paint, PathBuilder, Transform};
 
     /// A disc and a bar over a tinted field, drawn whole or in bands.
     fn scene(pixmap: &mut Pixmap, top: u32) {
