@@ -298,8 +298,8 @@ fn sprite_index(piece: Piece) -> usize {
     piece.color as usize * 6 + piece.role as usize
 }
 
-/// Renders one glyph, fitted into a `size`×`size` square, with resvg.
-/// The twelve sprites of `set` at `size`, in [`sprite_index`] order.
+/// The twelve sprites of `set` at `size`, in [`sprite_index`] order, each
+/// glyph fitted into a `size`×`size` square.
 fn render_sprites(set: &PieceSet, size: u32) -> Vec<Pixmap> {
     let mut coverage = Coverage::default();
     [Color::White, Color::Black]
