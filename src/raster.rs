@@ -654,6 +654,12 @@ impl std::fmt::Debug for Rasterizer {
 mod tests {
     use super::*;
 
+    /// The largest difference between two same-sized pixmaps in any channel.
+    fn worst_difference(a: &Pixmap, b: &Pixmap) -> u8 {
+        let pairs = a.data().iter().zip(b.data());
+        pairs.map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
+    }
+
     /// A translucent disc on transparency, like a glyph sprite's edge.
     fn sprite() -> Pixmap {
         let mut s = Pixmap::new(20, 20).unwrap();
@@ -697,13 +703,8 @@ mod tests {
                 Transform::identity(),
                 None,
             );
-            let worst = ours
-                .data()
-                .iter()
-                .zip(theirs.data())
-                .map(|(a, b)| a.abs_diff(*b))
-                .max();
-            assert!(worst <= Some(1), "at ({x}, {y}): {worst:?}");
+            let worst = worst_difference(&ours, &theirs);
+            assert!(worst <= 1, "at ({x}, {y}): {worst}");
             let overlaps = x > -20 && x < 32 && y < 30;
             assert_eq!(ours.data() != before.data(), overlaps, "at ({x}, {y})");
         }
@@ -747,13 +748,8 @@ mod tests {
                     let piece = Piece::new(color, role);
                     let direct = drawn_directly(set.glyph(piece), size);
                     let ours = &sprites[sprite_index(piece)];
-                    let worst = ours
-                        .data()
-                        .iter()
-                        .zip(direct.data())
-                        .map(|(a, b)| a.abs_diff(*b))
-                        .max();
-                    assert!(worst <= Some(3), "{piece:?} at {size} px: {worst:?}");
+                    let worst = worst_difference(ours, &direct);
+                    assert!(worst <= 3, "{piece:?} at {size} px: {worst}");
                 }
             }
         }
