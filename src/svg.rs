@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Halo, Layout, INK};
+use crate::layout::{Halo, Layout, Rect, INK};
 use crate::pathdata;
 use crate::pieces::{cap_name, join_name, GlyphPath, PieceSet};
 use crate::position::{Color, Piece};
@@ -92,20 +92,9 @@ impl Document<'_> {
             );
         }
         if let Some((r, color)) = l.frame {
-            let _ = writeln!(
-                self.out,
-                "<rect{}{}/>",
-                rect_attrs(r.x, r.y, r.w, r.h),
-                paint("fill", color)
-            );
+            self.filled_rect(r, color);
         }
-        let b = l.board;
-        let _ = writeln!(
-            self.out,
-            "<rect{}{}/>",
-            rect_attrs(b.x, b.y, b.w, b.h),
-            paint("fill", l.light)
-        );
+        self.filled_rect(l.board, l.light);
         if l.dark != l.light {
             let _ = writeln!(
                 self.out,
@@ -118,13 +107,7 @@ impl Document<'_> {
                 .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
         }
         for t in &l.tints {
-            let r = t.rect;
-            let _ = writeln!(
-                self.out,
-                "<rect{}{}/>",
-                rect_attrs(r.x, r.y, r.w, r.h),
-                paint("fill", t.color)
-            );
+            self.filled_rect(t.rect, t.color);
         }
         for g in &l.glows {
             let r = g.rect;
@@ -225,6 +208,16 @@ impl Document<'_> {
         self.label_defs(l);
         self.out.push_str("</defs>\n");
         piece_style
+    }
+
+    /// One `<rect>` filled with `color`.
+    fn filled_rect(&mut self, r: Rect, color: Rgba) {
+        let _ = writeln!(
+            self.out,
+            "<rect{}{}/>",
+            rect_attrs(r.x, r.y, r.w, r.h),
+            paint("fill", color)
+        );
     }
 
     fn label_defs(&mut self, l: &Layout) {
