@@ -103,6 +103,7 @@ impl Rasterizer {
 
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
+        self.fit_caches(layout);
         let mut pixmap = self.background(layout).to_pixmap();
         self.draw_pieces(&mut pixmap, layout);
         draw_markup(&mut pixmap, layout);
@@ -113,7 +114,6 @@ impl Rasterizer {
     /// Everything under the pieces but the mover marker (the board, tints,
     /// glows and labels), drawn on first use for these options.
     pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
-        self.fit_caches(layout);
         let image = self
             .backgrounds
             .get_or_insert_with(BackgroundKey::of(layout), |_| {
@@ -277,14 +277,17 @@ pub(crate) fn draw_sprite(pixmap: &mut Pixmap, sprite: &Pixmap, at: Rect) {
             match s[3] {
                 0 => {}
                 255 => d.copy_from_slice(s),
-                a => {
-                    let keep = 255 - a as u32;
-                    for c in 0..4 {
-                        d[c] = s[c] + div255(d[c] as u32 * keep);
-                    }
-                }
+                _ => over(d, [s[0], s[1], s[2], s[3]]),
             }
         }
+    }
+}
+
+/// Source-over of one premultiplied RGBA pixel onto another.
+fn over(dst: &mut [u8], src: [u8; 4]) {
+    let keep = 255 - src[3] as u32;
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = s + div255(*d as u32 * keep);
     }
 }
 
@@ -419,12 +422,8 @@ fn paint_through(pixmap: &mut Pixmap, mask: &Mask, c: Rgba) {
             continue;
         }
         let m = m as u32;
-        let src_a = div255(a * m);
-        let keep = 255 - src_a as u32;
-        for ch in 0..3 {
-            px[ch] = div255(premultiplied[ch] * m) + div255(px[ch] as u32 * keep);
-        }
-        px[3] = src_a + div255(px[3] as u32 * keep);
+        let [r, g, b] = premultiplied.map(|v| div255(v * m));
+        over(px, [r, g, b, div255(a * m)]);
     }
 }
 
