@@ -18,6 +18,7 @@
 
 pub mod color;
 pub mod describe;
+mod digest;
 pub mod encode;
 pub mod epd;
 pub mod fen;

@@ -21,9 +21,10 @@ use resvg::tiny_skia::{LineCap, LineJoin, Transform};
 use resvg::usvg;
 
 use crate::color::Rgba;
+use crate::digest::{fnv1a, FNV_OFFSET};
 use crate::glyph_file;
 use crate::pathdata;
-use crate::position::{Color, Piece, Role};
+use crate::position::Piece;
 
 /// The largest glyph file read from a user's set.
 const MAX_GLYPH_BYTES: u64 = 1 << 20;
@@ -121,6 +122,8 @@ impl Glyph {
 pub struct PieceSet {
     glyphs: Arc<[Glyph]>,
     name: String,
+    /// Stable hash of the files the set was made from (see [`PieceSet::digest`]).
+    digest: u64,
 }
 
 /// A piece set that could not be loaded.
@@ -140,11 +143,19 @@ impl fmt::Display for PieceSetError {
 
 impl std::error::Error for PieceSetError {}
 
-/// Two sets are equal when they are the same loaded set (comparing the
-/// drawings themselves is never needed and would be slow).
+/// Two sets are equal when they were made from the same bytes (comparing
+/// the drawings themselves is never needed and would be slow).
 impl PartialEq for PieceSet {
     fn eq(&self, other: &Self) -> bool {
-        self.same_as(other)
+        self.same_as(other) || self.digest == other.digest
+    }
+}
+
+impl Eq for PieceSet {}
+
+impl std::hash::Hash for PieceSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.digest.hash(state);
     }
 }
 
@@ -174,6 +185,7 @@ impl PieceSet {
             PieceSet {
                 glyphs,
                 name: "fen2img".into(),
+                digest: fnv1a(FNV_OFFSET, BUILT_IN_PATHS.as_bytes()),
             }
         })
         .clone()
@@ -185,6 +197,7 @@ impl PieceSet {
     /// References to other files inside the SVGs (images, fonts) are not
     /// followed, so a downloaded set cannot make fen2img read other files.
     pub fn load(dir: &Path) -> Result<PieceSet, PieceSetError> {
+        let mut digest = FNV_OFFSET;
         let glyphs = NAMES
             .iter()
             .map(|name| {
@@ -201,18 +214,30 @@ impl PieceSet {
                     )));
                 }
                 let data = std::fs::read(&path).map_err(|e| err(io_reason(&e)))?;
+                // Length first, so no two different file lists hash alike
+                // by moving bytes from one file to the next.
+                digest = fnv1a(digest, &(data.len() as u64).to_le_bytes());
+                digest = fnv1a(digest, &data);
                 Glyph::parse(&data).map_err(err)
             })
             .collect::<Result<_, _>>()?;
         Ok(PieceSet {
             glyphs,
             name: dir.display().to_string(),
+            digest,
         })
     }
 
     /// Where the set came from: `fen2img` or the directory it was loaded from.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// A stable 64-bit hash of the bytes the set was made from: the same on
+    /// every machine and run for the same files, different when any glyph
+    /// file changes. Caches and content-addressed names key on it.
+    pub fn digest(&self) -> u64 {
+        self.digest
     }
 
     /// Whether `other` is this very set (a clone of it), not just an equal one.
@@ -222,12 +247,8 @@ impl PieceSet {
 
     /// The glyph for `piece` (promoted pieces look like ordinary ones).
     pub fn glyph(&self, piece: Piece) -> &Glyph {
-        &self.glyphs[index(piece.color, piece.role)]
+        &self.glyphs[piece.index()]
     }
-}
-
-fn index(color: Color, role: Role) -> usize {
-    color as usize * 6 + role as usize
 }
 
 fn io_reason(e: &std::io::Error) -> String {
@@ -400,6 +421,7 @@ pub(crate) fn join_name(join: LineJoin) -> &'static str {
 mod tests {
     use super::*;
     use crate::glyph_file::FlatGlyph;
+    use crate::position::{Color, Role};
 
     /// The SVG files of the built-in set, the source of its flat paths.
     const SVG_FILES: [&str; 12] = [

@@ -148,6 +148,29 @@ impl Piece {
         }
     }
 
+    /// The twelve pieces that are not promoted, in [`Piece::index`] order.
+    pub const ALL: [Piece; 12] = {
+        let mut all = [Piece {
+            color: Color::White,
+            role: Role::Pawn,
+            promoted: false,
+        }; 12];
+        let mut i = 0;
+        while i < 12 {
+            all[i].color = if i < 6 { Color::White } else { Color::Black };
+            all[i].role = Role::ALL[i % 6];
+            i += 1;
+        }
+        all
+    };
+
+    /// 0 to 11: White's pawn, knight, bishop, rook, queen, king, then
+    /// Black's. The one index every per-piece table uses (glyphs, sprites,
+    /// tiles); promoted pieces share their role's index.
+    pub fn index(self) -> usize {
+        self.color as usize * 6 + self.role as usize
+    }
+
     /// The piece-set file stem used by published sets: `wK`, `bN`, ...
     pub fn asset_name(self) -> &'static str {
         const NAMES: [[&str; 6]; 2] = [
@@ -726,5 +749,21 @@ mod tests {
         assert!(p.add(Color::White, Role::Knight));
         assert_eq!(p.count(Color::White, Role::Knight), 1);
         assert_eq!(p.total(Color::Black), 0);
+    }
+
+    #[test]
+    fn piece_index_is_the_position_in_all() {
+        for (i, piece) in Piece::ALL.into_iter().enumerate() {
+            assert_eq!(piece.index(), i);
+            assert!(!piece.promoted);
+        }
+        let promoted = Piece {
+            promoted: true,
+            ..Piece::new(Color::Black, Role::Queen)
+        };
+        assert_eq!(
+            promoted.index(),
+            Piece::new(Color::Black, Role::Queen).index()
+        );
     }
 }
