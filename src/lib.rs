@@ -31,6 +31,7 @@ pub mod pathdata;
 pub mod pieces;
 pub mod position;
 pub mod quantize;
+pub mod quote;
 pub mod raster;
 mod recent;
 mod runs;

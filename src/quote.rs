@@ -1,0 +1,139 @@
+//! Showing user text in messages without letting it fool the reader or the
+//! terminal.
+//!
+//! Input reaches error messages from FEN strings, theme files, piece-set
+//! files and arguments. Quoted as it is, a no-break space or a byte order
+//! mark shows as a blank the reader cannot tell apart from a space, and an
+//! escape sequence is run by the terminal instead of shown. So such
+//! characters are named by code point, and everything else is shown as is.
+
+use std::borrow::Cow;
+use std::fmt::Write;
+
+/// The names of invisible characters people paste by accident, from the
+/// Unicode character database (lower case, as in prose).
+const NAMES: [(char, &str); 22] = [
+    ('\u{00A0}', "no-break space"),
+    ('\u{00AD}', "soft hyphen"),
+    ('\u{034F}', "combining grapheme joiner"),
+    ('\u{061C}', "Arabic letter mark"),
+    ('\u{115F}', "Hangul choseong filler"),
+    ('\u{1680}', "Ogham space mark"),
+    ('\u{180E}', "Mongolian vowel separator"),
+    ('\u{200B}', "zero width space"),
+    ('\u{200C}', "zero width non-joiner"),
+    ('\u{200D}', "zero width joiner"),
+    ('\u{200E}', "left-to-right mark"),
+    ('\u{200F}', "right-to-left mark"),
+    ('\u{2028}', "line separator"),
+    ('\u{2029}', "paragraph separator"),
+    ('\u{202F}', "narrow no-break space"),
+    ('\u{205F}', "medium mathematical space"),
+    ('\u{2060}', "word joiner"),
+    ('\u{3000}', "ideographic space"),
+    ('\u{3164}', "Hangul filler"),
+    ('\u{FEFF}', "byte order mark"),
+    ('\u{FFA0}', "halfwidth Hangul filler"),
+    ('\u{FFFD}', "replacement character"),
+];
+
+/// Whether `c` would not show as itself in a message: a control character,
+/// or a space, format or filler character other than the plain space.
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || NAMES.iter().any(|&(n, _)| n == c)
+        || matches!(c,
+            '\u{2000}'..='\u{200A}'     // typographic spaces
+            | '\u{202A}'..='\u{202E}'   // bidirectional embeddings and overrides
+            | '\u{2061}'..='\u{206F}'   // invisible operators, bidi isolates
+            | '\u{FE00}'..='\u{FE0F}'   // variation selectors
+            | '\u{FFF9}'..='\u{FFFB}'   // interlinear annotation
+            | '\u{E0000}'..='\u{E007F}' // tags
+        )
+}
+
+/// One character as a message shows it: `'x'` when it is visible, else its
+/// code point and, where known, its name: `U+00A0 (no-break space)`,
+/// `U+001B (control character)`.
+pub fn char_name(c: char) -> String {
+    if !is_invisible(c) {
+        return format!("'{c}'");
+    }
+    let name = NAMES
+        .iter()
+        .find(|&&(n, _)| n == c)
+        .map(|&(_, name)| name)
+        .unwrap_or(if c.is_control() {
+            "control character"
+        } else {
+            "invisible character"
+        });
+    format!("U+{:04X} ({name})", c as u32)
+}
+
+/// `text` safe to print: every invisible or control character (see
+/// [`is_invisible`]) becomes `<U+XXXX>`; the rest is unchanged. Borrowed when
+/// there is nothing to replace.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_invisible) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_invisible(c) {
+            let _ = write!(out, "<U+{:04X}>", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Bytes that may not be UTF-8, made safe to print: valid text as
+/// [`escape`] shows it, each invalid byte as `<0xNN>`.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(&escape(chunk.valid()));
+        for b in chunk.invalid() {
+            let _ = write!(out, "<0x{b:02X}>");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visible_characters_are_quoted_as_they_are() {
+        assert_eq!(char_name('x'), "'x'");
+        assert_eq!(char_name('é'), "'é'");
+        assert_eq!(escape("rnbqkbnr w KQkq"), "rnbqkbnr w KQkq");
+        assert!(matches!(escape("plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn invisible_characters_are_named_by_code_point() {
+        assert_eq!(char_name('\u{A0}'), "U+00A0 (no-break space)");
+        assert_eq!(char_name('\u{FEFF}'), "U+FEFF (byte order mark)");
+        assert_eq!(char_name('\u{200B}'), "U+200B (zero width space)");
+        assert_eq!(char_name('\u{1B}'), "U+001B (control character)");
+        assert_eq!(char_name('\u{2003}'), "U+2003 (invisible character)");
+        assert_eq!(char_name('\t'), "U+0009 (control character)");
+    }
+
+    #[test]
+    fn escape_sequences_never_reach_the_terminal() {
+        let hostile = "8/8\u{1b}]0;owned\u{7}/8 w\u{a0}- -";
+        let shown = escape(hostile);
+        assert!(!shown.chars().any(|c| c.is_control()), "{shown}");
+        assert_eq!(shown, "8/8<U+001B>]0;owned<U+0007>/8 w<U+00A0>- -");
+    }
+
+    #[test]
+    fn invalid_bytes_are_shown_as_hex() {
+        assert_eq!(escape_bytes(b"ab\xffc\x1b"), "ab<0xFF>c<U+001B>");
+    }
+}
