@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod color;
+mod contrast;
 pub mod describe;
 mod digest;
 pub mod encode;

@@ -1,10 +1,15 @@
 //! Text boards: a 7-bit ASCII grid, a Unicode board, an ANSI-coloured
 //! terminal board and the string that chess diagram fonts expect.
 //!
-//! Every board honours [`TextOptions::flip`]. All but the diagram-font string
-//! honour [`TextOptions::coordinates`] (rank numbers on the left, file letters
-//! below) and end with a line naming the side to move. The output always ends
+//! Every board honours [`TextOptions::flip`] and [`TextOptions::coordinates`]
+//! (rank numbers on the left, file letters below; the diagram-font string
+//! uses the fonts' coordinate border characters). All but the diagram-font
+//! string end with a line naming the side to move. The output always ends
 //! with a newline.
+//!
+//! The ANSI board draws white pieces in white and black pieces in black on
+//! the theme's square colours, moved in luminance just enough that every
+//! piece keeps a contrast of at least 3:1 with its square.
 //!
 //! Width safety: every character the Unicode and ANSI boards emit is
 //! East-Asian-Width *Narrow* or *Neutral* (so one cell wide in CJK terminals
@@ -14,6 +19,7 @@
 use std::fmt::Write as _;
 
 use crate::color::Rgba;
+use crate::contrast;
 use crate::position::{Color, Piece, Position, Role, Square};
 
 /// Which text board to write.
@@ -36,8 +42,8 @@ pub enum TextFormat {
 pub struct TextOptions {
     /// Draw the board from Black's side (Black at the bottom).
     pub flip: bool,
-    /// Rank numbers on the left and file letters below (ignored by
-    /// [`TextFormat::Font`]).
+    /// Rank numbers on the left and file letters below; in
+    /// [`TextFormat::Font`], the border characters that carry them.
     pub coordinates: bool,
     /// Unicode: swap the white and black glyph sets, for dark terminal
     /// backgrounds where the "white" outline glyphs look black.
@@ -68,7 +74,7 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
         TextFormat::Ascii => ascii(position, options),
         TextFormat::Unicode => unicode(position, options),
         TextFormat::Ansi => ansi(position, options),
-        TextFormat::Font => font(position, options.flip),
+        TextFormat::Font => font(position, options),
     }
 }
 
@@ -198,7 +204,31 @@ fn unicode(position: &Position, options: &TextOptions) -> String {
 /// The ANSI reset sequence ending every coloured line.
 const RESET: &str = "\x1b[0m";
 
+/// Luminance bounds of terminal squares, so that both inks, pure white and
+/// pure black, keep a contrast of at least 3:1 (WCAG's minimum for large
+/// text and graphics) on every square, with a little to spare: black needs
+/// a luminance of 0.10 or more behind it, white 0.30 or less.
+const SQUARE_MIN: u32 = 7_200;
+const SQUARE_MAX: u32 = 19_000;
+
+/// The square colours of an ANSI board: the theme's, darkened or lightened
+/// by the least that keeps white and black pieces legible on both, with the
+/// dark squares kept visibly darker than the light ones. A theme's light
+/// squares are paper-bright for a white page, which would leave a white
+/// glyph invisible; scaling keeps their hue.
+fn terminal_squares(light: Rgba, dark: Rgba) -> (Rgba, Rgba) {
+    let light = contrast::clamp_luminance(light, SQUARE_MIN, SQUARE_MAX);
+    // At most 2/3 of the light square's luminance (flare included): a ratio
+    // of 1.5 between the squares, enough to see the checkering.
+    let flare = contrast::ONE / 20;
+    let dark_max = ((contrast::luminance(light) + flare) * 2 / 3)
+        .saturating_sub(flare)
+        .max(SQUARE_MIN);
+    (light, contrast::clamp_luminance(dark, SQUARE_MIN, dark_max))
+}
+
 fn ansi(position: &Position, options: &TextOptions) -> String {
+    let (light, dark) = terminal_squares(options.light, options.dark);
     let mut out = String::new();
     for rank in ranks(options.flip) {
         if options.coordinates {
@@ -207,11 +237,7 @@ fn ansi(position: &Position, options: &TextOptions) -> String {
         }
         for file in files(options.flip) {
             let sq = square(file, rank);
-            let bg = if sq.is_dark() {
-                options.dark
-            } else {
-                options.light
-            };
+            let bg = if sq.is_dark() { dark } else { light };
             let _ = write!(out, "\x1b[48;2;{};{};{}m", bg.r, bg.g, bg.b);
             match position.board.get(sq) {
                 Some(p) => {
@@ -258,18 +284,43 @@ fn font_char(piece: Option<Piece>, dark: bool) -> char {
     }
 }
 
-fn font(position: &Position, flip: bool) -> String {
-    let mut out = String::with_capacity(110);
+/// The diagram-font border with coordinates: the left border character of
+/// rank 1 to 8 is `À` to `Ç` (U+00C0–U+00C7), the bottom border character of
+/// file a to h `È` to `Ï` (U+00C8–U+00CF), the convention of Chess Merida,
+/// Chess Cases, Chess Alpha and Marroquin's fonts.
+fn font_rank_border(rank: u8) -> char {
+    char::from(0xC0 + rank)
+}
+
+fn font_file_border(file: u8) -> char {
+    char::from(0xC8 + file)
+}
+
+fn font(position: &Position, options: &TextOptions) -> String {
+    let flip = options.flip;
+    let mut out = String::with_capacity(130);
     out.push_str("!\"\"\"\"\"\"\"\"#\n");
     for rank in ranks(flip) {
-        out.push('$');
+        out.push(if options.coordinates {
+            font_rank_border(rank)
+        } else {
+            '$'
+        });
         for file in files(flip) {
             let sq = square(file, rank);
             out.push(font_char(position.board.get(sq), sq.is_dark()));
         }
         out.push_str("%\n");
     }
-    out.push_str("/(((((((()\n");
+    out.push('/');
+    for file in files(flip) {
+        out.push(if options.coordinates {
+            font_file_border(file)
+        } else {
+            '('
+        });
+    }
+    out.push_str(")\n");
     out
 }
 
@@ -327,7 +378,11 @@ mod tests {
                         $pPpPpPpP%\n\
                         $RnBqKbNr%\n\
                         /(((((((()\n";
-        let got = render_text(&position(START), TextFormat::Font, &TextOptions::default());
+        let plain = TextOptions {
+            coordinates: false,
+            ..TextOptions::default()
+        };
+        let got = render_text(&position(START), TextFormat::Font, &plain);
         assert_eq!(got, expected);
     }
 
@@ -338,11 +393,11 @@ mod tests {
         let s = render_text(&p, TextFormat::Font, &TextOptions::default());
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(
-            lines[1], "$l+ + + K%",
+            lines[1], "Çl+ + + K%",
             "black king on light a8, white on dark h8"
         );
         assert_eq!(
-            lines[8], "$W + + +r%",
+            lines[8], "ÀW + + +r%",
             "black queen on dark a1, white rook on light h1"
         );
         assert_eq!(font_char(None, true), '+');
@@ -362,14 +417,43 @@ mod tests {
     }
 
     #[test]
-    fn font_has_ten_lines_of_ten_and_ignores_coordinates_and_mover() {
-        for s in all_outputs(TextFormat::Font) {
-            assert!(s.ends_with('\n'));
-            let lines: Vec<&str> = s.lines().collect();
-            assert_eq!(lines.len(), 10);
-            assert!(lines.iter().all(|l| l.len() == 10 && l.is_ascii()));
-            assert!(!s.contains("move"));
+    fn font_has_ten_lines_of_ten_and_no_mover() {
+        for fen in [START, ALL_PIECES] {
+            for options in all_options() {
+                let s = render_text(&position(fen), TextFormat::Font, &options);
+                assert!(s.ends_with('\n'));
+                let lines: Vec<&str> = s.lines().collect();
+                assert_eq!(lines.len(), 10);
+                assert!(lines.iter().all(|l| l.chars().count() == 10));
+                // Without coordinates the string is plain ASCII, as in 1990s fonts.
+                assert_eq!(s.is_ascii(), !options.coordinates, "{s}");
+                assert!(!s.contains("move"));
+            }
         }
+    }
+
+    #[test]
+    fn font_coordinates_use_the_border_characters_of_the_convention() {
+        let p = position(START);
+        let column = |s: &str| -> String {
+            s.lines()
+                .skip(1)
+                .take(8)
+                .map(|l| l.chars().next().unwrap())
+                .collect()
+        };
+        let s = render_text(&p, TextFormat::Font, &TextOptions::default());
+        assert_eq!(column(&s), "ÇÆÅÄÃÂÁÀ", "ranks 8 down to 1");
+        assert_eq!(s.lines().nth(9), Some("/ÈÉÊËÌÍÎÏ)"), "files a to h");
+        assert_eq!(s.lines().nth(0), Some("!\"\"\"\"\"\"\"\"#"));
+        let flipped = TextOptions {
+            flip: true,
+            ..TextOptions::default()
+        };
+        let s = render_text(&p, TextFormat::Font, &flipped);
+        assert_eq!(column(&s), "ÀÁÂÃÄÅÆÇ");
+        assert_eq!(s.lines().nth(9), Some("/ÏÎÍÌËÊÉÈ)"));
+        assert!(s.lines().skip(1).take(8).all(|l| l.ends_with('%')));
     }
 
     #[test]
@@ -382,15 +466,15 @@ mod tests {
         let s = render_text(&p, TextFormat::Font, &flipped);
         let lines: Vec<&str> = s.lines().collect();
         // Top row is rank 1 from h to a: h1 light (r), g1 dark (N), ...
-        assert_eq!(lines[1], "$rNbKqBnR%");
-        assert_eq!(lines[8], "$TmVlWvMt%");
+        assert_eq!(lines[1], "ÀrNbKqBnR%");
+        assert_eq!(lines[8], "ÇTmVlWvMt%");
         // Turning the board round reverses the 64 squares.
         let normal = render_text(&p, TextFormat::Font, &TextOptions::default());
         let inner = |s: &str| -> String {
             s.lines()
                 .skip(1)
                 .take(8)
-                .map(|l| &l[1..9])
+                .flat_map(|l| l.chars().skip(1).take(8))
                 .collect::<String>()
         };
         assert_eq!(inner(&s), inner(&normal).chars().rev().collect::<String>());
@@ -533,21 +617,22 @@ mod tests {
     #[test]
     fn ansi_uses_theme_squares_and_explicit_piece_colours() {
         let options = TextOptions {
-            light: Rgba::rgb(1, 2, 3),
-            dark: Rgba::rgb(4, 5, 6),
+            // Already legible for both inks, so drawn as given.
+            light: Rgba::rgb(0x8c, 0x7a, 0x66),
+            dark: Rgba::rgb(0x6e, 0x5e, 0x4e),
             ..TextOptions::default()
         };
         let s = render_text(&position(START), TextFormat::Ansi, &options);
         let first = s.lines().next().unwrap();
         // a8 is light, b8 dark; a black rook and knight in black ink.
         assert!(first.starts_with(
-            "8 \x1b[48;2;1;2;3m\x1b[38;2;0;0;0m \u{265C} \x1b[48;2;4;5;6m\x1b[38;2;0;0;0m \u{265E} "
+            "8 \x1b[48;2;140;122;102m\x1b[38;2;0;0;0m \u{265C} \x1b[48;2;110;94;78m\x1b[38;2;0;0;0m \u{265E} "
         ));
         let last = s.lines().nth(7).unwrap();
-        assert!(last.starts_with("1 \x1b[48;2;4;5;6m\x1b[38;2;255;255;255m \u{265C} "));
+        assert!(last.starts_with("1 \x1b[48;2;110;94;78m\x1b[38;2;255;255;255m \u{265C} "));
         assert!(!s.contains('\u{2654}'), "solid glyphs for both colours");
         assert!(
-            s.contains("\x1b[48;2;1;2;3m   "),
+            s.contains("\x1b[48;2;140;122;102m   "),
             "empty squares are three blanks"
         );
     }
@@ -577,5 +662,59 @@ mod tests {
             let s = render_text(&p, format, &TextOptions::default());
             assert!(s.ends_with("\nBlack to move\n"), "{format:?}");
         }
+    }
+
+    /// The (background, ink) colour pairs of the pieces an ANSI board draws,
+    /// read back from its escape sequences.
+    fn ansi_piece_colours(board: &str) -> Vec<(Rgba, Rgba)> {
+        let rgb = |seq: &str| -> Rgba {
+            let v: Vec<u8> = seq.split(';').map(|n| n.parse().unwrap()).collect();
+            Rgba::rgb(v[0], v[1], v[2])
+        };
+        let mut out = Vec::new();
+        for cell in board.split("\x1b[48;2;").skip(1) {
+            let (bg, rest) = cell.split_once('m').unwrap();
+            if let Some(fg) = rest.strip_prefix("\x1b[38;2;") {
+                out.push((rgb(bg), rgb(fg.split_once('m').unwrap().0)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn ansi_pieces_contrast_with_their_squares_in_every_theme() {
+        let p = position(ALL_PIECES);
+        for name in crate::theme::Theme::built_in_names() {
+            let theme = crate::theme::Theme::built_in(name).unwrap();
+            let options = TextOptions {
+                light: theme.light,
+                dark: theme.dark,
+                ..TextOptions::default()
+            };
+            let board = render_text(&p, TextFormat::Ansi, &options);
+            let pairs = ansi_piece_colours(&board);
+            assert_eq!(
+                pairs.len(),
+                24,
+                "{name}: every piece on both square colours"
+            );
+            for (bg, ink) in pairs {
+                assert!(
+                    contrast::contrast_at_least(bg, ink, 30),
+                    "{name}: ink {ink:?} on {bg:?} is under 3:1"
+                );
+            }
+            let (light, dark) = terminal_squares(theme.light, theme.dark);
+            assert!(
+                contrast::luminance(light) > contrast::luminance(dark) + 4_000,
+                "{name}: light and dark squares stay apart: {light:?} {dark:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn ansi_squares_keep_their_colour_when_it_is_already_legible() {
+        let mid = (Rgba::rgb(0x8c, 0x7a, 0x66), Rgba::rgb(0x6e, 0x5e, 0x4e));
+        assert_eq!(terminal_squares(mid.0, mid.1), mid);
     }
 }

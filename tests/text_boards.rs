@@ -47,7 +47,11 @@ $pPpPpPpP%
 $RnBqKbNr%
 /(((((((()
 "##;
-    let got = render_text(&position(START), TextFormat::Font, &TextOptions::default());
+    let plain = TextOptions {
+        coordinates: false,
+        ..TextOptions::default()
+    };
+    let got = render_text(&position(START), TextFormat::Font, &plain);
     assert_eq!(got, expected);
 }
 
