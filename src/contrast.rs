@@ -29,13 +29,14 @@ const LINEAR: [u32; 256] = [
     60396, 60955, 61517, 62082, 62650, 63221, 63795, 64372, 64952, 65535,
 ];
 
-/// The scale of [`luminance`]: 1.0 is this.
-pub(crate) const ONE: u32 = 65535;
+/// The scale of [`luminance`]: 1.0 is this (what the table holds for 255).
+#[cfg(test)]
+const ONE: u32 = 65535;
 
-/// WCAG's flare term, 0.05, on the same scale.
-const FLARE: u32 = 3277;
+/// WCAG's flare term, 0.05, on the same scale (rounded).
+pub(crate) const FLARE: u32 = 3277;
 
-/// Relative luminance of an opaque colour (alpha is ignored), 0..=[`ONE`].
+/// Relative luminance of an opaque colour (alpha is ignored), 0 to 65535.
 pub(crate) fn luminance(c: Rgba) -> u32 {
     // Rec. 709 weights, summing to 10,000.
     (2126 * LINEAR[c.r as usize] + 7152 * LINEAR[c.g as usize] + 722 * LINEAR[c.b as usize])
@@ -44,10 +45,13 @@ pub(crate) fn luminance(c: Rgba) -> u32 {
 
 /// Whether two colours have a contrast ratio of at least `ratio_tenths / 10`
 /// (WCAG: (L1 + 0.05) / (L2 + 0.05), the lighter over the darker).
+/// The writers never need it: it checks what the layout picked.
+#[cfg(test)]
 pub(crate) fn contrast_at_least(a: Rgba, b: Rgba, ratio_tenths: u32) -> bool {
     let (la, lb) = (luminance(a), luminance(b));
     let (hi, lo) = if la >= lb { (la, lb) } else { (lb, la) };
-    10 * (hi + FLARE) >= ratio_tenths * (lo + FLARE)
+    // Times 20, where the flare is exactly the scale (0.05 × 20 = 1).
+    10 * (20 * hi + 65_535) >= ratio_tenths * (20 * lo + 65_535)
 }
 
 /// `c` darkened (scaled towards black) or lightened (mixed towards white)

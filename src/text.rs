@@ -220,9 +220,8 @@ fn terminal_squares(light: Rgba, dark: Rgba) -> (Rgba, Rgba) {
     let light = contrast::clamp_luminance(light, SQUARE_MIN, SQUARE_MAX);
     // At most 2/3 of the light square's luminance (flare included): a ratio
     // of 1.5 between the squares, enough to see the checkering.
-    let flare = contrast::ONE / 20;
-    let dark_max = ((contrast::luminance(light) + flare) * 2 / 3)
-        .saturating_sub(flare)
+    let dark_max = ((contrast::luminance(light) + contrast::FLARE) * 2 / 3)
+        .saturating_sub(contrast::FLARE)
         .max(SQUARE_MIN);
     (light, contrast::clamp_luminance(dark, SQUARE_MIN, dark_max))
 }
@@ -445,7 +444,7 @@ mod tests {
         let s = render_text(&p, TextFormat::Font, &TextOptions::default());
         assert_eq!(column(&s), "ÇÆÅÄÃÂÁÀ", "ranks 8 down to 1");
         assert_eq!(s.lines().nth(9), Some("/ÈÉÊËÌÍÎÏ)"), "files a to h");
-        assert_eq!(s.lines().nth(0), Some("!\"\"\"\"\"\"\"\"#"));
+        assert_eq!(s.lines().next(), Some("!\"\"\"\"\"\"\"\"#"));
         let flipped = TextOptions {
             flip: true,
             ..TextOptions::default()
