@@ -24,6 +24,7 @@ pub mod encode;
 pub mod epd;
 pub mod fen;
 mod glyph_file;
+pub mod html;
 pub mod indexed;
 pub mod labels;
 pub mod layout;
@@ -37,6 +38,7 @@ pub mod raster;
 mod recent;
 mod runs;
 pub mod svg;
+pub mod terminal;
 pub mod text;
 pub mod theme;
 
