@@ -23,6 +23,7 @@ mod digest;
 pub mod encode;
 pub mod epd;
 pub mod fen;
+pub mod font;
 mod glyph_file;
 pub mod html;
 pub mod indexed;
