@@ -24,6 +24,7 @@ pub mod encode;
 pub mod epd;
 pub mod fen;
 pub mod font;
+pub mod gif;
 mod glyph_file;
 pub mod html;
 pub mod indexed;

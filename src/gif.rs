@@ -1,0 +1,449 @@
+//! GIF: still diagrams, and animated games whose frames after the first
+//! hold only the squares that changed (as lichess's lila-gif draws them),
+//! written with the `gif` crate.
+//!
+//! Input is what the renderer's palette path already makes, a palette and
+//! one index per pixel, so no colour is quantized here. GIF has no partial
+//! transparency: a palette colour with alpha below 128 becomes the one
+//! transparent index, every other colour is opaque.
+
+use std::borrow::Cow;
+
+use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
+
+/// Why a GIF could not be written.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum GifError {
+    /// The image is wider or taller than GIF's 65,535 pixels.
+    TooLarge,
+    /// More than 256 colours, or pixel indices that do not match the image.
+    BadImage(&'static str),
+    /// The encoder failed.
+    Encode(::gif::EncodingError),
+}
+
+impl std::fmt::Display for GifError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GifError::TooLarge => f.write_str("gif: the image is larger than 65535 pixels"),
+            GifError::BadImage(why) => write!(f, "gif: {why}"),
+            GifError::Encode(e) => write!(f, "gif: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GifError {}
+
+impl From<::gif::EncodingError> for GifError {
+    fn from(e: ::gif::EncodingError) -> Self {
+        GifError::Encode(e)
+    }
+}
+
+/// A palette image: straight RGBA colours and one index per pixel.
+#[derive(Debug, Clone, Copy)]
+pub struct PaletteImage<'a> {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// At most 256 straight (not premultiplied) RGBA colours.
+    pub palette: &'a [[u8; 4]],
+    /// `width × height` indices into `palette`, row by row.
+    pub indices: &'a [u8],
+}
+
+impl PaletteImage<'_> {
+    fn check(&self) -> Result<(u16, u16), GifError> {
+        let w = u16::try_from(self.width).map_err(|_| GifError::TooLarge)?;
+        let h = u16::try_from(self.height).map_err(|_| GifError::TooLarge)?;
+        if self.palette.is_empty() || self.palette.len() > 256 {
+            return Err(GifError::BadImage("a palette needs 1 to 256 colours"));
+        }
+        if self.indices.len() != self.width as usize * self.height as usize {
+            return Err(GifError::BadImage("one palette index per pixel is needed"));
+        }
+        if self
+            .indices
+            .iter()
+            .any(|&i| i as usize >= self.palette.len())
+        {
+            return Err(GifError::BadImage("a pixel index is outside the palette"));
+        }
+        Ok((w, h))
+    }
+
+    /// The palette as GIF's RGB triples, and the transparent index if a
+    /// colour is transparent (every transparent colour shares it).
+    fn gif_palette(&self) -> (Vec<u8>, Option<u8>) {
+        let transparent = self
+            .palette
+            .iter()
+            .position(|c| c[3] < 128)
+            .map(|i| i as u8);
+        let rgb = self
+            .palette
+            .iter()
+            .flat_map(|c| {
+                if c[3] < 128 {
+                    [0, 0, 0]
+                } else {
+                    [c[0], c[1], c[2]]
+                }
+            })
+            .collect();
+        (rgb, transparent)
+    }
+
+    /// Indices with every transparent colour mapped to the one transparent index.
+    fn gif_indices(&self, transparent: Option<u8>) -> Cow<'_, [u8]> {
+        match transparent {
+            Some(t) if self.palette.iter().filter(|c| c[3] < 128).count() > 1 => Cow::Owned(
+                self.indices
+                    .iter()
+                    .map(|&i| {
+                        if self.palette[i as usize][3] < 128 {
+                            t
+                        } else {
+                            i
+                        }
+                    })
+                    .collect(),
+            ),
+            _ => Cow::Borrowed(self.indices),
+        }
+    }
+}
+
+fn write_comment<W: std::io::Write>(
+    encoder: &mut Encoder<W>,
+    comment: &str,
+) -> Result<(), GifError> {
+    if !comment.is_empty() {
+        encoder.write_raw_extension(AnyExtension(0xFE), &[comment.as_bytes()])?;
+    }
+    Ok(())
+}
+
+/// A still GIF, with an optional comment extension (lila-gif's `comment`).
+pub fn still(image: &PaletteImage<'_>, comment: &str) -> Result<Vec<u8>, GifError> {
+    let (w, h) = image.check()?;
+    let (palette, transparent) = image.gif_palette();
+    let mut out = Vec::new();
+    {
+        let mut encoder = Encoder::new(&mut out, w, h, &palette)?;
+        write_comment(&mut encoder, comment)?;
+        let frame = Frame {
+            width: w,
+            height: h,
+            transparent,
+            buffer: image.gif_indices(transparent),
+            ..Frame::default()
+        };
+        encoder.write_frame(&frame)?;
+    }
+    Ok(out)
+}
+
+/// One frame of an animation and how long it shows, in hundredths of a
+/// second.
+#[derive(Debug, Clone, Copy)]
+pub struct TimedImage<'a> {
+    /// The whole picture at this point of the game.
+    pub image: PaletteImage<'a>,
+    /// Display time in 1/100 s.
+    pub delay: u16,
+}
+
+/// An animated GIF that loops forever. The first frame is whole; each later
+/// frame covers only the rectangle that changed since the one before, with
+/// unchanged pixels inside it transparent where the palette leaves an index
+/// free for that, so a game of a hundred moves costs little more than its
+/// moves. Frames with a different palette from the first carry their own.
+pub fn animation(frames: &[TimedImage<'_>], comment: &str) -> Result<Vec<u8>, GifError> {
+    let Some(first) = frames.first() else {
+        return Err(GifError::BadImage("an animation needs a frame"));
+    };
+    let (w, h) = first.image.check()?;
+    for f in frames {
+        if f.image.check()? != (w, h) {
+            return Err(GifError::BadImage(
+                "every frame must have the first one's size",
+            ));
+        }
+    }
+    let (base, global_transparent) = first.image.gif_palette();
+    // One spare entry after the first frame's colours is the "unchanged"
+    // index of later frames that share this palette.
+    let mut global = base.clone();
+    if global.len() < 256 * 3 {
+        global.extend([0, 0, 0]);
+    }
+    let mut out = Vec::new();
+    {
+        let mut encoder = Encoder::new(&mut out, w, h, &global)?;
+        encoder.set_repeat(Repeat::Infinite)?;
+        write_comment(&mut encoder, comment)?;
+        encoder.write_frame(&Frame {
+            width: w,
+            height: h,
+            delay: first.delay,
+            dispose: DisposalMethod::Keep,
+            transparent: global_transparent,
+            buffer: first.image.gif_indices(global_transparent),
+            ..Frame::default()
+        })?;
+        let mut previous = first.image;
+        for f in &frames[1..] {
+            encoder.write_frame(&changed_frame(&previous, &f.image, f.delay, &base))?;
+            previous = f.image;
+        }
+    }
+    Ok(out)
+}
+
+/// The colour of pixel `i`, for comparing frames with different palettes.
+fn colour(image: &PaletteImage<'_>, i: usize) -> [u8; 4] {
+    image.palette[image.indices[i] as usize]
+}
+
+/// The frame that turns `previous` into `next`: the bounding box of the
+/// changed pixels (one pixel when nothing changed, as GIF needs a frame to
+/// carry the delay). `base` is the global palette without its spare entry.
+fn changed_frame<'a>(
+    previous: &PaletteImage<'_>,
+    next: &'a PaletteImage<'a>,
+    delay: u16,
+    base: &[u8],
+) -> Frame<'a> {
+    let w = next.width as usize;
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for y in 0..next.height as usize {
+        for x in 0..w {
+            if colour(previous, y * w + x) != colour(next, y * w + x) {
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x + 1);
+                y1 = y1.max(y + 1);
+            }
+        }
+    }
+    if x0 == usize::MAX {
+        (x0, y0, x1, y1) = (0, 0, 1, 1);
+    }
+    let (rgb, transparent) = next.gif_palette();
+    let own_palette = (rgb != base).then_some(rgb);
+    // A free index (the palette has fewer than 256 colours) marks the
+    // unchanged pixels; GIF shows what lies under them.
+    let hole =
+        (next.palette.len() < 256 && transparent.is_none()).then_some(next.palette.len() as u8);
+    let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = y * w + x;
+            let same = colour(previous, i) == colour(next, i);
+            buffer.push(match hole {
+                Some(h) if same => h,
+                _ => next.indices[i],
+            });
+        }
+    }
+    // The hole index must exist in the palette the frame uses: the global
+    // one has the spare entry already; a frame's own gets one.
+    let palette = match (own_palette, hole) {
+        (Some(mut p), Some(_)) => {
+            p.extend([0, 0, 0]);
+            Some(p)
+        }
+        (p, _) => p,
+    };
+    Frame {
+        left: x0 as u16,
+        top: y0 as u16,
+        width: (x1 - x0) as u16,
+        height: (y1 - y0) as u16,
+        delay,
+        dispose: DisposalMethod::Keep,
+        transparent: hole.or(transparent),
+        palette,
+        buffer: Cow::Owned(buffer),
+        ..Frame::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes every frame composited, as a viewer shows them: RGBA rows.
+    fn decode_frames(data: &[u8]) -> (u32, u32, Vec<Vec<[u8; 4]>>, Vec<u16>) {
+        let mut options = ::gif::DecodeOptions::new();
+        options.set_color_output(::gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(data).unwrap();
+        let (w, h) = (decoder.width() as u32, decoder.height() as u32);
+        let mut canvas = vec![[0u8; 4]; (w * h) as usize];
+        let mut frames = Vec::new();
+        let mut delays = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            for y in 0..frame.height as u32 {
+                for x in 0..frame.width as u32 {
+                    let i = ((y * frame.width as u32 + x) * 4) as usize;
+                    let px = &frame.buffer[i..i + 4];
+                    if px[3] > 0 {
+                        let at = ((frame.top as u32 + y) * w + frame.left as u32 + x) as usize;
+                        canvas[at] = [px[0], px[1], px[2], px[3]];
+                    }
+                }
+            }
+            frames.push(canvas.clone());
+            delays.push(frame.delay);
+        }
+        (w, h, frames, delays)
+    }
+
+    fn board(size: u32, dark_at: &[(u32, u32)]) -> Vec<u8> {
+        (0..size * size)
+            .map(|i| u8::from(dark_at.contains(&(i % size, i / size))))
+            .collect()
+    }
+
+    #[test]
+    fn a_still_decodes_to_its_pixels_and_keeps_the_comment() {
+        let palette = [[240, 217, 181, 255], [181, 136, 99, 255]];
+        let indices = board(8, &[(1, 1), (3, 4)]);
+        let image = PaletteImage {
+            width: 8,
+            height: 8,
+            palette: &palette,
+            indices: &indices,
+        };
+        let data = still(&image, "lichess.org").unwrap();
+        assert!(data.starts_with(b"GIF89a"));
+        let (w, h, frames, _) = decode_frames(&data);
+        assert_eq!((w, h, frames.len()), (8, 8, 1));
+        for (px, &i) in frames[0].iter().zip(&indices) {
+            assert_eq!(*px, palette[i as usize]);
+        }
+        assert!(data.windows(11).any(|w| w == b"lichess.org"));
+    }
+
+    #[test]
+    fn an_animation_replays_every_position_with_small_frames() {
+        let palette = [[255, 255, 255, 255], [0, 0, 0, 255], [200, 0, 0, 255]];
+        let a = board(64, &[(1, 1)]);
+        let mut b = a.clone();
+        b[10 * 64 + 20] = 2;
+        let mut c = b.clone();
+        c[50 * 64 + 40] = 1;
+        let images: Vec<TimedImage> = [&a, &b, &c]
+            .iter()
+            .enumerate()
+            .map(|(n, indices)| TimedImage {
+                image: PaletteImage {
+                    width: 64,
+                    height: 64,
+                    palette: &palette,
+                    indices,
+                },
+                delay: 50 + n as u16,
+            })
+            .collect();
+        let data = animation(&images, "").unwrap();
+        let (_, _, frames, delays) = decode_frames(&data);
+        assert_eq!(delays, [50, 51, 52]);
+        for (frame, indices) in frames.iter().zip([&a, &b, &c]) {
+            for (px, &i) in frame.iter().zip(indices.iter()) {
+                assert_eq!(*px, palette[i as usize]);
+            }
+        }
+        let one_frame = still(&images[0].image, "").unwrap();
+        assert!(
+            data.len() < one_frame.len() + 200,
+            "later frames are tiny: {} vs {}",
+            data.len(),
+            one_frame.len()
+        );
+    }
+
+    #[test]
+    fn transparent_colours_become_the_transparent_index() {
+        let palette = [[0, 0, 0, 0], [9, 9, 9, 255], [5, 5, 5, 10]];
+        let indices = [0, 1, 2, 1];
+        let image = PaletteImage {
+            width: 2,
+            height: 2,
+            palette: &palette,
+            indices: &indices,
+        };
+        let (_, _, frames, _) = decode_frames(&still(&image, "").unwrap());
+        assert_eq!(frames[0][0][3], 0);
+        assert_eq!(frames[0][1], [9, 9, 9, 255]);
+        assert_eq!(frames[0][2][3], 0, "every transparent colour");
+    }
+
+    #[test]
+    fn bad_images_are_errors() {
+        let palette = [[0, 0, 0, 255]];
+        let bad = PaletteImage {
+            width: 2,
+            height: 2,
+            palette: &palette,
+            indices: &[0, 0, 0],
+        };
+        assert!(matches!(still(&bad, ""), Err(GifError::BadImage(_))));
+        let huge = PaletteImage {
+            width: 70_000,
+            height: 1,
+            palette: &palette,
+            indices: &[],
+        };
+        assert!(matches!(still(&huge, ""), Err(GifError::TooLarge)));
+        assert!(matches!(animation(&[], ""), Err(GifError::BadImage(_))));
+    }
+
+    #[test]
+    fn a_frame_with_its_own_palette_still_decodes_right() {
+        let first_palette = [[255, 255, 255, 255], [0, 0, 0, 255]];
+        let other_palette = [[0, 0, 255, 255], [0, 0, 0, 255], [255, 255, 255, 255]];
+        let a = board(16, &[(2, 2)]);
+        // The same picture but one pixel, in another palette's indices.
+        let b: Vec<u8> = a
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                if i == 5 {
+                    0
+                } else if v == 0 {
+                    2
+                } else {
+                    1
+                }
+            })
+            .collect();
+        let frames = [
+            TimedImage {
+                image: PaletteImage {
+                    width: 16,
+                    height: 16,
+                    palette: &first_palette,
+                    indices: &a,
+                },
+                delay: 10,
+            },
+            TimedImage {
+                image: PaletteImage {
+                    width: 16,
+                    height: 16,
+                    palette: &other_palette,
+                    indices: &b,
+                },
+                delay: 10,
+            },
+        ];
+        let (_, _, decoded, _) = decode_frames(&animation(&frames, "").unwrap());
+        for (px, &i) in decoded[1].iter().zip(&b) {
+            assert_eq!(*px, other_palette[i as usize]);
+        }
+    }
+}
