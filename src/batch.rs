@@ -19,7 +19,8 @@ use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::output::{write_if_changed, WriteOutcome};
 use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
-use crate::cli::{render_options, Failure, RenderArgs, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::render_args::{render_options, RenderArgs};
 
 /// Exit code of an interrupted run, as shells report SIGINT (128 + 2).
 const EXIT_INTERRUPTED: u8 = 130;
