@@ -116,7 +116,7 @@ enum Problem {
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let format = match args.render.format {
         Some(f) => Format::from(f),
-        None => Format::Png,
+        None => Format::PNG,
     };
     let options = render_options(&args.render, format)?;
     let template = NameTemplate::parse(&args.name)?;
@@ -403,7 +403,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         message: e.to_string(),
     })?;
     let size = match ctx.format {
-        Format::Svg | Format::Png | Format::Webp | Format::Jpeg => {
+        Format::Image(_) => {
             let s = renderer.options().diagram.size;
             Some((s, s))
         }
@@ -1050,19 +1050,19 @@ mod tests {
     fn templates_expand_and_refuse_paths() {
         let t = NameTemplate::parse("pos-{n}-{id}.{ext}").unwrap();
         assert_eq!(
-            t.expand(7, None, "f", "o", Format::Png),
+            t.expand(7, None, "f", "o", Format::PNG),
             "pos-000007-000007.png"
         );
         assert_eq!(
-            t.expand(7, Some("BK.01"), "f", "o", Format::Svg),
+            t.expand(7, Some("BK.01"), "f", "o", Format::SVG),
             "pos-000007-BK.01.svg"
         );
         let h = NameTemplate::parse("{hash}.{ext}").unwrap();
-        let a = h.expand(1, None, "fen a", "opts", Format::Png);
+        let a = h.expand(1, None, "fen a", "opts", Format::PNG);
         assert_eq!(a.len(), 16);
-        assert_eq!(a, h.expand(2, None, "fen a", "opts", Format::Png));
-        assert_ne!(a, h.expand(1, None, "fen b", "opts", Format::Png));
-        assert_ne!(a, h.expand(1, None, "fen a", "other", Format::Png));
+        assert_eq!(a, h.expand(2, None, "fen a", "opts", Format::PNG));
+        assert_ne!(a, h.expand(1, None, "fen b", "opts", Format::PNG));
+        assert_ne!(a, h.expand(1, None, "fen a", "other", Format::PNG));
         assert!(NameTemplate::parse("../{n}").is_err());
         assert!(NameTemplate::parse("a/{n}").is_err());
         assert!(NameTemplate::parse("{nope}").is_err());

@@ -142,9 +142,9 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
 fn default_text_format() -> Format {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     match (io::stdout().is_terminal(), no_color) {
-        (true, false) => Format::Ansi,
-        (true, true) => Format::Unicode,
-        (false, _) => Format::Ascii,
+        (true, false) => Format::ANSI,
+        (true, true) => Format::UNICODE,
+        (false, _) => Format::ASCII,
     }
 }
 

@@ -111,7 +111,7 @@ pub struct FormatArg(pub Format);
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
         const ALL: [FormatArg; Format::ALL.len()] = {
-            let mut all = [FormatArg(Format::Svg); Format::ALL.len()];
+            let mut all = [FormatArg(Format::SVG); Format::ALL.len()];
             let mut i = 0;
             while i < all.len() {
                 all[i] = FormatArg(Format::ALL[i]);
@@ -124,7 +124,7 @@ impl ValueEnum for FormatArg {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         let value = PossibleValue::new(self.0.name()).help(self.0.description());
-        Some(if self.0 == Format::Jpeg {
+        Some(if self.0 == Format::JPEG {
             value.alias("jpg")
         } else {
             value
@@ -276,33 +276,32 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
             Ok((square("--fill", sq)?, color))
         })
         .collect::<Result<Vec<_>, Failure>>()?;
-    Ok(RenderOptions {
-        format,
-        diagram: DiagramOptions {
-            size: args.size,
-            flip: args.flip,
-            coordinates: match args.coords {
-                CoordsArg::Outside => Coordinates::Outside,
-                CoordsArg::Inside => Coordinates::Inside,
-                CoordsArg::None => Coordinates::None,
-            },
-            side_to_move: !args.no_side_to_move,
-            border: !args.no_border,
-            transparent,
-            theme,
-            pieces,
-            markup: Markup {
-                lastmove,
-                check,
-                arrows,
-                marks,
-                fills,
-            },
+    let mut options = RenderOptions::new(format);
+    options.diagram = DiagramOptions {
+        size: args.size,
+        flip: args.flip,
+        coordinates: match args.coords {
+            CoordsArg::Outside => Coordinates::Outside,
+            CoordsArg::Inside => Coordinates::Inside,
+            CoordsArg::None => Coordinates::None,
         },
-        encode: EncodeOptions {
-            optimize: args.optimize,
-            quality: args.quality,
+        side_to_move: !args.no_side_to_move,
+        border: !args.no_border,
+        transparent,
+        theme,
+        pieces,
+        markup: Markup {
+            lastmove,
+            check,
+            arrows,
+            marks,
+            fills,
         },
-        swap_glyphs: args.swap_glyphs,
-    })
+    };
+    options.encode = EncodeOptions {
+        optimize: args.optimize,
+        quality: args.quality,
+    };
+    options.swap_glyphs = args.swap_glyphs;
+    Ok(options)
 }
