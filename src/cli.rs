@@ -3,13 +3,15 @@
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
 
 use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::{output, Format, Renderer};
 
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::manual;
 use crate::render_args::{check_warnings, parse_record, render_options, RenderArgs};
 
 const AFTER_HELP: &str = "\
@@ -53,6 +55,14 @@ pub struct Cli {
     #[arg(long)]
     alt: bool,
 
+    /// Print a completion script for SHELL to standard output.
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) to standard output.
+    #[arg(long, exclusive = true)]
+    man: bool,
+
     #[command(flatten)]
     render: RenderArgs,
 }
@@ -79,7 +89,13 @@ pub fn run() -> u8 {
     };
     let result = match cli.command {
         Some(Command::Batch(ref args)) => batch::run(args),
-        None => run_single(&cli),
+        None if cli.man => manual::man_page(Cli::command())
+            .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
+            .and_then(|page| write_stdout(&page)),
+        None => match cli.completions {
+            Some(shell) => write_stdout(&manual::completions(Cli::command(), shell)),
+            None => run_single(&cli),
+        },
     };
     match result {
         Ok(code) => code,

@@ -746,3 +746,106 @@ fn malformed_rejections_are_the_same_from_stdin() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Completions and man page
+
+/// Every `--long` option named in `text`, sorted and deduplicated.
+fn long_options(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The long options `--help` lists for the command and for `batch`.
+fn all_long_options() -> Vec<String> {
+    let main = stdout(&run(["--help"]));
+    let batch = stdout(&run(["batch", "--help"]));
+    let mut names = long_options(&main);
+    names.extend(long_options(&batch));
+    names.sort();
+    names.dedup();
+    // A sanity check that the scrape found the options at all.
+    for expected in ["--size", "--theme", "--out-dir", "--manifest", "--man"] {
+        assert!(names.iter().any(|n| n == expected), "{expected} in {names:?}");
+    }
+    names
+}
+
+#[test]
+fn bash_completion_names_every_option() {
+    let out = run(["--completions", "bash"]);
+    assert_code(&out, 0);
+    let script = stdout(&out);
+    assert!(script.contains("complete -F"), "a bash completion script");
+    for option in all_long_options() {
+        assert!(script.contains(&option), "{option} in the bash completion");
+    }
+    // The subcommand and the value names it can complete.
+    assert!(script.contains("batch"));
+    assert!(script.contains("outside inside none"), "--coords values");
+}
+
+#[test]
+fn completions_exist_for_each_shell_and_refuse_others() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef fen2img"),
+        ("fish", "complete -c fen2img"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion:arg-completer[fen2img]"),
+    ] {
+        let out = run(["--completions", shell]);
+        assert_code(&out, 0);
+        assert!(stdout(&out).contains(marker), "{shell}: {marker}");
+    }
+    let out = run(["--completions", "tcsh"]);
+    assert_code(&out, 2);
+    assert!(out.stdout.is_empty());
+    // Alone: with a FEN it is a usage error, not a board.
+    let out = run(["--completions", "bash", START]);
+    assert_code(&out, 2);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_man_page_is_roff_and_lists_every_long_option() {
+    let out = run(["--man"]);
+    assert_code(&out, 0);
+    let page = stdout(&out);
+    // After clap_mangen's two-line apostrophe preamble, the title macro.
+    let macros: Vec<&str> = page.lines().filter(|l| l.starts_with('.')).collect();
+    assert!(macros[0].starts_with(".ie \\n(.g"), "{page}");
+    assert!(macros[2].starts_with(".TH FEN2IMG 1 "), "{page}");
+    assert_eq!(page.matches("\n.TH ").count(), 1);
+    // Only the man(7) requests the page is made of: a typo in a request
+    // would otherwise print as text or vanish.
+    for line in &macros {
+        let request = line[1..].split([' ', '\t']).next().unwrap_or("");
+        assert!(
+            ["ie", "el", "TH", "SH", "TP", "IP", "RS", "RE", "br", "PP"].contains(&request),
+            "unexpected roff request {line:?}"
+        );
+    }
+    for section in [
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        ".SH SUBCOMMANDS",
+        ".SH \"BATCH OPTIONS\"",
+        ".SH \"EXAMPLES AND EXIT STATUS\"",
+    ] {
+        assert!(page.contains(section), "{section}");
+    }
+    // roff spells a hyphen `\-`.
+    for option in all_long_options() {
+        let roff = option.replace('-', "\\-");
+        assert!(page.contains(&roff), "{option} in the man page");
+    }
+    assert!(page.contains("invalid input or usage"), "the exit codes");
+}
