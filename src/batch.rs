@@ -20,7 +20,7 @@ use fen2img::output::{write_if_changed, WriteOutcome};
 use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use crate::render_args::{render_options, RenderArgs};
+use crate::render_args::{render_options, strict_refusal, RenderArgs};
 
 /// Exit code of an interrupted run, as shells report SIGINT (128 + 2).
 const EXIT_INTERRUPTED: u8 = 130;
@@ -387,13 +387,13 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
             message: format!("invalid FEN: {e}"),
         })?;
     let position = &record.position;
-    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
-    if ctx.strict && !warnings.is_empty() {
+    if let Some(message) = ctx.strict.then(|| strict_refusal(position)).flatten() {
         return Err(Problem::Invalid {
             column: None,
-            message: format!("illegal position (--strict): {}", warnings.join("; ")),
+            message,
         });
     }
+    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
     let fen = position.to_string();
     let name = ctx
         .template
