@@ -4,7 +4,7 @@ use std::ffi::{OsStr, OsString};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueHint};
 use clap_complete::Shell;
 
 use fen2img::fen::MAX_INPUT_LEN;
@@ -53,7 +53,7 @@ pub struct Cli {
 
     /// Output file; the format follows its extension (.svg .png .webp .jpg .txt .fen).
     /// `-` is standard output. Without it a text board is printed.
-    #[arg(short, long, value_name = "PATH")]
+    #[arg(short, long, value_name = "PATH", value_hint = ValueHint::FilePath)]
     output: Option<PathBuf>,
 
     /// Print the plain-language description (alt text) of the position.
