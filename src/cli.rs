@@ -6,10 +6,11 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use fen2img::fen::MAX_INPUT_LEN;
-use fen2img::{output, Format, Renderer};
+use fen2img::{Format, Renderer};
 
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::output::{write_file, Links};
 use crate::render_args::{check_warnings, parse_record, render_options, RenderArgs};
 
 const AFTER_HELP: &str = "\
@@ -130,7 +131,7 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
         .map_err(|e| Failure::invalid(e.to_string()))?;
     match cli.output.as_deref() {
         Some(path) if !to_stdout => {
-            output::write_atomic(path, &bytes)
+            write_file(path, &bytes, Links::Follow)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
             Ok(EXIT_OK)
         }
