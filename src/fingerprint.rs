@@ -224,11 +224,14 @@ mod tests {
         )));
     }
 
+    /// One edit of the options.
+    type Change = Box<dyn Fn(&mut RenderOptions)>;
+
     #[test]
     fn every_option_changes_the_digest() {
         let base = RenderOptions::default();
         let e4 = Square::parse("e4").unwrap();
-        let changes: Vec<(&str, Box<dyn Fn(&mut RenderOptions)>)> = vec![
+        let changes: Vec<(&str, Change)> = vec![
             ("format", Box::new(|o| o.format = Format::Png)),
             ("size", Box::new(|o| o.diagram.size += 1)),
             ("flip", Box::new(|o| o.diagram.flip ^= true)),
