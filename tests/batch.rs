@@ -1799,3 +1799,38 @@ fn hash_names_follow_the_piece_set_content_not_its_name() {
     let third = hash_name(&dir, &["--pieces", moved.to_str().unwrap()]);
     assert_eq!(second, third, "the directory's name does not matter");
 }
+
+/// A full disk while spooling standard input: the message blames writing,
+/// and nothing is left behind. Needs a small tmpfs, so root (as in CI's
+/// container); elsewhere the unit test with a failing writer
+/// (`a_full_disk_while_spooling_is_a_write_failure`) covers the message.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_while_spooling_stdin_is_a_write_failure_that_leaves_nothing() {
+    let dir = scratch_dir("batch-full-disk");
+    let disk = dir.join("disk");
+    fs::create_dir_all(&disk).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&disk)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: mounting a tmpfs is not permitted here");
+        return;
+    }
+    let lines = format!("{KINGS}\n").repeat(8000); // 240 KB > 64 KB
+    let out = batch_in(&dir, ["--out-dir", "disk/out"], Some(lines.as_bytes()));
+    let leftovers = listing(&disk.join("out"));
+    let _ = std::process::Command::new("umount").arg(&disk).status();
+    assert_code(&out, 1);
+    let err = stderr(&out);
+    assert!(
+        err.contains("cannot spool standard input into 'disk/out'")
+            && err.contains("No space left on device"),
+        "{err}"
+    );
+    assert!(!err.contains("cannot read"), "{err}");
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
