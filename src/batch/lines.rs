@@ -17,6 +17,7 @@ pub struct Line {
     pub number: usize,
     /// 1-based running number over all inputs (`{n}`).
     pub n: usize,
+    /// The line without its line end, cut just past the parser's limit.
     pub text: Vec<u8>,
 }
 
@@ -112,7 +113,9 @@ impl Inputs {
 /// Which side of a copy failed: a full disk is not a reading problem.
 #[derive(Debug)]
 pub enum SpoolError {
+    /// Reading standard input failed.
     Read(io::Error),
+    /// Writing the spool failed (a full disk, say).
     Write(io::Error),
 }
 

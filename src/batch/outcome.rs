@@ -15,13 +15,19 @@ pub enum Outcome {
 
 /// A line that has its file.
 pub struct Done {
+    /// The canonical FEN.
     pub fen: String,
+    /// The file.
     pub path: PathBuf,
+    /// The plain-language description.
     pub alt: String,
+    /// The EPD `c0` caption.
     pub caption: Option<String>,
+    /// Width and height of an image.
     pub size: Option<(u32, u32)>,
     /// `false`: the file already held these bytes.
     pub written: bool,
+    /// Legality warnings, printed as `FILE:LINE: warning: ...`.
     pub warnings: Vec<String>,
 }
 
@@ -29,11 +35,16 @@ pub struct Done {
 pub enum Problem {
     /// The line is not a position (or not a legal one under --strict).
     Invalid {
+        /// 1-based column of a syntax error.
         column: Option<usize>,
+        /// The message, without the `FILE:LINE:` prefix.
         message: String,
     },
     /// Writing failed.
-    Io { message: String },
+    Io {
+        /// The message, without the `FILE:LINE:` prefix.
+        message: String,
+    },
     /// The run was stopped by a signal before this line.
     Interrupted,
 }
@@ -41,9 +52,13 @@ pub enum Problem {
 /// Counts of each outcome.
 #[derive(Default)]
 pub struct Tally {
+    /// Files created or replaced.
     pub written: usize,
+    /// Files that already held the bytes.
     pub unchanged: usize,
+    /// Lines that are not (legal) positions.
     pub invalid: usize,
+    /// Lines whose file could not be written, or that a signal skipped.
     pub io: usize,
 }
 

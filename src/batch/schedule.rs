@@ -32,11 +32,15 @@ const BYTES_PER_PIXEL: u64 = 12;
 
 /// What every line shares.
 pub struct Context {
+    /// `--out-dir`.
     pub out_dir: PathBuf,
+    /// `--name`.
     pub template: NameTemplate,
     /// [`fen2img::fingerprint::options_digest`] of the options, for `{hash}`.
     pub options_digest: u64,
+    /// The output format (for `{ext}` and image sizes).
     pub format: Format,
+    /// `--strict`: legality warnings are errors.
     pub strict: bool,
 }
 
