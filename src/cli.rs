@@ -1,17 +1,22 @@
 //! The command line: clap definitions, dispatch to single rendering or batch.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
 
 use fen2img::fen::MAX_INPUT_LEN;
+use fen2img::quote::escape;
 use fen2img::{Format, Renderer};
 
 use crate::batch;
-use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::failure::{report, Cause, Failure, EXIT_INVALID, EXIT_OK};
+use crate::manual;
 use crate::output::{write_file, Links};
 use crate::render_args::{check_warnings, parse_record, render_options, RenderArgs};
+use crate::stdout;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -24,7 +29,7 @@ Examples:
 
 Exit codes:
   0  success
-  1  failure to read or write a file (I/O)
+  1  failure to read or write a file (I/O), an encoder failure, or a closed stdout
   2  invalid input or usage (the message names the field and column)";
 
 /// Chess diagrams from FEN: SVG, PNG, WebP, JPEG and text boards.
@@ -43,7 +48,9 @@ pub struct Cli {
 
     /// The position as FEN or EPD; read from standard input when absent or `-`.
     #[arg(value_name = "FEN")]
-    fen: Option<String>,
+    // OsString: invalid UTF-8 goes to the FEN parser, whose message names
+    // the column (clap's would not).
+    fen: Option<OsString>,
 
     /// Output file; the format follows its extension (.svg .png .webp .jpg .txt .fen).
     /// `-` is standard output. Without it a text board is printed.
@@ -53,6 +60,14 @@ pub struct Cli {
     /// Print the plain-language description (alt text) of the position.
     #[arg(long)]
     alt: bool,
+
+    /// Print a completion script for SHELL to standard output.
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    completions: Option<Shell>,
+
+    /// Print the man page (roff) to standard output.
+    #[arg(long, exclusive = true)]
+    man: bool,
 
     #[command(flatten)]
     render: RenderArgs,
@@ -68,19 +83,17 @@ enum Command {
 pub fn run() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() {
-                EXIT_INVALID
-            } else {
-                EXIT_OK
-            };
-            let _ = e.print();
-            return code;
-        }
+        Err(e) => return report_clap(&e),
     };
     let result = match cli.command {
         Some(Command::Batch(ref args)) => batch::run(args),
-        None => run_single(&cli),
+        None if cli.man => manual::man_page(Cli::command())
+            .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
+            .and_then(|page| stdout::write(&page)),
+        None => match cli.completions {
+            Some(shell) => stdout::write(&manual::completions(Cli::command(), shell)),
+            None => run_single(&cli),
+        },
     };
     match result {
         Ok(code) => code,
@@ -91,6 +104,23 @@ pub fn run() -> u8 {
     }
 }
 
+/// `--help` and `--version` to stdout (exit 0); usage errors to stderr
+/// (exit 2) in our form: `fen2img: error: ...`, with any control or invisible
+/// character in the user's text (which clap quotes) shown by code point.
+fn report_clap(e: &clap::Error) -> u8 {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return EXIT_OK;
+    }
+    let text = e.render().to_string();
+    let mut err = io::stderr().lock();
+    for (i, line) in text.lines().enumerate() {
+        let prefix = if i == 0 { "fen2img: " } else { "" };
+        let _ = writeln!(err, "{prefix}{}", escape(line));
+    }
+    EXIT_INVALID
+}
+
 fn run_single(cli: &Cli) -> Result<u8, Failure> {
     let input = read_input(cli.fen.as_deref())?;
     let record = parse_record(&input, cli.render.strict)?;
@@ -99,9 +129,9 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
     if cli.alt {
         let text = fen2img::describe::describe(position);
         if cli.output.is_none() {
-            return write_stdout(format!("{text}\n").as_bytes());
+            return stdout::write(format!("{text}\n").as_bytes());
         }
-        write_stdout(format!("{text}\n").as_bytes())?;
+        stdout::write(format!("{text}\n").as_bytes())?;
     }
 
     let to_stdout = cli.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
@@ -128,14 +158,14 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
     let mut renderer = Renderer::new(options);
     let bytes = renderer
         .render(position)
-        .map_err(|e| Failure::invalid(e.to_string()))?;
+        .map_err(|e| Failure::from(Cause::Render(&e)))?;
     match cli.output.as_deref() {
         Some(path) if !to_stdout => {
             write_file(path, &bytes, Links::Follow)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
             Ok(EXIT_OK)
         }
-        _ => write_stdout(&bytes),
+        _ => stdout::write(&bytes),
     }
 }
 
@@ -143,26 +173,18 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
 fn default_text_format() -> Format {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     match (io::stdout().is_terminal(), no_color) {
-        (true, false) => Format::Ansi,
-        (true, true) => Format::Unicode,
-        (false, _) => Format::Ascii,
-    }
-}
-
-/// Writes to stdout; a closed pipe (`| head`) is not an error.
-pub fn write_stdout(bytes: &[u8]) -> Result<u8, Failure> {
-    let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Ok(()) => Ok(EXIT_OK),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(EXIT_OK),
-        Err(e) => Err(Failure::io(format!("cannot write to standard output: {e}"))),
+        (true, false) => Format::ANSI,
+        (true, true) => Format::UNICODE,
+        (false, _) => Format::ASCII,
     }
 }
 
 /// The FEN argument, or standard input (one trailing line end removed).
-fn read_input(arg: Option<&str>) -> Result<Vec<u8>, Failure> {
+fn read_input(arg: Option<&OsStr>) -> Result<Vec<u8>, Failure> {
     if let Some(text) = arg.filter(|a| *a != "-") {
-        return Ok(text.as_bytes().to_vec());
+        // The argument's bytes as given (Unix), or WTF-8 (Windows): the
+        // parser reports any that are not UTF-8 with their column.
+        return Ok(text.as_encoded_bytes().to_vec());
     }
     let mut buf = Vec::new();
     io::stdin()

@@ -232,7 +232,7 @@ mod tests {
         let base = RenderOptions::default();
         let e4 = Square::parse("e4").unwrap();
         let changes: Vec<(&str, Change)> = vec![
-            ("format", Box::new(|o| o.format = Format::Png)),
+            ("format", Box::new(|o| o.format = Format::PNG)),
             ("size", Box::new(|o| o.diagram.size += 1)),
             ("flip", Box::new(|o| o.diagram.flip ^= true)),
             (

@@ -1,16 +1,22 @@
 //! The `fen2img` command: parse the command line, run, map errors to exit codes.
 //!
-//! Modules import one way: `cli` → {`batch`, `render_args`, `failure`} and
-//! `batch` → {`render_args`, `failure`, `output`}; `cli` → `output` for `-o`.
+//! Modules import one way: `cli` → {`batch`, `manual`, `render_args`,
+//! `stdout`}; `batch` → `render_args` → `arg_text`; all of them → `failure`;
+//! `cli` (for `-o`) and `batch` → `output`, which owns every file written.
 
+mod arg_text;
 mod batch;
 mod cli;
 mod failure;
+mod manual;
 mod output;
 mod render_args;
+mod stdout;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Before anything opens a file that could take descriptor 1.
+    stdout::check_at_start();
     ExitCode::from(cli::run())
 }

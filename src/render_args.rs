@@ -2,6 +2,7 @@
 //! translation into library options; parsing and legality messages both
 //! modes print the same way.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -10,12 +11,14 @@ use clap::{Args, ValueEnum};
 
 use fen2img::color::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
+use fen2img::quote::escape;
 use fen2img::{
     parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,
     Position, Record, RenderOptions, Square, Theme,
 };
 
-use crate::failure::{Failure, EXIT_INVALID};
+use crate::arg_text::utf8;
+use crate::failure::{Cause, Failure, EXIT_INVALID};
 
 /// Options shared by single and batch rendering.
 #[derive(Args, Debug, Clone)]
@@ -25,12 +28,12 @@ pub struct RenderArgs {
     pub format: Option<FormatArg>,
 
     /// Image width and height in pixels (32 to 4096).
-    #[arg(long, value_name = "PX", default_value_t = DEFAULT_SIZE)]
+    #[arg(long, value_name = "PX", default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
     pub size: u32,
 
     /// Board theme: brown, blue, green, print, or a theme file.
     #[arg(long, value_name = "NAME|FILE", default_value = "brown")]
-    pub theme: String,
+    pub theme: OsString,
 
     /// A piece set directory with wK.svg wQ.svg ... bP.svg.
     #[arg(long, value_name = "DIR")]
@@ -54,11 +57,11 @@ pub struct RenderArgs {
 
     /// Margin colour (#rrggbb), or `none` for transparent (PNG, WebP, SVG).
     #[arg(long, value_name = "COLOR|none")]
-    pub background: Option<String>,
+    pub background: Option<OsString>,
 
     /// Tint the squares of the last move, e.g. `e2e4`.
     #[arg(long, value_name = "MOVE")]
-    pub lastmove: Option<String>,
+    pub lastmove: Option<OsString>,
 
     /// Glow under a king in check: `--check` is `--check=auto` (the side to
     /// move's king, when attacked); `--check=e8` names the square.
@@ -70,20 +73,20 @@ pub struct RenderArgs {
         require_equals = true,
         default_missing_value = "auto"
     )]
-    pub check: Option<String>,
+    pub check: Option<OsString>,
 
     /// An arrow such as `Ge2e4` (G R Y B colours; the same square twice, or
     /// one square, draws a circle). Repeatable; commas separate several.
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
-    pub arrow: Vec<String>,
+    pub arrow: Vec<OsString>,
 
     /// Squares to mark with an X, e.g. `e5,d4`. Repeatable.
     #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
-    pub mark: Vec<String>,
+    pub mark: Vec<OsString>,
 
     /// Fill a square with a colour, e.g. `e4:#ff000080`. Repeatable.
     #[arg(long, value_name = "SQUARE:COLOR")]
-    pub fill: Vec<String>,
+    pub fill: Vec<OsString>,
 
     /// Unicode boards: swap the white and black glyphs (for dark terminals).
     #[arg(long)]
@@ -111,7 +114,7 @@ pub struct FormatArg(pub Format);
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
         const ALL: [FormatArg; Format::ALL.len()] = {
-            let mut all = [FormatArg(Format::Svg); Format::ALL.len()];
+            let mut all = [FormatArg(Format::SVG); Format::ALL.len()];
             let mut i = 0;
             while i < all.len() {
                 all[i] = FormatArg(Format::ALL[i]);
@@ -124,7 +127,7 @@ impl ValueEnum for FormatArg {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         let value = PossibleValue::new(self.0.name()).help(self.0.description());
-        Some(if self.0 == Format::Jpeg {
+        Some(if self.0 == Format::JPEG {
             value.alias("jpg")
         } else {
             value
@@ -171,62 +174,83 @@ pub fn check_warnings(
     }
     let prefix = context.unwrap_or("");
     if strict {
-        let all: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
-        return Err(Failure::invalid(format!(
-            "{prefix}illegal position (--strict): {}",
-            all.join("; ")
-        )));
+        if let Some(refusal) = strict_refusal(position) {
+            return Err(Failure::invalid(format!("{prefix}{refusal}")));
+        }
     }
     let mut err = io::stderr().lock();
     for w in warnings {
-        let _ = writeln!(err, "fen2img: warning: {prefix}{w}");
+        let _ = writeln!(err, "fen2img: warning: {}", escape(&format!("{prefix}{w}")));
     }
     Ok(())
 }
 
+/// Why `--strict` refuses `position` (every legality warning, in one line),
+/// or `None` when it has none. Single rendering and batch both use it.
+pub fn strict_refusal(position: &Position) -> Option<String> {
+    let warnings = position.warnings();
+    if warnings.is_empty() {
+        return None;
+    }
+    let all: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    Some(format!("illegal position (--strict): {}", all.join("; ")))
+}
+
+/// `--size`: a whole number of pixels within the layout's [`SIZE_RANGE`].
+fn parse_size(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|size| SIZE_RANGE.contains(size))
+        .ok_or_else(|| {
+            format!(
+                "give a width from {} to {} pixels",
+                SIZE_RANGE.start(),
+                SIZE_RANGE.end()
+            )
+        })
+}
+
 /// Turns the shared flags into render options (loading theme and pieces).
 pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions, Failure> {
-    if !SIZE_RANGE.contains(&args.size) {
-        return Err(Failure::invalid(format!(
-            "--size {}: give a width from {} to {} pixels",
-            args.size,
-            SIZE_RANGE.start(),
-            SIZE_RANGE.end()
-        )));
-    }
-    let mut theme = Theme::load(&args.theme).map_err(|e| Failure::invalid(e.to_string()))?;
+    let theme_arg = utf8("--theme", &args.theme)?;
+    let mut theme = Theme::load(theme_arg).map_err(|e| Failure::from(Cause::Theme(&e)))?;
     let mut transparent = false;
     if let Some(bg) = &args.background {
+        let bg = utf8("--background", bg)?;
         if bg == "none" {
             transparent = true;
         } else {
             theme.background = Some(Rgba::parse(bg).ok_or_else(|| {
                 Failure::invalid(format!(
-                    "--background: expected a colour such as #ffffff or 'none', found '{bg}'"
+                    "--background: expected a colour such as #ffffff or 'none', found '{}'",
+                    escape(bg)
                 ))
             })?);
         }
     }
     let pieces = match &args.pieces {
-        Some(dir) => PieceSet::load(dir).map_err(|e| Failure::invalid(e.to_string()))?,
+        Some(dir) => PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?,
         None => PieceSet::built_in(),
     };
     let square = |flag: &str, text: &str| {
         Square::parse(text.trim()).ok_or_else(|| {
             Failure::invalid(format!(
-                "{flag}: expected a square such as e4, found '{text}'"
+                "{flag}: expected a square such as e4, found '{}'",
+                escape(text)
             ))
         })
     };
     let lastmove = match &args.lastmove {
         None => None,
         Some(m) => {
-            let m = m.trim();
+            let m = utf8("--lastmove", m)?.trim();
             // Four square characters, optionally a promotion letter (e7e8q).
             let promotion = m.len() == 5 && m.ends_with(['q', 'r', 'b', 'n', 'Q', 'R', 'B', 'N']);
             if !m.is_ascii() || !(m.len() == 4 || promotion) {
                 return Err(Failure::invalid(format!(
-                    "--lastmove: expected a move such as e2e4 or e7e8q, found '{m}'"
+                    "--lastmove: expected a move such as e2e4 or e7e8q, found '{}'",
+                    escape(m)
                 )));
             }
             Some((
@@ -235,7 +259,12 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
             ))
         }
     };
-    let check = match args.check.as_deref() {
+    let check = match args
+        .check
+        .as_deref()
+        .map(|c| utf8("--check", c))
+        .transpose()?
+    {
         None => CheckMark::None,
         Some("auto") => CheckMark::Auto,
         Some("none") => CheckMark::None,
@@ -244,11 +273,14 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
     let arrows = args
         .arrow
         .iter()
-        .filter(|a| !a.trim().is_empty())
+        .map(|a| utf8("--arrow", a))
+        .filter(|a| !matches!(a, Ok(a) if a.trim().is_empty()))
         .map(|a| {
+            let a = a?;
             ArrowSpec::parse(a.trim()).ok_or_else(|| {
                 Failure::invalid(format!(
-                    "--arrow: expected a colour G, R, Y or B and squares such as Ge2e4, found '{a}'"
+                    "--arrow: expected a colour G, R, Y or B and squares such as Ge2e4, found '{}'",
+                    escape(a)
                 ))
             })
         })
@@ -256,53 +288,56 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
     let marks = args
         .mark
         .iter()
-        .filter(|m| !m.trim().is_empty())
-        .map(|m| square("--mark", m))
+        .map(|m| utf8("--mark", m))
+        .filter(|m| !matches!(m, Ok(m) if m.trim().is_empty()))
+        .map(|m| square("--mark", m?))
         .collect::<Result<Vec<_>, _>>()?;
     let fills = args
         .fill
         .iter()
         .map(|f| {
+            let f = utf8("--fill", f)?;
             let (sq, color) = f.split_once(':').ok_or_else(|| {
                 Failure::invalid(format!(
-                    "--fill: expected SQUARE:COLOR such as e4:#ff000080, found '{f}'"
+                    "--fill: expected SQUARE:COLOR such as e4:#ff000080, found '{}'",
+                    escape(f)
                 ))
             })?;
             let color = Rgba::parse(color).ok_or_else(|| {
                 Failure::invalid(format!(
-                    "--fill: expected a colour such as #ff000080, found '{color}'"
+                    "--fill: expected a colour such as #ff000080, found '{}'",
+                    escape(color)
                 ))
             })?;
             Ok((square("--fill", sq)?, color))
         })
         .collect::<Result<Vec<_>, Failure>>()?;
-    Ok(RenderOptions {
-        format,
-        diagram: DiagramOptions {
-            size: args.size,
-            flip: args.flip,
-            coordinates: match args.coords {
-                CoordsArg::Outside => Coordinates::Outside,
-                CoordsArg::Inside => Coordinates::Inside,
-                CoordsArg::None => Coordinates::None,
-            },
-            side_to_move: !args.no_side_to_move,
-            border: !args.no_border,
-            transparent,
-            theme,
-            pieces,
-            markup: Markup {
-                lastmove,
-                check,
-                arrows,
-                marks,
-                fills,
-            },
+    let mut options = RenderOptions::new(format);
+    options.diagram = DiagramOptions {
+        size: args.size,
+        flip: args.flip,
+        coordinates: match args.coords {
+            CoordsArg::Outside => Coordinates::Outside,
+            CoordsArg::Inside => Coordinates::Inside,
+            CoordsArg::None => Coordinates::None,
         },
-        encode: EncodeOptions {
-            optimize: args.optimize,
-            quality: args.quality,
+        side_to_move: !args.no_side_to_move,
+        border: !args.no_border,
+        transparent,
+        theme,
+        pieces,
+        markup: Markup {
+            lastmove,
+            check,
+            arrows,
+            marks,
+            fills,
         },
-        swap_glyphs: args.swap_glyphs,
-    })
+    };
+    options.encode = EncodeOptions {
+        optimize: args.optimize,
+        quality: args.quality,
+    };
+    options.swap_glyphs = args.swap_glyphs;
+    Ok(options)
 }

@@ -41,7 +41,7 @@ use schedule::Context;
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let format = match args.render.format {
         Some(f) => Format::from(f),
-        None => Format::Png,
+        None => Format::PNG,
     };
     let options = render_options(&args.render, format)?;
     let template = NameTemplate::parse(&args.name)?;

@@ -206,28 +206,28 @@ mod tests {
             Some(MAX_ID_LEN)
         );
         let t = NameTemplate::parse("{id}.{ext}").unwrap();
-        assert_eq!(t.expand(1, Some("nul"), "f", 0, Format::Png), "_nul.png");
+        assert_eq!(t.expand(1, Some("nul"), "f", 0, Format::PNG), "_nul.png");
         let literal = NameTemplate::parse("aux.{ext}").unwrap();
-        assert_eq!(literal.expand(1, None, "f", 0, Format::Svg), "_aux.svg");
+        assert_eq!(literal.expand(1, None, "f", 0, Format::SVG), "_aux.svg");
     }
 
     #[test]
     fn templates_expand_and_refuse_paths() {
         let t = NameTemplate::parse("pos-{n}-{id}.{ext}").unwrap();
         assert_eq!(
-            t.expand(7, None, "f", 0, Format::Png),
+            t.expand(7, None, "f", 0, Format::PNG),
             "pos-000007-000007.png"
         );
         assert_eq!(
-            t.expand(7, Some("BK.01"), "f", 0, Format::Svg),
+            t.expand(7, Some("BK.01"), "f", 0, Format::SVG),
             "pos-000007-BK.01.svg"
         );
         let h = NameTemplate::parse("{hash}.{ext}").unwrap();
-        let a = h.expand(1, None, "fen a", 1, Format::Png);
+        let a = h.expand(1, None, "fen a", 1, Format::PNG);
         assert_eq!(a.len(), 16);
-        assert_eq!(a, h.expand(2, None, "fen a", 1, Format::Png));
-        assert_ne!(a, h.expand(1, None, "fen b", 1, Format::Png));
-        assert_ne!(a, h.expand(1, None, "fen a", 2, Format::Png));
+        assert_eq!(a, h.expand(2, None, "fen a", 1, Format::PNG));
+        assert_ne!(a, h.expand(1, None, "fen b", 1, Format::PNG));
+        assert_ne!(a, h.expand(1, None, "fen a", 2, Format::PNG));
         assert!(NameTemplate::parse("../{n}").is_err());
         assert!(NameTemplate::parse("a/{n}").is_err());
         assert!(NameTemplate::parse("{nope}").is_err());

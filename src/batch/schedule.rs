@@ -14,6 +14,7 @@ use super::lines::Line;
 use super::names::NameTemplate;
 use super::outcome::{Done, Outcome, Problem};
 use crate::output::{signals, write_if_changed, Links, WriteOutcome};
+use crate::render_args::strict_refusal;
 
 /// Lines rendered per parallel chunk: large enough to keep every core busy,
 /// small enough that memory stays flat for any input size.
@@ -57,7 +58,7 @@ pub fn threads(jobs: usize, options: &RenderOptions) -> usize {
 /// How many renders of these options fit in [`MEMORY_BUDGET`] at once.
 fn max_concurrent_renders(options: &RenderOptions) -> usize {
     match options.format {
-        Format::Png | Format::Webp | Format::Jpeg => {
+        Format::PNG | Format::WEBP | Format::JPEG => {
             let size = u64::from(options.diagram.size);
             let per_render = size * size * BYTES_PER_PIXEL;
             (MEMORY_BUDGET / per_render.max(1)).max(1) as usize
@@ -167,13 +168,13 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
             message: format!("invalid FEN: {e}"),
         })?;
     let position = &record.position;
-    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
-    if ctx.strict && !warnings.is_empty() {
+    if let Some(message) = ctx.strict.then(|| strict_refusal(position)).flatten() {
         return Err(Problem::Invalid {
             column: None,
-            message: format!("illegal position (--strict): {}", warnings.join("; ")),
+            message,
         });
     }
+    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
     let fen = position.to_string();
     let name = ctx
         .template
@@ -183,7 +184,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         message: e.to_string(),
     })?;
     let size = match ctx.format {
-        Format::Svg | Format::Png | Format::Webp | Format::Jpeg => {
+        Format::Image(_) => {
             let s = renderer.options().diagram.size;
             Some((s, s))
         }
@@ -205,21 +206,18 @@ mod tests {
     use super::*;
 
     fn options(format: Format, size: u32) -> RenderOptions {
-        let mut o = RenderOptions {
-            format,
-            ..Default::default()
-        };
+        let mut o = RenderOptions::new(format);
         o.diagram.size = size;
         o
     }
 
     #[test]
     fn large_images_render_fewer_at_a_time() {
-        assert_eq!(threads(16, &options(Format::Webp, 4096)), 5);
-        assert_eq!(threads(16, &options(Format::Png, 4096)), 5);
-        assert_eq!(threads(16, &options(Format::Png, 400)), 16);
-        assert_eq!(threads(16, &options(Format::Svg, 4096)), 16);
-        assert_eq!(threads(3, &options(Format::Webp, 4096)), 3);
-        assert!(threads(0, &options(Format::Png, 4096)) >= 1);
+        assert_eq!(threads(16, &options(Format::WEBP, 4096)), 5);
+        assert_eq!(threads(16, &options(Format::PNG, 4096)), 5);
+        assert_eq!(threads(16, &options(Format::PNG, 400)), 16);
+        assert_eq!(threads(16, &options(Format::SVG, 4096)), 16);
+        assert_eq!(threads(3, &options(Format::WEBP, 4096)), 3);
+        assert!(threads(0, &options(Format::PNG, 4096)) >= 1);
     }
 }
