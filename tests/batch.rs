@@ -1609,6 +1609,19 @@ fn the_manifest_keeps_special_files_and_links_and_dash_is_stdout() {
         "/dev/null is still a device"
     );
 
+    // A FIFO is written into, and stays a FIFO.
+    let fifo = dir.join("pipe.jsonl");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    run(&fifo);
+    let through_the_pipe = reader.join().unwrap();
+    assert_eq!(through_the_pipe.lines().count(), 2, "{through_the_pipe}");
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+
     let real = dir.join("real.jsonl");
     fs::write(&real, "old\n").unwrap();
     symlink(&real, dir.join("link.jsonl")).unwrap();
