@@ -1,21 +1,20 @@
 //! The command line: clap definitions, dispatch to single rendering or batch.
 
-use std::ffi::{OsStr, OsString};
-use std::io::{self, IsTerminal, Read, Write};
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueHint};
 use clap_complete::Shell;
 
-use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::quote::escape;
-use fen2img::{Format, Renderer};
+use fen2img::Format;
 
 use crate::batch;
-use crate::failure::{report, Cause, Failure, EXIT_INVALID, EXIT_OK};
+use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
-use crate::output::{write_file, Links};
-use crate::render_args::{check_warnings, parse_record, render_options, RenderArgs};
+use crate::render_args::{render_options, RenderArgs};
+use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
 
 const AFTER_HELP: &str = "\
@@ -54,7 +53,7 @@ pub struct Cli {
 
     /// Output file; the format follows its extension (.svg .png .webp .jpg .txt .fen).
     /// `-` is standard output. Without it a text board is printed.
-    #[arg(short, long, value_name = "PATH")]
+    #[arg(short, long, value_name = "PATH", value_hint = ValueHint::FilePath)]
     output: Option<PathBuf>,
 
     /// Print the plain-language description (alt text) of the position.
@@ -92,7 +91,7 @@ pub fn run() -> u8 {
             .and_then(|page| stdout::write(&page)),
         None => match cli.completions {
             Some(shell) => stdout::write(&manual::completions(Cli::command(), shell)),
-            None => run_single(&cli),
+            None => single_from(&cli).and_then(|job| single::run(&job)),
         },
     };
     match result {
@@ -121,23 +120,27 @@ fn report_clap(e: &clap::Error) -> u8 {
     EXIT_INVALID
 }
 
-fn run_single(cli: &Cli) -> Result<u8, Failure> {
-    let input = read_input(cli.fen.as_deref())?;
-    let record = parse_record(&input, cli.render.strict)?;
-    let position = &record.position;
-    check_warnings(position, cli.render.strict, None)?;
-    if cli.alt {
-        let text = fen2img::describe::describe(position);
-        if cli.output.is_none() {
-            return stdout::write(format!("{text}\n").as_bytes());
+/// What a single rendering will do, decided from the flags before any input
+/// is read: usage errors and unreadable theme or piece files are reported
+/// without waiting on standard input.
+fn single_from(cli: &Cli) -> Result<Single, Failure> {
+    let input = match cli.fen.as_deref() {
+        Some(fen) if fen != "-" => {
+            // The argument's bytes as given (Unix), or WTF-8 (Windows): the
+            // parser reports any that are not UTF-8 with their column.
+            Input::Argument(fen.as_encoded_bytes().to_vec())
         }
-        stdout::write(format!("{text}\n").as_bytes())?;
-    }
-
-    let to_stdout = cli.output.as_deref().is_none_or(|p| p.as_os_str() == "-");
-    let format = match (cli.render.format, cli.output.as_deref()) {
+        _ => Input::Stdin,
+    };
+    let destination = match cli.output.as_deref() {
+        Some(path) if path.as_os_str() != "-" => Destination::File(path.to_path_buf()),
+        _ => Destination::Stdout,
+    };
+    // `--alt` alone prints the description and nothing else.
+    let render = !cli.alt || cli.output.is_some();
+    let format = match (cli.render.format, &destination) {
         (Some(f), _) => Format::from(f),
-        (None, Some(path)) if !to_stdout => {
+        (None, Destination::File(path)) => {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             Format::from_extension(ext).ok_or_else(|| {
                 Failure::invalid(format!(
@@ -147,26 +150,25 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
                 ))
             })?
         }
-        _ => default_text_format(),
+        (None, Destination::Stdout) => default_text_format(),
     };
-    if to_stdout && format.is_binary() && io::stdout().is_terminal() {
+    if render
+        && destination == Destination::Stdout
+        && format.is_binary()
+        && io::stdout().is_terminal()
+    {
         return Err(Failure::invalid(format!(
             "refusing to write a {format} image to the terminal; use -o FILE or redirect"
         )));
     }
-    let options = render_options(&cli.render, format)?;
-    let mut renderer = Renderer::new(options);
-    let bytes = renderer
-        .render(position)
-        .map_err(|e| Failure::from(Cause::Render(&e)))?;
-    match cli.output.as_deref() {
-        Some(path) if !to_stdout => {
-            write_file(path, &bytes, Links::Follow)
-                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
-            Ok(EXIT_OK)
-        }
-        _ => stdout::write(&bytes),
-    }
+    Ok(Single {
+        input,
+        strict: cli.render.strict,
+        alt: cli.alt,
+        render,
+        options: render_options(&cli.render, format)?,
+        destination,
+    })
 }
 
 /// ANSI on a terminal unless `NO_COLOR` is set; ASCII when redirected.
@@ -177,26 +179,4 @@ fn default_text_format() -> Format {
         (true, true) => Format::UNICODE,
         (false, _) => Format::ASCII,
     }
-}
-
-/// The FEN argument, or standard input (one trailing line end removed).
-fn read_input(arg: Option<&OsStr>) -> Result<Vec<u8>, Failure> {
-    if let Some(text) = arg.filter(|a| *a != "-") {
-        // The argument's bytes as given (Unix), or WTF-8 (Windows): the
-        // parser reports any that are not UTF-8 with their column.
-        return Ok(text.as_encoded_bytes().to_vec());
-    }
-    let mut buf = Vec::new();
-    io::stdin()
-        .lock()
-        .take(MAX_INPUT_LEN as u64 + 2)
-        .read_to_end(&mut buf)
-        .map_err(|e| Failure::io(format!("cannot read standard input: {e}")))?;
-    if buf.ends_with(b"\n") {
-        buf.pop();
-        if buf.ends_with(b"\r") {
-            buf.pop();
-        }
-    }
-    Ok(buf)
 }

@@ -1,8 +1,10 @@
 //! The `fen2img` command: parse the command line, run, map errors to exit codes.
 //!
-//! Modules import one way: `cli` → {`batch`, `manual`, `render_args`,
-//! `stdout`}; `batch` → `render_args` → `arg_text`; all of them → `failure`;
-//! `cli` (for `-o`) and `batch` → `output`, which owns every file written.
+//! Modules import one way: `cli` → {`batch`, `single`, `manual`,
+//! `render_args`}; `single` → {`render_args`, `stdout`}; `batch` →
+//! `render_args` → `arg_text`; all of them → `failure`. Only `cli`,
+//! `render_args` and `batch` see clap. `single` (for `-o`) and `batch` →
+//! `output`, which owns every file fen2img writes.
 
 mod arg_text;
 mod batch;
@@ -11,6 +13,7 @@ mod failure;
 mod manual;
 mod output;
 mod render_args;
+mod single;
 mod stdout;
 
 use std::process::ExitCode;

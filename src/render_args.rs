@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 
 use fen2img::color::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
@@ -32,11 +32,11 @@ pub struct RenderArgs {
     pub size: u32,
 
     /// Board theme: brown, blue, green, print, or a theme file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "brown")]
+    #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
     pub theme: OsString,
 
     /// A piece set directory with wK.svg wQ.svg ... bP.svg.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub pieces: Option<PathBuf>,
 
     /// Draw the board from Black's side.

@@ -1027,3 +1027,23 @@ fn a_closed_stdout_loses_the_output_and_exits_1() {
     assert_code(&out, 0);
     assert_eq!(fs::read_to_string(&target).unwrap(), format!("{KINGS}\n"));
 }
+
+#[test]
+fn flags_are_checked_before_the_input_is_read() {
+    let dir = scratch_dir("cli-flags-first");
+    let missing = dir.join("missing.theme");
+    // Both the FEN and the theme are wrong: the flags are decided first, so
+    // a bad flag is reported even when the position (here from stdin) is too.
+    let out = run_with(
+        ["--theme", &path_arg(&missing)],
+        Some(b"not a position\n"),
+        &[],
+    );
+    assert_io_failure(&out, &["missing.theme"]);
+    let out = run_with(["-o", "board.gif"], Some(b"not a position\n"), &[]);
+    assert_invalid(&out, &["board.gif", "extension"]);
+    // --alt alone renders nothing, so it needs no image format.
+    let out = run([KINGS, "--alt", "-f", "png"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).starts_with("White"), "{}", stdout(&out));
+}

@@ -1,0 +1,99 @@
+//! One position rendered once: what the command line asked for, decided
+//! before anything runs ([`Single`]), and running it ([`run`]). The type
+//! holds plain values and library options, never clap's, so what runs does
+//! not depend on how it was typed (ripgrep's low/high arguments split).
+
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+use fen2img::describe::describe;
+use fen2img::fen::MAX_INPUT_LEN;
+use fen2img::{RenderOptions, Renderer};
+
+use crate::failure::{Cause, Failure, EXIT_OK};
+use crate::output::{write_file, Links};
+use crate::render_args::{check_warnings, parse_record};
+use crate::stdout;
+
+/// Where the position comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// The FEN argument's bytes (not necessarily UTF-8: the parser says
+    /// where they stop being text).
+    Argument(Vec<u8>),
+    /// Standard input, one line.
+    Stdin,
+}
+
+/// Where the rendering goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// Standard output.
+    Stdout,
+    /// A file, written atomically.
+    File(PathBuf),
+}
+
+/// Everything a single rendering does, resolved from the command line.
+#[derive(Debug, Clone)]
+pub struct Single {
+    /// The position's source.
+    pub input: Input,
+    /// Refuse all but six-field FEN, and legality warnings.
+    pub strict: bool,
+    /// Print the alt text first (and only it, when `render` is false).
+    pub alt: bool,
+    /// Whether to render the diagram at all (`--alt` alone does not).
+    pub render: bool,
+    /// Format, theme, pieces, markup: the library's options.
+    pub options: RenderOptions,
+    /// Where the rendering goes.
+    pub destination: Destination,
+}
+
+/// Reads, parses, renders and writes; returns the exit code.
+pub fn run(job: &Single) -> Result<u8, Failure> {
+    let input = read_input(&job.input)?;
+    let record = parse_record(&input, job.strict)?;
+    let position = &record.position;
+    check_warnings(position, job.strict, None)?;
+    if job.alt {
+        stdout::write(format!("{}\n", describe(position)).as_bytes())?;
+    }
+    if !job.render {
+        return Ok(EXIT_OK);
+    }
+    let bytes = Renderer::new(job.options.clone())
+        .render(position)
+        .map_err(|e| Failure::from(Cause::Render(&e)))?;
+    match &job.destination {
+        Destination::File(path) => {
+            write_file(path, &bytes, Links::Follow)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+            Ok(EXIT_OK)
+        }
+        Destination::Stdout => stdout::write(&bytes),
+    }
+}
+
+/// The FEN argument, or standard input (one trailing line end removed).
+fn read_input(input: &Input) -> Result<Vec<u8>, Failure> {
+    let Input::Argument(bytes) = input else {
+        let mut buf = Vec::new();
+        // Two bytes over the limit, so the parser can tell "too long" from
+        // "exactly at the limit" after a line end is removed.
+        io::stdin()
+            .lock()
+            .take(MAX_INPUT_LEN as u64 + 2)
+            .read_to_end(&mut buf)
+            .map_err(|e| Failure::io(format!("cannot read standard input: {e}")))?;
+        if buf.ends_with(b"\n") {
+            buf.pop();
+            if buf.ends_with(b"\r") {
+                buf.pop();
+            }
+        }
+        return Ok(buf);
+    };
+    Ok(bytes.clone())
+}
