@@ -3,13 +3,15 @@
 //! Modules import one way: `cli` → {`batch`, `single`, `manual`,
 //! `render_args`}; `single` → {`render_args`, `stdout`}; `batch` →
 //! `render_args` → `arg_text`; all of them → `failure`. Only `cli`,
-//! `render_args` and `batch` see clap.
+//! `render_args` and `batch` see clap. `single` (for `-o`) and `batch` →
+//! `output`, which owns every file fen2img writes.
 
 mod arg_text;
 mod batch;
 mod cli;
 mod failure;
 mod manual;
+mod output;
 mod render_args;
 mod single;
 mod stdout;

@@ -8,9 +8,10 @@ use std::path::PathBuf;
 
 use fen2img::describe::describe;
 use fen2img::fen::MAX_INPUT_LEN;
-use fen2img::{output, RenderOptions, Renderer};
+use fen2img::{RenderOptions, Renderer};
 
 use crate::failure::{Cause, Failure, EXIT_OK};
+use crate::output::{write_file, Links};
 use crate::render_args::{check_warnings, parse_record};
 use crate::stdout;
 
@@ -67,7 +68,7 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
         .map_err(|e| Failure::from(Cause::Render(&e)))?;
     match &job.destination {
         Destination::File(path) => {
-            output::write_atomic(path, &bytes)
+            write_file(path, &bytes, Links::Follow)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
             Ok(EXIT_OK)
         }

@@ -1,0 +1,51 @@
+//! `fen2img batch` arguments.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::render_args::RenderArgs;
+
+/// `fen2img batch` arguments.
+#[derive(Args, Debug)]
+// clap turns a literal "{n}" in help text into a line break, so the
+// placeholders are listed by name here; the README shows them in braces.
+#[command(after_help = "\
+--name placeholders, each written in braces, e.g. --name 'pos-{id}.{ext}':
+  n      the line's number in the run (all inputs counted in order), zero-padded
+  id     the EPD id operation, made safe for file names; n when absent
+  hash   12 hex digits from the canonical FEN, the options, the piece set's
+         content and the fen2img version (content-addressed)
+  ext    the format's extension
+
+Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure,
+130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM), 129 hung up (SIGHUP).")]
+pub struct BatchArgs {
+    /// Files of one FEN or EPD per line (.fen .epd .txt); standard input when
+    /// none is given or `-`.
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+
+    /// The directory to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
+
+    /// File name template.
+    #[arg(long, value_name = "TEMPLATE", default_value = "{id}.{ext}")]
+    pub name: String,
+
+    /// Write a JSON Lines manifest: one object per input line (`-`: standard output).
+    #[arg(long, value_name = "PATH")]
+    pub manifest: Option<PathBuf>,
+
+    /// Worker threads (default: all cores; fewer for large images, see README).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    #[command(flatten)]
+    pub render: RenderArgs,
+}

@@ -1,0 +1,147 @@
+//! `fen2img batch`: many positions, one call, into a directory.
+//!
+//! Lines are streamed in chunks; each chunk is rendered in parallel and its
+//! results are handled in input order, so files, messages and the manifest
+//! are the same whatever `-j` is, and memory does not grow with the input.
+//!
+//! Modules import one way: this file runs the stages, which use
+//! `lines` (reading), `names` (templates), `collisions` (the pre-pass),
+//! `schedule` (rendering and writing), `outcome`, `manifest` and
+//! `progress`; files and signals go through `crate::output`.
+
+mod args;
+mod collisions;
+mod lines;
+mod manifest;
+mod names;
+mod outcome;
+mod progress;
+mod schedule;
+
+use std::io::{self, IsTerminal, Write};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use fen2img::fingerprint::options_digest;
+use fen2img::{Format, Renderer};
+
+use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::output::signals;
+use crate::render_args::render_options;
+
+pub use args::BatchArgs;
+use lines::Inputs;
+use manifest::ManifestWriter;
+use names::NameTemplate;
+use outcome::Tally;
+use progress::Progress;
+use schedule::Context;
+
+/// Runs a batch; returns the exit code.
+pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
+    let format = match args.render.format {
+        Some(f) => Format::from(f),
+        None => Format::PNG,
+    };
+    let options = render_options(&args.render, format)?;
+    let template = NameTemplate::parse(&args.name)?;
+    // Inputs are opened before anything is created, so a missing input
+    // leaves nothing behind.
+    let mut inputs = Inputs::new(&args.inputs)?;
+    create_out_dir(&args.out_dir)?;
+    let threads = schedule::threads(args.jobs.unwrap_or(0), &options);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::io(format!("cannot start worker threads: {e}")))?;
+    // While waiting for input nothing is half written: a signal removes the
+    // temporaries and exits at once. While rendering, the first signal lets
+    // the files being written finish and stops the run.
+    let _immediate = signals::mode(false);
+
+    let context = Context {
+        out_dir: args.out_dir.clone(),
+        template,
+        options_digest: options_digest(&options),
+        format,
+        strict: args.render.strict,
+    };
+    if !context.template.unique_by_line() {
+        // Standard input cannot be read twice: spool it for the pre-pass.
+        inputs.spool_stdin(&args.out_dir)?;
+        collisions::check_unique_names(&mut inputs, &context)?;
+    }
+
+    let mut manifest = match &args.manifest {
+        Some(path) => Some(ManifestWriter::create(path)?),
+        None => None,
+    };
+    let progress = Progress::new(!args.quiet && io::stderr().is_terminal(), inputs.total);
+    let renderers: Vec<Mutex<Renderer>> = (0..pool.current_num_threads().max(1))
+        .map(|_| Mutex::new(Renderer::new(options.clone())))
+        .collect();
+    let chunk_len = schedule::chunk_len(&options);
+
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let mut reader = inputs.lines();
+    let _graceful = signals::mode(true);
+    while signals::stop_requested().is_none() {
+        let chunk = {
+            let _waiting = signals::mode(false);
+            reader.next_chunk(chunk_len)?
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let outcomes = pool.install(|| schedule::process_chunk(&chunk, &context, &renderers));
+        for (line, outcome) in chunk.iter().zip(outcomes) {
+            let source = reader.name(line.source);
+            tally.record(source, line, &outcome);
+            if let Some(m) = manifest.as_mut() {
+                m.write(source, line, &outcome)?;
+            }
+            progress.tick();
+        }
+    }
+    progress.finish();
+    if let Some(m) = manifest.take() {
+        m.finish()?;
+    }
+    let stopped = signals::stop_requested();
+    let mut err = io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "fen2img: {} written, {} unchanged, {} failed in {:.2} s{}",
+        tally.written,
+        tally.unchanged,
+        tally.invalid + tally.io,
+        started.elapsed().as_secs_f64(),
+        if stopped.is_some() {
+            " (interrupted)"
+        } else {
+            ""
+        }
+    );
+    Ok(match stopped {
+        Some(code) => code,
+        None if tally.io > 0 => EXIT_FAILURE,
+        None if tally.invalid > 0 => EXIT_INVALID,
+        None => EXIT_OK,
+    })
+}
+
+/// Creates `--out-dir` (and its parents), with a message that names it when
+/// it exists as something other than a directory.
+fn create_out_dir(dir: &std::path::Path) -> Result<(), Failure> {
+    if let Ok(meta) = std::fs::metadata(dir) {
+        if !meta.is_dir() {
+            return Err(Failure::io(format!(
+                "--out-dir '{}' exists and is not a directory",
+                dir.display()
+            )));
+        }
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::io(format!("cannot create --out-dir '{}': {e}", dir.display())))
+}

@@ -1,0 +1,92 @@
+//! What became of each line, and the tally printed at the end.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::lines::Line;
+
+/// What became of one line.
+pub enum Outcome {
+    /// A file was written, or already held these bytes.
+    Done(Done),
+    /// No file.
+    Failed(Problem),
+}
+
+/// A line that has its file.
+pub struct Done {
+    /// The canonical FEN.
+    pub fen: String,
+    /// The file.
+    pub path: PathBuf,
+    /// The plain-language description.
+    pub alt: String,
+    /// The EPD `c0` caption.
+    pub caption: Option<String>,
+    /// Width and height of an image.
+    pub size: Option<(u32, u32)>,
+    /// `false`: the file already held these bytes.
+    pub written: bool,
+    /// Legality warnings, printed as `FILE:LINE: warning: ...`.
+    pub warnings: Vec<String>,
+}
+
+/// Why a line produced no file.
+pub enum Problem {
+    /// The line is not a position (or not a legal one under --strict).
+    Invalid {
+        /// 1-based column of a syntax error.
+        column: Option<usize>,
+        /// The message, without the `FILE:LINE:` prefix.
+        message: String,
+    },
+    /// Writing failed.
+    Io {
+        /// The message, without the `FILE:LINE:` prefix.
+        message: String,
+    },
+    /// The run was stopped by a signal before this line.
+    Interrupted,
+}
+
+/// Counts of each outcome.
+#[derive(Default)]
+pub struct Tally {
+    /// Files created or replaced.
+    pub written: usize,
+    /// Files that already held the bytes.
+    pub unchanged: usize,
+    /// Lines that are not (legal) positions.
+    pub invalid: usize,
+    /// Lines whose file could not be written, or that a signal skipped.
+    pub io: usize,
+}
+
+impl Tally {
+    /// Counts an outcome and reports problems as `FILE:LINE:COL: message`.
+    pub fn record(&mut self, source: &str, line: &Line, outcome: &Outcome) {
+        let mut err = io::stderr().lock();
+        match outcome {
+            Outcome::Done(done) => {
+                if done.written {
+                    self.written += 1;
+                } else {
+                    self.unchanged += 1;
+                }
+                for w in &done.warnings {
+                    let _ = writeln!(err, "{source}:{}: warning: {w}", line.number);
+                }
+            }
+            Outcome::Failed(Problem::Invalid { column, message }) => {
+                self.invalid += 1;
+                let col = column.map(|c| format!("{c}:")).unwrap_or_default();
+                let _ = writeln!(err, "{source}:{}:{col} {message}", line.number);
+            }
+            Outcome::Failed(Problem::Io { message }) => {
+                self.io += 1;
+                let _ = writeln!(err, "{source}:{}: {message}", line.number);
+            }
+            Outcome::Failed(Problem::Interrupted) => self.io += 1,
+        }
+    }
+}
