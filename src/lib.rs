@@ -242,6 +242,13 @@ impl Renderer {
         &self.options
     }
 
+    /// Renders with `options` from now on, keeping every cache: what the
+    /// new options share with earlier ones (piece sprites of the same set,
+    /// size and halo; backgrounds of the same board) is not drawn again.
+    pub fn set_options(&mut self, options: RenderOptions) {
+        self.options = options;
+    }
+
     /// The layout of `position` (for writers of one's own, or for sizes).
     pub fn layout(&self, position: &Position) -> Result<Layout, Error> {
         Ok(Layout::new(position, &self.options.diagram)?)

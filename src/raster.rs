@@ -32,6 +32,9 @@ pub struct Rasterizer {
     /// The set the sprites belong to; a different set clears them.
     set: Option<PieceSet>,
     sprites: HashMap<(usize, u32), Pixmap>,
+    /// Halo sprites by piece, size and halo (colour, width bits): two
+    /// haloed themes at one size have different halos.
+    halos: HashMap<(usize, u32, Rgba, u32), Pixmap>,
     /// Backgrounds for the options seen last.
     backgrounds: Recent<BackgroundKey, Arc<RunImage>>,
     /// Palette tiles for the options seen last (see `indexed`).
@@ -154,8 +157,8 @@ impl Rasterizer {
         halo: Halo,
     ) -> &Pixmap {
         self.use_set(set);
-        self.sprites
-            .entry((HALO + sprite_index(piece), size))
+        self.halos
+            .entry((sprite_index(piece), size, halo.color, halo.width.to_bits()))
             .or_insert_with(|| render_halo(set, piece, size, halo))
     }
 
@@ -163,6 +166,7 @@ impl Rasterizer {
     fn use_set(&mut self, set: &PieceSet) {
         if !self.set.as_ref().is_some_and(|s| s.same_as(set)) {
             self.sprites.clear();
+            self.halos.clear();
             self.set = Some(set.clone());
         }
     }
@@ -182,9 +186,6 @@ impl Rasterizer {
         }
     }
 }
-
-/// Sprite keys of halos are offset past the twelve pieces.
-const HALO: usize = 12;
 
 /// The halo of one glyph: its filled shapes, filled and stroked wide in the
 /// halo colour (the same geometry the SVG writer uses).
