@@ -44,7 +44,7 @@ use std::fmt;
 /// The pixel buffer type the rasterizer returns ([`tiny_skia::Pixmap`]).
 pub use resvg::tiny_skia;
 
-pub use encode::EncodeOptions;
+pub use encode::{EncodeError, EncodeOptions};
 pub use fen::{parse, FenError, Field, ParseOptions, Record};
 pub use layout::{Coordinates, DiagramOptions, Layout, LayoutError, Markup};
 pub use pieces::{PieceSet, PieceSetError};
@@ -191,13 +191,16 @@ impl Default for RenderOptions {
     }
 }
 
-/// Why a rendering failed.
+/// Why a rendering failed. Match on it: [`Error::Layout`] is bad options
+/// (the caller's to fix; the CLI exits 2), [`Error::Encode`] an encoder
+/// that failed (not the input's fault; the CLI exits 1).
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Error {
     /// The options cannot make a diagram (e.g. size out of range).
     Layout(LayoutError),
     /// An encoder failed.
-    Encode(String),
+    Encode(EncodeError),
 }
 
 impl fmt::Display for Error {
@@ -209,7 +212,20 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Layout(e) => Some(e),
+            Error::Encode(e) => Some(e),
+        }
+    }
+}
+
+impl From<EncodeError> for Error {
+    fn from(e: EncodeError) -> Self {
+        Error::Encode(e)
+    }
+}
 
 impl From<LayoutError> for Error {
     fn from(e: LayoutError) -> Self {
@@ -283,5 +299,30 @@ impl Renderer {
                 .map_err(Error::Encode),
             _ => unreachable!("text formats are handled above"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_options_and_encoder_failures_are_different_variants() {
+        let options = RenderOptions {
+            format: Format::Png,
+            diagram: DiagramOptions {
+                size: 5,
+                ..DiagramOptions::default()
+            },
+            ..RenderOptions::default()
+        };
+        let e = Renderer::new(options)
+            .render(&Position::default())
+            .unwrap_err();
+        assert!(matches!(e, Error::Layout(_)), "{e:?}");
+        let e = Error::from(EncodeError::new("WebP", "out of memory"));
+        assert!(matches!(e, Error::Encode(ref inner) if inner.format == "WebP"));
+        assert_eq!(e.to_string(), "WebP encoding failed: out of memory");
+        assert!(std::error::Error::source(&e).is_some());
     }
 }
