@@ -12,7 +12,7 @@ use std::io::Write;
 use resvg::tiny_skia::Pixmap;
 
 use crate::color::Rgba;
-use crate::indexed::IndexedImage;
+use crate::raster::IndexedImage;
 
 /// How to encode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,30 +23,27 @@ pub mod encode;
 pub mod epd;
 pub mod fen;
 mod glyph_file;
-pub mod indexed;
 pub mod labels;
 pub mod layout;
 pub mod output;
 pub mod pathdata;
 pub mod pieces;
 pub mod position;
-pub mod quantize;
 pub mod quote;
 pub mod raster;
-mod recent;
-mod runs;
 pub mod svg;
 pub mod text;
 pub mod theme;
 
 use std::fmt;
+use std::sync::Arc;
 
 /// The pixel buffer type the rasterizer returns ([`tiny_skia::Pixmap`]).
 pub use resvg::tiny_skia;
 
 pub use encode::{EncodeError, EncodeOptions};
 pub use fen::{parse, FenError, Field, ParseOptions, Record};
-pub use layout::{Coordinates, DiagramOptions, Layout, LayoutError, Markup};
+pub use layout::{Coordinates, DiagramOptions, Frame, Layout, LayoutError, Markup};
 pub use pieces::{PieceSet, PieceSetError};
 pub use position::{Board, Color, Piece, Position, Role, Square, Warning};
 pub use raster::Rasterizer;
@@ -239,6 +236,8 @@ impl From<LayoutError> for Error {
 #[derive(Debug)]
 pub struct Renderer {
     options: RenderOptions,
+    /// The frame of `options.diagram`, built on the first image board.
+    frame: Option<Arc<Frame>>,
     rasterizer: Rasterizer,
     svg: svg::SvgWriter,
 }
@@ -248,6 +247,7 @@ impl Renderer {
     pub fn new(options: RenderOptions) -> Renderer {
         Renderer {
             options,
+            frame: None,
             rasterizer: Rasterizer::new(),
             svg: svg::SvgWriter::new(),
         }
@@ -263,11 +263,28 @@ impl Renderer {
     /// size and halo; backgrounds of the same board) is not drawn again.
     pub fn set_options(&mut self, options: RenderOptions) {
         self.options = options;
+        self.frame = None;
+    }
+
+    /// The frame of this renderer's options: built once, then shared by
+    /// every board.
+    pub fn frame(&mut self) -> Result<Arc<Frame>, Error> {
+        if let Some(frame) = &self.frame {
+            return Ok(Arc::clone(frame));
+        }
+        let frame = Arc::new(Frame::new(&self.options.diagram)?);
+        self.frame = Some(Arc::clone(&frame));
+        Ok(frame)
     }
 
     /// The layout of `position` (for writers of one's own, or for sizes).
-    pub fn layout(&self, position: &Position) -> Result<Layout, Error> {
-        Ok(Layout::new(position, &self.options.diagram)?)
+    pub fn layout(&mut self, position: &Position) -> Result<Layout, Error> {
+        let frame = self.frame()?;
+        Ok(Layout::with_frame(
+            position,
+            frame,
+            &self.options.diagram.markup,
+        ))
     }
 
     /// Renders `position` in the configured format.
@@ -287,16 +304,19 @@ impl Renderer {
         if options.format == Format::Fen {
             return Ok(format!("{position}\n").into_bytes());
         }
-        let layout = Layout::new(position, &options.diagram)?;
+        let layout = self.layout(position)?;
+        let options = &self.options;
         match options.format {
             Format::Svg => Ok(self.svg.write(&layout).into_bytes()),
             Format::Png => Ok(match self.rasterizer.render_indexed(&layout) {
                 Some(image) => encode::png_indexed(&image, options.encode),
                 None => encode::png(&self.rasterizer.render(&layout), options.encode),
             }),
-            Format::Webp => encode::webp(&self.rasterizer.render(&layout)).map_err(Error::Encode),
-            Format::Jpeg => encode::jpeg(&self.rasterizer.render(&layout), options.encode.quality)
-                .map_err(Error::Encode),
+            Format::Webp => Ok(encode::webp(&self.rasterizer.render(&layout))?),
+            Format::Jpeg => Ok(encode::jpeg(
+                &self.rasterizer.render(&layout),
+                options.encode.quality,
+            )?),
             _ => unreachable!("text formats are handled above"),
         }
     }
