@@ -6,12 +6,11 @@
 //! true colour otherwise. Everything is deterministic: the palette is in
 //! order of first appearance and the encoders have no time stamps.
 
-use std::collections::HashMap;
 use std::io::Write;
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::color::Rgba;
+use crate::raster::quantize::Palette;
 use crate::raster::IndexedImage;
 
 /// How to encode.
@@ -46,61 +45,16 @@ pub fn rgba(pixmap: &Pixmap) -> Vec<u8> {
 pub fn png(pixmap: &Pixmap, options: EncodeOptions) -> Vec<u8> {
     let pixels = rgba(pixmap);
     let (w, h) = (pixmap.width(), pixmap.height());
-    match palette_of(&pixels) {
-        Some((palette, indices)) => write_indexed(w, h, &palette, &indices, options),
+    match Palette::exact_of_pixels(&pixels) {
+        Some((palette, indices)) => write_indexed(w, h, &palette.colors, &indices, options),
         None => write_true_colour(w, h, &pixels, options),
     }
 }
 
 /// PNG from a palette image (the fast path: no colour work left to do).
 pub fn png_indexed(image: &IndexedImage, options: EncodeOptions) -> Vec<u8> {
-    let palette: Vec<Rgba> = image
-        .palette
-        .colors
-        .iter()
-        .map(|c| Rgba {
-            r: c[0],
-            g: c[1],
-            b: c[2],
-            a: c[3],
-        })
-        .collect();
-    write_indexed(image.width, image.height, &palette, &image.indices, options)
-}
-
-/// The palette and per-pixel indices, if there are at most 256 colours.
-fn palette_of(pixels: &[u8]) -> Option<(Vec<Rgba>, Vec<u8>)> {
-    let mut lookup: HashMap<u32, u8> = HashMap::with_capacity(256);
-    let mut palette = Vec::with_capacity(256);
-    let mut indices = Vec::with_capacity(pixels.len() / 4);
-    let mut last: Option<(u32, u8)> = None;
-    for px in pixels.chunks_exact(4) {
-        let key = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-        // Runs of one colour are the norm (squares), so check the last first.
-        let index = match last {
-            Some((k, i)) if k == key => i,
-            _ => match lookup.get(&key) {
-                Some(&i) => i,
-                None => {
-                    if palette.len() == 256 {
-                        return None;
-                    }
-                    let i = palette.len() as u8;
-                    palette.push(Rgba {
-                        r: px[0],
-                        g: px[1],
-                        b: px[2],
-                        a: px[3],
-                    });
-                    lookup.insert(key, i);
-                    i
-                }
-            },
-        };
-        last = Some((key, index));
-        indices.push(index);
-    }
-    Some((palette, indices))
+    let palette = &image.palette.colors;
+    write_indexed(image.width, image.height, palette, &image.indices, options)
 }
 
 fn compression(options: EncodeOptions) -> (png::Compression, png::Filter) {
@@ -114,7 +68,7 @@ fn compression(options: EncodeOptions) -> (png::Compression, png::Filter) {
 fn write_indexed(
     w: u32,
     h: u32,
-    palette: &[Rgba],
+    palette: &[[u8; 4]],
     indices: &[u8],
     options: EncodeOptions,
 ) -> Vec<u8> {
@@ -134,10 +88,10 @@ fn write_indexed(
         &packed
     };
     let row_bytes = rows.len() / h.max(1) as usize;
-    let plte: Vec<u8> = palette.iter().flat_map(|c| [c.r, c.g, c.b]).collect();
+    let plte: Vec<u8> = palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
     let mut trns: Vec<u8> = Vec::new();
-    if palette.iter().any(|c| c.a != 255) {
-        trns = palette.iter().map(|c| c.a).collect();
+    if palette.iter().any(|c| c[3] != 255) {
+        trns = palette.iter().map(|c| c[3]).collect();
         while trns.last() == Some(&255) {
             trns.pop();
         }
@@ -440,9 +394,7 @@ mod tests {
         // 600×300 at 8 bits: the filtered rows fill several deflate blocks,
         // with zero runs (flat areas) crossing the block boundaries.
         let (w, h) = (600u32, 300u32);
-        let palette: Vec<Rgba> = (0..40u8)
-            .map(|i| Rgba::rgb(i * 6, 255 - i * 6, i))
-            .collect();
+        let palette: Vec<[u8; 4]> = (0..40u8).map(|i| [i * 6, 255 - i * 6, i, 255]).collect();
         let indices: Vec<u8> = (0..w * h)
             .map(|i| {
                 let (x, y) = (i % w, i / w);
@@ -464,7 +416,7 @@ mod tests {
                 .iter()
                 .flat_map(|&i| {
                     let c = palette[i as usize];
-                    [c.r, c.g, c.b]
+                    [c[0], c[1], c[2]]
                 })
                 .collect();
             assert!(rgb == expected, "optimize {optimize}");
