@@ -258,7 +258,7 @@ impl Document<'_> {
                     self.out,
                     "<g fill=\"none\"{} stroke-width=\"{}\" stroke-linejoin=\"round\">",
                     paint("stroke", h.color),
-                    num(2.0 * h.width / scale)
+                    num(h.stroke_width(0.0, scale))
                 );
                 self.label_uses(l, color, scale);
                 self.out.push_str("</g>");
@@ -444,7 +444,7 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             let filled = glyph.paths.iter().zip(glyph.path_data());
             for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
                 let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
-                let width = num(outline + 2.0 * halo.width / scale);
+                let width = num(halo.stroke_width(outline, scale));
                 match shared.get(data.as_str()) {
                     Some(id) => {
                         let _ =

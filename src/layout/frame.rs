@@ -83,6 +83,16 @@ pub struct Halo {
     pub width: f32,
 }
 
+impl Halo {
+    /// The stroke width, in the units of a shape drawn at `scale` pixels
+    /// per unit whose own outline is `outline` units wide, that makes the
+    /// band reach `width` pixels beyond that outline (the stroke is
+    /// centred on the path). The one place both writers take it from.
+    pub fn stroke_width(&self, outline: f32, scale: f32) -> f32 {
+        outline + 2.0 * self.width / scale
+    }
+}
+
 /// The board under the pieces: image, margin, frame, squares, hatching,
 /// tints and coordinate labels. What the rasterizer's background is drawn
 /// from (with the position's check glows).

@@ -174,7 +174,7 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
     for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
         let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
         let stroke = Stroke {
-            width: outline + 2.0 * halo.width / scale,
+            width: halo.stroke_width(outline, scale),
             line_join: LineJoin::Round,
             ..Stroke::default()
         };
@@ -526,7 +526,7 @@ fn draw_labels(band: &mut Pixmap, board: &BoardSpec, top: u32) {
             let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
             if let Some(halo) = board.label_halo {
                 let stroke = Stroke {
-                    width: 2.0 * halo.width / label.scale,
+                    width: halo.stroke_width(0.0, label.scale),
                     line_join: LineJoin::Round,
                     ..Stroke::default()
                 };
@@ -752,6 +752,49 @@ mod tests {
         assert_eq!(sprite.pixel(10, 10).unwrap().alpha(), 255);
         assert_eq!(sprite.pixel(10, 10).unwrap().red(), INK.r);
         assert_eq!(sprite.pixel(0, 0).unwrap().alpha(), 0);
+    }
+
+    #[test]
+    fn each_cache_is_keyed_on_what_it_draws_from() {
+        use crate::layout::{ArrowSpec, DiagramOptions, Markup};
+        use crate::theme::Theme;
+        let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let position = crate::fen::parse(start, Default::default())
+            .unwrap()
+            .position;
+        let with = |theme: &str, arrow: &str| {
+            let options = DiagramOptions {
+                theme: Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    arrows: ArrowSpec::parse(arrow).into_iter().collect(),
+                    ..Markup::default()
+                },
+                ..DiagramOptions::default()
+            };
+            Layout::new(&position, &options).unwrap()
+        };
+        let mut raster = Rasterizer::new();
+        raster.render(&with("brown", "e2e4"));
+        raster.render(&with("brown", "d2d4"));
+        // Another arrow: same board, same sprites.
+        assert_eq!(raster.sprites.len(), 1);
+        assert_eq!(raster.backgrounds.len(), 1);
+        raster.render(&with("blue", "d2d4"));
+        // Another theme: another board, the same twelve sprites.
+        assert_eq!(raster.sprites.len(), 1);
+        assert_eq!(raster.backgrounds.len(), 2);
+        assert_eq!(raster.halos.len(), 0);
+        let print = with("print", "d2d4");
+        assert!(print.frame.sprites.halo.is_some(), "print has a halo");
+        raster.render(&print);
+        raster.render(&with("brown", "d2d4"));
+        // Print adds its halos (and sprites at its own square size, when
+        // its border makes squares smaller); brown's background was kept.
+        assert_eq!(raster.halos.len(), 1);
+        let brown = with("brown", "d2d4");
+        let sizes_differ = print.frame.sprites.glyphs != brown.frame.sprites.glyphs;
+        assert_eq!(raster.sprites.len(), 1 + sizes_differ as usize);
+        assert_eq!(raster.backgrounds.len(), 3);
     }
 
     #[test]
