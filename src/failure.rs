@@ -162,10 +162,10 @@ mod tests {
 
     #[test]
     fn an_encoder_failure_is_not_the_inputs_fault() {
-        let encode = fen2img::Error::Encode("out of memory".into());
+        let encode = fen2img::Error::Encode(fen2img::EncodeError::new("WebP", "out of memory"));
         assert_eq!(exit_code_for(Cause::Render(&encode)), EXIT_FAILURE);
         let failure = Failure::from(Cause::Render(&encode));
         assert_eq!(failure.code, EXIT_FAILURE);
-        assert_eq!(failure.message, "out of memory");
+        assert_eq!(failure.message, "WebP encoding failed: out of memory");
     }
 }

@@ -29,31 +29,28 @@ mod format;
 pub mod gif;
 mod glyph_file;
 pub mod html;
-pub mod indexed;
 pub mod labels;
 pub mod layout;
 pub mod pathdata;
 pub mod pieces;
 pub mod position;
-pub mod quantize;
 pub mod quote;
 pub mod raster;
-mod recent;
-mod runs;
 pub mod svg;
 pub mod terminal;
 pub mod text;
 pub mod theme;
 
 use std::fmt;
+use std::sync::Arc;
 
 /// The pixel buffer type the rasterizer returns ([`tiny_skia::Pixmap`]).
 pub use resvg::tiny_skia;
 
-pub use encode::EncodeOptions;
+pub use encode::{EncodeError, EncodeOptions};
 pub use fen::{parse, FenError, Field, ParseOptions, Record};
 pub use format::{Format, ImageFormat, UnknownFormat};
-pub use layout::{Coordinates, DiagramOptions, Layout, LayoutError, Markup};
+pub use layout::{Coordinates, DiagramOptions, Frame, Layout, LayoutError, Markup};
 pub use pieces::{PieceSet, PieceSetError};
 pub use position::{Board, Color, Piece, Position, Role, Square, Warning};
 pub use raster::Rasterizer;
@@ -95,13 +92,16 @@ impl Default for RenderOptions {
     }
 }
 
-/// Why a rendering failed.
+/// Why a rendering failed. Match on it: [`Error::Layout`] is bad options
+/// (the caller's to fix; the CLI exits 2), [`Error::Encode`] an encoder
+/// that failed (not the input's fault; the CLI exits 1).
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Error {
     /// The options cannot make a diagram (e.g. size out of range).
     Layout(LayoutError),
     /// An encoder failed.
-    Encode(String),
+    Encode(EncodeError),
 }
 
 impl fmt::Display for Error {
@@ -113,7 +113,20 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Layout(e) => Some(e),
+            Error::Encode(e) => Some(e),
+        }
+    }
+}
+
+impl From<EncodeError> for Error {
+    fn from(e: EncodeError) -> Self {
+        Error::Encode(e)
+    }
+}
 
 impl From<LayoutError> for Error {
     fn from(e: LayoutError) -> Self {
@@ -127,6 +140,8 @@ impl From<LayoutError> for Error {
 #[derive(Debug)]
 pub struct Renderer {
     options: RenderOptions,
+    /// The frame of `options.diagram`, built on the first image board.
+    frame: Option<Arc<Frame>>,
     rasterizer: Rasterizer,
     svg: svg::SvgWriter,
 }
@@ -136,6 +151,7 @@ impl Renderer {
     pub fn new(options: RenderOptions) -> Renderer {
         Renderer {
             options,
+            frame: None,
             rasterizer: Rasterizer::new(),
             svg: svg::SvgWriter::new(),
         }
@@ -146,9 +162,33 @@ impl Renderer {
         &self.options
     }
 
+    /// Renders with `options` from now on, keeping every cache: what the
+    /// new options share with earlier ones (piece sprites of the same set,
+    /// size and halo; backgrounds of the same board) is not drawn again.
+    pub fn set_options(&mut self, options: RenderOptions) {
+        self.options = options;
+        self.frame = None;
+    }
+
+    /// The frame of this renderer's options: built once, then shared by
+    /// every board.
+    pub fn frame(&mut self) -> Result<Arc<Frame>, Error> {
+        if let Some(frame) = &self.frame {
+            return Ok(Arc::clone(frame));
+        }
+        let frame = Arc::new(Frame::new(&self.options.diagram)?);
+        self.frame = Some(Arc::clone(&frame));
+        Ok(frame)
+    }
+
     /// The layout of `position` (for writers of one's own, or for sizes).
-    pub fn layout(&self, position: &Position) -> Result<Layout, Error> {
-        Ok(Layout::new(position, &self.options.diagram)?)
+    pub fn layout(&mut self, position: &Position) -> Result<Layout, Error> {
+        let frame = self.frame()?;
+        Ok(Layout::with_frame(
+            position,
+            frame,
+            &self.options.diagram.markup,
+        ))
     }
 
     /// Renders `position` in the configured format.
@@ -169,20 +209,44 @@ impl Renderer {
             Format::Fen => return Ok(format!("{position}\n").into_bytes()),
             Format::Image(image) => image,
         };
-        let layout = Layout::new(position, &options.diagram)?;
+        let layout = self.layout(position)?;
+        let options = &self.options;
         match image {
             ImageFormat::Svg => Ok(self.svg.write(&layout).into_bytes()),
             ImageFormat::Png => Ok(match self.rasterizer.render_indexed(&layout) {
                 Some(image) => encode::png_indexed(&image, options.encode),
                 None => encode::png(&self.rasterizer.render(&layout), options.encode),
             }),
-            ImageFormat::Webp => {
-                encode::webp(&self.rasterizer.render(&layout)).map_err(Error::Encode)
-            }
-            ImageFormat::Jpeg => {
-                encode::jpeg(&self.rasterizer.render(&layout), options.encode.quality)
-                    .map_err(Error::Encode)
-            }
+            ImageFormat::Webp => Ok(encode::webp(&self.rasterizer.render(&layout))?),
+            ImageFormat::Jpeg => Ok(encode::jpeg(
+                &self.rasterizer.render(&layout),
+                options.encode.quality,
+            )?),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_options_and_encoder_failures_are_different_variants() {
+        let options = RenderOptions {
+            format: Format::PNG,
+            diagram: DiagramOptions {
+                size: 5,
+                ..DiagramOptions::default()
+            },
+            ..RenderOptions::default()
+        };
+        let e = Renderer::new(options)
+            .render(&Position::default())
+            .unwrap_err();
+        assert!(matches!(e, Error::Layout(_)), "{e:?}");
+        let e = Error::from(EncodeError::new("WebP", "out of memory"));
+        assert!(matches!(e, Error::Encode(ref inner) if inner.format == "WebP"));
+        assert_eq!(e.to_string(), "WebP encoding failed: out of memory");
+        assert!(std::error::Error::source(&e).is_some());
     }
 }

@@ -11,7 +11,7 @@ use resvg::tiny_skia::{Path, PathBuilder, PathSegment, Point};
 /// (e.g. `scale = 100.0` keeps two decimals).
 pub fn encode(path: &Path, scale: f32) -> String {
     let mut out = String::new();
-    let q = |v: f32| (v * scale).round() as i64;
+    let q = |v: f32| to_grid(v * scale);
     // Current and subpath-start points, in grid units.
     let (mut cx, mut cy) = (0i64, 0i64);
     let (mut sx, mut sy) = (0i64, 0i64);
@@ -75,6 +75,25 @@ pub fn encode(path: &Path, scale: f32) -> String {
         }
     }
     out
+}
+
+/// The largest grid value written, in either direction. Values beyond it
+/// (a user glyph at 1e38, an infinity) are clamped to it, and NaN is
+/// written as 0: `as i64` alone saturates at `i64::MAX`, and a relative
+/// step between two saturated values overflowed into garbage such as
+/// `-92233720368547758.08`. At 10^15, differences of two clamped values
+/// stay far inside `i64`.
+const GRID_LIMIT: f64 = 1e15;
+
+/// `v` (already in grid units) rounded to a whole grid value, clamped to
+/// [`GRID_LIMIT`], NaN as 0.
+fn to_grid(v: impl Into<f64>) -> i64 {
+    let v: f64 = v.into();
+    if v.is_nan() {
+        0
+    } else {
+        v.round().clamp(-GRID_LIMIT, GRID_LIMIT) as i64
+    }
 }
 
 /// Appends numbers given in grid units, separated as tightly as SVG allows.
@@ -146,7 +165,7 @@ pub(crate) fn write_fixed(out: &mut String, units: i64, decimals: u32) {
 
 /// Writes `v` rounded to `decimals` places (see [`write_fixed`]).
 pub(crate) fn write_rounded(out: &mut String, v: f32, decimals: u32) {
-    let units = (v as f64 * 10f64.powi(decimals as i32)).round() as i64;
+    let units = to_grid(v as f64 * 10f64.powi(decimals as i32));
     write_fixed(out, units, decimals);
 }
 
@@ -228,6 +247,57 @@ mod tests {
 
     fn path(data: &str) -> Path {
         decode_absolute(data).unwrap()
+    }
+
+    /// Whether `text` is one plain decimal number (what SVG can read).
+    fn is_plain_number(text: &str) -> bool {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        !digits.is_empty()
+            && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && digits.matches('.').count() <= 1
+    }
+
+    #[test]
+    fn extreme_numbers_are_clamped_never_garbage() {
+        let written = |v: f32| {
+            let mut s = String::new();
+            write_rounded(&mut s, v, 2);
+            s
+        };
+        assert_eq!(written(1e38), "10000000000000");
+        assert_eq!(written(-1e38), "-10000000000000");
+        assert_eq!(written(f32::INFINITY), "10000000000000");
+        assert_eq!(written(f32::NEG_INFINITY), "-10000000000000");
+        assert_eq!(written(f32::NAN), "0");
+        assert_eq!(written(1e-38), "0");
+        assert_eq!(written(-1e-38), "0");
+        assert_eq!(written(-0.004), "0");
+        assert_eq!(written(-123.456), "-123.46");
+        for v in [f32::MAX, f32::MIN, 3.4e37, -9.2e16, 9.3e16] {
+            let text = written(v);
+            assert!(is_plain_number(&text), "{v}: {text}");
+            let back: f64 = text.parse().unwrap();
+            assert_eq!(back.signum(), (v as f64).signum(), "{v}: {text}");
+        }
+    }
+
+    #[test]
+    fn paths_at_extreme_coordinates_stay_readable() {
+        // Relative steps between clamped points: from -1e38 to +1e38 was
+        // an i64 overflow.
+        let mut pb = PathBuilder::new();
+        pb.move_to(-1e38, -1e38);
+        pb.line_to(1e38, 1e38);
+        pb.line_to(1e38, -1e38);
+        pb.line_to(1e-38, 0.0);
+        pb.close();
+        let p = pb.finish().unwrap();
+        let data = encode(&p, 100.0);
+        assert_eq!(
+            data,
+            "m-10000000000000-10000000000000l20000000000000 20000000000000\
+             v-20000000000000l-10000000000000 10000000000000z"
+        );
     }
 
     #[test]

@@ -13,10 +13,10 @@ use std::fmt::Write;
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Halo, Layout, Rect, INK};
+use crate::layout::{Glow, Layout, Rect, SpriteSpec};
 use crate::pathdata;
-use crate::pieces::{cap_name, join_name, GlyphPath, PieceSet};
-use crate::position::{Color, Piece};
+use crate::pieces::{cap_name, join_name, GlyphPath};
+use crate::position::Piece;
 
 /// Writes `layout` as an SVG document (see [`SvgWriter`] for many boards).
 pub fn write(layout: &Layout) -> String {
@@ -24,12 +24,12 @@ pub fn write(layout: &Layout) -> String {
 }
 
 /// Writes layouts as SVG, remembering the glyph definitions between boards:
-/// they depend only on the piece set, the square size, the halo and which
-/// pieces appear, and building them is most of the work.
+/// they depend only on the frame's sprite spec (piece set, square size and
+/// halo) and on which pieces appear, and building them is most of the work.
 #[derive(Debug, Default)]
 pub struct SvgWriter {
-    /// What the cached definitions were made for.
-    for_glyphs: Option<(PieceSet, f32, Option<Halo>)>,
+    /// The sprite spec the cached definitions were made for.
+    for_glyphs: Option<SpriteSpec>,
     /// Glyph definitions and the pieces' common style, by set of pieces used.
     glyph_defs: HashMap<u16, (String, Attrs)>,
 }
@@ -42,15 +42,13 @@ impl SvgWriter {
 
     /// Writes `layout` as an SVG document.
     pub fn write(&mut self, layout: &Layout) -> String {
-        let key = (layout.glyphs.clone(), layout.square, layout.halo);
-        if self.for_glyphs.as_ref() != Some(&key) {
+        let spec = &layout.frame.sprites;
+        if self.for_glyphs.as_ref() != Some(spec) {
             self.glyph_defs.clear();
-            self.for_glyphs = Some(key);
+            self.for_glyphs = Some(spec.clone());
         }
         let used = used_pieces(layout);
-        let mask = used.iter().fold(0u16, |m, p| {
-            m | 1 << (p.color as usize * 6 + p.role as usize)
-        });
+        let mask = used.iter().fold(0u16, |m, p| m | 1 << p.index());
         let glyphs = self
             .glyph_defs
             .entry(mask)
@@ -73,7 +71,7 @@ struct Document<'a> {
 
 impl Document<'_> {
     fn document(&mut self, l: &Layout) {
-        let (width, height) = (l.width, l.height);
+        let (width, height) = (l.frame.width(), l.frame.height());
         let _ = write!(
             self.out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" \
@@ -84,29 +82,29 @@ impl Document<'_> {
             escape(&l.description)
         );
         let piece_style = self.defs(l);
-        if let Some(bg) = l.background {
+        if let Some(bg) = l.frame.board.background {
             let _ = writeln!(
                 self.out,
                 "<rect width=\"{width}\" height=\"{height}\"{}/>",
                 paint("fill", bg)
             );
         }
-        if let Some((r, color)) = l.frame {
+        if let Some((r, color)) = l.frame.board.border {
             self.filled_rect(r, color);
         }
-        self.filled_rect(l.board, l.light);
-        if l.dark != l.light {
+        self.filled_rect(l.frame.board.board, l.frame.board.light);
+        if l.frame.board.dark != l.frame.board.light {
             let _ = writeln!(
                 self.out,
                 "<use xlink:href=\"#dark\"{}/>",
-                paint("fill", l.dark)
+                paint("fill", l.frame.board.dark)
             );
         }
-        if l.hatch.is_some() {
+        if l.frame.board.hatch.is_some() {
             self.out
                 .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
         }
-        for t in &l.tints {
+        for t in &l.frame.board.tints {
             self.filled_rect(t.rect, t.color);
         }
         for g in &l.glows {
@@ -119,7 +117,7 @@ impl Document<'_> {
             );
         }
         self.labels(l);
-        if l.halo.is_some() {
+        if l.frame.sprites.halo.is_some() {
             // All halos first, so none covers a neighbouring piece.
             self.piece_uses(l, "h");
         }
@@ -132,18 +130,14 @@ impl Document<'_> {
         }
         self.marks(l);
         if let Some(m) = l.mover {
-            let fill = match m.color {
-                Color::White => Rgba::rgb(255, 255, 255),
-                Color::Black => INK,
-            };
             let _ = writeln!(
                 self.out,
                 "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{} stroke-width=\"{}\"/>",
                 num(m.cx),
                 num(m.cy),
                 num(m.r),
-                paint("fill", fill),
-                paint("stroke", INK),
+                paint("fill", m.fill),
+                paint("stroke", m.outline),
                 num(m.stroke_width)
             );
         }
@@ -154,7 +148,7 @@ impl Document<'_> {
     fn defs(&mut self, l: &Layout) -> Attrs {
         self.out.push_str("<defs>\n");
         // The dark squares, once: drawn in their colour, and again hatched.
-        let sq = num(l.square);
+        let sq = num(l.frame.board.square);
         let mut d = String::new();
         // Each square is a closed subpath; after `z` the pen is back at the
         // square's corner, so the next one is a short relative move.
@@ -173,7 +167,7 @@ impl Document<'_> {
             pen = Some((r.x, r.y));
         }
         let _ = writeln!(self.out, "<path id=\"dark\" d=\"{d}\"/>");
-        if let Some(h) = l.hatch {
+        if let Some(h) = l.frame.board.hatch {
             // Vertical lines in a tile, turned 45° so they run like '/'.
             let _ = writeln!(
                 self.out,
@@ -184,24 +178,24 @@ impl Document<'_> {
                 s = num(h.spacing),
             );
         }
-        let mut glows: Vec<Rgba> = l.glows.iter().map(|g| g.color).collect();
-        glows.dedup();
-        for c in glows {
-            let stop = |offset: &str, alpha: f32| {
-                format!(
-                    "<stop offset=\"{offset}\" stop-color=\"{}\" stop-opacity=\"{}\"/>",
-                    hex(c),
-                    num(c.opacity() * alpha)
-                )
-            };
-            let _ = writeln!(
+        let mut glows: Vec<&Glow> = l.glows.iter().collect();
+        glows.dedup_by_key(|g| g.color);
+        for g in glows {
+            let _ = write!(
                 self.out,
-                "<radialGradient id=\"glow{}\">{}{}{}</radialGradient>",
-                color_key(c),
-                stop("0", 1.0),
-                stop(".5", 0.6),
-                stop("1", 0.0)
+                "<radialGradient id=\"glow{}\">",
+                color_key(g.color)
             );
+            for stop in &g.stops {
+                let _ = write!(
+                    self.out,
+                    "<stop offset=\"{}\" stop-color=\"{}\" stop-opacity=\"{}\"/>",
+                    num(stop.percent as f32 / 100.0),
+                    hex(stop.color),
+                    num(stop.opacity())
+                );
+            }
+            self.out.push_str("</radialGradient>\n");
         }
         self.out.push_str(&self.glyphs.0);
         let piece_style = self.glyphs.1.clone();
@@ -223,7 +217,7 @@ impl Document<'_> {
     fn label_defs(&mut self, l: &Layout) {
         let font = LabelFont::get();
         let mut done: Vec<char> = Vec::new();
-        for label in &l.labels {
+        for label in &l.frame.board.labels {
             if done.contains(&label.ch) {
                 continue;
             }
@@ -245,12 +239,12 @@ impl Document<'_> {
     /// units, so each use is just its position in font units.
     fn labels(&mut self, l: &Layout) {
         let mut groups: Vec<(Rgba, f32)> = Vec::new();
-        for label in &l.labels {
+        for label in &l.frame.board.labels {
             if !groups.contains(&(label.color, label.scale)) {
                 groups.push((label.color, label.scale));
             }
         }
-        let halo = l.halo.filter(|_| l.labels_haloed);
+        let halo = l.frame.board.label_halo;
         for (color, scale) in groups {
             let _ = write!(
                 self.out,
@@ -264,7 +258,7 @@ impl Document<'_> {
                     self.out,
                     "<g fill=\"none\"{} stroke-width=\"{}\" stroke-linejoin=\"round\">",
                     paint("stroke", h.color),
-                    num(2.0 * h.width / scale)
+                    num(h.stroke_width(0.0, scale))
                 );
                 self.label_uses(l, color, scale);
                 self.out.push_str("</g>");
@@ -292,6 +286,8 @@ impl Document<'_> {
     /// (the enclosing group scales them).
     fn label_uses(&mut self, l: &Layout, color: Rgba, scale: f32) {
         for label in l
+            .frame
+            .board
             .labels
             .iter()
             .filter(|x| x.color == color && x.scale == scale)
@@ -320,10 +316,7 @@ impl Document<'_> {
                 num(x1),
                 num(y0)
             );
-            // With a halo (print), a casing in paper colour keeps a black X
-            // readable over a black piece.
-            let casing = l.halo.map(|h| (h.color, c.width + 2.0 * h.width));
-            for (ink, width) in casing.into_iter().chain([(c.color, c.width)]) {
+            for (ink, width) in c.strokes() {
                 let _ = writeln!(
                     self.out,
                     "<path d=\"{d}\" fill=\"none\"{} stroke-width=\"{}\" stroke-linecap=\"round\"/>",
@@ -367,13 +360,13 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
     let mut out = String::new();
     let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
     for &piece in used {
-        for data in l.glyphs.glyph(piece).path_data() {
+        for data in l.frame.sprites.glyphs.pieces.glyph(piece).path_data() {
             *uses.entry(data).or_default() += 1;
         }
     }
     let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
     for &piece in used {
-        for data in l.glyphs.glyph(piece).path_data() {
+        for data in l.frame.sprites.glyphs.pieces.glyph(piece).path_data() {
             if uses[data.as_str()] > 1 && !shared.contains_key(data.as_str()) {
                 let id = shared.len();
                 shared.insert(data, id);
@@ -383,13 +376,23 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
     }
     let styles: Vec<Vec<Attrs>> = used
         .iter()
-        .map(|&piece| l.glyphs.glyph(piece).paths.iter().map(style).collect())
+        .map(|&piece| {
+            l.frame
+                .sprites
+                .glyphs
+                .pieces
+                .glyph(piece)
+                .paths
+                .iter()
+                .map(style)
+                .collect()
+        })
         .collect();
     let all: Vec<&Attrs> = styles.iter().flatten().collect();
     let global = common(&all, &initial());
     for (&piece, paths) in used.iter().zip(&styles) {
-        let glyph = l.glyphs.glyph(piece);
-        let (scale, dx, dy) = glyph.fit(l.square);
+        let glyph = l.frame.sprites.glyphs.pieces.glyph(piece);
+        let (scale, dx, dy) = glyph.fit(l.frame.board.square);
         let inherited = overlay(&initial(), &global);
         let local = common(&paths.iter().collect::<Vec<_>>(), &inherited);
         let mut transform = String::new();
@@ -422,12 +425,12 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
         }
         out.push_str("</g>\n");
     }
-    if let Some(halo) = l.halo {
+    if let Some(halo) = l.frame.sprites.halo {
         // The filled shapes of each glyph, filled and stroked wide in the
         // paper colour: drawn under the pieces.
         for &piece in used {
-            let glyph = l.glyphs.glyph(piece);
-            let (scale, dx, dy) = glyph.fit(l.square);
+            let glyph = l.frame.sprites.glyphs.pieces.glyph(piece);
+            let (scale, dx, dy) = glyph.fit(l.frame.board.square);
             let color = hex(halo.color);
             let _ = write!(
                 out,
@@ -441,7 +444,7 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             let filled = glyph.paths.iter().zip(glyph.path_data());
             for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
                 let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
-                let width = num(outline + 2.0 * halo.width / scale);
+                let width = num(halo.stroke_width(outline, scale));
                 match shared.get(data.as_str()) {
                     Some(id) => {
                         let _ =

@@ -33,6 +33,8 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use fen2img::color::Rgba;
 use fen2img::{svg, Coordinates, DiagramOptions, Layout, Rasterizer, Square, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
@@ -136,7 +138,7 @@ fn diff(a: &[u8], b: &[u8]) -> Diff {
 fn via_svg(layout: &Layout) -> Vec<u8> {
     let text = svg::write(layout);
     let tree = usvg::Tree::from_str(&text, &usvg::Options::default()).expect("valid SVG");
-    let mut pixmap = Pixmap::new(layout.width, layout.height).unwrap();
+    let mut pixmap = Pixmap::new(layout.frame.width(), layout.frame.height()).unwrap();
     resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
     pixmap_rgba(&pixmap)
 }
@@ -215,7 +217,7 @@ fn svg_and_both_raster_paths_agree_for_every_theme_orientation_and_coordinate_mo
         // Hatching is compared by coverage and direction instead (below):
         // resvg draws an SVG <pattern> through a resampled tile, so its lines
         // are not the same pixels as the rasterizer's exact strips.
-        l.hatch = None;
+        Arc::make_mut(&mut l.frame).board.hatch = None;
         let reference = via_svg(&l);
         let mut paths = vec![("rgba", via_rasterizer(&l))];
         paths.extend(via_palette(&l).map(|p| ("palette", p)));
@@ -273,12 +275,12 @@ fn the_tolerance_catches_deliberate_regressions() {
 
     // One label shifted by two pixels.
     let mut shifted = good.clone();
-    shifted.labels[0].x += 2.0;
+    Arc::make_mut(&mut shifted.frame).board.labels[0].x += 2.0;
     regressions.push(("a label moved 2 px", shifted));
 
     // A wrong colour for the dark squares, slightly off.
     let mut recoloured = good.clone();
-    recoloured.dark = Rgba::rgb(0xb5, 0x88, 0x70);
+    Arc::make_mut(&mut recoloured.frame).board.dark = Rgba::rgb(0xb5, 0x88, 0x70);
     regressions.push(("dark squares #b58870", recoloured));
 
     // An arrow dropped.
@@ -293,7 +295,7 @@ fn the_tolerance_catches_deliberate_regressions() {
         .iter_mut()
         .find(|p| p.square == sq("e1"))
         .unwrap();
-    king.rect.x += good.square;
+    king.rect.x += good.frame.board.square;
     regressions.push(("a king one file over", moved));
 
     for (what, bad) in regressions {
@@ -349,14 +351,14 @@ fn hatching_agrees_in_coverage_and_direction() {
                 ..DiagramOptions::default()
             };
             let l = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
-            let h = l.hatch.expect("print hatches its dark squares");
+            let h = l.frame.board.hatch.expect("print hatches its dark squares");
             let expected = 255.0 * (1.0 - (h.width / h.spacing) as f64);
             let a = via_svg(&l);
             let b = via_rasterizer(&l);
             for square in Square::all() {
                 let r = l.square_rect(square);
-                let (ma, along_a, across_a) = hatch_stats(&a, l.width, r);
-                let (mb, along_b, across_b) = hatch_stats(&b, l.width, r);
+                let (ma, along_a, across_a) = hatch_stats(&a, l.frame.width(), r);
+                let (mb, along_b, across_b) = hatch_stats(&b, l.frame.width(), r);
                 let what = format!("{size}px flip={flip} {square}");
                 if square.is_dark() {
                     worst = worst.max((ma - mb).abs()).max((mb - expected).abs());
@@ -385,10 +387,10 @@ fn hatching_agrees_in_coverage_and_direction() {
     };
     let l = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
     let mut bare = l.clone();
-    bare.hatch = None;
+    Arc::make_mut(&mut bare.frame).board.hatch = None;
     let r = l.square_rect(sq("d4"));
-    let (hatched, _, _) = hatch_stats(&via_svg(&l), l.width, r);
-    let (blank, _, _) = hatch_stats(&via_rasterizer(&bare), l.width, r);
+    let (hatched, _, _) = hatch_stats(&via_svg(&l), l.frame.width(), r);
+    let (blank, _, _) = hatch_stats(&via_rasterizer(&bare), l.frame.width(), r);
     assert!(
         (hatched - blank).abs() > 2.0 * HATCH_PARITY,
         "{hatched} vs {blank}"

@@ -6,6 +6,12 @@
 //! and a rasterizer can compose pre-rendered pieces at integer offsets. The
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
+mod frame;
+
+use std::sync::Arc;
+
+pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+
 use crate::color::Rgba;
 use crate::describe::describe;
 use crate::labels::{LabelFont, BASELINE};
@@ -154,7 +160,7 @@ impl Default for DiagramOptions {
 }
 
 /// An axis-aligned rectangle in pixels.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Rect {
     /// Left edge.
     pub x: f32,
@@ -167,7 +173,7 @@ pub struct Rect {
 }
 
 /// A filled square-sized rectangle (last move, `--fill`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Tint {
     /// The square's rectangle.
     pub rect: Rect,
@@ -187,7 +193,7 @@ pub struct PlacedPiece {
 }
 
 /// A coordinate label glyph at its place.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub struct PlacedLabel {
     /// `a`–`h` or `1`–`8`.
     pub ch: char,
@@ -202,12 +208,55 @@ pub struct PlacedLabel {
 }
 
 /// A radial glow under a piece (check).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Glow {
     /// The square's rectangle; the glow is centred in it and clipped to it.
     pub rect: Rect,
-    /// Colour at the centre, fading to transparent at the edge.
+    /// Colour at the centre, fading to transparent at the edge (names the
+    /// gradient in SVG).
     pub color: Rgba,
+    /// The gradient's stops, from the centre out.
+    pub stops: [GlowStop; 3],
+}
+
+/// One stop of a glow's radial gradient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GlowStop {
+    /// Where along the radius, in hundredths (0, 50, 100).
+    pub percent: u8,
+    /// Colour (its alpha is not used: see `opacity`).
+    pub color: Rgba,
+    /// Opacity, 0–1, as bits of an `f32` (so the stop can be a key).
+    opacity_bits: u32,
+}
+
+impl GlowStop {
+    /// A stop at `percent` of the radius.
+    pub fn new(percent: u8, color: Rgba, opacity: f32) -> GlowStop {
+        GlowStop {
+            percent,
+            color,
+            opacity_bits: opacity.to_bits(),
+        }
+    }
+
+    /// Opacity, 0–1.
+    pub fn opacity(&self) -> f32 {
+        f32::from_bits(self.opacity_bits)
+    }
+}
+
+impl Glow {
+    /// The glow of colour `color` in `rect`: full at the centre, 60 % half
+    /// way, gone at the edge (the one place these stops are decided).
+    fn new(rect: Rect, color: Rgba) -> Glow {
+        let stop = |percent, alpha: f32| GlowStop::new(percent, color, color.opacity() * alpha);
+        Glow {
+            rect,
+            color,
+            stops: [stop(0, 1.0), stop(50, 0.6), stop(100, 0.0)],
+        }
+    }
 }
 
 /// An X mark.
@@ -223,6 +272,15 @@ pub struct Cross {
     pub width: f32,
     /// Ink colour.
     pub color: Rgba,
+    /// A wider stroke drawn first (colour, width), on haloed themes.
+    pub casing: Option<(Rgba, f32)>,
+}
+
+impl Cross {
+    /// The strokes to draw, bottom first: the casing, if any, then the ink.
+    pub fn strokes(&self) -> impl Iterator<Item = (Rgba, f32)> {
+        self.casing.into_iter().chain([(self.color, self.width)])
+    }
 }
 
 /// An arrow outline (shaft and head as one polygon, so a translucent arrow
@@ -251,7 +309,7 @@ pub struct Ring {
 }
 
 /// The side-to-move marker.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub struct MoverMark {
     /// Centre.
     pub cx: f32,
@@ -261,62 +319,32 @@ pub struct MoverMark {
     pub r: f32,
     /// Outline width.
     pub stroke_width: f32,
-    /// Whose move it is (fill white or black).
+    /// Whose move it is.
     pub color: Color,
-}
-
-/// A band of paper colour around pieces (and inside labels), so they stand
-/// clear of hatched squares.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Halo {
-    /// Colour of the band.
-    pub color: Rgba,
-    /// Width of the band beyond the outline, in pixels.
-    pub width: f32,
+    /// Fill of the disc: white, or the pieces' ink for Black.
+    pub fill: Rgba,
+    /// Colour of the outline.
+    pub outline: Rgba,
 }
 
 /// Ink of the mover marker's outline and of black's disc: the pieces' ink.
 pub const INK: Rgba = Rgba::rgb(0x1a, 0x1a, 0x1a);
 
-/// Everything a writer draws, in drawing order from the bottom.
+/// Everything a writer draws for one board: the shared [`Frame`] (all
+/// that depends only on the options) and what depends on the position.
+/// Drawing order from the bottom: the frame's board, the glows, halos and
+/// pieces, crosses, rings, arrows, the mover marker.
 #[derive(Debug, Clone)]
 pub struct Layout {
+    /// What the options decide, shared by every board drawn with them.
+    pub frame: Arc<Frame>,
     /// The position's canonical FEN (the SVG `<title>`).
     pub title: String,
     /// The plain-language description (the SVG `<desc>`, `--alt`).
     pub description: String,
-    /// The piece drawings the writers use.
-    pub glyphs: PieceSet,
-    /// Image width in pixels.
-    pub width: u32,
-    /// Image height in pixels.
-    pub height: u32,
-    /// Fill of the whole image; `None` is transparent.
-    pub background: Option<Rgba>,
-    /// Frame behind the board: the rectangle and its colour.
-    pub frame: Option<(Rect, Rgba)>,
-    /// The 8×8 area.
-    pub board: Rect,
-    /// Side of one square in pixels (a whole number).
-    pub square: f32,
-    /// Whether Black is at the bottom.
-    pub flipped: bool,
-    /// Light square colour.
-    pub light: Rgba,
-    /// Dark square colour.
-    pub dark: Rgba,
-    /// Hatching over dark squares, line spacing and width in pixels.
-    pub hatch: Option<Hatch>,
-    /// Last-move and `--fill` tints, over the squares.
-    pub tints: Vec<Tint>,
-    /// Check glows, under the pieces.
+    /// Check glows, under the pieces (the automatic glow depends on the
+    /// position).
     pub glows: Vec<Glow>,
-    /// Coordinate labels.
-    pub labels: Vec<PlacedLabel>,
-    /// Halo drawn under each piece, and under labels when `labels_haloed`.
-    pub halo: Option<Halo>,
-    /// Whether labels get the halo (they do inside the board).
-    pub labels_haloed: bool,
     /// Pieces.
     pub pieces: Vec<PlacedPiece>,
     /// X marks, above the pieces.
@@ -325,11 +353,8 @@ pub struct Layout {
     pub rings: Vec<Ring>,
     /// Arrows, above everything on the board.
     pub arrows: Vec<ArrowShape>,
-    /// The side-to-move marker.
+    /// The side-to-move marker of this position's side, if on.
     pub mover: Option<MoverMark>,
-    /// The marker the same options draw for the other side to move, so a
-    /// rasterizer can prepare both once.
-    pub mover_alternative: Option<MoverMark>,
 }
 
 /// Options that cannot make a diagram.
@@ -344,14 +369,10 @@ impl std::fmt::Display for LayoutError {
 
 impl std::error::Error for LayoutError {}
 
-impl Layout {
-    /// The rectangle of `sq` in this orientation.
-    pub fn square_rect(&self, sq: Square) -> Rect {
-        square_rect(self.board, self.square, self.flipped, sq)
-    }
-
-    /// Lays out `position` with `options`.
-    pub fn new(position: &Position, options: &DiagramOptions) -> Result<Layout, LayoutError> {
+impl Frame {
+    /// The frame `options` draw (everything but the position and its
+    /// per-board markup: arrows, X marks and the check glow).
+    pub fn new(options: &DiagramOptions) -> Result<Frame, LayoutError> {
         if !SIZE_RANGE.contains(&options.size) {
             return Err(LayoutError(format!(
                 "size {} is out of range: give a width from {} to {} pixels",
@@ -385,10 +406,11 @@ impl Layout {
             w: board_side,
             h: board_side,
         };
-        let mut layout = Layout {
-            title: position.to_string(),
-            description: describe(position),
-            glyphs: options.pieces.clone(),
+        let halo = theme.halo.map(|color| Halo {
+            color,
+            width: (theme.halo_width * square).max(0.75),
+        });
+        let mut spec = BoardSpec {
             width: options.size,
             height: options.size,
             background: if options.transparent {
@@ -396,7 +418,7 @@ impl Layout {
             } else {
                 theme.background
             },
-            frame: (frame > 0.0).then_some({
+            border: (frame > 0.0).then_some({
                 (
                     Rect {
                         x: board.x - frame,
@@ -418,83 +440,106 @@ impl Layout {
                 ..h
             }),
             tints: Vec::new(),
-            glows: Vec::new(),
             labels: Vec::new(),
-            halo: theme.halo.map(|color| Halo {
-                color,
-                width: (theme.halo_width * square).max(0.75),
-            }),
-            labels_haloed: options.coordinates == Coordinates::Inside,
-            pieces: Vec::new(),
-            crosses: Vec::new(),
-            rings: Vec::new(),
-            arrows: Vec::new(),
-            mover: None,
-            mover_alternative: None,
+            label_halo: halo.filter(|_| options.coordinates == Coordinates::Inside),
         };
-        layout.place_markup_under(position, options);
-        for (sq, piece) in position.board.pieces() {
-            let rect = layout.square_rect(sq);
-            layout.pieces.push(PlacedPiece {
-                piece,
-                square: sq,
-                rect,
-            });
-        }
-        layout.place_labels(options, frame);
-        layout.place_markup_over(options);
-        if options.side_to_move {
-            layout.mover = Some(layout.mover_mark(position.turn, frame));
-            layout.mover_alternative = Some(layout.mover_mark(position.turn.opponent(), frame));
-        }
-        Ok(layout)
+        place_tints(&mut spec, options);
+        place_labels(&mut spec, options, frame);
+        let mover = |turn| options.side_to_move.then(|| mover_mark(&spec, turn, frame));
+        let movers = [mover(Color::White), mover(Color::Black)];
+        Ok(Frame {
+            sprites: SpriteSpec {
+                glyphs: GlyphSpec {
+                    pieces: options.pieces.clone(),
+                    size: square as u32,
+                },
+                halo,
+            },
+            movers,
+            markup: MarkupPaint {
+                check: theme.check,
+                mark: theme.mark,
+                mark_width_ratio: 0.09,
+                mark_casing: halo,
+                arrows: theme.arrows,
+            },
+            board: spec,
+        })
+    }
+}
+
+impl Layout {
+    /// The rectangle of `sq` in this orientation.
+    pub fn square_rect(&self, sq: Square) -> Rect {
+        self.frame.board.square_rect(sq)
     }
 
-    fn place_markup_under(&mut self, position: &Position, options: &DiagramOptions) {
-        let markup = &options.markup;
-        if let Some((from, to)) = markup.lastmove {
-            for sq in [from, to] {
-                self.tints.push(Tint {
-                    rect: self.square_rect(sq),
-                    color: options.theme.lastmove,
-                });
-            }
-        }
-        for &(sq, color) in &markup.fills {
-            self.tints.push(Tint {
-                rect: self.square_rect(sq),
-                color,
-            });
-        }
+    /// Lays out `position` with `options` (builds the frame; to draw many
+    /// boards with one set of options, build it once and use
+    /// [`Layout::with_frame`]).
+    pub fn new(position: &Position, options: &DiagramOptions) -> Result<Layout, LayoutError> {
+        let frame = Arc::new(Frame::new(options)?);
+        Ok(Layout::with_frame(position, frame, &options.markup))
+    }
+
+    /// Lays out `position` on `frame` with the per-board `markup` (arrows,
+    /// X marks and the check glow; the last move and fills are in the
+    /// frame already).
+    pub fn with_frame(position: &Position, frame: Arc<Frame>, markup: &Markup) -> Layout {
+        let board = &frame.board;
         let checked = match markup.check {
             CheckMark::None => None,
             CheckMark::Auto => position.checked_king(),
             CheckMark::Square(sq) => Some(sq),
         };
-        if let Some(sq) = checked {
-            self.glows.push(Glow {
-                rect: self.square_rect(sq),
-                color: options.theme.check,
-            });
-        }
+        let glows = checked
+            .map(|sq| Glow::new(board.square_rect(sq), frame.markup.check))
+            .into_iter()
+            .collect();
+        let pieces = position
+            .board
+            .pieces()
+            .map(|(square, piece)| PlacedPiece {
+                piece,
+                square,
+                rect: board.square_rect(square),
+            })
+            .collect();
+        let mut layout = Layout {
+            title: position.to_string(),
+            description: describe(position),
+            glows,
+            pieces,
+            crosses: Vec::new(),
+            rings: Vec::new(),
+            arrows: Vec::new(),
+            mover: frame.mover(position.turn),
+            frame: Arc::clone(&frame),
+        };
+        layout.place_markup_over(markup);
+        layout
     }
 
-    fn place_markup_over(&mut self, options: &DiagramOptions) {
-        let sq = self.square;
-        for &mark in &options.markup.marks {
-            let r = self.square_rect(mark);
+    fn place_markup_over(&mut self, markup: &Markup) {
+        let board = &self.frame.board;
+        let paint = &self.frame.markup;
+        let sq = board.square;
+        for &mark in &markup.marks {
+            let r = board.square_rect(mark);
+            let width = sq * paint.mark_width_ratio;
             self.crosses.push(Cross {
                 cx: r.x + sq / 2.0,
                 cy: r.y + sq / 2.0,
                 half: sq * 0.22,
-                width: sq * 0.09,
-                color: options.theme.mark,
+                width,
+                color: paint.mark,
+                casing: paint.mark_casing.map(|h| (h.color, width + 2.0 * h.width)),
             });
         }
-        for arrow in &options.markup.arrows {
-            let color = options.theme.arrows[arrow.brush as usize];
-            let a = self.square_rect(arrow.from);
-            let b = self.square_rect(arrow.to);
+        for arrow in &markup.arrows {
+            let color = paint.arrows[arrow.brush as usize];
+            let a = board.square_rect(arrow.from);
+            let b = board.square_rect(arrow.to);
             let (ax, ay) = (a.x + sq / 2.0, a.y + sq / 2.0);
             let (bx, by) = (b.x + sq / 2.0, b.y + sq / 2.0);
             if arrow.from == arrow.to {
@@ -514,130 +559,157 @@ impl Layout {
             }
         }
     }
+}
 
-    fn place_labels(&mut self, options: &DiagramOptions, frame: f32) {
-        let font = LabelFont::get();
-        let sq = self.square;
-        let board = self.board;
-        let files = |i: u8| if self.flipped { 7 - i } else { i };
-        let ranks = |i: u8| if self.flipped { i } else { 7 - i };
-        match options.coordinates {
-            Coordinates::None => {}
-            Coordinates::Outside => {
-                let scale = OUTSIDE_LABEL_CAP * sq / font.cap_height;
-                let color = options.theme.coordinates;
-                // The margin's width, outside the frame.
-                let gap = board.x - frame;
-                // Rank numbers: centred in the left margin, cap height
-                // centred on the rank.
-                for row in 0..8u8 {
-                    let ch = (b'1' + ranks(row)) as char;
-                    let Some(g) = font.glyph(ch) else { continue };
-                    let cx = gap / 2.0;
-                    let cy = board.y + sq * (row as f32 + 0.5);
-                    self.labels.push(PlacedLabel {
-                        ch,
-                        x: cx - g.advance * scale / 2.0,
-                        y: cy + font.cap_height * scale / 2.0 - BASELINE * scale,
-                        scale,
-                        color,
-                    });
-                }
-                // File letters: centred under each file, the cap-height band
-                // centred in the bottom margin (the same band as the digits,
-                // so letters with and without ascenders share a baseline).
-                for col in 0..8u8 {
-                    let ch = (b'a' + files(col)) as char;
-                    let Some(g) = font.glyph(ch) else { continue };
-                    let cx = board.x + sq * (col as f32 + 0.5);
-                    let band_mid = board.y + board.h + frame + gap / 2.0;
-                    let baseline = band_mid + font.cap_height * scale / 2.0;
-                    self.labels.push(PlacedLabel {
-                        ch,
-                        x: cx - g.advance * scale / 2.0,
-                        y: baseline - BASELINE * scale,
-                        scale,
-                        color,
-                    });
-                }
+/// Last-move and `--fill` tints: they depend on the options only.
+fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
+    let markup = &options.markup;
+    if let Some((from, to)) = markup.lastmove {
+        for sq in [from, to] {
+            spec.tints.push(Tint {
+                rect: spec.square_rect(sq),
+                color: options.theme.lastmove,
+            });
+        }
+    }
+    for &(sq, color) in &markup.fills {
+        spec.tints.push(Tint {
+            rect: spec.square_rect(sq),
+            color,
+        });
+    }
+}
+
+fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, frame: f32) {
+    let font = LabelFont::get();
+    let sq = spec.square;
+    let board = spec.board;
+    let flipped = spec.flipped;
+    let files = |i: u8| if flipped { 7 - i } else { i };
+    let ranks = |i: u8| if flipped { i } else { 7 - i };
+    match options.coordinates {
+        Coordinates::None => {}
+        Coordinates::Outside => {
+            let scale = OUTSIDE_LABEL_CAP * sq / font.cap_height;
+            let color = options.theme.coordinates;
+            // The margin's width, outside the frame.
+            let gap = board.x - frame;
+            // Rank numbers: centred in the left margin, cap height
+            // centred on the rank.
+            for row in 0..8u8 {
+                let ch = (b'1' + ranks(row)) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let cx = gap / 2.0;
+                let cy = board.y + sq * (row as f32 + 0.5);
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: cx - g.advance * scale / 2.0,
+                    y: cy + font.cap_height * scale / 2.0 - BASELINE * scale,
+                    scale,
+                    color,
+                });
             }
-            Coordinates::Inside => {
-                let scale = INSIDE_LABEL_CAP * sq / font.cap_height;
-                let inset = (INSIDE_LABEL_INSET * sq).max(1.0);
-                let theme = &options.theme;
-                // On a square, a label takes the other square colour; on
-                // hatched (print) squares the ink colour reads best.
-                let ink = |sq: Square| {
-                    if theme.hatch.is_some() {
-                        theme.coordinates
-                    } else if sq.is_dark() {
-                        theme.light
-                    } else {
-                        theme.dark
-                    }
-                };
-                for row in 0..8u8 {
-                    let rank = ranks(row);
-                    let ch = (b'1' + rank) as char;
-                    let Some(g) = font.glyph(ch) else { continue };
-                    let file = files(0);
-                    let square = Square::new(file, rank).expect("in range");
-                    let r = self.square_rect(square);
-                    // Top-left corner; the glyph's own side bearing is
-                    // removed so the ink sits `inset` from the edge.
-                    let bearing = g.path.bounds().left() * scale;
-                    self.labels.push(PlacedLabel {
-                        ch,
-                        x: r.x + inset - bearing,
-                        y: r.y + inset + font.cap_height * scale - BASELINE * scale,
-                        scale,
-                        color: ink(square),
-                    });
+            // File letters: centred under each file, the cap-height band
+            // centred in the bottom margin (the same band as the digits,
+            // so letters with and without ascenders share a baseline).
+            for col in 0..8u8 {
+                let ch = (b'a' + files(col)) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let cx = board.x + sq * (col as f32 + 0.5);
+                let band_mid = board.y + board.h + frame + gap / 2.0;
+                let baseline = band_mid + font.cap_height * scale / 2.0;
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: cx - g.advance * scale / 2.0,
+                    y: baseline - BASELINE * scale,
+                    scale,
+                    color,
+                });
+            }
+        }
+        Coordinates::Inside => {
+            let scale = INSIDE_LABEL_CAP * sq / font.cap_height;
+            let inset = (INSIDE_LABEL_INSET * sq).max(1.0);
+            let theme = &options.theme;
+            // On a square, a label takes the other square colour; on
+            // hatched (print) squares the ink colour reads best.
+            let ink = |sq: Square| {
+                if theme.hatch.is_some() {
+                    theme.coordinates
+                } else if sq.is_dark() {
+                    theme.light
+                } else {
+                    theme.dark
                 }
-                for col in 0..8u8 {
-                    let file = files(col);
-                    let ch = (b'a' + file) as char;
-                    let Some(g) = font.glyph(ch) else { continue };
-                    let rank = ranks(7);
-                    let square = Square::new(file, rank).expect("in range");
-                    let r = self.square_rect(square);
-                    // Bottom-right corner, aligned on the ink's right edge; one
-                    // baseline for all letters, high enough for the g's tail.
-                    let ink_right = g.path.bounds().right() * scale;
-                    let baseline = r.y + r.h - inset - font.descender * scale;
-                    self.labels.push(PlacedLabel {
-                        ch,
-                        x: r.x + r.w - inset - ink_right,
-                        y: baseline - BASELINE * scale,
-                        scale,
-                        color: ink(square),
-                    });
-                }
+            };
+            for row in 0..8u8 {
+                let rank = ranks(row);
+                let ch = (b'1' + rank) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let file = files(0);
+                let square = Square::new(file, rank).expect("in range");
+                let r = spec.square_rect(square);
+                // Top-left corner; the glyph's own side bearing is
+                // removed so the ink sits `inset` from the edge.
+                let bearing = g.path.bounds().left() * scale;
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: r.x + inset - bearing,
+                    y: r.y + inset + font.cap_height * scale - BASELINE * scale,
+                    scale,
+                    color: ink(square),
+                });
+            }
+            for col in 0..8u8 {
+                let file = files(col);
+                let ch = (b'a' + file) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let rank = ranks(7);
+                let square = Square::new(file, rank).expect("in range");
+                let r = spec.square_rect(square);
+                // Bottom-right corner, aligned on the ink's right edge; one
+                // baseline for all letters, high enough for the g's tail.
+                let ink_right = g.path.bounds().right() * scale;
+                let baseline = r.y + r.h - inset - font.descender * scale;
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: r.x + r.w - inset - ink_right,
+                    y: baseline - BASELINE * scale,
+                    scale,
+                    color: ink(square),
+                });
             }
         }
     }
+}
 
-    fn mover_mark(&self, turn: Color, frame: f32) -> MoverMark {
-        let sq = self.square;
-        let gap = self.board.x - frame;
-        let at_bottom = (turn == Color::White) != self.flipped;
-        let r = (sq * 0.17).min(gap * 0.36);
-        let stroke_width = (sq * 0.035).max(1.0);
-        let cx = self.board.x + self.board.w + frame + gap / 2.0;
-        let cy = if at_bottom {
-            self.board.y + self.board.h - sq / 2.0
-        } else {
-            self.board.y + sq / 2.0
-        };
-        MoverMark {
-            cx,
-            cy,
-            r,
-            stroke_width,
-            color: turn,
-        }
+fn mover_mark(spec: &BoardSpec, turn: Color, frame: f32) -> MoverMark {
+    let sq = spec.square;
+    let gap = spec.board.x - frame;
+    let at_bottom = (turn == Color::White) != spec.flipped;
+    let r = (sq * 0.17).min(gap * 0.36);
+    let stroke_width = (sq * 0.035).max(1.0);
+    let cx = spec.board.x + spec.board.w + frame + gap / 2.0;
+    let cy = if at_bottom {
+        spec.board.y + spec.board.h - sq / 2.0
+    } else {
+        spec.board.y + sq / 2.0
+    };
+    MoverMark {
+        cx,
+        cy,
+        r,
+        stroke_width,
+        color: turn,
+        fill: match turn {
+            Color::White => Rgba::rgb(255, 255, 255),
+            Color::Black => INK,
+        },
+        outline: INK,
     }
+}
 
+impl Layout {
     /// Whether anything is drawn over the pieces (X marks, circles, arrows).
     /// Tints and glows lie under the pieces, like the squares.
     pub fn has_overlay(&self) -> bool {
@@ -716,10 +788,13 @@ mod tests {
                     ..DiagramOptions::default()
                 };
                 let l = Layout::new(&p, &options).unwrap();
-                assert_eq!(l.square.fract(), 0.0);
-                assert_eq!(l.board.x.fract(), 0.0);
-                assert!(l.board.x >= 0.0 && l.board.x + l.board.w <= size as f32);
-                let (outer, _) = l.frame.unwrap();
+                assert_eq!(l.frame.board.square.fract(), 0.0);
+                assert_eq!(l.frame.board.board.x.fract(), 0.0);
+                assert!(
+                    l.frame.board.board.x >= 0.0
+                        && l.frame.board.board.x + l.frame.board.board.w <= size as f32
+                );
+                let (outer, _) = l.frame.board.border.unwrap();
                 assert!(outer.x >= 0.0 && outer.x + outer.w <= size as f32);
             }
         }
@@ -751,8 +826,14 @@ mod tests {
                 let l = Layout::new(&p, &options).unwrap();
                 let piece = l.pieces[0];
                 let (col, row) = if flip { (3.0, 3.0) } else { (4.0, 4.0) };
-                assert_eq!(piece.rect.x, l.board.x + col * l.square);
-                assert_eq!(piece.rect.y, l.board.y + row * l.square);
+                assert_eq!(
+                    piece.rect.x,
+                    l.frame.board.board.x + col * l.frame.board.square
+                );
+                assert_eq!(
+                    piece.rect.y,
+                    l.frame.board.board.y + row * l.frame.board.square
+                );
             }
         }
     }
@@ -771,8 +852,15 @@ mod tests {
             };
             let l = Layout::new(&position(fen), &options).unwrap();
             let m = l.mover.unwrap();
-            assert!(m.cx > l.board.x + l.board.w, "right of the board");
-            assert_eq!(m.cy > l.board.y + l.board.h / 2.0, bottom, "{fen} {flip}");
+            assert!(
+                m.cx > l.frame.board.board.x + l.frame.board.board.w,
+                "right of the board"
+            );
+            assert_eq!(
+                m.cy > l.frame.board.board.y + l.frame.board.board.h / 2.0,
+                bottom,
+                "{fen} {flip}"
+            );
         }
     }
 
@@ -780,9 +868,9 @@ mod tests {
     fn outside_labels_are_outside_and_inside_labels_inside() {
         let p = Position::default();
         let l = Layout::new(&p, &DiagramOptions::default()).unwrap();
-        assert_eq!(l.labels.len(), 16);
+        assert_eq!(l.frame.board.labels.len(), 16);
         let font = LabelFont::get();
-        for label in &l.labels {
+        for label in &l.frame.board.labels {
             let ink = font.glyph(label.ch).unwrap().path.bounds();
             let (left, right) = (
                 label.x + ink.left() * label.scale,
@@ -791,15 +879,15 @@ mod tests {
             let top = label.y + ink.top() * label.scale;
             if label.ch.is_ascii_digit() {
                 assert!(
-                    left >= 0.0 && right <= l.board.x,
+                    left >= 0.0 && right <= l.frame.board.board.x,
                     "rank label left of the board: {label:?}"
                 );
             } else {
                 assert!(
-                    top >= l.board.y + l.board.h,
+                    top >= l.frame.board.board.y + l.frame.board.board.h,
                     "file label below the board: {label:?}"
                 );
-                assert!(label.y + ink.bottom() * label.scale <= l.height as f32);
+                assert!(label.y + ink.bottom() * label.scale <= l.frame.height() as f32);
             }
         }
         let options = DiagramOptions {
@@ -807,9 +895,10 @@ mod tests {
             ..DiagramOptions::default()
         };
         let l = Layout::new(&p, &options).unwrap();
-        for label in &l.labels {
+        for label in &l.frame.board.labels {
             assert!(
-                label.x >= l.board.x && label.x < l.board.x + l.board.w,
+                label.x >= l.frame.board.board.x
+                    && label.x < l.frame.board.board.x + l.frame.board.board.w,
                 "{label:?}"
             );
         }

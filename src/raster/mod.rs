@@ -9,7 +9,11 @@
 //! a few small paths for markup and the mover marker. A [`Rasterizer`] keeps
 //! its sprites and background across boards, so a batch pays for each once.
 
-use std::collections::HashMap;
+mod cache;
+pub mod indexed;
+pub(crate) mod quantize;
+mod runs;
+
 use std::sync::Arc;
 
 use resvg::tiny_skia::{
@@ -19,80 +23,53 @@ use resvg::tiny_skia::{
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Glow, Halo, Layout, MoverMark, PlacedLabel, Rect, Tint, INK};
+use crate::layout::{BoardSpec, Glow, GlyphSpec, Halo, Layout, MoverMark, Rect, SpriteSpec};
 use crate::pieces::PieceSet;
-use crate::position::{Color, Piece, Role, Square};
-use crate::recent::Recent;
-use crate::runs::RunImage;
-use crate::theme::Hatch;
+use crate::position::{Piece, Square};
+use cache::{hash_of, Cache};
+use indexed::TileSet;
+use runs::RunImage;
 
-/// Draws layouts, keeping the piece sprites it has made.
-#[derive(Default)]
+pub use indexed::IndexedImage;
+
+/// Draws layouts, keeping what it drew for one board that others can use:
+/// piece sprites, halo sprites, backgrounds and palette tile sets, each
+/// keyed on the part of the layout's frame it is drawn from.
 pub struct Rasterizer {
-    /// The set the sprites belong to; a different set clears them.
-    set: Option<PieceSet>,
-    sprites: HashMap<(usize, u32), Pixmap>,
-    /// Backgrounds for the options seen last.
-    backgrounds: Recent<BackgroundKey, Arc<RunImage>>,
-    /// Palette tiles for the options seen last (see `indexed`).
-    pub(crate) tiles: Recent<crate::indexed::StaticKey, crate::indexed::TileSet>,
+    /// The twelve piece sprites, by glyph set and size.
+    sprites: Cache<GlyphSpec, Vec<Pixmap>>,
+    /// Halo sprites (made per piece on first use), by glyphs and halo.
+    halos: Cache<SpriteSpec, Vec<Option<Pixmap>>>,
+    /// Everything under the pieces but the mover marker, by board and the
+    /// position's check glows.
+    backgrounds: Cache<(BoardSpec, Vec<Glow>), Arc<RunImage>>,
+    /// Palette tiles (see `indexed`), by frame and check glows.
+    tiles: Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>,
 }
 
 /// How many image pixels' worth of backgrounds and tile sets a rasterizer
 /// keeps (about 12 at 400 px, one from 1400 px up): enough for the check
 /// glows of a batch of puzzles, bounded in memory for large boards.
-const CACHED_PIXELS: u32 = 2_000_000;
+const CACHED_PIXELS: u64 = 2_000_000;
 
-impl Rasterizer {
-    /// Sizes the caches for images of this layout's size.
-    pub(crate) fn fit_caches(&mut self, layout: &Layout) {
-        let entries = (CACHED_PIXELS / (layout.width * layout.height).max(1)) as usize;
-        self.backgrounds.set_capacity(entries);
-        self.tiles.set_capacity(entries);
-    }
-}
+/// How many pixels' worth of sprites (twelve per size) a rasterizer keeps:
+/// a few sizes and sets at 400 px, at least the newest set at any size.
+const CACHED_SPRITE_PIXELS: u64 = 2_000_000;
 
-/// Everything in a layout that the background (all under the pieces but
-/// the mover marker) depends on. Boards with equal keys share it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct BackgroundKey {
-    width: u32,
-    height: u32,
-    background: Option<Rgba>,
-    frame: Option<(Rect, Rgba)>,
-    board: Rect,
-    square: f32,
-    flipped: bool,
-    light: Rgba,
-    dark: Rgba,
-    hatch: Option<Hatch>,
-    labels: Vec<PlacedLabel>,
-    tints: Vec<Tint>,
-    glows: Vec<Glow>,
-    halo: Option<Halo>,
-    labels_haloed: bool,
-}
-
-impl BackgroundKey {
-    pub(crate) fn of(l: &Layout) -> BackgroundKey {
-        BackgroundKey {
-            width: l.width,
-            height: l.height,
-            background: l.background,
-            frame: l.frame,
-            board: l.board,
-            square: l.square,
-            flipped: l.flipped,
-            light: l.light,
-            dark: l.dark,
-            hatch: l.hatch,
-            labels: l.labels.clone(),
-            tints: l.tints.clone(),
-            glows: l.glows.clone(),
-            halo: l.halo,
-            labels_haloed: l.labels_haloed,
+impl Default for Rasterizer {
+    fn default() -> Self {
+        Rasterizer {
+            sprites: Cache::new(CACHED_SPRITE_PIXELS),
+            halos: Cache::new(CACHED_SPRITE_PIXELS),
+            backgrounds: Cache::new(CACHED_PIXELS),
+            tiles: Cache::new(CACHED_PIXELS),
         }
     }
+}
+
+/// What twelve sprites of `spec` cost in a cache.
+fn sprites_cost(size: u32) -> u64 {
+    12 * size as u64 * size as u64
 }
 
 impl Rasterizer {
@@ -103,7 +80,6 @@ impl Rasterizer {
 
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
-        self.fit_caches(layout);
         let mut pixmap = self.background(layout).to_pixmap();
         self.draw_pieces(&mut pixmap, layout);
         draw_markup(&mut pixmap, layout);
@@ -112,79 +88,80 @@ impl Rasterizer {
     }
 
     /// Everything under the pieces but the mover marker (the board, tints,
-    /// glows and labels), drawn on first use for these options.
+    /// glows and labels), drawn on first use for this board and glows.
     pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
-        let image = self
+        let board = &layout.frame.board;
+        let glows = &layout.glows;
+        let hash = hash_of(&(board, glows));
+        let found = self
             .backgrounds
-            .get_or_insert_with(BackgroundKey::of(layout), |_| {
-                // Bands break between rows of squares, which no label crosses.
-                let breaks: Vec<u32> = (0..=8)
-                    .map(|rank| (layout.board.y + rank as f32 * layout.square) as u32)
-                    .collect();
-                let (w, h) = (layout.width, layout.height);
-                Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
-                    draw_board(band, layout, top);
-                    draw_under_pieces(band, layout, top);
-                }))
-            });
-        Arc::clone(image)
+            .find(hash, |(b, g)| b == board && g == glows);
+        if let Some(image) = found {
+            return Arc::clone(image);
+        }
+        // Bands break between rows of squares, which no label crosses.
+        let breaks: Vec<u32> = (0..=8)
+            .map(|rank| (board.board.y + rank as f32 * board.square) as u32)
+            .collect();
+        let (w, h) = (board.width, board.height);
+        let image = Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
+            draw_board(band, board, top);
+            draw_under_pieces(band, board, glows, top);
+        }));
+        let cost = w as u64 * h as u64;
+        let key = (board.clone(), glows.clone());
+        Arc::clone(self.backgrounds.insert(hash, key, image, cost))
     }
 
-    /// The sprite of `piece` at `size`, rendered on first use.
-    pub(crate) fn sprite(&mut self, set: &PieceSet, piece: Piece, size: u32) -> &Pixmap {
-        self.use_set(set);
-        let key = (sprite_index(piece), size);
-        if !self.sprites.contains_key(&key) {
+    /// The twelve sprites of `spec`, in [`Piece::index`] order, rendered on
+    /// first use.
+    pub(crate) fn sprites(&mut self, spec: &GlyphSpec) -> &[Pixmap] {
+        let hash = hash_of(spec);
+        if self.sprites.find(hash, |k| k == spec).is_none() {
             // All twelve at once: the white and black glyph of a piece
             // usually share outlines, and shared outlines are rasterized
             // once (a board's tile set needs all twelve anyway).
-            for (i, sprite) in render_sprites(set, size).into_iter().enumerate() {
-                self.sprites.entry((i, size)).or_insert(sprite);
-            }
+            let sprites = render_sprites(&spec.pieces, spec.size);
+            let cost = sprites_cost(spec.size);
+            self.sprites.insert(hash, spec.clone(), sprites, cost);
         }
-        &self.sprites[&key]
-    }
-
-    /// The halo sprite of `piece` at `size`, rendered on first use.
-    pub(crate) fn halo_sprite(
-        &mut self,
-        set: &PieceSet,
-        piece: Piece,
-        size: u32,
-        halo: Halo,
-    ) -> &Pixmap {
-        self.use_set(set);
         self.sprites
-            .entry((HALO + sprite_index(piece), size))
-            .or_insert_with(|| render_halo(set, piece, size, halo))
+            .find(hash, |k| k == spec)
+            .map_or(&[], |v| v.as_slice())
     }
 
-    /// Sprites belong to one piece set; a different set clears them.
-    fn use_set(&mut self, set: &PieceSet) {
-        if !self.set.as_ref().is_some_and(|s| s.same_as(set)) {
-            self.sprites.clear();
-            self.set = Some(set.clone());
+    /// The halo sprite of `piece` for `spec` (whose halo is `halo`),
+    /// rendered on first use.
+    pub(crate) fn halo_sprite(&mut self, spec: &SpriteSpec, halo: Halo, piece: Piece) -> &Pixmap {
+        let hash = hash_of(spec);
+        if self.halos.find(hash, |k| k == spec).is_none() {
+            let cost = sprites_cost(spec.glyphs.size);
+            self.halos
+                .insert(hash, spec.clone(), vec![None; Piece::ALL.len()], cost);
         }
+        let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
+        let glyphs = &spec.glyphs;
+        halos[piece.index()]
+            .get_or_insert_with(|| render_halo(&glyphs.pieces, piece, glyphs.size, halo))
     }
 
     fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
-        let size = layout.square as u32;
-        if let Some(halo) = layout.halo {
+        let spec = &layout.frame.sprites;
+        if let Some(halo) = spec.halo {
             // All halos first, so none covers a neighbouring piece.
             for p in &layout.pieces {
-                let sprite = self.halo_sprite(&layout.glyphs, p.piece, size, halo);
+                let sprite = self.halo_sprite(spec, halo, p.piece);
                 draw_sprite(pixmap, sprite, p.rect);
             }
         }
+        let sprites = self.sprites(&spec.glyphs);
         for p in &layout.pieces {
-            let sprite = self.sprite(&layout.glyphs, p.piece, size);
-            draw_sprite(pixmap, sprite, p.rect);
+            if let Some(sprite) = sprites.get(p.piece.index()) {
+                draw_sprite(pixmap, sprite, p.rect);
+            }
         }
     }
 }
-
-/// Sprite keys of halos are offset past the twelve pieces.
-const HALO: usize = 12;
 
 /// The halo of one glyph: its filled shapes, filled and stroked wide in the
 /// halo colour (the same geometry the SVG writer uses).
@@ -197,7 +174,7 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
     for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
         let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
         let stroke = Stroke {
-            width: outline + 2.0 * halo.width / scale,
+            width: halo.stroke_width(outline, scale),
             line_join: LineJoin::Round,
             ..Stroke::default()
         };
@@ -209,36 +186,36 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
 
 /// The empty board (margin, frame, squares and hatching) in a band of the
 /// image whose first row is image row `top`.
-fn draw_board(band: &mut Pixmap, layout: &Layout, top: u32) {
+fn draw_board(band: &mut Pixmap, board: &BoardSpec, top: u32) {
     band.fill(
-        layout
+        board
             .background
             .map_or(tiny_skia::Color::TRANSPARENT, color),
     );
-    if let Some((r, c)) = layout.frame {
+    if let Some((r, c)) = board.border {
         fill_rect(band, r, top, c);
     }
-    fill_rect(band, layout.board, top, layout.light);
-    if layout.dark != layout.light {
+    fill_rect(band, board.board, top, board.light);
+    if board.dark != board.light {
         for sq in Square::all().filter(|s| s.is_dark()) {
-            fill_rect(band, layout.square_rect(sq), top, layout.dark);
+            fill_rect(band, board.square_rect(sq), top, board.dark);
         }
     }
-    if layout.hatch.is_some() {
-        draw_hatching(band, layout, top);
+    if board.hatch.is_some() {
+        draw_hatching(band, board, top);
     }
 }
 
 /// Tints, glows and labels, in that order, over the empty board (in a band
 /// whose first row is image row `top`).
-fn draw_under_pieces(band: &mut Pixmap, layout: &Layout, top: u32) {
-    for t in &layout.tints {
+fn draw_under_pieces(band: &mut Pixmap, board: &BoardSpec, glows: &[Glow], top: u32) {
+    for t in &board.tints {
         fill_rect(band, t.rect, top, t.color);
     }
-    for g in &layout.glows {
-        draw_glow(band, shifted(g.rect, top), g.color);
+    for g in glows {
+        draw_glow(band, shifted(g.rect, top), g);
     }
-    draw_labels(band, layout, top);
+    draw_labels(band, board, top);
 }
 
 /// `r` in the coordinates of a band whose first row is image row `top`.
@@ -297,17 +274,12 @@ fn div255(v: u32) -> u8 {
     ((v + (v >> 8)) >> 8) as u8
 }
 
-fn sprite_index(piece: Piece) -> usize {
-    piece.color as usize * 6 + piece.role as usize
-}
-
-/// The twelve sprites of `set` at `size`, in [`sprite_index`] order, each
+/// The twelve sprites of `set` at `size`, in [`Piece::index`] order, each
 /// glyph fitted into a `size`×`size` square.
 fn render_sprites(set: &PieceSet, size: u32) -> Vec<Pixmap> {
     let mut coverage = Coverage::default();
-    [Color::White, Color::Black]
+    Piece::ALL
         .into_iter()
-        .flat_map(|color| Role::ALL.map(|role| Piece::new(color, role)))
         .map(|piece| {
             let glyph = set.glyph(piece);
             let mut sprite = Pixmap::new(size, size).expect("size > 0");
@@ -452,11 +424,11 @@ fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
 /// Diagonal lines over the dark squares, the same geometry as the SVG
 /// pattern: strips `k·s ≤ (x + y)/√2 ≤ k·s + w` (a vertical-line tile
 /// turned 45°), clipped to the dark squares.
-fn draw_hatching(band: &mut Pixmap, layout: &Layout, top: u32) {
-    let Some(h) = layout.hatch else { return };
+fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, top: u32) {
+    let Some(h) = board.hatch else { return };
     let mut mask_path = PathBuilder::new();
     for sq in Square::all().filter(|s| s.is_dark()) {
-        let r = shifted(layout.square_rect(sq), top);
+        let r = shifted(board.square_rect(sq), top);
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
             mask_path.push_rect(rect);
         }
@@ -469,7 +441,7 @@ fn draw_hatching(band: &mut Pixmap, layout: &Layout, top: u32) {
     };
     mask.fill_path(&mask_path, FillRule::Winding, false, Transform::identity());
 
-    let b = layout.board;
+    let b = board.board;
     let root2 = std::f32::consts::SQRT_2;
     let (lo, hi) = ((b.x + b.y) / root2, (b.x + b.w + b.y + b.h) / root2);
     let mut strips = PathBuilder::new();
@@ -500,22 +472,22 @@ fn draw_hatching(band: &mut Pixmap, layout: &Layout, top: u32) {
 }
 
 /// The check glow: a radial gradient in the square, as in the SVG.
-fn draw_glow(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
+fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
     let centre = Point::from_xy(r.x + r.w / 2.0, r.y + r.h / 2.0);
-    let at = |alpha: f32| {
-        tiny_skia::Color::from_rgba(
-            c.r as f32 / 255.0,
-            c.g as f32 / 255.0,
-            c.b as f32 / 255.0,
-            c.opacity() * alpha,
-        )
-        .expect("components are in 0..=1")
-    };
-    let stops = vec![
-        GradientStop::new(0.0, at(1.0)),
-        GradientStop::new(0.5, at(0.6)),
-        GradientStop::new(1.0, at(0.0)),
-    ];
+    let stops = glow
+        .stops
+        .iter()
+        .filter_map(|stop| {
+            let c = stop.color;
+            let color = tiny_skia::Color::from_rgba(
+                c.r as f32 / 255.0,
+                c.g as f32 / 255.0,
+                c.b as f32 / 255.0,
+                stop.opacity(),
+            )?;
+            Some(GradientStop::new(stop.percent as f32 / 100.0, color))
+        })
+        .collect();
     let Some(shader) = RadialGradient::new(
         centre,
         0.0,
@@ -537,10 +509,10 @@ fn draw_glow(pixmap: &mut Pixmap, r: Rect, c: Rgba) {
     }
 }
 
-fn draw_labels(band: &mut Pixmap, layout: &Layout, top: u32) {
+fn draw_labels(band: &mut Pixmap, board: &BoardSpec, top: u32) {
     let font = LabelFont::get();
-    let reach = layout.halo.map_or(0.0, |h| h.width) + 1.0;
-    for label in &layout.labels {
+    let reach = board.label_halo.map_or(0.0, |h| h.width) + 1.0;
+    for label in &board.labels {
         if let Some(g) = font.glyph(label.ch) {
             let y = label.y - top as f32;
             // Most labels lie outside a given band: skip them here rather
@@ -552,9 +524,9 @@ fn draw_labels(band: &mut Pixmap, layout: &Layout, top: u32) {
                 continue;
             }
             let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
-            if let (Some(halo), true) = (layout.halo, layout.labels_haloed) {
+            if let Some(halo) = board.label_halo {
                 let stroke = Stroke {
-                    width: 2.0 * halo.width / label.scale,
+                    width: halo.stroke_width(0.0, label.scale),
                     line_join: LineJoin::Round,
                     ..Stroke::default()
                 };
@@ -573,10 +545,7 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
         pb.move_to(c.cx - c.half, c.cy + c.half);
         pb.line_to(c.cx + c.half, c.cy - c.half);
         if let Some(path) = pb.finish() {
-            // With a halo (print), a casing in paper colour keeps a black X
-            // readable over a black piece.
-            let casing = layout.halo.map(|h| (h.color, c.width + 2.0 * h.width));
-            for (ink, width) in casing.into_iter().chain([(c.color, c.width)]) {
+            for (ink, width) in c.strokes() {
                 let stroke = Stroke {
                     width,
                     line_cap: LineCap::Round,
@@ -621,13 +590,9 @@ fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
 pub(crate) fn draw_mover(pixmap: &mut Pixmap, mover: Option<MoverMark>) {
     if let Some(m) = mover {
         if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
-            let fill = match m.color {
-                Color::White => Rgba::rgb(255, 255, 255),
-                Color::Black => INK,
-            };
             pixmap.fill_path(
                 &path,
-                &solid(fill),
+                &solid(m.fill),
                 FillRule::Winding,
                 Transform::identity(),
                 None,
@@ -636,22 +601,28 @@ pub(crate) fn draw_mover(pixmap: &mut Pixmap, mover: Option<MoverMark>) {
                 width: m.stroke_width,
                 ..Stroke::default()
             };
-            pixmap.stroke_path(&path, &solid(INK), &stroke, Transform::identity(), None);
+            pixmap.stroke_path(
+                &path,
+                &solid(m.outline),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
         }
     }
 }
 
 impl std::fmt::Debug for Rasterizer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Rasterizer")
-            .field("sprites", &self.sprites.len())
-            .finish()
+        f.debug_struct("Rasterizer").finish_non_exhaustive()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::INK;
+    use crate::position::{Color, Role};
 
     /// The largest difference between two same-sized pixmaps in any channel.
     fn worst_difference(a: &Pixmap, b: &Pixmap) -> u8 {
@@ -746,7 +717,7 @@ mod tests {
                 for role in Role::ALL {
                     let piece = Piece::new(color, role);
                     let direct = drawn_directly(set.glyph(piece), size);
-                    let ours = &sprites[sprite_index(piece)];
+                    let ours = &sprites[piece.index()];
                     let worst = worst_difference(ours, &direct);
                     assert!(worst <= 3, "{piece:?} at {size} px: {worst}");
                 }
@@ -781,6 +752,49 @@ mod tests {
         assert_eq!(sprite.pixel(10, 10).unwrap().alpha(), 255);
         assert_eq!(sprite.pixel(10, 10).unwrap().red(), INK.r);
         assert_eq!(sprite.pixel(0, 0).unwrap().alpha(), 0);
+    }
+
+    #[test]
+    fn each_cache_is_keyed_on_what_it_draws_from() {
+        use crate::layout::{ArrowSpec, DiagramOptions, Markup};
+        use crate::theme::Theme;
+        let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let position = crate::fen::parse(start, Default::default())
+            .unwrap()
+            .position;
+        let with = |theme: &str, arrow: &str| {
+            let options = DiagramOptions {
+                theme: Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    arrows: ArrowSpec::parse(arrow).into_iter().collect(),
+                    ..Markup::default()
+                },
+                ..DiagramOptions::default()
+            };
+            Layout::new(&position, &options).unwrap()
+        };
+        let mut raster = Rasterizer::new();
+        raster.render(&with("brown", "e2e4"));
+        raster.render(&with("brown", "d2d4"));
+        // Another arrow: same board, same sprites.
+        assert_eq!(raster.sprites.len(), 1);
+        assert_eq!(raster.backgrounds.len(), 1);
+        raster.render(&with("blue", "d2d4"));
+        // Another theme: another board, the same twelve sprites.
+        assert_eq!(raster.sprites.len(), 1);
+        assert_eq!(raster.backgrounds.len(), 2);
+        assert_eq!(raster.halos.len(), 0);
+        let print = with("print", "d2d4");
+        assert!(print.frame.sprites.halo.is_some(), "print has a halo");
+        raster.render(&print);
+        raster.render(&with("brown", "d2d4"));
+        // Print adds its halos (and sprites at its own square size, when
+        // its border makes squares smaller); brown's background was kept.
+        assert_eq!(raster.halos.len(), 1);
+        let brown = with("brown", "d2d4");
+        let sizes_differ = print.frame.sprites.glyphs != brown.frame.sprites.glyphs;
+        assert_eq!(raster.sprites.len(), 1 + sizes_differ as usize);
+        assert_eq!(raster.backgrounds.len(), 3);
     }
 
     #[test]

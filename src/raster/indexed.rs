@@ -14,17 +14,16 @@
 //! the pieces (X marks, circles, arrows) crosses tiles with translucent
 //! colours; such boards take the RGBA path instead.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
+use super::cache::hash_of;
+use super::quantize::{ColorMap, Packed, Palette};
+use super::runs::RunImage;
+use super::{draw_mover, draw_sprite, Rasterizer};
 use crate::layout::{Layout, MoverMark, Rect};
-use crate::pieces::PieceSet;
-use crate::position::{Color, Piece, Role, Square};
-use crate::quantize::{ColorMap, Packed, Palette};
-use crate::raster::{draw_mover, draw_sprite, BackgroundKey, Rasterizer};
-use crate::runs::RunImage;
+use crate::position::{Color, Piece, Square};
 
 /// How much more the empty board counts than one tile when the palette is
 /// made (see `TileSet::build`).
@@ -43,31 +42,7 @@ pub struct IndexedImage {
     pub indices: Vec<u8>,
 }
 
-/// Everything in a layout that does not depend on the position. Boards
-/// with equal keys share one palette, background and set of tiles.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct StaticKey {
-    background: BackgroundKey,
-    movers: [Option<MoverMark>; 2],
-    glyphs: PieceSet,
-}
-
-impl StaticKey {
-    fn of(l: &Layout) -> StaticKey {
-        // The two markers in a fixed order, whichever side is to move.
-        let mut movers = [l.mover, l.mover_alternative];
-        if movers[0].is_some_and(|m| m.color == Color::Black) {
-            movers.swap(0, 1);
-        }
-        StaticKey {
-            background: BackgroundKey::of(l),
-            movers,
-            glyphs: l.glyphs.clone(),
-        }
-    }
-}
-
-/// The prepared material for one [`StaticKey`].
+/// The prepared material for one frame and set of check glows.
 #[derive(Debug)]
 pub(crate) struct TileSet {
     palette: Arc<Palette>,
@@ -87,8 +62,9 @@ pub(crate) struct TileSet {
     /// Each square's background class: squares with identical pixels
     /// (all light squares, say) share their tiles.
     class_of: [u8; 64],
-    /// Index tiles by (piece, class), `square × square` bytes each.
-    tiles: HashMap<(usize, u8), Vec<u8>>,
+    /// Index tiles by piece ([`Piece::index`]) and class, `square ×
+    /// square` bytes each.
+    tiles: Vec<[Vec<u8>; 12]>,
 }
 
 impl Rasterizer {
@@ -98,20 +74,24 @@ impl Rasterizer {
         if layout.has_overlay() {
             return None;
         }
-        self.fit_caches(layout);
-        let key = StaticKey::of(layout);
-        let tiles = if self.tiles.contains(&key) {
-            self.tiles.get_mut(&key).expect("contained")
-        } else {
-            // Built outside the cache's borrow: building draws sprites.
-            let built = TileSet::build(self, layout, &key);
-            self.tiles.insert(key, built)
+        let (frame, glows) = (&layout.frame, &layout.glows);
+        let hash = hash_of(&(frame, glows));
+        let matches = |(f, g): &(Arc<crate::layout::Frame>, Vec<_>)| {
+            (Arc::ptr_eq(f, frame) || f == frame) && g == glows
         };
-        let width = layout.width as usize;
+        if self.tiles.find(hash, matches).is_none() {
+            // Built outside the cache's borrow: building draws sprites.
+            let built = TileSet::build(self, layout);
+            let cost = frame.width() as u64 * frame.height() as u64;
+            self.tiles
+                .insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
+        }
+        let tiles = self.tiles.find(hash, matches).expect("just inserted");
+        let width = frame.width() as usize;
         let mut indices = match &tiles.filled {
             Some(filled) => filled.clone(),
             None => {
-                let mut indices = Vec::with_capacity(width * layout.height as usize);
+                let mut indices = Vec::with_capacity(width * frame.height() as usize);
                 for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
                     indices.resize(indices.len() + run.len as usize, i);
                 }
@@ -133,10 +113,11 @@ impl Rasterizer {
                 patch,
             );
         }
-        let size = layout.square as usize;
+        let size = frame.board.square as usize;
         for p in &layout.pieces {
-            let class = tiles.class_of[p.square.index()];
-            if let Some(tile) = tiles.tiles.get(&(piece_index(p.piece), class)) {
+            let class = tiles.class_of[p.square.index()] as usize;
+            let tile = tiles.tiles.get(class).map(|t| &t[p.piece.index()]);
+            if let Some(tile) = tile {
                 paste(
                     &mut indices,
                     width,
@@ -148,8 +129,8 @@ impl Rasterizer {
             }
         }
         Some(IndexedImage {
-            width: layout.width,
-            height: layout.height,
+            width: frame.width(),
+            height: frame.height(),
             palette: Arc::clone(&tiles.palette),
             indices,
         })
@@ -165,22 +146,19 @@ fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[
     }
 }
 
-fn piece_index(piece: Piece) -> usize {
-    piece.color as usize * 6 + piece.role as usize
-}
-
 impl TileSet {
-    fn build(raster: &mut Rasterizer, layout: &Layout, key: &StaticKey) -> TileSet {
+    fn build(raster: &mut Rasterizer, layout: &Layout) -> TileSet {
+        let frame = &layout.frame;
         let empty = raster.background(layout);
         // Each marker variant differs from the empty board only in the
         // marker's own small rectangle, so only that part is drawn,
         // counted and indexed again.
-        let marker_patches: Vec<(Color, IntRect, Pixmap)> = key
+        let marker_patches: Vec<(Color, IntRect, Pixmap)> = frame
             .movers
             .iter()
             .flatten()
             .filter_map(|&m| {
-                let rect = marker_rect(m, layout)?;
+                let rect = marker_rect(m, frame.width(), frame.height())?;
                 let mut with_marker = empty.crop(rect);
                 let shifted = MoverMark {
                     cx: m.cx - rect.x() as f32,
@@ -193,11 +171,11 @@ impl TileSet {
             .collect();
 
         // Square classes: compare the squares' background pixels.
-        let size = layout.square as u32;
+        let size = frame.board.square as u32;
         let mut class_of = [0u8; 64];
         let mut classes: Vec<Pixmap> = Vec::new();
         for sq in Square::all() {
-            let r = layout.square_rect(sq);
+            let r = frame.board.square_rect(sq);
             let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
             let pixels = empty.crop(rect);
             let class = match classes.iter().position(|c| c.data() == pixels.data()) {
@@ -211,29 +189,26 @@ impl TileSet {
         }
 
         // Every piece on every class of square, in RGBA.
-        let mut tiles_rgba: Vec<((usize, u8), Pixmap)> = Vec::new();
+        let mut tiles_rgba: Vec<[Pixmap; 12]> = Vec::new();
         let at = Rect {
             x: 0.0,
             y: 0.0,
             w: size as f32,
             h: size as f32,
         };
-        for (class, square) in classes.iter().enumerate() {
-            for color in [Color::White, Color::Black] {
-                for role in Role::ALL {
-                    let piece = Piece::new(color, role);
-                    let mut tile = square.clone();
-                    if let Some(halo) = layout.halo {
-                        draw_sprite(
-                            &mut tile,
-                            raster.halo_sprite(&layout.glyphs, piece, size, halo),
-                            at,
-                        );
-                    }
-                    draw_sprite(&mut tile, raster.sprite(&layout.glyphs, piece, size), at);
-                    tiles_rgba.push(((piece_index(piece), class as u8), tile));
+        let spec = &frame.sprites;
+        for square in &classes {
+            let mut tiles = Piece::ALL.map(|_| square.clone());
+            if let Some(halo) = spec.halo {
+                for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
+                    draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
                 }
             }
+            let sprites = raster.sprites(&spec.glyphs);
+            for (sprite, tile) in sprites.iter().zip(&mut tiles) {
+                draw_sprite(tile, sprite, at);
+            }
+            tiles_rgba.push(tiles);
         }
 
         // One palette for all of it, each source weighted by how much of a
@@ -250,7 +225,7 @@ impl TileSet {
         for n in histogram.values_mut() {
             *n *= BACKGROUND_WEIGHT;
         }
-        for (_, t) in &tiles_rgba {
+        for t in tiles_rgba.iter().flatten() {
             count_colors(t, &mut histogram);
         }
         let palette = Palette::from_histogram(&histogram);
@@ -265,7 +240,7 @@ impl TileSet {
             .collect();
         let tiles = tiles_rgba
             .iter()
-            .map(|(k, t)| (*k, to_indices(t, &palette)))
+            .map(|class| class.each_ref().map(|t| to_indices(t, &palette)))
             .collect();
         TileSet {
             palette: Arc::new(palette),
@@ -282,12 +257,12 @@ impl TileSet {
 
 /// The whole-pixel rectangle a marker (with its outline) can touch,
 /// clipped to the image.
-fn marker_rect(m: MoverMark, layout: &Layout) -> Option<IntRect> {
+fn marker_rect(m: MoverMark, width: u32, height: u32) -> Option<IntRect> {
     let reach = m.r + m.stroke_width + 1.0;
     let x0 = (m.cx - reach).floor().max(0.0) as i32;
     let y0 = (m.cy - reach).floor().max(0.0) as i32;
-    let x1 = ((m.cx + reach).ceil() as i32).min(layout.width as i32);
-    let y1 = ((m.cy + reach).ceil() as i32).min(layout.height as i32);
+    let x1 = ((m.cx + reach).ceil() as i32).min(width as i32);
+    let y1 = ((m.cy + reach).ceil() as i32).min(height as i32);
     IntRect::from_ltrb(x0, y0, x1, y1)
 }
 
@@ -407,7 +382,11 @@ mod tests {
         assert_eq!(first.indices, second.indices);
         // From the third board on, the background is copied, not filled in.
         let third = used.render_indexed(&b).unwrap();
-        assert!(used.tiles.get(&StaticKey::of(&b)).unwrap().filled.is_some());
+        let tiles_of_b = used
+            .tiles
+            .find(hash_of(&(&b.frame, &b.glows)), |(f, _)| **f == *b.frame)
+            .expect("b's tiles are cached under b's frame");
+        assert!(tiles_of_b.filled.is_some());
         assert_eq!(first.indices, third.indices);
         let again = used.render_indexed(&a).unwrap();
         assert_eq!(again.indices, fresh_render(&a));
@@ -465,7 +444,7 @@ mod tests {
         // The tinted c4 bishop's square and an untinted light square differ.
         let at = |sq: &str| {
             let r = l.square_rect(Square::parse(sq).unwrap());
-            img.indices[r.y as usize * l.width as usize + r.x as usize]
+            img.indices[r.y as usize * l.frame.width() as usize + r.x as usize]
         };
         assert_ne!(at("c4"), at("c2"));
     }

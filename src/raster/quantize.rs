@@ -95,6 +95,46 @@ impl Palette {
         }
     }
 
+    /// The exact palette of an image (straight RGBA bytes), colours in
+    /// order of first appearance, with each pixel's index; `None` when it
+    /// has more than 256 colours. The one exact-palette builder: the PNG
+    /// encoder's RGBA path uses it, and the tile path's exact palettes
+    /// (from a histogram, above) order by use instead.
+    pub fn exact_of_pixels(pixels: &[u8]) -> Option<(Palette, Vec<u8>)> {
+        let mut lookup: ColorMap<u8> = ColorMap::default();
+        lookup.reserve(256);
+        let mut colors: Vec<[u8; 4]> = Vec::with_capacity(256);
+        let mut indices = Vec::with_capacity(pixels.len() / 4);
+        let mut last: Option<(Packed, u8)> = None;
+        for px in pixels.chunks_exact(4) {
+            let key = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+            // Runs of one colour are the norm (squares): check the last first.
+            let index = match last {
+                Some((k, i)) if k == key => i,
+                _ => match lookup.get(&key) {
+                    Some(&i) => i,
+                    None => {
+                        if colors.len() == 256 {
+                            return None;
+                        }
+                        let i = colors.len() as u8;
+                        colors.push(key.to_le_bytes());
+                        lookup.insert(key, i);
+                        i
+                    }
+                },
+            };
+            last = Some((key, index));
+            indices.push(index);
+        }
+        let palette = Palette {
+            colors,
+            exact: true,
+            lookup,
+        };
+        Some((palette, indices))
+    }
+
     /// The index of a colour the palette was made from (nearest otherwise).
     pub fn index(&self, c: Packed) -> u8 {
         match self.lookup.get(&c) {

@@ -1,0 +1,202 @@
+//! The frame: everything a diagram draws that depends on the options and
+//! not on the position, built once per set of options and shared (`Arc`)
+//! by every board drawn with them.
+//!
+//! It is a struct of typed parts, one per thing a writer caches: the board
+//! under the pieces ([`BoardSpec`]), the piece sprites ([`SpriteSpec`]),
+//! the side-to-move markers and the paint of the markup. Each cache is keyed
+//! on the part it depends on (a value of the frame, never a list of fields
+//! put together by hand), so a cache cannot forget an input: two frames
+//! that draw differently are different keys. Everything is `Hash + Eq`;
+//! floats compare by their bits (the layout never makes NaN, and a key that
+//! differs only in the sign of a zero is at worst a cache miss).
+
+use std::hash::{Hash, Hasher};
+
+use crate::color::Rgba;
+use crate::pieces::PieceSet;
+use crate::position::{Color, Square};
+use crate::theme::Hatch;
+
+use super::{MoverMark, PlacedLabel, Rect, Tint};
+
+/// Implements `PartialEq`, `Eq` and `Hash` through one key expression, so
+/// the three cannot disagree (floats enter the key as their bits).
+macro_rules! keyed {
+    ($t:ty, |$s:ident| $key:expr) => {
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                let mine = {
+                    let $s = self;
+                    $key
+                };
+                let $s = other;
+                mine == $key
+            }
+        }
+        impl Eq for $t {}
+        impl Hash for $t {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                let $s = self;
+                $key.hash(state)
+            }
+        }
+    };
+}
+
+keyed!(Rect, |r| [r.x, r.y, r.w, r.h].map(f32::to_bits));
+keyed!(Tint, |t| (t.rect, t.color));
+keyed!(PlacedLabel, |l| (
+    l.ch,
+    [l.x, l.y, l.scale].map(f32::to_bits),
+    l.color
+));
+keyed!(Halo, |h| (h.color, h.width.to_bits()));
+keyed!(MoverMark, |m| (
+    [m.cx, m.cy, m.r, m.stroke_width].map(f32::to_bits),
+    m.color,
+    m.fill,
+    m.outline
+));
+keyed!(BoardSpec, |b| (
+    (b.width, b.height, b.background, b.border, b.board),
+    (b.square.to_bits(), b.flipped, b.light, b.dark),
+    b.hatch
+        .map(|h| ([h.spacing, h.width].map(f32::to_bits), h.color)),
+    (&b.tints, &b.labels, b.label_halo)
+));
+keyed!(MarkupPaint, |m| (
+    m.check,
+    m.mark,
+    m.mark_width_ratio.to_bits(),
+    m.mark_casing,
+    m.arrows
+));
+
+/// A band of paper colour around pieces (and inside labels), so they stand
+/// clear of hatched squares.
+#[derive(Debug, Clone, Copy)]
+pub struct Halo {
+    /// Colour of the band.
+    pub color: Rgba,
+    /// Width of the band beyond the outline, in pixels.
+    pub width: f32,
+}
+
+impl Halo {
+    /// The stroke width, in the units of a shape drawn at `scale` pixels
+    /// per unit whose own outline is `outline` units wide, that makes the
+    /// band reach `width` pixels beyond that outline (the stroke is
+    /// centred on the path). The one place both writers take it from.
+    pub fn stroke_width(&self, outline: f32, scale: f32) -> f32 {
+        outline + 2.0 * self.width / scale
+    }
+}
+
+/// The board under the pieces: image, margin, frame, squares, hatching,
+/// tints and coordinate labels. What the rasterizer's background is drawn
+/// from (with the position's check glows).
+#[derive(Debug, Clone)]
+pub struct BoardSpec {
+    /// Image width in pixels.
+    pub width: u32,
+    /// Image height in pixels.
+    pub height: u32,
+    /// Fill of the whole image; `None` is transparent.
+    pub background: Option<Rgba>,
+    /// The frame around the board: its rectangle and colour.
+    pub border: Option<(Rect, Rgba)>,
+    /// The 8×8 area.
+    pub board: Rect,
+    /// Side of one square in pixels (a whole number).
+    pub square: f32,
+    /// Whether Black is at the bottom.
+    pub flipped: bool,
+    /// Light square colour.
+    pub light: Rgba,
+    /// Dark square colour.
+    pub dark: Rgba,
+    /// Hatching over dark squares, line spacing and width in pixels.
+    pub hatch: Option<Hatch>,
+    /// Last-move and `--fill` tints, over the squares.
+    pub tints: Vec<Tint>,
+    /// Coordinate labels.
+    pub labels: Vec<PlacedLabel>,
+    /// The halo drawn under labels (inside the board, on haloed themes).
+    pub label_halo: Option<Halo>,
+}
+
+impl BoardSpec {
+    /// The rectangle of `sq` in this orientation.
+    pub fn square_rect(&self, sq: Square) -> Rect {
+        super::square_rect(self.board, self.square, self.flipped, sq)
+    }
+}
+
+/// The piece glyphs at one size: what the twelve piece sprites (and the
+/// SVG glyph definitions) are drawn from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GlyphSpec {
+    /// The piece drawings.
+    pub pieces: PieceSet,
+    /// The square size in pixels the glyphs are fitted into.
+    pub size: u32,
+}
+
+/// The glyphs and the halo around them: what halo sprites and the SVG
+/// glyph definitions (which include the halos) are drawn from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SpriteSpec {
+    /// The glyphs.
+    pub glyphs: GlyphSpec,
+    /// The halo under each piece, if the theme has one.
+    pub halo: Option<Halo>,
+}
+
+/// The paint of the markup a board may carry, resolved from the theme.
+#[derive(Debug, Clone, Copy)]
+pub struct MarkupPaint {
+    /// Centre colour of a check glow.
+    pub check: Rgba,
+    /// Ink of X marks.
+    pub mark: Rgba,
+    /// Line width of an X mark, as a fraction of a square.
+    pub mark_width_ratio: f32,
+    /// A wider stroke under each X mark (paper colour, width in pixels
+    /// beyond the mark's own on each side), so a dark X stays readable
+    /// over a dark piece on haloed themes.
+    pub mark_casing: Option<Halo>,
+    /// Arrow and circle colours by brush (G, R, Y, B).
+    pub arrows: [Rgba; 4],
+}
+
+/// Everything drawn that depends on the options, not on the position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Frame {
+    /// The board under the pieces.
+    pub board: BoardSpec,
+    /// The piece sprites.
+    pub sprites: SpriteSpec,
+    /// The side-to-move marker for each side ([`Color`] as index), when
+    /// the marker is on.
+    pub movers: [Option<MoverMark>; 2],
+    /// The paint of per-board markup (glows, marks, arrows).
+    pub markup: MarkupPaint,
+}
+
+impl Frame {
+    /// The side-to-move marker for `turn`, if the marker is on.
+    pub fn mover(&self, turn: Color) -> Option<MoverMark> {
+        self.movers[turn as usize]
+    }
+
+    /// Image width in pixels.
+    pub fn width(&self) -> u32 {
+        self.board.width
+    }
+
+    /// Image height in pixels.
+    pub fn height(&self) -> u32 {
+        self.board.height
+    }
+}
