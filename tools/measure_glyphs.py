@@ -55,8 +55,11 @@ def ensure_environment():
     except (ImportError, OSError):
         pass
     if os.environ.get("FEN2IMG_MEASURE_VENV"):
-        sys.exit("measure_glyphs: the virtual environment lacks its packages; "
-                 "is libcairo2 installed?  (apt-get install -y libcairo2)")
+        sys.exit("measure_glyphs: target/measure-venv cannot import chess, "
+                 "cairosvg, numpy and PIL.  Is libcairo2 installed "
+                 "(apt-get install -y libcairo2)?  Or reinstall: "
+                 "target/measure-venv/bin/pip install -r "
+                 "tools/requirements-measure.txt")
     python = os.path.join(VENV, "bin", "python")
     if not os.path.exists(python):
         subprocess.check_call([sys.executable, "-m", "venv", VENV])
