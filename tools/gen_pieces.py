@@ -10,6 +10,12 @@ import os
 
 CX = 22.5          # vertical axis of every piece
 BASELINE = 39.5    # bottom of every base
+# Highest point of any path.  In print the renderer draws a halo under each
+# piece: its filled shapes stroked outline/2 + 4% of a square (1.8 units,
+# more below 19 px squares) wider, clipped to the piece's square in raster
+# output but not in SVG.  Keeping every path at least 3.2 units inside the
+# square keeps the halo inside it too, so both outputs agree.
+TOP = 3.2
 # Outline 2 units: 1.15 px at a 207 px board (newsprint), so wherever the
 # line falls on the pixel grid some pixel is more than half covered and a
 # 1-bit threshold at 128 keeps the outline unbroken.
@@ -182,15 +188,15 @@ def rook():
         ("L", (2.3, 12.8)),
         ("L", (7.1, 12.8)),
         ("L", (7.1, top)),
-        ("L", (12.2, top)),
-        ("L", (12.2, 16.2)),
+        ("L", (12.8, top)),
+        ("L", (12.8, 16.2)),
         ("L", (9.2, 18.2)),
         ("L", (9.2, 29.4)),
         ("L", (w - 2.6, 31.4)),
     ] + base(w)
     return {
         "body": [lathe((0, top), prof)],
-        "details": [hline(16.2, 12.2), hline(29.4, 9.2)] + base_details(w),
+        "details": [hline(16.2, 12.8), hline(29.4, 9.2)] + base_details(w),
     }
 
 
@@ -199,16 +205,16 @@ def bishop():
     # second tallest after the king.
     w = 14.8
     prof = [
-        ("C", (4.2, 9.6), (10.6, 13.3), (10.6, 18.4)),
-        ("C", (10.6, 21.4), (8.4, 23.0), (6.8, 24.0)),
+        ("C", (4.2, 11.0), (11.0, 14.0), (11.0, 18.6)),
+        ("C", (11.0, 21.4), (8.4, 23.0), (6.8, 24.0)),
     ] + collar(24.0, 4.3, 10.4, 2.6) + [
         ("C", (4.3, 29.2), (6.6, 31.8), (w - 2.6, 32.6)),
     ] + base(w)
     return {
-        "body": [lathe((0, 7.8), prof)],
-        "balls": [(CX, 4.8, 2.6)],
+        "body": [lathe((0, 9.2), prof)],
+        "balls": [(CX, 6.4, 2.6)],
         "details": [hline(24.0, 6.8), hline(26.6, 4.3),
-                    "M%sL%s" % (pt((29.2, 11.4)), pt((22.4, 18.2)))] + base_details(w),
+                    "M%sL%s" % (pt((29.2, 12.6)), pt((22.4, 19.4)))] + base_details(w),
     }
 
 
@@ -216,7 +222,7 @@ def queen():
     # A coronet of five points with balls, wider than the base: the queen
     # is widest at the top, the king at the bottom.
     w = 15.2
-    tips = [(0, 7.8), (7.6, 7.0), (14.6, 8.2)]
+    tips = [(0, 8.6), (7.6, 7.8), (14.6, 9.0)]
     prof = [
         ("L", (3.7, 17.6)),
         ("L", tips[1]),
@@ -242,14 +248,14 @@ def king():
     # Tallest: a bell-shaped body that tapers from the broadest base of the
     # set up to a crown band, a dome and a cross.
     w = 16.2
-    t = 1.6      # half the width of a cross bar
-    arm = 4.6    # half the span of the cross
-    bar = 4.4    # top of the cross bar
-    cross_pts = [(t, 1.6), (t, bar), (arm, bar), (arm, bar + 2 * t),
+    t = 1.5      # half the width of a cross bar
+    arm = 4.4    # half the span of the cross
+    bar = 5.6    # top of the cross bar
+    cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
                  (t, bar + 2 * t), (t, 11.0)]
-    cross = lathe((0, 1.6), [("L", q) for q in cross_pts])
+    cross = lathe((0, TOP), [("L", q) for q in cross_pts])
     prof = [
-        ("C", (6.6, 9.8), (11.0, 10.8), (11.0, 14.4)),
+        ("C", (6.6, 10.4), (11.0, 11.2), (11.0, 14.4)),
         ("L", (12.2, 14.4)),
         ("Q", (13.2, 14.4), (13.2, 15.8)),
         ("Q", (13.2, 17.2), (12.2, 17.2)),
@@ -258,7 +264,7 @@ def king():
     ] + base(w)
     return {
         "under": [cross],
-        "body": [lathe((0, 9.8), prof)],
+        "body": [lathe((0, 10.4), prof)],
         "details": [hline(14.4, 11.0), hline(17.2, 10.6)] + base_details(w),
     }
 
@@ -270,8 +276,8 @@ def knight():
         "M36.0,32.8"
         "C37.8,25.0 37.0,16.0 31.6,10.6"      # back of the neck (mane)
         "C30.4,9.4 29.4,8.8 28.2,8.4"         # poll
-        "Q27.6,5.8 25.0,3.4"                  # back of the ear
-        "Q22.8,5.6 22.4,8.2"                  # front of the ear
+        "Q27.6,6.2 25.0,4.0"                  # back of the ear
+        "Q22.8,6.0 22.4,8.4"                  # front of the ear
         "C18.2,9.0 15.0,11.0 12.6,14.2"       # forehead
         "C10.6,16.8 8.0,19.6 6.2,21.6"        # nose bridge
         "Q4.2,23.4 5.2,25.0"                  # muzzle
