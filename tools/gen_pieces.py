@@ -248,14 +248,14 @@ def king():
     # Tallest: a bell-shaped body that tapers from the broadest base of the
     # set up to a crown band, a dome and a cross.
     w = 16.2
-    t = 1.5      # half the width of a cross bar
+    t = 1.4      # half the width of a cross bar
     arm = 4.4    # half the span of the cross
-    bar = 5.6    # top of the cross bar
+    bar = 5.2    # top of the cross bar
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
                  (t, bar + 2 * t), (t, 11.0)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
     prof = [
-        ("C", (6.6, 10.4), (11.0, 11.2), (11.0, 14.4)),
+        ("C", (6.6, 11.0), (11.0, 11.6), (11.0, 14.4)),
         ("L", (12.2, 14.4)),
         ("Q", (13.2, 14.4), (13.2, 15.8)),
         ("Q", (13.2, 17.2), (12.2, 17.2)),
@@ -264,7 +264,7 @@ def king():
     ] + base(w)
     return {
         "under": [cross],
-        "body": [lathe((0, 10.4), prof)],
+        "body": [lathe((0, 11.0), prof)],
         "details": [hline(14.4, 11.0), hline(17.2, 10.6)] + base_details(w),
     }
 
