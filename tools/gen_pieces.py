@@ -10,13 +10,24 @@ import os
 
 CX = 22.5          # vertical axis of every piece
 BASELINE = 39.5    # bottom of every base
-OUTLINE_W = 1.5    # outline stroke width
-DETAIL_W = 1.1     # inner detail stroke width
+# Highest point of any path.  In print the renderer draws a halo under each
+# piece: its filled shapes stroked outline/2 + 4% of a square (1.8 units,
+# more below 19 px squares) wider, clipped to the piece's square in raster
+# output but not in SVG.  Keeping every path at least 3.2 units inside the
+# square keeps the halo inside it too, so both outputs agree.
+TOP = 3.2
+# Outline 2 units: 1.15 px at a 207 px board (newsprint), so wherever the
+# line falls on the pixel grid some pixel is more than half covered and a
+# 1-bit threshold at 128 keeps the outline unbroken.
+OUTLINE_W = 2.0    # outline stroke width
+DETAIL_W = 1.5     # inner detail stroke width
 
 COLOURS = {
-    "w": {"fill": "#ffffff", "line": "#1a1a1a", "detail": "#1a1a1a", "inset": 0.0},
-    "b": {"fill": "#1a1a1a", "line": "#1a1a1a", "detail": "#ececec", "inset": 1.1},
+    "w": {"fill": "#ffffff", "line": "#000000", "detail": "#000000", "inset": 0.0},
+    "b": {"fill": "#000000", "line": "#000000", "detail": "#ffffff", "inset": 1.9},
 }
+# "inset" shortens a black piece's light detail lines so that they stop
+# short of the outline instead of notching the silhouette.
 
 
 def f(v):
@@ -91,25 +102,6 @@ def lathe(start, segs):
     return d + "Z"
 
 
-def base(s=1.0):
-    """The shared base: a turned ring sitting on a broad plinth.
-
-    Continues a profile from wherever the body ends; the body should end
-    at (8.6 * s, 33.6), the top of the ring."""
-    return [
-        ("L", (8.6 * s, 33.6)),
-        ("Q", (10.6 * s, 33.6), (10.6 * s, 35.0)),
-        ("L", (10.6 * s, 36.3)),
-        ("L", (11.6 * s, 36.3)),
-        ("Q", (12.6 * s, 36.3), (12.6 * s, 37.3)),
-        ("L", (12.6 * s, BASELINE)),
-    ]
-
-
-def base_details(s=1.0):
-    return [hline(36.3, 10.6 * s)]
-
-
 def arc(r, cy, a0, a1, pieces):
     """Cubic Bezier segments for a circular arc (centre on the axis at cy),
     from angle a0 to a1 in degrees, screen coordinates (y down)."""
@@ -142,138 +134,171 @@ def collar(y, inner, outer, h=2.0):
 
 
 # ---------------------------------------------------------------- pieces
+# All numbers are units of the 45 grid.  Widths quoted in comments are ink
+# widths (path + half the outline on each side).
+
+def base(w):
+    """The shared base: a turned ring on a broad plinth, `w` the plinth's
+    half width.  Continues a profile from where the body ends, which should
+    be (w - 2.6, 32.6), the top of the ring."""
+    r = w - 1.4          # half width of the ring
+    return [
+        ("L", (w - 2.6, 32.6)),
+        ("Q", (r, 32.6), (r, 34.3)),
+        ("L", (r, 36.0)),
+        ("L", (w - 0.8, 36.0)),
+        ("Q", (w, 36.0), (w, 37.2)),
+        ("L", (w, BASELINE)),
+    ]
+
+
+def base_details(w):
+    return [hline(36.0, w - 1.4)]
+
 
 def pawn():
-    s = 0.9
-    r = 5.7
-    cy = 16.8
-    nx = 2.9
+    # Smallest and lowest: a round head on a broad collar.  The head sits
+    # low (top at y = 15.8) so that pawn and bishop differ by outline, not
+    # only by the bishop's finial, even at 20 px squares.
+    w = 11.4
+    r, cy = 5.5, 21.3
+    nx = 3.2
     ny = cy + (r * r - nx * nx) ** 0.5
     neck = math.degrees(math.atan2(ny - cy, nx))
     prof = arc(r, cy, -90.0, neck, 2) + [
-        ("Q", (7.3, ny - 0.1), (7.3, 23.4)),
-        ("Q", (7.3, 24.6), (4.6, 24.6)),
-        ("C", (4.6, 28.8), (5.8, 32.4), (8.6 * s, 33.6)),
-    ] + base(s)
+        ("L", (7.4, ny + 0.3)),
+        ("Q", (8.7, ny + 0.3), (8.7, ny + 1.4)),
+        ("Q", (8.7, ny + 2.5), (7.4, ny + 2.5)),
+        ("L", (5.6, ny + 2.5)),
+        ("C", (5.6, 29.8), (7.4, 31.8), (w - 2.6, 32.6)),
+    ] + base(w)
     return {
         "body": [lathe((0, cy - r), prof)],
-        "details": [hline(24.6, 4.6)] + base_details(s),
+        "details": [hline(ny + 2.5, 5.6)] + base_details(w),
     }
 
 
 def rook():
+    # A straight tower: battlements wider than the shaft, so its top
+    # corners set it apart from the king's crown and the bishop's mitre.
+    w = 15.0
     top = 9.0
     prof = [
-        ("L", (1.8, top)),
-        ("L", (1.8, 11.9)),
-        ("L", (4.8, 11.9)),
-        ("L", (4.8, top)),
-        ("L", (9.4, top)),
-        ("L", (9.4, 14.6)),
-        ("L", (7.2, 16.6)),
-        ("L", (7.6, 29.2)),
-        ("L", (8.6, 30.6)),
-    ] + base()
+        ("L", (2.3, top)),
+        ("L", (2.3, 12.8)),
+        ("L", (7.1, 12.8)),
+        ("L", (7.1, top)),
+        ("L", (12.8, top)),
+        ("L", (12.8, 16.2)),
+        ("L", (9.2, 18.2)),
+        ("L", (9.2, 29.4)),
+        ("L", (w - 2.6, 31.4)),
+    ] + base(w)
     return {
         "body": [lathe((0, top), prof)],
-        "details": [hline(14.6, 9.4), hline(29.2, 7.6)] + base_details(),
+        "details": [hline(16.2, 12.8), hline(29.4, 9.2)] + base_details(w),
     }
 
 
 def bishop():
+    # A tall teardrop mitre with a diagonal slit and a ball, on a slim stem;
+    # second tallest after the king.
+    w = 14.8
     prof = [
-        ("C", (2.8, 12.2), (7.2, 15.2), (7.2, 19.3)),
-        ("C", (7.2, 22.0), (5.8, 23.8), (4.8, 24.6)),
-    ] + collar(24.6, 4.4, 7.8) + [
-        ("C", (4.4, 29.8), (5.8, 32.6), (8.6, 33.6)),
-    ] + base()
+        ("C", (4.2, 11.0), (11.0, 14.0), (11.0, 18.6)),
+        ("C", (11.0, 21.4), (8.4, 23.0), (6.8, 24.0)),
+    ] + collar(24.0, 4.3, 10.4, 2.6) + [
+        ("C", (4.3, 29.2), (6.6, 31.8), (w - 2.6, 32.6)),
+    ] + base(w)
     return {
-        "body": [lathe((0, 10.4), prof)],
-        "balls": [(CX, 8.2, 2.2)],
-        "details": [hline(24.6, 4.8),
-                    "M%sL%s" % (pt((27.9, 14.4)), pt((22.2, 20.1)))] + base_details(),
+        "body": [lathe((0, 9.2), prof)],
+        "balls": [(CX, 6.4, 2.6)],
+        "details": [hline(24.0, 6.8), hline(26.6, 4.3),
+                    "M%sL%s" % (pt((29.2, 12.6)), pt((22.4, 19.4)))] + base_details(w),
     }
 
 
 def queen():
-    tips = [(0, 9.2), (5.7, 9.7), (10.9, 11.2)]
+    # A coronet of five points with balls, wider than the base: the queen
+    # is widest at the top, the king at the bottom.
+    w = 15.2
+    tips = [(0, 8.6), (7.6, 7.8), (14.6, 9.0)]
     prof = [
-        ("L", (2.9, 16.6)),
+        ("L", (3.7, 17.6)),
         ("L", tips[1]),
-        ("L", (8.3, 17.0)),
+        ("L", (10.6, 17.8)),
         ("L", tips[2]),
-        ("C", (9.8, 16.5), (7.8, 21.5), (6.9, 24.6)),
-    ] + collar(24.6, 5.2, 8.2) + [
-        ("C", (5.0, 29.6), (6.2, 32.6), (8.6, 33.6)),
-    ] + base()
+        ("C", (13.4, 14.6), (11.8, 18.4), (10.6, 20.6)),
+    ] + collar(20.6, 7.6, 11.6, 2.4) + [
+        ("C", (7.6, 27.0), (9.6, 31.2), (w - 2.6, 32.6)),
+    ] + base(w)
     balls = []
     for dx, y in tips:
-        balls.append((CX + dx, y - 1.6, 2.1))
+        balls.append((CX + dx, y - 2.2, 2.2))
         if dx:
-            balls.append((CX - dx, y - 1.6, 2.1))
+            balls.append((CX - dx, y - 2.2, 2.2))
     return {
         "body": [lathe((0, tips[0][1]), prof)],
         "balls": balls,
-        "details": [hline(21.0, 7.8), hline(24.6, 6.9)] + base_details(),
+        "details": [hline(20.6, 10.6), hline(23.0, 7.6)] + base_details(w),
     }
 
 
 def king():
-    t = 1.2      # half the width of a cross bar
-    arm = 3.6    # half the span of the cross
-    bar = 5.4    # top of the cross bar
-    cross_pts = [(t, 3.0), (t, bar), (arm, bar), (arm, bar + 2 * t),
+    # Tallest: a bell-shaped body that tapers from the broadest base of the
+    # set up to a crown band, a dome and a cross.
+    w = 16.2
+    t = 1.4      # half the width of a cross bar
+    arm = 4.4    # half the span of the cross
+    bar = 5.2    # top of the cross bar
+    cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
                  (t, bar + 2 * t), (t, 11.0)]
-    cross = lathe((0, 3.0), [("L", q) for q in cross_pts])
+    cross = lathe((0, TOP), [("L", q) for q in cross_pts])
     prof = [
-        ("C", (1.4, 9.6), (2.0, 10.2), (2.0, 11.0)),
-        ("C", (5.6, 11.1), (9.6, 11.8), (10.8, 13.6)),
-        ("Q", (11.6, 14.8), (10.8, 15.8)),
-        ("C", (9.8, 19.8), (6.8, 22.4), (5.8, 24.6)),
-    ] + collar(24.6, 5.0, 8.2) + [
-        ("C", (5.0, 29.6), (6.2, 32.6), (8.6, 33.6)),
-    ] + base()
+        ("C", (6.6, 11.0), (11.0, 11.6), (11.0, 14.4)),
+        ("L", (12.2, 14.4)),
+        ("Q", (13.2, 14.4), (13.2, 15.8)),
+        ("Q", (13.2, 17.2), (12.2, 17.2)),
+        ("L", (10.6, 17.2)),
+        ("C", (10.6, 23.0), (11.8, 29.0), (w - 2.6, 32.6)),
+    ] + base(w)
     return {
         "under": [cross],
-        "body": [lathe((0, 9.6), prof)],
-        "details": [hline(15.8, 10.8), hline(24.6, 5.8)] + base_details(),
+        "body": [lathe((0, 11.0), prof)],
+        "details": [hline(14.4, 11.0), hline(17.2, 10.6)] + base_details(w),
     }
 
 
 def knight():
-    # Horse head facing left, hand drawn on the 45 grid.  The outline runs
-    # clockwise from the bottom of the chest.
+    # Horse head facing left, drawn on the 45 grid; clockwise from the back
+    # of the neck where it meets the base.
     horse = (
-        "M14.2,34.4"
-        "C13.6,30.8 15.4,27.8 18.6,25.2"      # chest / front of neck
-        "C16.0,26.4 13.0,27.0 10.6,27.0"      # underside of the jaw
-        "Q9.0,26.9 9.0,25.6"                  # chin
-        "L12.8,24.2"                          # mouth notch
-        "L8.0,23.8"                           # upper lip
-        "Q6.8,23.2 7.2,21.6"                  # muzzle front
-        "C8.8,19.6 10.8,17.6 12.4,15.8"       # nose bridge
-        "C14.0,14.0 14.6,11.0 17.8,10.4"      # brow
-        "L20.2,10.0"
-        "Q21.0,7.6 23.2,5.8"                  # front of the ear
-        "Q24.6,8.0 26.8,10.4"                 # back of the ear
-        # the mane, in tufts down the back of the neck
-        "Q29.6,10.2 30.4,12.4"
-        "Q32.6,12.8 32.6,15.6"
-        "Q34.8,17.0 34.0,20.2"
-        "Q35.6,22.4 34.4,25.4"
-        "Q35.4,28.4 33.2,30.6"
-        "Q33.2,32.8 31.0,34.4"
+        "M36.0,32.8"
+        "C37.8,25.0 37.0,16.0 31.6,10.6"      # back of the neck (mane)
+        "C30.4,9.4 29.4,8.8 28.2,8.4"         # poll
+        "Q27.6,6.2 25.0,4.0"                  # back of the ear
+        "Q22.8,6.0 22.4,8.4"                  # front of the ear
+        "C18.2,9.0 15.0,11.0 12.6,14.2"       # forehead
+        "C10.6,16.8 8.0,19.6 6.2,21.6"        # nose bridge
+        "Q4.2,23.4 5.2,25.0"                  # muzzle
+        "L11.2,26.2"                          # mouth notch
+        "L7.0,27.8"
+        "Q6.8,29.2 8.8,29.4"                  # chin
+        "C12.4,29.8 15.8,28.6 18.2,26.6"      # underside of the jaw
+        "Q20.4,24.6 21.0,22.8"                # jowl
+        "C19.4,27.0 16.0,29.4 15.4,32.8"      # throat and chest
         "Z"
     )
-    prof = [("L", (8.6, 33.6))] + base()[1:]
+    w = 15.0
+    prof = [("L", (w - 2.6, 32.6))] + base(w)[1:]
     return {
         "under": [horse],
-        "body": [lathe((0, 33.6), prof)],
+        "body": [lathe((0, 32.6), prof)],
         "details": [
-            "M27.3,11.9C29.0,15.4 30.4,21.0 29.6,30.4",   # inner edge of the mane
-            "M19.5,23.9C21.1,21.7 20.7,19.0 18.6,17.6",   # cheek
-        ] + base_details(),
-        "dots": [(17.6, 14.2, 1.1), (10.0, 20.4, 0.8)],   # eye, nostril
+            "M29.4,10.8C33.0,15.2 34.0,23.0 32.6,31.0",   # inner edge of the mane
+            "M21.0,22.8C22.4,19.8 21.4,16.8 18.6,15.8",   # cheek
+        ] + base_details(w),
+        "dots": [(18.8, 12.8, 1.4), (7.6, 21.6, 0.9)],   # eye, nostril
     }
 
 
