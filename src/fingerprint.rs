@@ -30,6 +30,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
         diagram,
         encode,
         swap_glyphs,
+        terminal,
     } = options;
     let DiagramOptions {
         size,
@@ -67,6 +68,9 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     line("optimize", optimize);
     line("quality", quality);
     line("swap_glyphs", swap_glyphs);
+    let crate::terminal::CellSize { columns, rows } = terminal;
+    line("terminal_columns", &columns.map_or(0, |c| c));
+    line("terminal_rows", &rows.map_or(0, |r| r));
     theme_lines(&mut out, theme);
     markup_lines(&mut out, markup);
     out

@@ -25,6 +25,21 @@ pub enum ImageFormat {
     Jpeg,
 }
 
+/// A picture for a terminal: an inline-image protocol, or half blocks in
+/// 24-bit colour for terminals with none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TerminalFormat {
+    /// kitty graphics protocol (kitty, Ghostty, Konsole).
+    Kitty,
+    /// iTerm2 inline images (iTerm2, WezTerm, mintty).
+    Iterm,
+    /// DEC sixel graphics (foot, mlterm, xterm -ti vt340, Windows Terminal).
+    Sixel,
+    /// A picture in Unicode half blocks with 24-bit colours.
+    Blocks,
+}
+
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -33,6 +48,8 @@ pub enum Format {
     Image(ImageFormat),
     /// A text board.
     Text(TextFormat),
+    /// A picture for a terminal.
+    Terminal(TerminalFormat),
     /// Canonical FEN (six fields, one line).
     Fen,
 }
@@ -54,9 +71,19 @@ impl Format {
     pub const ANSI: Format = Format::Text(TextFormat::Ansi);
     /// The string chess diagram fonts expect ([`TextFormat::Font`]).
     pub const FONT: Format = Format::Text(TextFormat::Font);
+    /// HTML table for e-mail ([`TextFormat::Html`]).
+    pub const HTML: Format = Format::Text(TextFormat::Html);
+    /// kitty graphics protocol ([`TerminalFormat::Kitty`]).
+    pub const KITTY: Format = Format::Terminal(TerminalFormat::Kitty);
+    /// iTerm2 inline image ([`TerminalFormat::Iterm`]).
+    pub const ITERM: Format = Format::Terminal(TerminalFormat::Iterm);
+    /// Sixel graphics ([`TerminalFormat::Sixel`]).
+    pub const SIXEL: Format = Format::Terminal(TerminalFormat::Sixel);
+    /// Half-block picture ([`TerminalFormat::Blocks`]).
+    pub const BLOCKS: Format = Format::Terminal(TerminalFormat::Blocks);
 
     /// All formats, in `--help` order.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 14] = [
         Format::SVG,
         Format::PNG,
         Format::WEBP,
@@ -65,6 +92,11 @@ impl Format {
         Format::UNICODE,
         Format::ANSI,
         Format::FONT,
+        Format::HTML,
+        Format::KITTY,
+        Format::ITERM,
+        Format::SIXEL,
+        Format::BLOCKS,
         Format::Fen,
     ];
 
@@ -79,6 +111,11 @@ impl Format {
             Format::Text(TextFormat::Unicode) => "unicode",
             Format::Text(TextFormat::Ansi) => "ansi",
             Format::Text(TextFormat::Font) => "font",
+            Format::Text(TextFormat::Html) => "html",
+            Format::Terminal(TerminalFormat::Kitty) => "kitty",
+            Format::Terminal(TerminalFormat::Iterm) => "iterm",
+            Format::Terminal(TerminalFormat::Sixel) => "sixel",
+            Format::Terminal(TerminalFormat::Blocks) => "blocks",
             Format::Fen => "fen",
         }
     }
@@ -94,12 +131,19 @@ impl Format {
             Format::Text(TextFormat::Unicode) => "Unicode chess glyphs",
             Format::Text(TextFormat::Ansi) => "Coloured terminal board",
             Format::Text(TextFormat::Font) => "Chess diagram font string (Merida, Leipzig, Alpha)",
+            Format::Text(TextFormat::Html) => "HTML table for e-mail",
+            Format::Terminal(TerminalFormat::Kitty) => "Image for kitty, Ghostty, Konsole",
+            Format::Terminal(TerminalFormat::Iterm) => "Image for iTerm2, WezTerm, mintty",
+            Format::Terminal(TerminalFormat::Sixel) => {
+                "Sixel image (foot, mlterm, xterm, Windows Terminal)"
+            }
+            Format::Terminal(TerminalFormat::Blocks) => "Picture in coloured half blocks",
             Format::Fen => "Canonical FEN",
         }
     }
 
     /// The format a file name extension implies (`svg png webp jpg jpeg txt
-    /// fen`, any case).
+    /// html htm six sixel fen`, any case).
     pub fn from_extension(ext: &str) -> Option<Format> {
         Some(match ext.to_ascii_lowercase().as_str() {
             "svg" => Format::SVG,
@@ -107,6 +151,8 @@ impl Format {
             "webp" => Format::WEBP,
             "jpg" | "jpeg" => Format::JPEG,
             "txt" => Format::ASCII,
+            "html" | "htm" => Format::HTML,
+            "six" | "sixel" => Format::SIXEL,
             "fen" => Format::Fen,
             _ => return None,
         })
@@ -119,7 +165,9 @@ impl Format {
             Format::Image(ImageFormat::Png) => "png",
             Format::Image(ImageFormat::Webp) => "webp",
             Format::Image(ImageFormat::Jpeg) => "jpg",
-            Format::Text(_) => "txt",
+            Format::Text(TextFormat::Html) => "html",
+            Format::Terminal(TerminalFormat::Sixel) => "six",
+            Format::Text(_) | Format::Terminal(_) => "txt",
             Format::Fen => "fen",
         }
     }
@@ -136,6 +184,12 @@ impl Format {
 impl From<ImageFormat> for Format {
     fn from(f: ImageFormat) -> Format {
         Format::Image(f)
+    }
+}
+
+impl From<TerminalFormat> for Format {
+    fn from(f: TerminalFormat) -> Format {
+        Format::Terminal(f)
     }
 }
 
@@ -207,9 +261,10 @@ mod tests {
         assert_eq!(names.len(), Format::ALL.len());
         for format in Format::ALL {
             let back = Format::from_extension(format.extension()).unwrap();
-            // Text boards share `.txt`, which means ASCII.
+            // Text boards and terminal pictures share `.txt`, which means ASCII.
             match format {
-                Format::Text(_) => assert_eq!(back, Format::ASCII),
+                Format::HTML | Format::SIXEL => assert_eq!(back, format),
+                Format::Text(_) | Format::Terminal(_) => assert_eq!(back, Format::ASCII),
                 _ => assert_eq!(back, format),
             }
         }
@@ -224,6 +279,8 @@ mod tests {
     #[test]
     fn unknown_format_message_lists_the_names() {
         let message = UnknownFormat.to_string();
-        assert!(message.ends_with("svg png webp jpeg ascii unicode ansi font fen"));
+        assert!(message.ends_with(
+            "svg png webp jpeg ascii unicode ansi font html kitty iterm sixel blocks fen"
+        ));
     }
 }

@@ -10,9 +10,25 @@
 
 use std::fmt::Write as _;
 
+use crate::color::Rgba;
 use crate::describe::describe;
 use crate::position::{Color, Position, Role, Square};
-use crate::text::TextOptions;
+
+/// How the table is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HtmlBoard {
+    /// Black at the bottom.
+    pub flip: bool,
+    /// Rank numbers on the left, file letters below.
+    pub coordinates: bool,
+    /// Light square colour.
+    pub light: Rgba,
+    /// Dark square colour.
+    pub dark: Rgba,
+    /// The board's width in CSS pixels (an eighth of it per square, within
+    /// 16 to 96 pixels).
+    pub width: u32,
+}
 
 /// Fonts that have the chess glyphs, most common first: Windows, macOS,
 /// Linux, Android.
@@ -57,12 +73,9 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// Writes `position` as an HTML `<table>` for e-mail. `width` is the
-/// board's width in CSS pixels (the square is an eighth of it, within
-/// 16 to 96 pixels); the theme's square colours come from `options`, as do
-/// orientation and coordinates. Ends with a newline.
-pub fn render(position: &Position, options: &TextOptions, width: u32) -> String {
-    let square = (width / 8).clamp(*SQUARE_RANGE.start(), *SQUARE_RANGE.end());
+/// Writes `position` as an HTML `<table>` for e-mail. Ends with a newline.
+pub fn render(position: &Position, options: &HtmlBoard) -> String {
+    let square = (options.width / 8).clamp(*SQUARE_RANGE.start(), *SQUARE_RANGE.end());
     let glyph_px = square * 4 / 5;
     let label_px = (square * 2 / 5).max(11);
     let (light, dark) = (options.light.hex6(), options.dark.hex6());
@@ -130,6 +143,21 @@ pub fn render(position: &Position, options: &TextOptions, width: u32) -> String 
 mod tests {
     use super::*;
     use crate::fen::{parse, ParseOptions};
+    use crate::text::TextOptions;
+
+    fn board(text: &TextOptions, width: u32) -> HtmlBoard {
+        HtmlBoard {
+            flip: text.flip,
+            coordinates: text.coordinates,
+            light: text.light,
+            dark: text.dark,
+            width,
+        }
+    }
+
+    fn render(p: &Position, text: &TextOptions, width: u32) -> String {
+        super::render(p, &board(text, width))
+    }
 
     fn position(fen: &str) -> Position {
         parse(fen.as_bytes(), ParseOptions::default())

@@ -49,7 +49,7 @@ pub use resvg::tiny_skia;
 
 pub use encode::{EncodeError, EncodeOptions};
 pub use fen::{parse, FenError, Field, ParseOptions, Record};
-pub use format::{Format, ImageFormat, UnknownFormat};
+pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
 pub use layout::{Coordinates, DiagramOptions, Frame, Layout, LayoutError, Markup};
 pub use pieces::{PieceSet, PieceSetError};
 pub use position::{Board, Color, Piece, Position, Role, Square, Warning};
@@ -72,6 +72,10 @@ pub struct RenderOptions {
     pub encode: EncodeOptions,
     /// Unicode boards: swap the white and black glyph sets (dark terminals).
     pub swap_glyphs: bool,
+    /// Terminal pictures: how many character cells the picture spans (kitty
+    /// and iTerm2 scale the image to them; the half-block picture takes its
+    /// square size from the columns). Default: the image's own size.
+    pub terminal: terminal::CellSize,
 }
 
 impl RenderOptions {
@@ -82,6 +86,7 @@ impl RenderOptions {
             diagram: DiagramOptions::default(),
             encode: EncodeOptions::default(),
             swap_glyphs: false,
+            terminal: terminal::CellSize::default(),
         }
     }
 }
@@ -203,12 +208,19 @@ impl Renderer {
                     swap_glyphs: options.swap_glyphs,
                     light: diagram.theme.light,
                     dark: diagram.theme.dark,
+                    width: diagram.size,
                 };
                 return Ok(text::render_text(position, format, &text_options).into_bytes());
             }
             Format::Fen => return Ok(format!("{position}\n").into_bytes()),
+            Format::Terminal(format) => return self.render_terminal(position, format),
             Format::Image(image) => image,
         };
+        self.render_image(position, image)
+    }
+
+    /// Renders `position` as an image.
+    fn render_image(&mut self, position: &Position, image: ImageFormat) -> Result<Vec<u8>, Error> {
         let layout = self.layout(position)?;
         let options = &self.options;
         match image {

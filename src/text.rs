@@ -36,6 +36,9 @@ pub enum TextFormat {
     /// The string diagram fonts (Chess Merida, Leipzig, Alpha convention)
     /// expect: ten lines of one character per square inside a border.
     Font,
+    /// An HTML table with inline styles and chess glyphs, for e-mail that
+    /// blocks images.
+    Html,
 }
 
 /// Options shared by the text boards.
@@ -53,6 +56,8 @@ pub struct TextOptions {
     pub light: Rgba,
     /// Ansi: the dark square background.
     pub dark: Rgba,
+    /// Html: the board's width in CSS pixels.
+    pub width: u32,
 }
 
 impl Default for TextOptions {
@@ -65,6 +70,7 @@ impl Default for TextOptions {
             swap_glyphs: false,
             light: Rgba::rgb(0xf0, 0xd9, 0xb5),
             dark: Rgba::rgb(0xb5, 0x88, 0x63),
+            width: 400,
         }
     }
 }
@@ -76,6 +82,16 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
         TextFormat::Unicode => unicode(position, options),
         TextFormat::Ansi => ansi(position, options),
         TextFormat::Font => font(position, options),
+        TextFormat::Html => crate::html::render(
+            position,
+            &crate::html::HtmlBoard {
+                flip: options.flip,
+                coordinates: options.coordinates,
+                light: options.light,
+                dark: options.dark,
+                width: options.width,
+            },
+        ),
     }
 }
 

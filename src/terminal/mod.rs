@@ -8,4 +8,7 @@
 
 pub mod blocks;
 pub mod protocols;
+mod render;
 pub mod sixel;
+
+pub use protocols::CellSize;
