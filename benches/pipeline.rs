@@ -215,11 +215,9 @@ fn bench_pixel_stages(c: &mut Criterion) {
     g.finish();
 
     let mut g = group(c, "end_to_end_png_400");
-    let mut renderer = Renderer::new(RenderOptions {
-        format: Format::Png,
-        diagram: diagram(400),
-        ..RenderOptions::default()
-    });
+    let mut options = RenderOptions::new(Format::PNG);
+    options.diagram = diagram(400);
+    let mut renderer = Renderer::new(options);
     renderer.render(&positions[0]).unwrap();
     per_board(&mut g, "reused_renderer", &lines, |l| {
         let record = parse(l, ParseOptions::default()).unwrap();

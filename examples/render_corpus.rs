@@ -49,7 +49,7 @@ const USAGE: &str = "usage: render_corpus [--size N] [--format png|svg|webp|jpeg
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
         size: 400,
-        format: Format::Png,
+        format: Format::PNG,
         optimize: false,
         repeat: 1,
         limit: None,
@@ -69,12 +69,10 @@ fn parse_args() -> Result<Args, String> {
                     .map_err(|e| format!("--size: {e}"))?
             }
             "--format" => {
-                args.format = match value("--format")?.as_str() {
-                    "png" => Format::Png,
-                    "svg" => Format::Svg,
-                    "webp" => Format::Webp,
-                    "jpeg" | "jpg" => Format::Jpeg,
-                    other => return Err(format!("--format: unknown format {other:?}")),
+                let name = value("--format")?;
+                args.format = match name.parse() {
+                    Ok(format @ Format::Image(_)) => format,
+                    _ => return Err(format!("--format: not an image format: {name:?}")),
                 }
             }
             "--optimize" => args.optimize = true,
@@ -134,17 +132,14 @@ fn ms(d: Duration) -> f64 {
 fn run() -> Result<(), String> {
     let args = parse_args()?;
     let positions = load(&args.corpus, args.limit)?;
-    let options = RenderOptions {
-        format: args.format,
-        diagram: DiagramOptions {
-            size: args.size,
-            ..DiagramOptions::default()
-        },
-        encode: EncodeOptions {
-            optimize: args.optimize,
-            ..EncodeOptions::default()
-        },
-        ..RenderOptions::default()
+    let mut options = RenderOptions::new(args.format);
+    options.diagram = DiagramOptions {
+        size: args.size,
+        ..DiagramOptions::default()
+    };
+    options.encode = EncodeOptions {
+        optimize: args.optimize,
+        ..EncodeOptions::default()
     };
     let mut renderer = Renderer::new(options);
 

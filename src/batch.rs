@@ -19,7 +19,8 @@ use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::output::{write_if_changed, WriteOutcome};
 use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
-use crate::cli::{render_options, Failure, RenderArgs, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::render_args::{render_options, strict_refusal, RenderArgs};
 
 /// Exit code of an interrupted run, as shells report SIGINT (128 + 2).
 const EXIT_INTERRUPTED: u8 = 130;
@@ -115,7 +116,7 @@ enum Problem {
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let format = match args.render.format {
         Some(f) => Format::from(f),
-        None => Format::Png,
+        None => Format::PNG,
     };
     let options = render_options(&args.render, format)?;
     let template = NameTemplate::parse(&args.name)?;
@@ -386,13 +387,13 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
             message: format!("invalid FEN: {e}"),
         })?;
     let position = &record.position;
-    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
-    if ctx.strict && !warnings.is_empty() {
+    if let Some(message) = ctx.strict.then(|| strict_refusal(position)).flatten() {
         return Err(Problem::Invalid {
             column: None,
-            message: format!("illegal position (--strict): {}", warnings.join("; ")),
+            message,
         });
     }
+    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
     let fen = position.to_string();
     let name = ctx
         .template
@@ -402,7 +403,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         message: e.to_string(),
     })?;
     let size = match ctx.format {
-        Format::Svg | Format::Png | Format::Webp | Format::Jpeg => {
+        Format::Image(_) => {
             let s = renderer.options().diagram.size;
             Some((s, s))
         }
@@ -1049,19 +1050,19 @@ mod tests {
     fn templates_expand_and_refuse_paths() {
         let t = NameTemplate::parse("pos-{n}-{id}.{ext}").unwrap();
         assert_eq!(
-            t.expand(7, None, "f", "o", Format::Png),
+            t.expand(7, None, "f", "o", Format::PNG),
             "pos-000007-000007.png"
         );
         assert_eq!(
-            t.expand(7, Some("BK.01"), "f", "o", Format::Svg),
+            t.expand(7, Some("BK.01"), "f", "o", Format::SVG),
             "pos-000007-BK.01.svg"
         );
         let h = NameTemplate::parse("{hash}.{ext}").unwrap();
-        let a = h.expand(1, None, "fen a", "opts", Format::Png);
+        let a = h.expand(1, None, "fen a", "opts", Format::PNG);
         assert_eq!(a.len(), 16);
-        assert_eq!(a, h.expand(2, None, "fen a", "opts", Format::Png));
-        assert_ne!(a, h.expand(1, None, "fen b", "opts", Format::Png));
-        assert_ne!(a, h.expand(1, None, "fen a", "other", Format::Png));
+        assert_eq!(a, h.expand(2, None, "fen a", "opts", Format::PNG));
+        assert_ne!(a, h.expand(1, None, "fen b", "opts", Format::PNG));
+        assert_ne!(a, h.expand(1, None, "fen a", "other", Format::PNG));
         assert!(NameTemplate::parse("../{n}").is_err());
         assert!(NameTemplate::parse("a/{n}").is_err());
         assert!(NameTemplate::parse("{nope}").is_err());

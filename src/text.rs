@@ -23,7 +23,8 @@ use crate::contrast;
 use crate::position::{Color, Piece, Position, Role, Square};
 
 /// Which text board to write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TextFormat {
     /// A framed 7-bit ASCII grid (`+---+` rows, `| r |` cells), safe in any
     /// email; pieces as FEN letters, empty squares blank.

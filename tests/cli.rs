@@ -54,6 +54,20 @@ fn assert_invalid(out: &Output, needles: &[&str]) -> String {
     err
 }
 
+/// Asserts an exit code 1 (I/O) and a one-line `fen2img: error: ` message
+/// that contains every one of `needles`.
+#[track_caller]
+fn assert_io_failure(out: &Output, needles: &[&str]) {
+    assert_code(out, 1);
+    let err = stderr(out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("fen2img: error: "), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "expected {n:?} in stderr: {err}");
+    }
+    assert!(out.stdout.is_empty(), "nothing on stdout on error");
+}
+
 /// The files in `dir`, names only, sorted.
 fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
@@ -450,7 +464,8 @@ fn a_piece_set_with_a_missing_glyph_names_the_file() {
     }
     let target = out_dir.join("board.png");
     let out = run([START, "--pieces", &path_arg(&set), "-o", &path_arg(&target)]);
-    assert_invalid(&out, &["wQ.svg"]);
+    // A missing file is an I/O failure (exit 1), as the README says.
+    assert_io_failure(&out, &["wQ.svg", "missing"]);
     assert_nothing_written(&out_dir);
 
     // With the twelfth file, the set loads and renders.
@@ -745,4 +760,270 @@ fn malformed_rejections_are_the_same_from_stdin() {
             case.what
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// Completions and man page
+
+/// Every `--long` option named in `text`, sorted and deduplicated.
+fn long_options(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The long options `--help` lists for the command and for `batch`.
+fn all_long_options() -> Vec<String> {
+    let main = stdout(&run(["--help"]));
+    let batch = stdout(&run(["batch", "--help"]));
+    let mut names = long_options(&main);
+    names.extend(long_options(&batch));
+    names.sort();
+    names.dedup();
+    // A sanity check that the scrape found the options at all.
+    for expected in ["--size", "--theme", "--out-dir", "--manifest", "--man"] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} in {names:?}"
+        );
+    }
+    names
+}
+
+#[test]
+fn bash_completion_names_every_option() {
+    let out = run(["--completions", "bash"]);
+    assert_code(&out, 0);
+    let script = stdout(&out);
+    assert!(script.contains("complete -F"), "a bash completion script");
+    for option in all_long_options() {
+        assert!(script.contains(&option), "{option} in the bash completion");
+    }
+    // The subcommand and the value names it can complete.
+    assert!(script.contains("batch"));
+    assert!(script.contains("outside inside none"), "--coords values");
+}
+
+#[test]
+fn completions_exist_for_each_shell_and_refuse_others() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef fen2img"),
+        ("fish", "complete -c fen2img"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion:arg-completer[fen2img]"),
+    ] {
+        let out = run(["--completions", shell]);
+        assert_code(&out, 0);
+        assert!(stdout(&out).contains(marker), "{shell}: {marker}");
+    }
+    let out = run(["--completions", "tcsh"]);
+    assert_code(&out, 2);
+    assert!(out.stdout.is_empty());
+    // Alone: with a FEN it is a usage error, not a board.
+    let out = run(["--completions", "bash", START]);
+    assert_code(&out, 2);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_man_page_is_roff_and_lists_every_long_option() {
+    let out = run(["--man"]);
+    assert_code(&out, 0);
+    let page = stdout(&out);
+    // After clap_mangen's two-line apostrophe preamble, the title macro.
+    let macros: Vec<&str> = page.lines().filter(|l| l.starts_with('.')).collect();
+    assert!(macros[0].starts_with(".ie \\n(.g"), "{page}");
+    assert!(macros[2].starts_with(".TH FEN2IMG 1 "), "{page}");
+    assert_eq!(page.matches("\n.TH ").count(), 1);
+    // Only the man(7) requests the page is made of: a typo in a request
+    // would otherwise print as text or vanish.
+    for line in &macros {
+        let request = line[1..].split([' ', '\t']).next().unwrap_or("");
+        assert!(
+            ["ie", "el", "TH", "SH", "TP", "IP", "RS", "RE", "br", "PP"].contains(&request),
+            "unexpected roff request {line:?}"
+        );
+    }
+    for section in [
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH OPTIONS",
+        ".SH SUBCOMMANDS",
+        ".SH \"BATCH OPTIONS\"",
+        ".SH \"EXAMPLES AND EXIT STATUS\"",
+    ] {
+        assert!(page.contains(section), "{section}");
+    }
+    // roff spells a hyphen `\-`.
+    for option in all_long_options() {
+        let roff = option.replace('-', "\\-");
+        assert!(page.contains(&roff), "{option} in the man page");
+    }
+    assert!(page.contains("invalid input or usage"), "the exit codes");
+}
+
+// ---------------------------------------------------------------------------
+// Messages: invalid UTF-8, escapes, exit codes, closed stdout
+
+#[cfg(unix)]
+fn raw(bytes: &[u8]) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStrExt;
+    OsStr::from_bytes(bytes).to_os_string()
+}
+
+#[cfg(unix)]
+#[test]
+fn invalid_utf8_in_an_argument_names_it_with_a_column_and_caret() {
+    // (flag, value, column of the 0xff byte)
+    let cases: [(&str, &[u8], usize); 8] = [
+        ("--theme", b"bl\xffue", 3),
+        ("--arrow", b"Ge2\xffe4", 4),
+        ("--mark", b"\xff", 1),
+        ("--fill", b"e4:#ff\xff", 7),
+        ("--lastmove", b"e2e\xff", 4),
+        ("--background", b"#fff\xff", 5),
+        ("--check", b"e\xff", 2),
+        ("--arrow", b"Gd1d2,Ge2\xffe4", 4),
+    ];
+    for (flag, value, column) in cases {
+        let args = if flag == "--check" {
+            let mut joined = b"--check=".to_vec();
+            joined.extend_from_slice(value);
+            vec![raw(KINGS.as_bytes()), raw(&joined)]
+        } else {
+            vec![raw(KINGS.as_bytes()), raw(flag.as_bytes()), raw(value)]
+        };
+        let out = run(args);
+        let message = format!("{flag} at column {column}: byte 0xff is not valid UTF-8 text");
+        let err = assert_invalid(&out, &[&message]);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 3, "{err}");
+        let caret = lines[2].find('^').expect("a caret line");
+        assert_eq!(&lines[1][caret..caret + 1], "?", "{err}");
+        assert!(!err.contains('\u{FFFD}'), "{err}");
+    }
+    // The FEN itself: the parser's own message, field and column.
+    let out = run([raw(b"8/8/8/8/8/8/8/4K2\xffk w - - 0 1")]);
+    assert_invalid(&out, &["input at column 18", "not valid UTF-8"]);
+}
+
+#[test]
+fn escape_sequences_in_arguments_are_never_echoed_raw() {
+    let hostile = "\u{1b}]0;owned\u{7}\u{1b}[31m";
+    let cases: Vec<Vec<String>> = vec![
+        vec![KINGS.into(), "--arrow".into(), hostile.into()],
+        vec![KINGS.into(), "--mark".into(), hostile.into()],
+        vec![KINGS.into(), format!("--fill=e4:{hostile}")],
+        vec![KINGS.into(), "--lastmove".into(), hostile.into()],
+        vec![KINGS.into(), "--theme".into(), hostile.into()],
+        vec![KINGS.into(), "--background".into(), hostile.into()],
+        // Through clap's own errors too.
+        vec![KINGS.into(), "--size".into(), hostile.into()],
+        vec![KINGS.into(), "--format".into(), hostile.into()],
+        vec![KINGS.into(), format!("--{hostile}")],
+        // And the FEN.
+        vec![format!("4k3/8/8/8/8/8/8/4K3 {hostile}")],
+    ];
+    for args in cases {
+        let out = run(&args);
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        assert!(err.starts_with("fen2img: error: "), "{args:?}: {err}");
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: raw control characters in {err:?}"
+        );
+    }
+    // Escaped by code point where the message quotes the value.
+    let out = run([KINGS, "--arrow", hostile]);
+    assert!(
+        stderr(&out).contains("<U+001B>]0;owned<U+0007>"),
+        "{}",
+        stderr(&out)
+    );
+    // An invisible character that trim() keeps is named, not shown blank.
+    let out = run([KINGS, "--mark", "e4\u{200b}"]);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("e4<U+200B>"), "{}", stderr(&out));
+}
+
+#[test]
+fn unreadable_theme_and_piece_files_exit_1_bad_content_exits_2() {
+    let dir = scratch_dir("cli-load-exit-codes");
+    // Missing theme file, and a directory given as the theme.
+    let missing = dir.join("missing.theme");
+    let out = run([KINGS, "--theme", &path_arg(&missing)]);
+    assert_io_failure(&out, &["missing.theme", "not a readable file"]);
+    let out = run([KINGS, "--theme", &path_arg(&dir)]);
+    assert_io_failure(&out, &["not a readable file"]);
+    // A misspelt built-in name is a usage error.
+    let out = run([KINGS, "--theme", "bleu"]);
+    assert_invalid(&out, &["bleu", "brown, blue, green, print"]);
+
+    // A missing piece-set directory, and a glyph that is a directory.
+    let out = run([KINGS, "--pieces", &path_arg(&dir.join("no-such-set"))]);
+    assert_io_failure(&out, &["no-such-set", "missing"]);
+    let set = dir.join("set");
+    fs::create_dir_all(&set).unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("pieces");
+    for name in [
+        "wK", "wQ", "wR", "wB", "wN", "wP", "bK", "bQ", "bR", "bB", "bN", "bP",
+    ] {
+        let file = format!("{name}.svg");
+        if name == "bN" {
+            fs::create_dir_all(set.join(&file)).unwrap();
+        } else {
+            fs::copy(source.join(&file), set.join(&file)).unwrap();
+        }
+    }
+    let out = run([KINGS, "--pieces", &path_arg(&set)]);
+    assert_io_failure(&out, &["bN.svg", "cannot be read"]);
+    // A glyph that is not SVG is bad content.
+    fs::remove_dir(set.join("bN.svg")).unwrap();
+    fs::write(set.join("bN.svg"), "not svg at all").unwrap();
+    let out = run([KINGS, "--pieces", &path_arg(&set)]);
+    assert_invalid(&out, &["bN.svg"]);
+}
+
+#[cfg(unix)]
+fn run_in_shell(script: &str) -> Output {
+    std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg(script)
+        .arg(BIN)
+        .stdin(Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_loses_the_output_and_exits_1() {
+    // "$0" is the binary; `>&-` closes its standard output.
+    let out = run_in_shell(&format!("exec \"$0\" '{KINGS}' -f fen >&-"));
+    assert_code(&out, 1);
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("fen2img: error: standard output is closed"),
+        "{err}"
+    );
+    let out = run_in_shell("exec \"$0\" --man >&-");
+    assert_code(&out, 1);
+    // Redirected to /dev/null on purpose is fine, and so is -o with stdout closed.
+    let out = run_in_shell(&format!("exec \"$0\" '{KINGS}' -f fen >/dev/null"));
+    assert_code(&out, 0);
+    let dir = scratch_dir("cli-closed-stdout");
+    let target = dir.join("k.fen");
+    let out = run_in_shell(&format!(
+        "exec \"$0\" '{KINGS}' -o '{}' >&-",
+        path_arg(&target)
+    ));
+    assert_code(&out, 0);
+    assert_eq!(fs::read_to_string(&target).unwrap(), format!("{KINGS}\n"));
 }

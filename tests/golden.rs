@@ -141,16 +141,14 @@ fn golden_dir() -> PathBuf {
 }
 
 fn render(case: &Case) -> Vec<u8> {
-    let mut renderer = Renderer::new(RenderOptions {
-        format: Format::Png,
-        diagram: (case.options)(),
-        // The smallest files for the repository; pixels are what is compared.
-        encode: EncodeOptions {
-            optimize: true,
-            ..EncodeOptions::default()
-        },
-        ..RenderOptions::default()
-    });
+    let mut options = RenderOptions::new(Format::PNG);
+    options.diagram = (case.options)();
+    // The smallest files for the repository; pixels are what is compared.
+    options.encode = EncodeOptions {
+        optimize: true,
+        ..EncodeOptions::default()
+    };
+    let mut renderer = Renderer::new(options);
     renderer.render(&position(case.fen)).unwrap()
 }
 

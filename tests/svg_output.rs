@@ -77,11 +77,9 @@ fn the_log_capture_sees_usvg_warnings() {
 // Helpers
 
 fn render_svg(position: &Position, diagram: DiagramOptions) -> String {
-    let mut renderer = Renderer::new(RenderOptions {
-        format: Format::Svg,
-        diagram,
-        ..RenderOptions::default()
-    });
+    let mut options = RenderOptions::new(Format::SVG);
+    options.diagram = diagram;
+    let mut renderer = Renderer::new(options);
     String::from_utf8(renderer.render(position).unwrap()).unwrap()
 }
 
@@ -201,11 +199,9 @@ fn output_is_byte_identical_across_renders() {
         let b = render_svg(&p, options.clone());
         assert_eq!(a, b, "{fen}: two renderers");
         // One renderer used twice, and the writer called directly.
-        let mut r = Renderer::new(RenderOptions {
-            format: Format::Svg,
-            diagram: options.clone(),
-            ..RenderOptions::default()
-        });
+        let mut render_options = RenderOptions::new(Format::SVG);
+        render_options.diagram = options.clone();
+        let mut r = Renderer::new(render_options);
         assert_eq!(r.render(&p).unwrap(), a.as_bytes());
         assert_eq!(r.render(&p).unwrap(), a.as_bytes());
         let layout = Layout::new(&p, &options).unwrap();

@@ -1,0 +1,229 @@
+//! Output formats: images (drawn from a [`Layout`](crate::Layout)), text
+//! boards (written from the position alone) and canonical FEN.
+//!
+//! The three kinds take different paths through the pipeline, so they are
+//! three variants of [`Format`] rather than one flat list: a renderer matches
+//! the kind once and each branch handles every case it can receive.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::text::TextFormat;
+
+/// An image format: drawn from a [`Layout`](crate::Layout) by the SVG writer
+/// or the rasterizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ImageFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// PNG image.
+    Png,
+    /// Lossless WebP image.
+    Webp,
+    /// JPEG image.
+    Jpeg,
+}
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// An image of the board.
+    Image(ImageFormat),
+    /// A text board.
+    Text(TextFormat),
+    /// Canonical FEN (six fields, one line).
+    Fen,
+}
+
+impl Format {
+    /// SVG image ([`ImageFormat::Svg`]).
+    pub const SVG: Format = Format::Image(ImageFormat::Svg);
+    /// PNG image ([`ImageFormat::Png`]).
+    pub const PNG: Format = Format::Image(ImageFormat::Png);
+    /// Lossless WebP image ([`ImageFormat::Webp`]).
+    pub const WEBP: Format = Format::Image(ImageFormat::Webp);
+    /// JPEG image ([`ImageFormat::Jpeg`]).
+    pub const JPEG: Format = Format::Image(ImageFormat::Jpeg);
+    /// 7-bit text board ([`TextFormat::Ascii`]).
+    pub const ASCII: Format = Format::Text(TextFormat::Ascii);
+    /// Text board with chess glyphs ([`TextFormat::Unicode`]).
+    pub const UNICODE: Format = Format::Text(TextFormat::Unicode);
+    /// Text board in 24-bit terminal colours ([`TextFormat::Ansi`]).
+    pub const ANSI: Format = Format::Text(TextFormat::Ansi);
+    /// The string chess diagram fonts expect ([`TextFormat::Font`]).
+    pub const FONT: Format = Format::Text(TextFormat::Font);
+
+    /// All formats, in `--help` order.
+    pub const ALL: [Format; 9] = [
+        Format::SVG,
+        Format::PNG,
+        Format::WEBP,
+        Format::JPEG,
+        Format::ASCII,
+        Format::UNICODE,
+        Format::ANSI,
+        Format::FONT,
+        Format::Fen,
+    ];
+
+    /// The name used by `--format` (and accepted by [`str::parse`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Image(ImageFormat::Svg) => "svg",
+            Format::Image(ImageFormat::Png) => "png",
+            Format::Image(ImageFormat::Webp) => "webp",
+            Format::Image(ImageFormat::Jpeg) => "jpeg",
+            Format::Text(TextFormat::Ascii) => "ascii",
+            Format::Text(TextFormat::Unicode) => "unicode",
+            Format::Text(TextFormat::Ansi) => "ansi",
+            Format::Text(TextFormat::Font) => "font",
+            Format::Fen => "fen",
+        }
+    }
+
+    /// What the format is, in a few words (for `--help`).
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Image(ImageFormat::Svg) => "SVG image",
+            Format::Image(ImageFormat::Png) => "PNG image",
+            Format::Image(ImageFormat::Webp) => "Lossless WebP image",
+            Format::Image(ImageFormat::Jpeg) => "JPEG image",
+            Format::Text(TextFormat::Ascii) => "7-bit text board",
+            Format::Text(TextFormat::Unicode) => "Unicode chess glyphs",
+            Format::Text(TextFormat::Ansi) => "Coloured terminal board",
+            Format::Text(TextFormat::Font) => "Chess diagram font string (Merida, Leipzig, Alpha)",
+            Format::Fen => "Canonical FEN",
+        }
+    }
+
+    /// The format a file name extension implies (`svg png webp jpg jpeg txt
+    /// fen`, any case).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        Some(match ext.to_ascii_lowercase().as_str() {
+            "svg" => Format::SVG,
+            "png" => Format::PNG,
+            "webp" => Format::WEBP,
+            "jpg" | "jpeg" => Format::JPEG,
+            "txt" => Format::ASCII,
+            "fen" => Format::Fen,
+            _ => return None,
+        })
+    }
+
+    /// The usual file name extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Image(ImageFormat::Svg) => "svg",
+            Format::Image(ImageFormat::Png) => "png",
+            Format::Image(ImageFormat::Webp) => "webp",
+            Format::Image(ImageFormat::Jpeg) => "jpg",
+            Format::Text(_) => "txt",
+            Format::Fen => "fen",
+        }
+    }
+
+    /// Whether the output is a binary image (not for a terminal).
+    pub fn is_binary(self) -> bool {
+        matches!(
+            self,
+            Format::Image(ImageFormat::Png | ImageFormat::Webp | ImageFormat::Jpeg)
+        )
+    }
+}
+
+impl From<ImageFormat> for Format {
+    fn from(f: ImageFormat) -> Format {
+        Format::Image(f)
+    }
+}
+
+impl From<TextFormat> for Format {
+    fn from(f: TextFormat) -> Format {
+        Format::Text(f)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is neither a format's name nor a file extension.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownFormat;
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown format; expected one of")?;
+        for format in Format::ALL {
+            write!(f, " {}", format.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+/// A format by its `--format` name (`svg png webp jpeg ascii unicode ansi
+/// font fen`) or by a file extension (`jpg`, `txt`), in any case.
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s))
+            .or_else(|| Format::from_extension(s))
+            .ok_or(UnknownFormat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_extensions_parse_back() {
+        for format in Format::ALL {
+            assert_eq!(format.name().parse::<Format>(), Ok(format));
+            assert_eq!(format.name().to_uppercase().parse::<Format>(), Ok(format));
+        }
+        assert_eq!("jpg".parse::<Format>(), Ok(Format::JPEG));
+        assert_eq!("txt".parse::<Format>(), Ok(Format::ASCII));
+        assert_eq!("JPEG".parse::<Format>(), Ok(Format::JPEG));
+        assert_eq!("gif".parse::<Format>(), Err(UnknownFormat));
+        assert_eq!("".parse::<Format>(), Err(UnknownFormat));
+        assert_eq!(" svg".parse::<Format>(), Err(UnknownFormat));
+    }
+
+    #[test]
+    fn every_format_has_a_distinct_name_and_its_extension_maps_home() {
+        let mut names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Format::ALL.len());
+        for format in Format::ALL {
+            let back = Format::from_extension(format.extension()).unwrap();
+            // Text boards share `.txt`, which means ASCII.
+            match format {
+                Format::Text(_) => assert_eq!(back, Format::ASCII),
+                _ => assert_eq!(back, format),
+            }
+        }
+    }
+
+    #[test]
+    fn only_raster_images_are_binary() {
+        let binary: Vec<Format> = Format::ALL.into_iter().filter(|f| f.is_binary()).collect();
+        assert_eq!(binary, [Format::PNG, Format::WEBP, Format::JPEG]);
+    }
+
+    #[test]
+    fn unknown_format_message_lists_the_names() {
+        let message = UnknownFormat.to_string();
+        assert!(message.ends_with("svg png webp jpeg ascii unicode ansi font fen"));
+    }
+}

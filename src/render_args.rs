@@ -1,0 +1,343 @@
+//! The rendering flags shared by single and batch rendering, and their
+//! translation into library options; parsing and legality messages both
+//! modes print the same way.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::builder::PossibleValue;
+use clap::{Args, ValueEnum};
+
+use fen2img::color::Rgba;
+use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
+use fen2img::quote::escape;
+use fen2img::{
+    parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,
+    Position, Record, RenderOptions, Square, Theme,
+};
+
+use crate::arg_text::utf8;
+use crate::failure::{Cause, Failure, EXIT_INVALID};
+
+/// Options shared by single and batch rendering.
+#[derive(Args, Debug, Clone)]
+pub struct RenderArgs {
+    /// Output format; overrides the file extension.
+    #[arg(short, long, value_enum, value_name = "FORMAT")]
+    pub format: Option<FormatArg>,
+
+    /// Image width and height in pixels (32 to 4096).
+    #[arg(long, value_name = "PX", default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
+    pub size: u32,
+
+    /// Board theme: brown, blue, green, print, or a theme file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "brown")]
+    pub theme: OsString,
+
+    /// A piece set directory with wK.svg wQ.svg ... bP.svg.
+    #[arg(long, value_name = "DIR")]
+    pub pieces: Option<PathBuf>,
+
+    /// Draw the board from Black's side.
+    #[arg(long)]
+    pub flip: bool,
+
+    /// Where coordinates go.
+    #[arg(long, value_enum, value_name = "WHERE", default_value_t = CoordsArg::Outside)]
+    pub coords: CoordsArg,
+
+    /// Hide the side-to-move marker.
+    #[arg(long)]
+    pub no_side_to_move: bool,
+
+    /// Hide the frame around the board.
+    #[arg(long)]
+    pub no_border: bool,
+
+    /// Margin colour (#rrggbb), or `none` for transparent (PNG, WebP, SVG).
+    #[arg(long, value_name = "COLOR|none")]
+    pub background: Option<OsString>,
+
+    /// Tint the squares of the last move, e.g. `e2e4`.
+    #[arg(long, value_name = "MOVE")]
+    pub lastmove: Option<OsString>,
+
+    /// Glow under a king in check: `--check` is `--check=auto` (the side to
+    /// move's king, when attacked); `--check=e8` names the square.
+    // require_equals: otherwise `--check 'FEN'` would take the FEN as its value.
+    #[arg(
+        long,
+        value_name = "auto|SQUARE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "auto"
+    )]
+    pub check: Option<OsString>,
+
+    /// An arrow such as `Ge2e4` (G R Y B colours; the same square twice, or
+    /// one square, draws a circle). Repeatable; commas separate several.
+    #[arg(long, value_name = "SPEC", value_delimiter = ',')]
+    pub arrow: Vec<OsString>,
+
+    /// Squares to mark with an X, e.g. `e5,d4`. Repeatable.
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    pub mark: Vec<OsString>,
+
+    /// Fill a square with a colour, e.g. `e4:#ff000080`. Repeatable.
+    #[arg(long, value_name = "SQUARE:COLOR")]
+    pub fill: Vec<OsString>,
+
+    /// Unicode boards: swap the white and black glyphs (for dark terminals).
+    #[arg(long)]
+    pub swap_glyphs: bool,
+
+    /// PNG: spend more time for the smallest file.
+    #[arg(long)]
+    pub optimize: bool,
+
+    /// JPEG quality, 1 to 100.
+    #[arg(long, value_name = "1-100", default_value_t = 90,
+          value_parser = clap::value_parser!(u8).range(1..=100))]
+    pub quality: u8,
+
+    /// Refuse anything but six-field FEN, and make legality warnings errors.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// A `--format` value: the library's [`Format`], whose names, descriptions
+/// and order the command line takes as they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormatArg(pub Format);
+
+impl ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [FormatArg; Format::ALL.len()] = {
+            let mut all = [FormatArg(Format::SVG); Format::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = FormatArg(Format::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let value = PossibleValue::new(self.0.name()).help(self.0.description());
+        Some(if self.0 == Format::JPEG {
+            value.alias("jpg")
+        } else {
+            value
+        })
+    }
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        f.0
+    }
+}
+
+/// `--coords` values.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoordsArg {
+    /// In a margin: ranks left, files below.
+    Outside,
+    /// In the corners of the edge squares.
+    Inside,
+    /// No coordinates.
+    None,
+}
+
+/// Parses, turning a syntax error into a failure with a caret line.
+pub fn parse_record(input: &[u8], strict: bool) -> Result<Record, Failure> {
+    parse(input, ParseOptions { strict }).map_err(|e| Failure {
+        code: EXIT_INVALID,
+        message: format!("invalid FEN: {e}"),
+        detail: Some(e.caret(input)),
+    })
+}
+
+/// Prints legality warnings, or fails on them under `--strict`.
+/// `context` prefixes each line (batch: `FILE:LINE: `).
+pub fn check_warnings(
+    position: &Position,
+    strict: bool,
+    context: Option<&str>,
+) -> Result<(), Failure> {
+    let warnings = position.warnings();
+    if warnings.is_empty() {
+        return Ok(());
+    }
+    let prefix = context.unwrap_or("");
+    if strict {
+        if let Some(refusal) = strict_refusal(position) {
+            return Err(Failure::invalid(format!("{prefix}{refusal}")));
+        }
+    }
+    let mut err = io::stderr().lock();
+    for w in warnings {
+        let _ = writeln!(err, "fen2img: warning: {}", escape(&format!("{prefix}{w}")));
+    }
+    Ok(())
+}
+
+/// Why `--strict` refuses `position` (every legality warning, in one line),
+/// or `None` when it has none. Single rendering and batch both use it.
+pub fn strict_refusal(position: &Position) -> Option<String> {
+    let warnings = position.warnings();
+    if warnings.is_empty() {
+        return None;
+    }
+    let all: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    Some(format!("illegal position (--strict): {}", all.join("; ")))
+}
+
+/// `--size`: a whole number of pixels within the layout's [`SIZE_RANGE`].
+fn parse_size(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|size| SIZE_RANGE.contains(size))
+        .ok_or_else(|| {
+            format!(
+                "give a width from {} to {} pixels",
+                SIZE_RANGE.start(),
+                SIZE_RANGE.end()
+            )
+        })
+}
+
+/// Turns the shared flags into render options (loading theme and pieces).
+pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions, Failure> {
+    let theme_arg = utf8("--theme", &args.theme)?;
+    let mut theme = Theme::load(theme_arg).map_err(|e| Failure::from(Cause::Theme(&e)))?;
+    let mut transparent = false;
+    if let Some(bg) = &args.background {
+        let bg = utf8("--background", bg)?;
+        if bg == "none" {
+            transparent = true;
+        } else {
+            theme.background = Some(Rgba::parse(bg).ok_or_else(|| {
+                Failure::invalid(format!(
+                    "--background: expected a colour such as #ffffff or 'none', found '{}'",
+                    escape(bg)
+                ))
+            })?);
+        }
+    }
+    let pieces = match &args.pieces {
+        Some(dir) => PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?,
+        None => PieceSet::built_in(),
+    };
+    let square = |flag: &str, text: &str| {
+        Square::parse(text.trim()).ok_or_else(|| {
+            Failure::invalid(format!(
+                "{flag}: expected a square such as e4, found '{}'",
+                escape(text)
+            ))
+        })
+    };
+    let lastmove = match &args.lastmove {
+        None => None,
+        Some(m) => {
+            let m = utf8("--lastmove", m)?.trim();
+            // Four square characters, optionally a promotion letter (e7e8q).
+            let promotion = m.len() == 5 && m.ends_with(['q', 'r', 'b', 'n', 'Q', 'R', 'B', 'N']);
+            if !m.is_ascii() || !(m.len() == 4 || promotion) {
+                return Err(Failure::invalid(format!(
+                    "--lastmove: expected a move such as e2e4 or e7e8q, found '{}'",
+                    escape(m)
+                )));
+            }
+            Some((
+                square("--lastmove", &m[..2])?,
+                square("--lastmove", &m[2..4])?,
+            ))
+        }
+    };
+    let check = match args
+        .check
+        .as_deref()
+        .map(|c| utf8("--check", c))
+        .transpose()?
+    {
+        None => CheckMark::None,
+        Some("auto") => CheckMark::Auto,
+        Some("none") => CheckMark::None,
+        Some(sq) => CheckMark::Square(square("--check", sq)?),
+    };
+    let arrows = args
+        .arrow
+        .iter()
+        .map(|a| utf8("--arrow", a))
+        .filter(|a| !matches!(a, Ok(a) if a.trim().is_empty()))
+        .map(|a| {
+            let a = a?;
+            ArrowSpec::parse(a.trim()).ok_or_else(|| {
+                Failure::invalid(format!(
+                    "--arrow: expected a colour G, R, Y or B and squares such as Ge2e4, found '{}'",
+                    escape(a)
+                ))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let marks = args
+        .mark
+        .iter()
+        .map(|m| utf8("--mark", m))
+        .filter(|m| !matches!(m, Ok(m) if m.trim().is_empty()))
+        .map(|m| square("--mark", m?))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fills = args
+        .fill
+        .iter()
+        .map(|f| {
+            let f = utf8("--fill", f)?;
+            let (sq, color) = f.split_once(':').ok_or_else(|| {
+                Failure::invalid(format!(
+                    "--fill: expected SQUARE:COLOR such as e4:#ff000080, found '{}'",
+                    escape(f)
+                ))
+            })?;
+            let color = Rgba::parse(color).ok_or_else(|| {
+                Failure::invalid(format!(
+                    "--fill: expected a colour such as #ff000080, found '{}'",
+                    escape(color)
+                ))
+            })?;
+            Ok((square("--fill", sq)?, color))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let mut options = RenderOptions::new(format);
+    options.diagram = DiagramOptions {
+        size: args.size,
+        flip: args.flip,
+        coordinates: match args.coords {
+            CoordsArg::Outside => Coordinates::Outside,
+            CoordsArg::Inside => Coordinates::Inside,
+            CoordsArg::None => Coordinates::None,
+        },
+        side_to_move: !args.no_side_to_move,
+        border: !args.no_border,
+        transparent,
+        theme,
+        pieces,
+        markup: Markup {
+            lastmove,
+            check,
+            arrows,
+            marks,
+            fills,
+        },
+    };
+    options.encode = EncodeOptions {
+        optimize: args.optimize,
+        quality: args.quality,
+    };
+    options.swap_glyphs = args.swap_glyphs;
+    Ok(options)
+}
