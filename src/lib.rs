@@ -19,7 +19,7 @@
 pub mod color;
 mod contrast;
 pub mod describe;
-mod digest;
+pub mod digest;
 pub mod encode;
 pub mod epd;
 pub mod fen;

@@ -1,7 +1,7 @@
 //! The `fen2img` command: parse the command line, run, map errors to exit codes.
 //!
 //! Modules import one way: `cli` → {`batch`, `manual`, `render_args`,
-//! `stdout`}; `batch` → `render_args` → `arg_text`; all of them → `failure`.
+//! `serve`, `stdout`}; `batch` → `render_args` → `arg_text`; all of them → `failure`.
 
 mod arg_text;
 mod batch;
@@ -9,6 +9,8 @@ mod cli;
 mod failure;
 mod manual;
 mod render_args;
+#[cfg(feature = "serve")]
+mod serve;
 mod stdout;
 
 use std::process::ExitCode;
