@@ -23,6 +23,8 @@ pub enum ImageFormat {
     Webp,
     /// JPEG image.
     Jpeg,
+    /// GIF image (256 colours, one transparent), as lila-gif serves them.
+    Gif,
 }
 
 /// An output format.
@@ -46,6 +48,8 @@ impl Format {
     pub const WEBP: Format = Format::Image(ImageFormat::Webp);
     /// JPEG image ([`ImageFormat::Jpeg`]).
     pub const JPEG: Format = Format::Image(ImageFormat::Jpeg);
+    /// GIF image ([`ImageFormat::Gif`]).
+    pub const GIF: Format = Format::Image(ImageFormat::Gif);
     /// 7-bit text board ([`TextFormat::Ascii`]).
     pub const ASCII: Format = Format::Text(TextFormat::Ascii);
     /// Text board with chess glyphs ([`TextFormat::Unicode`]).
@@ -56,11 +60,12 @@ impl Format {
     pub const FONT: Format = Format::Text(TextFormat::Font);
 
     /// All formats, in `--help` order.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::SVG,
         Format::PNG,
         Format::WEBP,
         Format::JPEG,
+        Format::GIF,
         Format::ASCII,
         Format::UNICODE,
         Format::ANSI,
@@ -75,6 +80,7 @@ impl Format {
             Format::Image(ImageFormat::Png) => "png",
             Format::Image(ImageFormat::Webp) => "webp",
             Format::Image(ImageFormat::Jpeg) => "jpeg",
+            Format::Image(ImageFormat::Gif) => "gif",
             Format::Text(TextFormat::Ascii) => "ascii",
             Format::Text(TextFormat::Unicode) => "unicode",
             Format::Text(TextFormat::Ansi) => "ansi",
@@ -90,6 +96,7 @@ impl Format {
             Format::Image(ImageFormat::Png) => "PNG image",
             Format::Image(ImageFormat::Webp) => "Lossless WebP image",
             Format::Image(ImageFormat::Jpeg) => "JPEG image",
+            Format::Image(ImageFormat::Gif) => "GIF image",
             Format::Text(TextFormat::Ascii) => "7-bit text board",
             Format::Text(TextFormat::Unicode) => "Unicode chess glyphs",
             Format::Text(TextFormat::Ansi) => "Coloured terminal board",
@@ -98,14 +105,15 @@ impl Format {
         }
     }
 
-    /// The format a file name extension implies (`svg png webp jpg jpeg txt
-    /// fen`, any case).
+    /// The format a file name extension implies (`svg png webp jpg jpeg gif
+    /// txt fen`, any case).
     pub fn from_extension(ext: &str) -> Option<Format> {
         Some(match ext.to_ascii_lowercase().as_str() {
             "svg" => Format::SVG,
             "png" => Format::PNG,
             "webp" => Format::WEBP,
             "jpg" | "jpeg" => Format::JPEG,
+            "gif" => Format::GIF,
             "txt" => Format::ASCII,
             "fen" => Format::Fen,
             _ => return None,
@@ -119,6 +127,7 @@ impl Format {
             Format::Image(ImageFormat::Png) => "png",
             Format::Image(ImageFormat::Webp) => "webp",
             Format::Image(ImageFormat::Jpeg) => "jpg",
+            Format::Image(ImageFormat::Gif) => "gif",
             Format::Text(_) => "txt",
             Format::Fen => "fen",
         }
@@ -128,7 +137,9 @@ impl Format {
     pub fn is_binary(self) -> bool {
         matches!(
             self,
-            Format::Image(ImageFormat::Png | ImageFormat::Webp | ImageFormat::Jpeg)
+            Format::Image(
+                ImageFormat::Png | ImageFormat::Webp | ImageFormat::Jpeg | ImageFormat::Gif
+            )
         )
     }
 }
@@ -167,8 +178,8 @@ impl fmt::Display for UnknownFormat {
 
 impl std::error::Error for UnknownFormat {}
 
-/// A format by its `--format` name (`svg png webp jpeg ascii unicode ansi
-/// font fen`) or by a file extension (`jpg`, `txt`), in any case.
+/// A format by its `--format` name (`svg png webp jpeg gif ascii unicode
+/// ansi font fen`) or by a file extension (`jpg`, `txt`), in any case.
 impl FromStr for Format {
     type Err = UnknownFormat;
 
@@ -194,7 +205,8 @@ mod tests {
         assert_eq!("jpg".parse::<Format>(), Ok(Format::JPEG));
         assert_eq!("txt".parse::<Format>(), Ok(Format::ASCII));
         assert_eq!("JPEG".parse::<Format>(), Ok(Format::JPEG));
-        assert_eq!("gif".parse::<Format>(), Err(UnknownFormat));
+        assert_eq!("GIF".parse::<Format>(), Ok(Format::GIF));
+        assert_eq!("bmp".parse::<Format>(), Err(UnknownFormat));
         assert_eq!("".parse::<Format>(), Err(UnknownFormat));
         assert_eq!(" svg".parse::<Format>(), Err(UnknownFormat));
     }
@@ -218,12 +230,15 @@ mod tests {
     #[test]
     fn only_raster_images_are_binary() {
         let binary: Vec<Format> = Format::ALL.into_iter().filter(|f| f.is_binary()).collect();
-        assert_eq!(binary, [Format::PNG, Format::WEBP, Format::JPEG]);
+        assert_eq!(
+            binary,
+            [Format::PNG, Format::WEBP, Format::JPEG, Format::GIF]
+        );
     }
 
     #[test]
     fn unknown_format_message_lists_the_names() {
         let message = UnknownFormat.to_string();
-        assert!(message.ends_with("svg png webp jpeg ascii unicode ansi font fen"));
+        assert!(message.ends_with("svg png webp jpeg gif ascii unicode ansi font fen"));
     }
 }

@@ -183,6 +183,9 @@ impl Renderer {
                 encode::jpeg(&self.rasterizer.render(&layout), options.encode.quality)
                     .map_err(Error::Encode)
             }
+            ImageFormat::Gif => {
+                gif::render(&mut self.rasterizer, &layout).map_err(|e| Error::Encode(e.to_string()))
+            }
         }
     }
 }
