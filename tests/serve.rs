@@ -490,3 +490,41 @@ fn a_malformed_request_storm_leaves_the_server_answering() {
     let r = server.get(&format!("/diagram.png?fen={}", enc(FEN)));
     assert_eq!(r.status, 200);
 }
+
+#[test]
+fn lila_gif_image_has_its_defaults_and_comment() {
+    let server = Server::start(&[]);
+    let r = server.get("/image.gif");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/gif"));
+    assert!(r.body.starts_with(b"GIF89a"));
+    // 720 × 720 in the logical screen descriptor.
+    assert_eq!(&r.body[6..10], &[0xd0, 0x02, 0xd0, 0x02]);
+
+    let q = format!(
+        "/image.gif?fen={}&lastMove=f3e5&check=true&orientation=black&theme=green\
+         &coordinates=1&white=Alice&black=Bob&comment=Game%201&size=200",
+        enc(FEN)
+    );
+    let c = server.get(&q);
+    assert_eq!(c.status, 200, "{}", c.text());
+    assert_eq!(&c.body[6..10], &[200, 0, 200, 0]);
+    let needle = b"\x21\xfe\x06Game 1\x00";
+    assert!(c.body.windows(needle.len()).any(|w| w == needle));
+    // The comment is part of the image's identity.
+    let other = server.get(&q.replace("Game%201", "Game%202"));
+    assert_ne!(other.header("etag"), c.header("etag"));
+
+    let bad = server.get("/image.gif?orientation=sideways");
+    assert_eq!(bad.status, 400);
+    assert!(bad.text().starts_with("orientation: "));
+    let long = server.get(&format!("/image.gif?comment={}", "x".repeat(256)));
+    assert_eq!(long.status, 400);
+
+    // The own API serves GIF too, the CLI's bytes.
+    let own = server.get(&format!("/diagram.gif?fen={}&size=120", enc(FEN)));
+    assert_eq!(
+        own.body,
+        cli(&[FEN, "-f", "gif", "-o", "-", "--size", "120"])
+    );
+}

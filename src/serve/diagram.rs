@@ -1,4 +1,4 @@
-//! Our own API: `GET /diagram.{svg,png,webp,jpg,txt}?fen=...` and the path
+//! Our own API: `GET /diagram.{svg,png,webp,jpg,gif,txt}?fen=...` and the path
 //! form `/diagram/<percent-encoded FEN>.png?...`, parameters named like the
 //! command line's options.
 
@@ -17,6 +17,7 @@ pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String
         "png" => Format::PNG,
         "webp" => Format::WEBP,
         "jpg" | "jpeg" => Format::JPEG,
+        "gif" => Format::GIF,
         "txt" => match first(pairs, "format").map(str::trim) {
             None | Some("" | "ascii") => Format::ASCII,
             Some("unicode") => Format::Text(TextFormat::Unicode),

@@ -3,10 +3,11 @@
 //! Connections run on a small tokio runtime (hyper's HTTP/1.1 with its
 //! header size and header read timeout limits); renders run on [`pool`]'s
 //! threads. Modules import one way: `mod` → {`router`, `pool`} → {`diagram`,
-//! `boardimage`} → {`request`, `params`, `query`, `response`}.
+//! `boardimage`, `lilagif`} → {`request`, `params`, `query`, `response`}.
 
 mod boardimage;
 mod diagram;
+mod lilagif;
 mod params;
 mod pool;
 mod query;

@@ -24,6 +24,7 @@ pub fn content_type(format: Format) -> &'static str {
         Format::Image(ImageFormat::Png) => "image/png",
         Format::Image(ImageFormat::Webp) => "image/webp",
         Format::Image(ImageFormat::Jpeg) => "image/jpeg",
+        Format::Image(ImageFormat::Gif) => "image/gif",
         _ => "text/plain; charset=utf-8",
     }
 }

@@ -19,7 +19,7 @@ use super::response::{
     accepts_gzip, aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, gzip,
     none_match, text, Reply, IMMUTABLE,
 };
-use super::{boardimage, diagram, State};
+use super::{boardimage, diagram, lilagif, State};
 
 /// Answers one request, adds CORS and writes the access log line.
 pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>) -> Reply {
@@ -72,7 +72,15 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
         Ok(p) => p,
         Err(e) => return bad_request(e),
     };
+    let mut comment = String::new();
     let request = match path {
+        "/image.gif" => match lilagif::parse(&pairs, state.config.max_size) {
+            Ok((r, c)) => {
+                comment = c;
+                r
+            }
+            Err(e) => return bad_request(e),
+        },
         "/board.svg" | "/board.png" => {
             let format = if path.ends_with(".svg") {
                 fen2img::Format::SVG
@@ -99,7 +107,7 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
         .headers()
         .get(IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok());
-    render(state, request, accept, if_none_match).await
+    render(state, request, &comment, accept, if_none_match).await
 }
 
 /// `/diagram.EXT` or `/diagram/<FEN>.EXT`; `None` for other paths.
@@ -127,15 +135,18 @@ fn own_api(
 }
 
 /// Renders `request` on the pool, or answers 304 when the client has it.
+/// A non-empty `comment` goes into a GIF's comment extension.
 async fn render(
     state: &State,
     request: DiagramRequest,
+    comment: &str,
     accept_encoding: &str,
     if_none_match: Option<&str>,
 ) -> Reply {
     let format = request.format;
     let key = request.options_key();
-    let canonical = format!("{}\n{key}", request.position);
+    let canonical = format!("{}\n{key}\ncomment={comment}", request.position);
+    let comment = comment.to_string();
     let zip = compressible(format) && accepts_gzip(accept_encoding);
     let tag = etag(state.defaults_digest, &canonical, zip);
     let tag_value = HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\""));
@@ -155,6 +166,11 @@ async fn render(
         let bytes = worker
             .render(&key, || request.options(&defaults), &request.position)
             .map_err(|e| e.to_string())?;
+        let bytes = if comment.is_empty() {
+            bytes
+        } else {
+            fen2img::gif::with_comment(&bytes, &comment)
+        };
         Ok::<_, String>(if zip { gzip(&bytes) } else { bytes })
     };
     let rx = match state.pool.submit(deadline, job) {
