@@ -528,3 +528,61 @@ fn lila_gif_image_has_its_defaults_and_comment() {
         cli(&[FEN, "-f", "gif", "-o", "-", "--size", "120"])
     );
 }
+
+fn post(server: &Server, target: &str, body: &[u8]) -> Reply {
+    let mut s = server.connect();
+    let head = format!(
+        "POST {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    read_reply(&mut s)
+}
+
+#[test]
+fn lila_gif_game_is_an_animation_with_limits() {
+    let server = Server::start(&["--max-body", "100000"]);
+    let body = br#"{"white":"A","black":"B","comment":"a game","orientation":"white",
+        "delay":100,"frames":[
+        {"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","lastMove":"e2e4"},
+        {"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","lastMove":"e7e5","delay":300}]}"#;
+    let r = post(&server, "/game.gif", body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/gif"));
+    assert!(r.body.starts_with(b"GIF89a"));
+    assert_eq!(&r.body[6..10], &[0xd0, 0x02, 0xd0, 0x02]);
+    // Three image descriptors, a comment, and later frames much smaller
+    // than a whole board (only the changed squares).
+    let images = r.body.windows(2).filter(|w| w == b"\x00\x2c").count();
+    assert!(images >= 3, "{images}");
+    let comment = b"\x21\xfe\x06a game\x00";
+    assert!(r.body.windows(comment.len()).any(|w| w == comment));
+    let one = server.get("/image.gif");
+    assert!(
+        r.body.len() < one.body.len() * 2,
+        "{} vs {}",
+        r.body.len(),
+        one.body.len()
+    );
+
+    let frames = vec![r#"{"fen":"8/8/8/8/8/8/8/K6k"}"#; 1001].join(",");
+    let too_many = post(
+        &server,
+        "/game.gif",
+        format!("{{\"frames\":[{frames}]}}").as_bytes(),
+    );
+    assert_eq!(too_many.status, 400);
+    assert!(too_many.text().starts_with("frames: give 1 to 1000"));
+    let bad = post(&server, "/game.gif", br#"{"frames":[{"fen":"9/8"}]}"#);
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text().starts_with("frames[0]: invalid FEN: "),
+        "{}",
+        bad.text()
+    );
+    let big = post(&server, "/game.gif", &vec![b' '; 200_000]);
+    assert_eq!(big.status, 413);
+}

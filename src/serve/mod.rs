@@ -7,6 +7,7 @@
 
 mod boardimage;
 mod diagram;
+mod game;
 mod lilagif;
 mod params;
 mod pool;
@@ -71,6 +72,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "BYTES", default_value_t = 16384)]
     pub max_header: usize,
 
+    /// Largest request body (POST /game.gif) in bytes; larger is 413.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
+    pub max_body: usize,
+
     /// Largest image a request may ask for, in pixels.
     #[arg(long, value_name = "PX", default_value_t = 2048)]
     pub max_size: u32,
@@ -104,6 +109,7 @@ pub struct State {
 /// The limits and switches handlers read.
 struct Config {
     max_uri: usize,
+    max_body: usize,
     max_size: u32,
     deadline: Duration,
     log: bool,
@@ -134,6 +140,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         defaults: Arc::new(defaults),
         config: Config {
             max_uri: args.max_uri,
+            max_body: args.max_body,
             max_size: args.max_size,
             deadline: Duration::from_millis(args.deadline),
             log: args.log,

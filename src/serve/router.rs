@@ -19,14 +19,18 @@ use super::response::{
     accepts_gzip, aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, gzip,
     none_match, text, Reply, IMMUTABLE,
 };
-use super::{boardimage, diagram, lilagif, State};
+use super::{boardimage, diagram, game, lilagif, State};
 
 /// Answers one request, adds CORS and writes the access log line.
 pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>) -> Reply {
     let start = Instant::now();
     let method = req.method().clone();
     let target = req.uri().to_string();
-    let mut reply = route(&state, &req).await;
+    let mut reply = if req.method() == Method::POST && req.uri().path() == "/game.gif" {
+        game_gif(&state, req).await
+    } else {
+        route(&state, &req).await
+    };
     if let Some(origin) = &state.config.cors {
         reply
             .headers_mut()
@@ -200,4 +204,74 @@ async fn render(
         h.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     }
     r
+}
+
+/// `POST /game.gif`: reads the JSON body (at most `--max-body` bytes, else
+/// 413) and renders every frame on one worker.
+async fn game_gif(state: &State, req: Request<Incoming>) -> Reply {
+    use http_body_util::{BodyExt, Limited};
+    let limit = state.config.max_body;
+    let body = match Limited::new(req.into_body(), limit).collect().await {
+        Ok(b) => b.to_bytes(),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            return text(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the body is larger than {limit} bytes"),
+            )
+        }
+        Err(_) => return bad_request("the body could not be read"),
+    };
+    let game = match game::parse(&body) {
+        Ok(g) => g,
+        Err(e) => return bad_request(e),
+    };
+    let deadline = Instant::now() + state.config.deadline;
+    let defaults = Arc::clone(&state.defaults);
+    let job = move |worker: &mut super::pool::Worker| -> Result<Vec<u8>, String> {
+        let mut images = Vec::with_capacity(game.frames.len());
+        for (request, delay) in &game.frames {
+            if Instant::now() >= deadline {
+                return Err("deadline".into());
+            }
+            let key = request.options_key();
+            let still = worker
+                .render(&key, || request.options(&defaults), &request.position)
+                .map_err(|e| e.to_string())?;
+            images.push((game::palette_image(&still)?, *delay));
+        }
+        let frames: Vec<fen2img::gif::TimedImage<'_>> = images
+            .iter()
+            .map(
+                |((width, height, palette, indices), delay)| fen2img::gif::TimedImage {
+                    image: fen2img::gif::PaletteImage {
+                        width: *width,
+                        height: *height,
+                        palette,
+                        indices,
+                    },
+                    delay: *delay,
+                },
+            )
+            .collect();
+        fen2img::gif::animation(&frames, &game.comment).map_err(|e| e.to_string())
+    };
+    let rx = match state.pool.submit(deadline, job) {
+        Ok(rx) => rx,
+        Err(Refused::Busy) => return busy("too many renders waiting; retry shortly"),
+        Err(Refused::Closed) => return busy("shutting down"),
+    };
+    match tokio::time::timeout_at(deadline.into(), rx).await {
+        Ok(Ok(Ok(bytes))) => {
+            let mut r = text(StatusCode::OK, "");
+            *r.body_mut() = bytes.into();
+            r.headers_mut()
+                .insert(CONTENT_TYPE, HeaderValue::from_static("image/gif"));
+            r
+        }
+        Ok(Ok(Err(e))) if e == "deadline" => busy("the render deadline passed"),
+        Ok(Ok(Err(e))) => text(StatusCode::INTERNAL_SERVER_ERROR, e),
+        Ok(Err(_)) if Instant::now() >= deadline => busy("the render deadline passed"),
+        Ok(Err(_)) => text(StatusCode::INTERNAL_SERVER_ERROR, "the render failed"),
+        Err(_) => busy("the render deadline passed"),
+    }
 }
