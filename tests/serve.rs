@@ -586,3 +586,25 @@ fn lila_gif_game_is_an_animation_with_limits() {
     let big = post(&server, "/game.gif", &vec![b' '; 200_000]);
     assert_eq!(big.status, 413);
 }
+
+#[test]
+fn a_client_that_stops_reading_is_disconnected() {
+    let server = Server::start(&["--write-timeout", "1"]);
+    let mut s = server.connect();
+    // Many large responses asked for at once (pipelined) and never read:
+    // the socket buffers fill and the server's writes stall.
+    let one = format!("GET /diagram.svg?fen={}&size=2048&x=", enc(FEN));
+    let mut requests = String::new();
+    for i in 0..2000 {
+        requests.push_str(&format!("{one}{i} HTTP/1.1\r\nHost: x\r\n\r\n"));
+    }
+    let _ = s.write_all(requests.as_bytes());
+    std::thread::sleep(Duration::from_secs(4));
+    // The server gave up on the connection: reading what it had sent ends
+    // (EOF or a reset) instead of going on for all the answers.
+    let mut got = Vec::new();
+    let _ = s.read_to_end(&mut got);
+    let answers = got.windows(9).filter(|w| w == b"HTTP/1.1 ").count();
+    assert!(answers < 2000, "{answers}");
+    assert_eq!(server.get("/healthz").status, 200);
+}

@@ -15,6 +15,7 @@ mod query;
 mod request;
 mod response;
 mod router;
+mod timed_io;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -25,7 +26,7 @@ use clap::Args;
 use hyper::header::HeaderValue;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioTimer;
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -63,6 +64,11 @@ pub struct ServeArgs {
     /// keep-alive connection stays open.
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub header_timeout: u64,
+
+    /// Seconds a response write may wait for a client that stopped reading
+    /// before the connection is closed.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub write_timeout: u64,
 
     /// Longest request target (path and query) in bytes; longer is 414.
     #[arg(long, value_name = "BYTES", default_value_t = 8192)]
@@ -185,6 +191,7 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
         .max_buf_size(args.max_header.max(8192))
         .max_header_size(args.max_header)
         .keep_alive(true);
+    let write_timeout = Duration::from_secs(args.write_timeout.max(1));
     let connections = Arc::new(Semaphore::new(args.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let shutdown = shutdown_signal();
@@ -216,7 +223,8 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
             let state = Arc::clone(&state);
             async move { Ok::<_, std::convert::Infallible>(router::handle(state, peer, req).await) }
         });
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let connection = graceful
+            .watch(http.serve_connection(timed_io::TimedIo::new(stream, write_timeout), service));
         tokio::spawn(async move {
             let _ = connection.await;
             drop(permit);
