@@ -14,6 +14,8 @@ use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
 use crate::render_args::{render_options, RenderArgs};
+#[cfg(feature = "serve")]
+use crate::serve;
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
 
@@ -76,6 +78,9 @@ pub struct Cli {
 enum Command {
     /// Render many positions, one per line, into a directory.
     Batch(batch::BatchArgs),
+    /// Serve diagrams over HTTP (own API, web-boardimage compatible).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -86,6 +91,8 @@ pub fn run() -> u8 {
     };
     let result = match cli.command {
         Some(Command::Batch(ref args)) => batch::run(args),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(ref args)) => serve::run(args),
         None if cli.man => manual::man_page(Cli::command())
             .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
             .and_then(|page| stdout::write(&page)),

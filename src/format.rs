@@ -23,6 +23,8 @@ pub enum ImageFormat {
     Webp,
     /// JPEG image.
     Jpeg,
+    /// GIF image (256 colours, one transparent), as lila-gif serves them.
+    Gif,
 }
 
 /// A picture for a terminal: an inline-image protocol, or half blocks in
@@ -63,6 +65,8 @@ impl Format {
     pub const WEBP: Format = Format::Image(ImageFormat::Webp);
     /// JPEG image ([`ImageFormat::Jpeg`]).
     pub const JPEG: Format = Format::Image(ImageFormat::Jpeg);
+    /// GIF image ([`ImageFormat::Gif`]).
+    pub const GIF: Format = Format::Image(ImageFormat::Gif);
     /// 7-bit text board ([`TextFormat::Ascii`]).
     pub const ASCII: Format = Format::Text(TextFormat::Ascii);
     /// Text board with chess glyphs ([`TextFormat::Unicode`]).
@@ -83,11 +87,12 @@ impl Format {
     pub const BLOCKS: Format = Format::Terminal(TerminalFormat::Blocks);
 
     /// All formats, in `--help` order.
-    pub const ALL: [Format; 14] = [
+    pub const ALL: [Format; 15] = [
         Format::SVG,
         Format::PNG,
         Format::WEBP,
         Format::JPEG,
+        Format::GIF,
         Format::ASCII,
         Format::UNICODE,
         Format::ANSI,
@@ -107,6 +112,7 @@ impl Format {
             Format::Image(ImageFormat::Png) => "png",
             Format::Image(ImageFormat::Webp) => "webp",
             Format::Image(ImageFormat::Jpeg) => "jpeg",
+            Format::Image(ImageFormat::Gif) => "gif",
             Format::Text(TextFormat::Ascii) => "ascii",
             Format::Text(TextFormat::Unicode) => "unicode",
             Format::Text(TextFormat::Ansi) => "ansi",
@@ -127,6 +133,7 @@ impl Format {
             Format::Image(ImageFormat::Png) => "PNG image",
             Format::Image(ImageFormat::Webp) => "Lossless WebP image",
             Format::Image(ImageFormat::Jpeg) => "JPEG image",
+            Format::Image(ImageFormat::Gif) => "GIF image",
             Format::Text(TextFormat::Ascii) => "7-bit text board",
             Format::Text(TextFormat::Unicode) => "Unicode chess glyphs",
             Format::Text(TextFormat::Ansi) => "Coloured terminal board",
@@ -142,14 +149,15 @@ impl Format {
         }
     }
 
-    /// The format a file name extension implies (`svg png webp jpg jpeg txt
-    /// html htm six sixel fen`, any case).
+    /// The format a file name extension implies (`svg png webp jpg jpeg gif
+    /// txt html htm six sixel fen`, any case).
     pub fn from_extension(ext: &str) -> Option<Format> {
         Some(match ext.to_ascii_lowercase().as_str() {
             "svg" => Format::SVG,
             "png" => Format::PNG,
             "webp" => Format::WEBP,
             "jpg" | "jpeg" => Format::JPEG,
+            "gif" => Format::GIF,
             "txt" => Format::ASCII,
             "html" | "htm" => Format::HTML,
             "six" | "sixel" => Format::SIXEL,
@@ -165,6 +173,7 @@ impl Format {
             Format::Image(ImageFormat::Png) => "png",
             Format::Image(ImageFormat::Webp) => "webp",
             Format::Image(ImageFormat::Jpeg) => "jpg",
+            Format::Image(ImageFormat::Gif) => "gif",
             Format::Text(TextFormat::Html) => "html",
             Format::Terminal(TerminalFormat::Sixel) => "six",
             Format::Text(_) | Format::Terminal(_) => "txt",
@@ -176,7 +185,9 @@ impl Format {
     pub fn is_binary(self) -> bool {
         matches!(
             self,
-            Format::Image(ImageFormat::Png | ImageFormat::Webp | ImageFormat::Jpeg)
+            Format::Image(
+                ImageFormat::Png | ImageFormat::Webp | ImageFormat::Jpeg | ImageFormat::Gif
+            )
         )
     }
 }
@@ -221,8 +232,8 @@ impl fmt::Display for UnknownFormat {
 
 impl std::error::Error for UnknownFormat {}
 
-/// A format by its `--format` name (`svg png webp jpeg ascii unicode ansi
-/// font fen`) or by a file extension (`jpg`, `txt`), in any case.
+/// A format by its `--format` name (`svg png webp jpeg gif ascii unicode
+/// ansi font fen`) or by a file extension (`jpg`, `txt`), in any case.
 impl FromStr for Format {
     type Err = UnknownFormat;
 
@@ -248,7 +259,8 @@ mod tests {
         assert_eq!("jpg".parse::<Format>(), Ok(Format::JPEG));
         assert_eq!("txt".parse::<Format>(), Ok(Format::ASCII));
         assert_eq!("JPEG".parse::<Format>(), Ok(Format::JPEG));
-        assert_eq!("gif".parse::<Format>(), Err(UnknownFormat));
+        assert_eq!("GIF".parse::<Format>(), Ok(Format::GIF));
+        assert_eq!("bmp".parse::<Format>(), Err(UnknownFormat));
         assert_eq!("".parse::<Format>(), Err(UnknownFormat));
         assert_eq!(" svg".parse::<Format>(), Err(UnknownFormat));
     }
@@ -273,14 +285,17 @@ mod tests {
     #[test]
     fn only_raster_images_are_binary() {
         let binary: Vec<Format> = Format::ALL.into_iter().filter(|f| f.is_binary()).collect();
-        assert_eq!(binary, [Format::PNG, Format::WEBP, Format::JPEG]);
+        assert_eq!(
+            binary,
+            [Format::PNG, Format::WEBP, Format::JPEG, Format::GIF]
+        );
     }
 
     #[test]
     fn unknown_format_message_lists_the_names() {
         let message = UnknownFormat.to_string();
         assert!(message.ends_with(
-            "svg png webp jpeg ascii unicode ansi font html kitty iterm sixel blocks fen"
+            "svg png webp jpeg gif ascii unicode ansi font html kitty iterm sixel blocks fen"
         ));
     }
 }

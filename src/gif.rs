@@ -11,6 +11,9 @@ use std::borrow::Cow;
 
 use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
 
+use crate::layout::Layout;
+use crate::raster::Rasterizer;
+
 /// Why a GIF could not be written.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -144,6 +147,52 @@ pub fn still(image: &PaletteImage<'_>, comment: &str) -> Result<Vec<u8>, GifErro
         encoder.write_frame(&frame)?;
     }
     Ok(out)
+}
+
+/// A still GIF of `layout`: the rasterizer's palette image when it makes
+/// one (a board without overlays), else its RGBA image reduced to a
+/// palette (exact up to 256 colours, median cut beyond).
+pub(crate) fn render(rasterizer: &mut Rasterizer, layout: &Layout) -> Result<Vec<u8>, GifError> {
+    let image = rasterizer.render_palette(layout);
+    still(
+        &PaletteImage {
+            width: image.width,
+            height: image.height,
+            palette: &image.palette.colors,
+            indices: &image.indices,
+        },
+        "",
+    )
+}
+
+/// `gif` with a comment extension (lila-gif's `comment`) placed before its
+/// first image, in sub-blocks of at most 255 bytes. Bytes that are not a
+/// GIF come back unchanged.
+pub fn with_comment(gif: &[u8], comment: &str) -> Vec<u8> {
+    // Header (6) and logical screen descriptor (7), then the global colour
+    // table when the descriptor's flag says there is one.
+    let Some(&flags) = gif.get(10) else {
+        return gif.to_vec();
+    };
+    let table = if flags & 0x80 != 0 {
+        3 << ((flags & 0x07) + 1)
+    } else {
+        0
+    };
+    let at = 13 + table;
+    if comment.is_empty() || !gif.starts_with(b"GIF8") || gif.len() < at {
+        return gif.to_vec();
+    }
+    let mut out = Vec::with_capacity(gif.len() + comment.len() + 8);
+    out.extend_from_slice(&gif[..at]);
+    out.extend_from_slice(&[0x21, 0xFE]);
+    for block in comment.as_bytes().chunks(255) {
+        out.push(block.len() as u8);
+        out.extend_from_slice(block);
+    }
+    out.push(0);
+    out.extend_from_slice(&gif[at..]);
+    out
 }
 
 /// One frame of an animation and how long it shows, in hundredths of a
@@ -445,5 +494,67 @@ mod tests {
         for (px, &i) in decoded[1].iter().zip(&b) {
             assert_eq!(*px, other_palette[i as usize]);
         }
+    }
+
+    #[test]
+    fn renderer_gif_has_the_raster_pixels_with_and_without_overlays() {
+        use crate::{parse, Format, RenderOptions, Renderer};
+        let position = parse(
+            b"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            Default::default(),
+        )
+        .unwrap()
+        .position;
+        for arrows in [
+            vec![],
+            vec![crate::layout::ArrowSpec::parse("Ge2e4").unwrap()],
+        ] {
+            let mut options = RenderOptions::new(Format::GIF);
+            options.diagram.size = 96;
+            options.diagram.markup.arrows = arrows.clone();
+            let gif = Renderer::new(options.clone()).render(&position).unwrap();
+            assert!(gif.starts_with(b"GIF89a"));
+            let (w, h, frames, _) = decode_frames(&gif);
+            assert_eq!((w, h, frames.len()), (96, 96, 1));
+            // Without overlays the GIF holds the indexed PNG's palette
+            // image: the same pixels.
+            if arrows.is_empty() {
+                options.format = Format::PNG;
+                let png = Renderer::new(options).render(&position).unwrap();
+                let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+                decoder.set_transformations(png::Transformations::EXPAND);
+                let mut reader = decoder.read_info().unwrap();
+                let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+                let info = reader.next_frame(&mut buf).unwrap();
+                let channels = info.color_type.samples();
+                for (px, want) in frames[0].iter().zip(buf.chunks_exact(channels)) {
+                    if channels == 3 || want[3] >= 128 {
+                        assert_eq!(&px[..3], &want[..3]);
+                    }
+                }
+            } else {
+                let distinct: std::collections::HashSet<[u8; 4]> =
+                    frames[0].iter().copied().collect();
+                assert!(distinct.len() > 4 && distinct.len() <= 256);
+            }
+        }
+    }
+
+    #[test]
+    fn a_comment_goes_before_the_image_and_the_gif_still_decodes() {
+        let indices = board(4, &[(1, 1)]);
+        let image = PaletteImage {
+            width: 4,
+            height: 4,
+            palette: &[[255, 255, 255, 255], [0, 0, 0, 255]],
+            indices: &indices,
+        };
+        let plain = still(&image, "").unwrap();
+        let long = "x".repeat(300);
+        let commented = with_comment(&plain, &long);
+        assert_eq!(commented, still(&image, &long).unwrap());
+        assert_eq!(decode_frames(&commented).2, decode_frames(&plain).2);
+        assert_eq!(with_comment(b"not a gif", "c"), b"not a gif");
+        assert_eq!(with_comment(&plain, ""), plain);
     }
 }

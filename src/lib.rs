@@ -19,7 +19,7 @@
 pub mod color;
 mod contrast;
 pub mod describe;
-mod digest;
+pub mod digest;
 pub mod encode;
 pub mod epd;
 pub mod fen;
@@ -234,6 +234,8 @@ impl Renderer {
                 &self.rasterizer.render(&layout),
                 options.encode.quality,
             )?),
+            ImageFormat::Gif => gif::render(&mut self.rasterizer, &layout)
+                .map_err(|e| Error::Encode(EncodeError::new("GIF", e))),
         }
     }
 }

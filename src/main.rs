@@ -1,7 +1,7 @@
 //! The `fen2img` command: parse the command line, run, map errors to exit codes.
 //!
 //! Modules import one way: `cli` → {`batch`, `single`, `manual`,
-//! `render_args`}; `single` → {`render_args`, `stdout`}; `batch` →
+//! `render_args`, `serve`}; `single` → {`render_args`, `stdout`}; `batch` →
 //! `render_args` → `arg_text`; all of them → `failure`. Only `cli`,
 //! `render_args` and `batch` see clap. `single` (for `-o`) and `batch` →
 //! `output`, which owns every file fen2img writes.
@@ -13,6 +13,8 @@ mod failure;
 mod manual;
 mod output;
 mod render_args;
+#[cfg(feature = "serve")]
+mod serve;
 mod single;
 mod stdout;
 

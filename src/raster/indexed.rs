@@ -68,6 +68,39 @@ pub(crate) struct TileSet {
 }
 
 impl Rasterizer {
+    /// Draws `layout` as a palette image whatever it shows: the tile path's
+    /// image where there is one, else the RGBA image with its exact colours,
+    /// or a median-cut palette of them when there are more than 256. For
+    /// formats that need a palette (GIF, sixel).
+    pub(crate) fn render_palette(&mut self, layout: &Layout) -> IndexedImage {
+        if let Some(image) = self.render_indexed(layout) {
+            return image;
+        }
+        let pixmap = self.render(layout);
+        let (width, height) = (pixmap.width(), pixmap.height());
+        let pixels = crate::encode::rgba(&pixmap);
+        let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
+            let packed = || {
+                pixels
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            };
+            let mut histogram: ColorMap<u64> = ColorMap::default();
+            for c in packed() {
+                *histogram.entry(c).or_default() += 1;
+            }
+            let palette = Palette::from_histogram(&histogram);
+            let indices = packed().map(|c| palette.index(c)).collect();
+            (palette, indices)
+        });
+        IndexedImage {
+            width,
+            height,
+            palette: Arc::new(palette),
+            indices,
+        }
+    }
+
     /// Draws `layout` as a palette image, or `None` when markup is drawn
     /// over the pieces (use [`Rasterizer::render`] then).
     pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {

@@ -9,11 +9,7 @@ use crate::encode;
 use crate::format::TerminalFormat;
 use crate::layout::{Coordinates, Frame, Layout};
 use crate::position::{Color, Position};
-use crate::raster::quantize::{ColorMap, Palette};
 use crate::{Error, ImageFormat, Renderer};
-
-/// Width, height, palette (straight RGBA) and one index per pixel.
-type PaletteImage = (u32, u32, Vec<[u8; 4]>, Vec<u8>);
 
 /// The half-block board is rendered this many times larger than its cell
 /// grid, then box-filtered down, so edges are smooth.
@@ -43,45 +39,19 @@ impl Renderer {
                 cells,
             ),
             TerminalFormat::Sixel => {
-                let (width, height, palette, indices) = self.palette_image(position)?;
-                sixel::encode(width, height, &palette, &indices)
-                    .map_err(|e| Error::Encode(encode::EncodeError::new("sixel", e)))?
+                let layout = self.layout(position)?;
+                let image = self.rasterizer.render_palette(&layout);
+                sixel::encode(
+                    image.width,
+                    image.height,
+                    &image.palette.colors,
+                    &image.indices,
+                )
+                .map_err(|e| Error::Encode(encode::EncodeError::new("sixel", e)))?
             }
             TerminalFormat::Blocks => self.blocks(position)?,
         }
         .into_bytes())
-    }
-
-    /// The board as a palette and one index per pixel: the palette path's
-    /// own image where it has one, else the RGBA image's exact colours, or
-    /// a median-cut palette when it has more than 256.
-    fn palette_image(
-        &mut self,
-        position: &Position,
-    ) -> Result<PaletteImage, Error> {
-        let layout = self.layout(position)?;
-        if let Some(image) = self.rasterizer.render_indexed(&layout) {
-            let palette = image.palette.colors.clone();
-            return Ok((image.width, image.height, palette, image.indices));
-        }
-        let pixmap = self.rasterizer.render(&layout);
-        let (w, h) = (pixmap.width(), pixmap.height());
-        let pixels = encode::rgba(&pixmap);
-        if let Some((palette, indices)) = Palette::exact_of_pixels(&pixels) {
-            return Ok((w, h, palette.colors, indices));
-        }
-        let mut histogram: ColorMap<u64> = ColorMap::default();
-        for px in pixels.chunks_exact(4) {
-            *histogram
-                .entry(u32::from_le_bytes([px[0], px[1], px[2], px[3]]))
-                .or_insert(0) += 1;
-        }
-        let palette = Palette::from_histogram(&histogram);
-        let indices = pixels
-            .chunks_exact(4)
-            .map(|px| palette.index(u32::from_le_bytes([px[0], px[1], px[2], px[3]])))
-            .collect();
-        Ok((w, h, palette.colors, indices))
     }
 
     /// The board in half blocks, with rank numbers, file letters and the

@@ -1,0 +1,215 @@
+//! The web-boardimage drop-in: `GET /board.svg` and `/board.png` with its
+//! parameter names, defaults, limits and error answers, so that its URLs
+//! work unchanged on this server.
+
+use fen2img::color::Rgba;
+use fen2img::layout::{CheckMark, SIZE_RANGE};
+use fen2img::{Coordinates, Format, ParseOptions, Square};
+
+use super::params::uci_move;
+use super::query::first;
+use super::request::DiagramRequest;
+
+/// web-boardimage's default width.
+const DEFAULT_SIZE: i64 = 360;
+
+/// web-boardimage clamps `size` to 16–1024; our renderer draws from 32 px,
+/// so the lower bound is ours.
+const MIN_SIZE: i64 = *SIZE_RANGE.start() as i64;
+const MAX_SIZE: i64 = 1024;
+
+/// Reads a web-boardimage request; the error is its 400 reason, word for
+/// word, checked in its order (fen, size, lastMove, check, arrows, squares,
+/// colors).
+pub fn parse(format: Format, pairs: &[(String, String)]) -> Result<DiagramRequest, &'static str> {
+    let fen = first(pairs, "fen").ok_or("fen required")?;
+    let record =
+        fen2img::parse(fen.as_bytes(), ParseOptions::default()).map_err(|_| "invalid fen")?;
+    let mut r = DiagramRequest::new(record.position, format);
+
+    let size = match first(pairs, "size") {
+        None => DEFAULT_SIZE,
+        Some(text) => python_int(text).ok_or("size is not a number")?,
+    };
+    r.size = Some(size.clamp(MIN_SIZE, MAX_SIZE) as u32);
+
+    // `lastMove or lastmove`: an empty lastMove falls through, as in Python.
+    let lastmove = first(pairs, "lastMove")
+        .filter(|m| !m.is_empty())
+        .or_else(|| first(pairs, "lastmove"));
+    if let Some(m) = lastmove {
+        // "0000" is UCI's null move: valid, and nothing to highlight.
+        if m != "0000" {
+            r.lastmove = Some(uci_move(m).ok_or("lastMove is not a valid uci move")?);
+        }
+    }
+
+    if let Some(sq) = first(pairs, "check") {
+        let sq = Square::parse(sq).ok_or("check is not a valid square name")?;
+        r.check = Some(CheckMark::Square(sq));
+    }
+
+    let list = |name| {
+        first(pairs, name)
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+    };
+    r.arrows = list("arrows")
+        .map(fen2img::layout::ArrowSpec::parse)
+        .collect::<Option<Vec<_>>>()
+        .ok_or("invalid arrow")?;
+    r.marks = list("squares")
+        .map(Square::parse)
+        .collect::<Option<Vec<_>>>()
+        .ok_or("invalid squares")?;
+    // A square set: each square once.
+    r.marks.sort_by_key(|s| (s.rank(), s.file()));
+    r.marks.dedup();
+
+    r.flip = Some(first(pairs, "orientation") == Some("black"));
+    let coordinates = matches!(
+        first(pairs, "coordinates").unwrap_or("0"),
+        "" | "1" | "true" | "True" | "yes"
+    );
+    // python-chess draws coordinates in a framed margin and nothing around
+    // the board without them; it has no side-to-move marker.
+    r.coords = Some(if coordinates {
+        Coordinates::Outside
+    } else {
+        Coordinates::None
+    });
+    r.border = Some(coordinates);
+    r.side_to_move = Some(false);
+
+    match first(pairs, "colors").unwrap_or("lichess-brown") {
+        "lichess-brown" => r.theme = Some("brown"),
+        "lichess-blue" => r.theme = Some("blue"),
+        "wikipedia" => {
+            // Its colours on our brown theme (its nearest).
+            r.theme = Some("brown");
+            r.squares = Some((Rgba::rgb(0xff, 0xce, 0x9e), Rgba::rgb(0xd1, 0x8b, 0x47)));
+        }
+        _ => return Err("theme colors not found"),
+    }
+    Ok(r)
+}
+
+/// Python's `int(text)`: surrounding whitespace, one sign, digits with
+/// single underscores between them. Values beyond `i64` saturate (they
+/// are clamped to the size range anyway).
+fn python_int(text: &str) -> Option<i64> {
+    let t = text.trim();
+    let (negative, digits) = match t.as_bytes().first()? {
+        b'-' => (true, &t[1..]),
+        b'+' => (false, &t[1..]),
+        _ => (false, t),
+    };
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+        || !digits.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+    {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for b in digits.bytes().filter(u8::is_ascii_digit) {
+        value = value.saturating_mul(10).saturating_add((b - b'0') as i64);
+    }
+    Some(if negative { -value } else { value })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::query::pairs;
+
+    const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+
+    fn req(q: &str) -> Result<DiagramRequest, &'static str> {
+        parse(Format::PNG, &pairs(q).unwrap())
+    }
+
+    #[test]
+    fn errors_are_its_reasons_in_its_order() {
+        assert_eq!(req("size=x").unwrap_err(), "fen required");
+        assert_eq!(req("fen=xyz").unwrap_err(), "invalid fen");
+        assert_eq!(
+            req(&format!("fen={FEN}&size=a&check=z9")).unwrap_err(),
+            "size is not a number"
+        );
+        assert_eq!(
+            req(&format!("fen={FEN}&lastMove=e2")).unwrap_err(),
+            "lastMove is not a valid uci move"
+        );
+        assert_eq!(
+            req(&format!("fen={FEN}&check=k1")).unwrap_err(),
+            "check is not a valid square name"
+        );
+        assert_eq!(
+            req(&format!("fen={FEN}&arrows=Ge2e4,Qx")).unwrap_err(),
+            "invalid arrow"
+        );
+        assert_eq!(
+            req(&format!("fen={FEN}&squares=e4,i9")).unwrap_err(),
+            "invalid squares"
+        );
+        assert_eq!(
+            req(&format!("fen={FEN}&colors=red")).unwrap_err(),
+            "theme colors not found"
+        );
+    }
+
+    #[test]
+    fn defaults_and_clamps() {
+        let r = req(&format!("fen={FEN}")).unwrap();
+        assert_eq!(r.size, Some(360));
+        assert_eq!(r.coords, Some(Coordinates::None));
+        assert_eq!(r.flip, Some(false));
+        assert_eq!(r.theme, Some("brown"));
+        assert_eq!(
+            req(&format!("fen={FEN}&size=5000")).unwrap().size,
+            Some(1024)
+        );
+        assert_eq!(req(&format!("fen={FEN}&size=16")).unwrap().size, Some(32));
+        assert_eq!(
+            req(&format!("fen={FEN}&size=+1_0_0")).unwrap().size,
+            Some(100)
+        );
+        assert_eq!(
+            req(&format!("fen={FEN}&size=-99999999999999999999999"))
+                .unwrap()
+                .size,
+            Some(32)
+        );
+    }
+
+    #[test]
+    fn markup_orientation_coordinates_and_colors() {
+        let r = req(&format!(
+            "fen={FEN}&lastmove=e2e4&check=e8&arrows=Ge6g8,Bh7&squares=a1,a1,h8\
+             &orientation=black&coordinates=True&colors=wikipedia"
+        ))
+        .unwrap();
+        assert!(r.lastmove.is_some());
+        assert_eq!(
+            r.check,
+            Some(CheckMark::Square(Square::parse("e8").unwrap()))
+        );
+        assert_eq!(r.arrows.len(), 2);
+        assert_eq!(r.marks.len(), 2);
+        assert_eq!(r.flip, Some(true));
+        assert_eq!(r.coords, Some(Coordinates::Outside));
+        assert!(r.squares.is_some());
+        // Only the exact spellings turn coordinates on.
+        let off = req(&format!("fen={FEN}&coordinates=TRUE")).unwrap();
+        assert_eq!(off.coords, Some(Coordinates::None));
+        let empty = req(&format!("fen={FEN}&coordinates=")).unwrap();
+        assert_eq!(empty.coords, Some(Coordinates::Outside));
+        // lastMove wins over lastmove unless empty.
+        let both = req(&format!("fen={FEN}&lastMove=&lastmove=0000")).unwrap();
+        assert_eq!(both.lastmove, None);
+    }
+}

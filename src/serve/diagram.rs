@@ -1,0 +1,209 @@
+//! Our own API: `GET /diagram.{svg,png,webp,jpg,gif,txt}?fen=...` and the path
+//! form `/diagram/<percent-encoded FEN>.png?...`, parameters named like the
+//! command line's options.
+
+use fen2img::layout::{CheckMark, SIZE_RANGE};
+use fen2img::quote::escape;
+use fen2img::{Coordinates, Format, ParseOptions, TextFormat};
+
+use super::params::{arrow, at_most, boolean, color, items, square, uci_move};
+use super::query::{all, first};
+use super::request::{built_in_theme, Background, DiagramRequest, MAX_MARKUP};
+
+/// The format a `/diagram` extension names (`txt` takes `format=`).
+pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String> {
+    Ok(match ext {
+        "svg" => Format::SVG,
+        "png" => Format::PNG,
+        "webp" => Format::WEBP,
+        "jpg" | "jpeg" => Format::JPEG,
+        "gif" => Format::GIF,
+        "txt" => match first(pairs, "format").map(str::trim) {
+            None | Some("" | "ascii") => Format::ASCII,
+            Some("unicode") => Format::Text(TextFormat::Unicode),
+            Some("ansi") => Format::Text(TextFormat::Ansi),
+            Some("font") => Format::Text(TextFormat::Font),
+            Some(other) => {
+                return Err(format!(
+                    "format: expected ascii, unicode, ansi or font, found '{}'",
+                    escape(other)
+                ))
+            }
+        },
+        "fen" => Format::Fen,
+        _ => return Err(format!("unknown extension '.{}'", escape(ext))),
+    })
+}
+
+/// Reads a request from the query `pairs`; `path_fen` is the FEN of the path
+/// form (it wins over a `fen` parameter). `max_size` caps `size`.
+pub fn parse(
+    format: Format,
+    path_fen: Option<&str>,
+    pairs: &[(String, String)],
+    max_size: u32,
+) -> Result<DiagramRequest, String> {
+    let fen = path_fen
+        .or_else(|| first(pairs, "fen"))
+        .ok_or_else(|| "fen: missing; give the position as ?fen=...".to_string())?;
+    let record = fen2img::parse(fen.trim().as_bytes(), ParseOptions::default())
+        .map_err(|e| format!("invalid FEN: {e}"))?;
+    let mut r = DiagramRequest::new(record.position, format);
+    for (name, value) in pairs {
+        let v = value.as_str();
+        match name.as_str() {
+            "size" => {
+                let top = max_size.min(*SIZE_RANGE.end());
+                r.size = Some(
+                    v.trim()
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|s| (*SIZE_RANGE.start()..=top).contains(s))
+                        .ok_or_else(|| {
+                            format!(
+                                "size: give a width from {} to {top} pixels, found '{}'",
+                                SIZE_RANGE.start(),
+                                escape(v)
+                            )
+                        })?,
+                );
+            }
+            "theme" => {
+                r.theme = Some(built_in_theme(v.trim()).ok_or_else(|| {
+                    let names: Vec<&str> = fen2img::Theme::built_in_names().collect();
+                    format!(
+                        "theme: expected one of {}, found '{}'",
+                        names.join(" "),
+                        escape(v)
+                    )
+                })?)
+            }
+            "flip" => r.flip = Some(boolean("flip", v)?),
+            "side_to_move" => r.side_to_move = Some(boolean("side_to_move", v)?),
+            "border" => r.border = Some(boolean("border", v)?),
+            "coords" => {
+                r.coords = Some(match v.trim() {
+                    "outside" => Coordinates::Outside,
+                    "inside" => Coordinates::Inside,
+                    "none" => Coordinates::None,
+                    _ => {
+                        return Err(format!(
+                            "coords: expected outside, inside or none, found '{}'",
+                            escape(v)
+                        ))
+                    }
+                })
+            }
+            "background" => {
+                r.background = Some(match v.trim() {
+                    "none" => Background::None,
+                    c => Background::Color(color("background", c)?),
+                })
+            }
+            "lastmove" => {
+                r.lastmove = Some(uci_move(v).ok_or_else(|| {
+                    format!(
+                        "lastmove: expected a move such as e2e4 or e7e8q, found '{}'",
+                        escape(v)
+                    )
+                })?)
+            }
+            "check" => {
+                r.check = Some(match v.trim() {
+                    "" | "auto" => CheckMark::Auto,
+                    "none" => CheckMark::None,
+                    sq => CheckMark::Square(square("check", sq)?),
+                })
+            }
+            "quality" => {
+                r.quality = Some(
+                    v.trim()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|q| (1..=100).contains(q))
+                        .ok_or_else(|| {
+                            format!("quality: expected 1 to 100, found '{}'", escape(v))
+                        })?,
+                )
+            }
+            _ => {}
+        }
+    }
+    let arrows = items(all(pairs, "arrow"))
+        .map(|a| arrow("arrow", a))
+        .collect::<Result<Vec<_>, _>>()?;
+    r.arrows = at_most("arrow", arrows, MAX_MARKUP)?;
+    let marks = items(all(pairs, "mark"))
+        .map(|m| square("mark", m))
+        .collect::<Result<Vec<_>, _>>()?;
+    r.marks = at_most("mark", marks, MAX_MARKUP)?;
+    let fills = all(pairs, "fill")
+        .filter(|f| !f.trim().is_empty())
+        .map(|f| {
+            let (sq, c) = f.split_once(':').ok_or_else(|| {
+                format!(
+                    "fill: expected SQUARE:COLOR such as e4:#ff000080, found '{}'",
+                    escape(f)
+                )
+            })?;
+            Ok((square("fill", sq)?, color("fill", c)?))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    r.fills = at_most("fill", fills, MAX_MARKUP)?;
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::query::pairs;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn reads_every_option() {
+        let q = pairs(&format!(
+            "fen={START}&size=200&theme=blue&flip=1&coords=inside&side_to_move=0&border=no\
+             &background=none&lastmove=e2e4&check=e1&arrow=Ge2e4,Rd2d4&arrow=Bh7&mark=e5\
+             &fill=e4:%23ff000080&quality=50"
+        ))
+        .unwrap();
+        let r = parse(Format::PNG, None, &q, 2048).unwrap();
+        assert_eq!(r.size, Some(200));
+        assert_eq!(r.theme, Some("blue"));
+        assert_eq!(r.flip, Some(true));
+        assert_eq!(r.coords, Some(Coordinates::Inside));
+        assert_eq!(r.side_to_move, Some(false));
+        assert_eq!(r.border, Some(false));
+        assert_eq!(r.background, Some(Background::None));
+        assert!(r.lastmove.is_some());
+        assert_eq!(r.arrows.len(), 3);
+        assert_eq!(r.marks.len(), 1);
+        assert_eq!(r.fills.len(), 1);
+        assert_eq!(r.quality, Some(50));
+    }
+
+    #[test]
+    fn bad_values_name_their_parameter() {
+        let bad = |q: &str| parse(Format::PNG, None, &pairs(q).unwrap(), 1024).unwrap_err();
+        assert!(bad(&format!("fen={START}&size=10")).starts_with("size: "));
+        assert!(bad(&format!("fen={START}&size=2000")).starts_with("size: "));
+        assert!(bad(&format!("fen={START}&theme=/etc/passwd")).starts_with("theme: "));
+        assert!(bad(&format!("fen={START}&arrow=Xz9")).starts_with("arrow: "));
+        assert!(bad("").starts_with("fen: "));
+        let fen = bad("fen=rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        assert!(fen.starts_with("invalid FEN: "), "{fen}");
+        assert!(fen.contains("column"), "{fen}");
+        let many = format!("fen={START}&mark={}", vec!["e4"; 65].join(","));
+        assert!(bad(&many).starts_with("mark: at most 64"));
+    }
+
+    #[test]
+    fn txt_takes_its_variant_from_format() {
+        let q = pairs("format=unicode").unwrap();
+        assert_eq!(format_of("txt", &q), Ok(Format::Text(TextFormat::Unicode)));
+        assert!(format_of("txt", &pairs("format=x").unwrap()).is_err());
+        assert_eq!(format_of("jpg", &[]), Ok(Format::JPEG));
+        assert!(format_of("bmp", &[]).is_err());
+    }
+}

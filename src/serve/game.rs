@@ -1,0 +1,197 @@
+//! lila-gif's `POST /game.gif`: a JSON game (`white`, `black`, `comment`,
+//! `orientation`, `theme`, `delay`, `frames: [{fen, delay, lastMove,
+//! check}]`) into an animated GIF whose later frames hold only what changed.
+
+use fen2img::layout::CheckMark;
+use fen2img::quote::escape;
+use fen2img::{Coordinates, Format, ParseOptions, Square};
+use serde_json::Value;
+
+use super::params::uci_move;
+use super::request::DiagramRequest;
+
+/// The most frames one game may have: each is a full render.
+pub const MAX_FRAMES: usize = 1000;
+
+/// lila-gif's default frame delay, in hundredths of a second.
+const DEFAULT_DELAY: u16 = 50;
+
+/// A parsed game: one request and delay per frame, and the comment.
+#[derive(Debug)]
+pub struct Game {
+    /// The frames, each a 720 px GIF request, with its delay.
+    pub frames: Vec<(DiagramRequest, u16)>,
+    /// The GIF comment.
+    pub comment: String,
+}
+
+/// Reads the JSON body; the error is a one-line reason naming the field.
+pub fn parse(body: &[u8]) -> Result<Game, String> {
+    let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
+    let text = |v: &Value, name: &str| -> Result<Option<String>, String> {
+        match v.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(format!("{name}: expected a string")),
+        }
+    };
+    let delay = |v: &Value, name: &str, default: u16| -> Result<u16, String> {
+        match v.get(name) {
+            None | Some(Value::Null) => Ok(default),
+            Some(d) => d
+                .as_u64()
+                .and_then(|d| u16::try_from(d).ok())
+                .ok_or_else(|| format!("{name}: expected 0 to 65535 hundredths of a second")),
+        }
+    };
+    let flip = match text(&json, "orientation")?.as_deref() {
+        None | Some("white") => false,
+        Some("black") => true,
+        Some(o) => {
+            return Err(format!(
+                "orientation: expected white or black, found '{}'",
+                escape(o)
+            ))
+        }
+    };
+    let theme = match text(&json, "theme")?.as_deref() {
+        None | Some("brown") => "brown",
+        Some("blue") => "blue",
+        Some("green") => "green",
+        Some(t) => {
+            return Err(format!(
+                "theme: expected brown, blue or green, found '{}'",
+                escape(t)
+            ))
+        }
+    };
+    let comment = text(&json, "comment")?.unwrap_or_default();
+    if comment.len() > super::lilagif::MAX_COMMENT {
+        return Err(format!(
+            "comment: at most {} bytes",
+            super::lilagif::MAX_COMMENT
+        ));
+    }
+    let default_delay = delay(&json, "delay", DEFAULT_DELAY)?;
+    let frames = json
+        .get("frames")
+        .and_then(Value::as_array)
+        .ok_or("frames: expected a list of frames")?;
+    if frames.is_empty() || frames.len() > MAX_FRAMES {
+        return Err(format!(
+            "frames: give 1 to {MAX_FRAMES} frames, found {}",
+            frames.len()
+        ));
+    }
+    let mut out = Vec::with_capacity(frames.len());
+    for (i, f) in frames.iter().enumerate() {
+        let at = |e: String| format!("frames[{i}].{e}");
+        let fen = text(f, "fen")
+            .map_err(at)?
+            .ok_or_else(|| at("fen: missing".into()))?;
+        let record = fen2img::parse(fen.trim().as_bytes(), ParseOptions::default())
+            .map_err(|e| format!("frames[{i}]: invalid FEN: {e}"))?;
+        let mut r = DiagramRequest::new(record.position, Format::GIF);
+        r.size = Some(720);
+        r.theme = Some(theme);
+        r.flip = Some(flip);
+        r.coords = Some(Coordinates::None);
+        r.side_to_move = Some(false);
+        r.border = Some(false);
+        if let Some(m) = text(f, "lastMove").map_err(at)? {
+            if !m.is_empty() {
+                r.lastmove = Some(uci_move(&m).ok_or_else(|| {
+                    at(format!(
+                        "lastMove: expected a move such as e2e4, found '{}'",
+                        escape(&m)
+                    ))
+                })?);
+            }
+        }
+        r.check = match f.get("check") {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => None,
+            Some(Value::Bool(true)) => Some(CheckMark::Auto),
+            Some(Value::String(s)) => {
+                Some(CheckMark::Square(Square::parse(s).ok_or_else(|| {
+                    at(format!(
+                        "check: expected a square or true, found '{}'",
+                        escape(s)
+                    ))
+                })?))
+            }
+            Some(_) => return Err(at("check: expected a square or true".into())),
+        };
+        out.push((r, delay(f, "delay", default_delay).map_err(at)?));
+    }
+    Ok(Game {
+        frames: out,
+        comment,
+    })
+}
+
+/// An owned palette image: width, height, straight RGBA palette, indices.
+pub type OwnedPalette = (u32, u32, Vec<[u8; 4]>, Vec<u8>);
+
+/// A rendered still GIF back into a palette image (straight RGBA palette,
+/// the transparent index at alpha 0), to be a frame of an animation. The
+/// server uses only `Renderer`'s public API, so it reads the frame back
+/// rather than reaching into the rasterizer.
+pub fn palette_image(gif_bytes: &[u8]) -> Result<OwnedPalette, String> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options
+        .read_info(gif_bytes)
+        .map_err(|e| format!("gif: {e}"))?;
+    let global = decoder.global_palette().map(<[u8]>::to_vec);
+    let frame = decoder
+        .read_next_frame()
+        .map_err(|e| format!("gif: {e}"))?
+        .ok_or("gif: no frame")?;
+    let rgb = frame.palette.clone().or(global).ok_or("gif: no palette")?;
+    let palette = rgb
+        .chunks_exact(3)
+        .enumerate()
+        .map(|(i, c)| {
+            let alpha = if frame.transparent == Some(i as u8) {
+                0
+            } else {
+                255
+            };
+            [c[0], c[1], c[2], alpha]
+        })
+        .collect();
+    Ok((
+        frame.width as u32,
+        frame.height as u32,
+        palette,
+        frame.buffer.to_vec(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_game_and_names_bad_fields() {
+        let game = parse(
+            br#"{"white":"A","black":"B","comment":"c","orientation":"black","theme":"blue",
+                "delay":80,"frames":[{"fen":"8/8/8/8/8/8/8/K6k"},
+                {"fen":"8/8/8/8/8/8/K7/7k","delay":200,"lastMove":"a1a2","check":"h1"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(game.frames.len(), 2);
+        assert_eq!(game.frames[0].1, 80);
+        assert_eq!(game.frames[1].1, 200);
+        assert_eq!(game.frames[1].0.flip, Some(true));
+        assert_eq!(game.comment, "c");
+        let err = |b: &str| parse(b.as_bytes()).unwrap_err();
+        assert!(err("{").starts_with("invalid JSON"));
+        assert!(err(r#"{"frames":[]}"#).starts_with("frames: give 1 to"));
+        assert!(err(r#"{"frames":[{"fen":"9"}]}"#).starts_with("frames[0]: invalid FEN"));
+        assert!(err(r#"{"frames":[{}]}"#).starts_with("frames[0].fen"));
+        assert!(err(r#"{"frames":[{"fen":"8/8/8/8/8/8/8/8","delay":-1}]}"#)
+            .starts_with("frames[0].delay"));
+        assert!(err(r#"{"orientation":"up","frames":[]}"#).starts_with("orientation"));
+    }
+}

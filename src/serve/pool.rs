@@ -1,0 +1,171 @@
+//! The render pool: a fixed number of OS threads, each with its own
+//! [`Renderer`], fed through a bounded queue. Async connection tasks never
+//! render; they hand a job over and wait for its answer, so a slow client
+//! never holds a render thread and a long render never holds the accept loop.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Instant;
+
+use fen2img::{Position, RenderOptions, Renderer};
+use tokio::sync::oneshot;
+
+/// What a render thread keeps between jobs.
+pub struct Worker {
+    /// The renderer and the options key it was made for.
+    renderer: Option<(String, Renderer)>,
+}
+
+impl Worker {
+    /// Renders `position`; reuses this thread's renderer when `key` (the
+    /// request's options key) is the one it was made for.
+    pub fn render(
+        &mut self,
+        key: &str,
+        options: impl FnOnce() -> RenderOptions,
+        position: &Position,
+    ) -> Result<Vec<u8>, fen2img::Error> {
+        match &mut self.renderer {
+            Some((k, renderer)) if k == key => renderer.render(position),
+            slot => {
+                // The one place where a renderer is made for new options.
+                // When `Renderer::set_options` lands, call it on the existing
+                // renderer here instead, to keep the caches that still apply.
+                let (_, renderer) = slot.insert((key.to_string(), Renderer::new(options())));
+                renderer.render(position)
+            }
+        }
+    }
+}
+
+type Job = Box<dyn FnOnce(&mut Worker) + Send + 'static>;
+
+/// Why a job was not queued.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The queue is full: the client should retry later (503).
+    Busy,
+    /// The pool has stopped.
+    Closed,
+}
+
+/// A bounded pool of render threads.
+#[derive(Clone)]
+pub struct Pool {
+    queue: SyncSender<Job>,
+}
+
+impl Pool {
+    /// Starts `threads` render threads (at least one) behind a queue of
+    /// `queue` jobs waiting (beyond it, [`Refused::Busy`]).
+    pub fn start(threads: usize, queue: usize) -> std::io::Result<Pool> {
+        let (tx, rx) = sync_channel::<Job>(queue);
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..threads.max(1) {
+            let rx = Arc::clone(&rx);
+            thread::Builder::new()
+                .name(format!("render-{i}"))
+                .spawn(move || work(&rx))?;
+        }
+        Ok(Pool { queue: tx })
+    }
+
+    /// Queues `job`, to run on a render thread unless `deadline` has passed
+    /// by the time a thread takes it (then the receiver sees it dropped).
+    pub fn submit<T, F>(&self, deadline: Instant, job: F) -> Result<oneshot::Receiver<T>, Refused>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Worker) -> T + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        let boxed: Job = Box::new(move |worker: &mut Worker| {
+            // The client has been answered 503 already: skip the work.
+            if Instant::now() >= deadline || tx.is_closed() {
+                return;
+            }
+            let _ = tx.send(job(worker));
+        });
+        match self.queue.try_send(boxed) {
+            Ok(()) => Ok(rx),
+            Err(TrySendError::Full(_)) => Err(Refused::Busy),
+            Err(TrySendError::Disconnected(_)) => Err(Refused::Closed),
+        }
+    }
+}
+
+/// A render thread: takes jobs until the pool is dropped.
+fn work(rx: &Mutex<Receiver<Job>>) {
+    let mut worker = Worker { renderer: None };
+    loop {
+        // A poisoned lock only means another thread panicked while waiting;
+        // the receiver itself is intact.
+        let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
+            Ok(job) => job,
+            Err(_) => return,
+        };
+        // A defect in one render must not take the thread (and so the
+        // server's capacity) with it: the job's sender is dropped, its
+        // request answers 500, and the renderer starts afresh. (Release
+        // builds abort on panic, see Cargo.toml's profile.)
+        if catch_unwind(AssertUnwindSafe(|| job(&mut worker))).is_err() {
+            worker.renderer = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn refuses_beyond_the_queue_and_runs_what_it_took() {
+        let pool = Pool::start(1, 1).unwrap();
+        let far = Instant::now() + Duration::from_secs(60);
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        // Occupies the only thread until the gate opens.
+        let first = pool
+            .submit(far, move |_| {
+                let _ = gate_rx.recv();
+                1
+            })
+            .unwrap();
+        // Wait until the thread has taken the first job off the queue.
+        let mut second = None;
+        for _ in 0..1000 {
+            match pool.submit(far, |_| 2) {
+                Ok(rx) => {
+                    second = Some(rx);
+                    break;
+                }
+                Err(Refused::Busy) => thread::sleep(Duration::from_millis(1)),
+                Err(Refused::Closed) => panic!("pool closed"),
+            }
+        }
+        let second = second.expect("the queue frees once the thread takes a job");
+        assert_eq!(pool.submit(far, |_| 3).unwrap_err(), Refused::Busy);
+        gate_tx.send(()).unwrap();
+        assert_eq!(first.blocking_recv(), Ok(1));
+        assert_eq!(second.blocking_recv(), Ok(2));
+    }
+
+    #[test]
+    fn a_panicking_job_leaves_the_thread_working() {
+        let pool = Pool::start(1, 4).unwrap();
+        let far = Instant::now() + Duration::from_secs(60);
+        let bad = pool.submit(far, |_| -> u8 { panic!("defect") }).unwrap();
+        assert!(bad.blocking_recv().is_err());
+        let good = pool.submit(far, |_| 7u8).unwrap();
+        assert_eq!(good.blocking_recv(), Ok(7));
+    }
+
+    #[test]
+    fn expired_jobs_are_skipped() {
+        let pool = Pool::start(1, 4).unwrap();
+        let past = Instant::now();
+        let rx = pool.submit(past, |_| 1).unwrap();
+        assert!(rx.blocking_recv().is_err());
+    }
+}

@@ -1,0 +1,230 @@
+//! One diagram request, normalized: what every API (our own, web-boardimage's,
+//! lila-gif's) reads its parameters into. Its canonical text decides the
+//! ETag and which worker renderer can be reused.
+
+use std::fmt::Write as _;
+
+use fen2img::color::Rgba;
+use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::{Coordinates, Format, Position, RenderOptions, Square, Theme};
+
+/// The most arrows, marks and fills one request may ask for: a board has 64
+/// squares, and each adds drawing work.
+pub const MAX_MARKUP: usize = 64;
+
+/// The margin: the theme's colour, another colour, or transparent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Background {
+    /// This colour.
+    Color(Rgba),
+    /// Transparent (PNG, WebP, SVG).
+    None,
+}
+
+/// A request for one diagram. `None` fields take the server's defaults
+/// (the render flags `fen2img serve` was started with).
+#[derive(Debug, Clone)]
+pub struct DiagramRequest {
+    /// The position.
+    pub position: Position,
+    /// Output format.
+    pub format: Format,
+    /// Width in pixels.
+    pub size: Option<u32>,
+    /// A built-in theme's name (never a path: requests come from the network).
+    pub theme: Option<&'static str>,
+    /// Light and dark square colours over the theme's (web-boardimage's
+    /// `wikipedia` colours, which no built-in theme has).
+    pub squares: Option<(Rgba, Rgba)>,
+    /// Black at the bottom.
+    pub flip: Option<bool>,
+    /// Where coordinates go.
+    pub coords: Option<Coordinates>,
+    /// The side-to-move marker.
+    pub side_to_move: Option<bool>,
+    /// The frame around the board.
+    pub border: Option<bool>,
+    /// The margin colour.
+    pub background: Option<Background>,
+    /// The last move's squares.
+    pub lastmove: Option<(Square, Square)>,
+    /// The check glow.
+    pub check: Option<CheckMark>,
+    /// Arrows and circles (replace the defaults' when any is given).
+    pub arrows: Vec<ArrowSpec>,
+    /// X marks.
+    pub marks: Vec<Square>,
+    /// Filled squares.
+    pub fills: Vec<(Square, Rgba)>,
+    /// JPEG quality.
+    pub quality: Option<u8>,
+}
+
+impl DiagramRequest {
+    /// A request for `position` in `format` with every option at the default.
+    pub fn new(position: Position, format: Format) -> DiagramRequest {
+        DiagramRequest {
+            position,
+            format,
+            size: None,
+            theme: None,
+            squares: None,
+            flip: None,
+            coords: None,
+            side_to_move: None,
+            border: None,
+            background: None,
+            lastmove: None,
+            check: None,
+            arrows: Vec::new(),
+            marks: Vec::new(),
+            fills: Vec::new(),
+            quality: None,
+        }
+    }
+
+    /// Everything but the position, as text in a fixed order with fixed
+    /// spellings: two requests that differ only in parameter order, case of
+    /// booleans or percent-encoding have the same text. Renderers are reused
+    /// for equal texts; together with the canonical FEN it names the image.
+    pub fn options_key(&self) -> String {
+        let mut k = String::new();
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
+        let _ = write!(k, "format={};", self.format.name());
+        let _ = write!(k, "size={};", opt(self.size.map(|s| s.to_string())));
+        let _ = write!(k, "theme={};", self.theme.unwrap_or("-"));
+        if let Some((light, dark)) = self.squares {
+            let _ = write!(k, "squares={light}/{dark};");
+        }
+        let _ = write!(k, "flip={};", opt(self.flip.map(|b| b.to_string())));
+        let _ = write!(k, "coords={:?};", self.coords);
+        let _ = write!(k, "stm={:?};", self.side_to_move);
+        let _ = write!(k, "border={:?};", self.border);
+        let bg = match self.background {
+            None => "-".to_string(),
+            Some(Background::None) => "none".to_string(),
+            Some(Background::Color(c)) => c.to_string(),
+        };
+        let _ = write!(k, "background={bg};");
+        let lastmove = self.lastmove.map(|(a, b)| format!("{a}{b}"));
+        let _ = write!(k, "lastmove={};", opt(lastmove));
+        let check = match self.check {
+            None => "-".to_string(),
+            Some(CheckMark::None) => "none".to_string(),
+            Some(CheckMark::Auto) => "auto".to_string(),
+            Some(CheckMark::Square(s)) => s.to_string(),
+        };
+        let _ = write!(k, "check={check};arrows=");
+        for a in &self.arrows {
+            let _ = write!(k, "{:?}{}{},", a.brush, a.from, a.to);
+        }
+        k.push_str(";marks=");
+        for m in &self.marks {
+            let _ = write!(k, "{m},");
+        }
+        k.push_str(";fills=");
+        for (s, c) in &self.fills {
+            let _ = write!(k, "{s}:{c},");
+        }
+        let _ = write!(k, ";quality={}", opt(self.quality.map(|q| q.to_string())));
+        k
+    }
+
+    /// The full render options: the server's `defaults` with this request's
+    /// choices over them.
+    pub fn options(&self, defaults: &RenderOptions) -> RenderOptions {
+        let mut o = defaults.clone();
+        o.format = self.format;
+        let d = &mut o.diagram;
+        if let Some(size) = self.size {
+            d.size = size;
+        }
+        if let Some(theme) = self.theme.and_then(Theme::built_in) {
+            d.theme = theme;
+        }
+        if let Some((light, dark)) = self.squares {
+            d.theme.light = light;
+            d.theme.dark = dark;
+        }
+        if let Some(v) = self.flip {
+            d.flip = v;
+        }
+        if let Some(v) = self.coords {
+            d.coordinates = v;
+        }
+        if let Some(v) = self.side_to_move {
+            d.side_to_move = v;
+        }
+        if let Some(v) = self.border {
+            d.border = v;
+        }
+        match self.background {
+            None => {}
+            Some(Background::None) => d.transparent = true,
+            Some(Background::Color(c)) => {
+                d.transparent = false;
+                d.theme.background = Some(c);
+            }
+        }
+        if self.lastmove.is_some() {
+            d.markup.lastmove = self.lastmove;
+        }
+        if let Some(check) = self.check {
+            d.markup.check = check;
+        }
+        if !self.arrows.is_empty() {
+            d.markup.arrows = self.arrows.clone();
+        }
+        if !self.marks.is_empty() {
+            d.markup.marks = self.marks.clone();
+        }
+        if !self.fills.is_empty() {
+            d.markup.fills = self.fills.clone();
+        }
+        if let Some(q) = self.quality {
+            o.encode.quality = q;
+        }
+        o
+    }
+}
+
+/// A built-in theme's name as a `'static` string, or `None` for anything
+/// else (paths included: a request never names a file).
+pub fn built_in_theme(name: &str) -> Option<&'static str> {
+    Theme::built_in_names().find(|n| *n == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Position {
+        fen2img::parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Default::default(),
+        )
+        .unwrap()
+        .position
+    }
+
+    #[test]
+    fn key_changes_with_every_option_and_overrides_apply() {
+        let base = DiagramRequest::new(start(), Format::PNG);
+        let mut other = base.clone();
+        other.flip = Some(true);
+        assert_ne!(base.options_key(), other.options_key());
+        let mut marked = base.clone();
+        marked.marks.push(Square::parse("e4").unwrap());
+        assert_ne!(base.options_key(), marked.options_key());
+        let o = other.options(&RenderOptions::new(Format::SVG));
+        assert!(o.diagram.flip);
+        assert_eq!(o.format, Format::PNG);
+    }
+
+    #[test]
+    fn only_built_in_theme_names_are_accepted() {
+        assert_eq!(built_in_theme("blue"), Some("blue"));
+        assert_eq!(built_in_theme("/etc/passwd"), None);
+        assert_eq!(built_in_theme("../templates/themes/brown.theme"), None);
+    }
+}

@@ -1,0 +1,610 @@
+//! `fen2img serve` end to end: the real binary on 127.0.0.1:0, spoken to
+//! over raw TCP (no client library: the tests also send what no client
+//! library would).
+#![cfg(unix)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const FEN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+
+/// A running server, stopped (SIGKILL) when dropped if a test failed first.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    stderr: BufReader<std::process::ChildStderr>,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fen2img"))
+            .args(["serve", "--bind", "127.0.0.1:0"])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        let addr = line
+            .trim()
+            .rsplit("http://")
+            .next()
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        Server {
+            child,
+            addr,
+            stderr,
+        }
+    }
+
+    fn connect(&self) -> TcpStream {
+        let s = TcpStream::connect(self.addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        s
+    }
+
+    /// One request on its own connection.
+    fn send(&self, method: &str, target: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut s = self.connect();
+        let mut req = format!("{method} {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n");
+        for (k, v) in headers {
+            req.push_str(&format!("{k}: {v}\r\n"));
+        }
+        req.push_str("\r\n");
+        s.write_all(req.as_bytes()).unwrap();
+        read_reply(&mut s)
+    }
+
+    fn get(&self, target: &str) -> Reply {
+        self.send("GET", target, &[])
+    }
+
+    /// SIGTERM, then the exit status.
+    fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        self.child.wait().unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    reason: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// Reads one response whose connection closes after it.
+fn read_reply(s: &mut TcpStream) -> Reply {
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    parse_reply(&raw)
+        .unwrap_or_else(|| panic!("not a response: {:?}", String::from_utf8_lossy(&raw)))
+}
+
+fn parse_reply(raw: &[u8]) -> Option<Reply> {
+    let end = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = std::str::from_utf8(&raw[..end]).ok()?;
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next()?;
+    let mut parts = status_line.splitn(3, ' ');
+    parts.next()?;
+    let status = parts.next()?.parse().ok()?;
+    let reason = parts.next().unwrap_or("").to_string();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    Some(Reply {
+        status,
+        reason,
+        headers,
+        body: raw[end + 4..].to_vec(),
+    })
+}
+
+/// Percent-encodes everything but unreserved characters.
+fn enc(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn cli(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_fen2img"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn diagram_png_is_byte_identical_to_the_cli() {
+    let server = Server::start(&[]);
+    let r = server.get(&format!(
+        "/diagram.png?fen={}&size=240&theme=blue&flip=1&coords=inside&lastmove=e2e4\
+         &check=e1&arrow=Ge2e4,Rd2d4&arrow=Bh7&mark=e5&fill=e4:%23ff000080&side_to_move=0",
+        enc(FEN)
+    ));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/png"));
+    let expected = cli(&[
+        FEN,
+        "-f",
+        "png",
+        "-o",
+        "-",
+        "--size",
+        "240",
+        "--theme",
+        "blue",
+        "--flip",
+        "--coords",
+        "inside",
+        "--lastmove",
+        "e2e4",
+        "--check=e1",
+        "--arrow",
+        "Ge2e4,Rd2d4",
+        "--arrow",
+        "Bh7",
+        "--mark",
+        "e5",
+        "--fill",
+        "e4:#ff000080",
+        "--no-side-to-move",
+    ]);
+    assert_eq!(r.body, expected);
+
+    // The path form names the same image.
+    let path = server.get(&format!(
+        "/diagram/{}.png?size=240&theme=blue&flip=true&coords=inside&lastmove=e2e4\
+         &check=e1&arrow=Ge2e4&arrow=Rd2d4,Bh7&mark=e5&fill=e4:%23ff000080&side_to_move=no",
+        enc(FEN)
+    ));
+    assert_eq!(path.status, 200);
+    assert_eq!(path.body, expected);
+    assert_eq!(path.header("etag"), r.header("etag"));
+}
+
+#[test]
+fn every_format_has_its_content_type_and_bytes() {
+    let server = Server::start(&[]);
+    let fen = enc(FEN);
+    for (ext, ctype, magic) in [
+        ("svg", "image/svg+xml", &b"<svg"[..]),
+        ("png", "image/png", b"\x89PNG"),
+        ("webp", "image/webp", b"RIFF"),
+        ("jpg", "image/jpeg", b"\xff\xd8"),
+        ("txt", "text/plain; charset=utf-8", b"  +---"),
+    ] {
+        let r = server.get(&format!("/diagram.{ext}?fen={fen}&size=64"));
+        assert_eq!(r.status, 200, "{ext}: {}", r.text());
+        assert_eq!(r.header("content-type"), Some(ctype), "{ext}");
+        assert!(r.body.starts_with(magic), "{ext}");
+    }
+    let uni = server.get(&format!("/diagram.txt?fen={fen}&format=unicode"));
+    assert!(uni.text().contains('♜'), "{}", uni.text());
+    assert_eq!(uni.body, cli(&[FEN, "-f", "unicode"]));
+}
+
+#[test]
+fn bad_input_is_a_one_line_400_naming_the_field() {
+    let server = Server::start(&[]);
+    let r = server.get("/diagram.png?fen=rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(r.status, 400);
+    assert_eq!(r.header("content-type"), Some("text/plain; charset=utf-8"));
+    assert_eq!(
+        r.text(),
+        "invalid FEN: placement at column 18: rank 7 has 9 squares, expected 8\n"
+    );
+    for (query, start) in [
+        ("size=9", "size: "),
+        ("size=5000", "size: "),
+        ("theme=/etc/passwd", "theme: "),
+        ("flip=maybe", "flip: "),
+        ("coords=left", "coords: "),
+        ("lastmove=e2", "lastmove: "),
+        ("check=z9", "check: "),
+        ("arrow=Qe2e4", "arrow: "),
+        ("mark=i1", "mark: "),
+        ("fill=e4", "fill: "),
+        ("background=red", "background: "),
+        ("quality=0", "quality: "),
+    ] {
+        let r = server.get(&format!("/diagram.jpg?fen={}&{query}", enc(FEN)));
+        assert_eq!(r.status, 400, "{query}");
+        assert!(r.text().starts_with(start), "{query}: {}", r.text());
+        assert_eq!(r.text().lines().count(), 1);
+    }
+    let many = vec!["Ge2e4"; 65].join(",");
+    let r = server.get(&format!("/diagram.svg?fen={}&arrow={many}", enc(FEN)));
+    assert_eq!(r.status, 400);
+    assert!(r.text().starts_with("arrow: at most 64"));
+    assert_eq!(server.get("/diagram.svg").status, 400);
+    assert_eq!(server.get("/diagram.bmp?fen=8/8/8/8/8/8/8/8").status, 400);
+    assert_eq!(server.get("/nothing").status, 404);
+    let post = server.send("POST", "/diagram.png", &[("Content-Length", "0")]);
+    assert_eq!(post.status, 405);
+    assert_eq!(post.header("allow"), Some("GET, HEAD"));
+}
+
+#[test]
+fn web_boardimage_urls_work_unchanged() {
+    let server = Server::start(&[]);
+    let fen = enc("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R");
+    let svg = server.get(&format!(
+        "/board.svg?fen={fen}&lastMove=g1f3&check=e8&arrows=Ge6g8,Bh7&squares=a3,c3\
+         &orientation=black&coordinates=1&colors=lichess-blue&size=300"
+    ));
+    assert_eq!(svg.status, 200, "{}", svg.text());
+    assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
+    assert!(svg.text().starts_with("<svg"));
+    let png = server.get(&format!("/board.png?fen={fen}&colors=wikipedia"));
+    assert_eq!(png.status, 200);
+    assert!(png.body.starts_with(b"\x89PNG"));
+    // 360 px by default, the size in the PNG header.
+    assert_eq!(&png.body[16..24], &[0, 0, 1, 104, 0, 0, 1, 104]);
+    let clamped = server.get(&format!("/board.png?fen={fen}&size=4000"));
+    assert_eq!(&clamped.body[16..20], &[0, 0, 4, 0]);
+
+    for (query, reason) in [
+        (String::new(), "fen required"),
+        ("fen=nonsense".to_string(), "invalid fen"),
+        (format!("fen={fen}&size=big"), "size is not a number"),
+        (
+            format!("fen={fen}&lastMove=e9e4"),
+            "lastMove is not a valid uci move",
+        ),
+        (
+            format!("fen={fen}&check=j1"),
+            "check is not a valid square name",
+        ),
+        (format!("fen={fen}&arrows=Xe2"), "invalid arrow"),
+        (format!("fen={fen}&squares=a9"), "invalid squares"),
+        (format!("fen={fen}&colors=pink"), "theme colors not found"),
+    ] {
+        let r = server.get(&format!("/board.png?{query}"));
+        assert_eq!(r.status, 400, "{query}");
+        assert_eq!(r.reason, reason);
+        assert_eq!(r.text(), format!("400: {reason}\n"));
+    }
+}
+
+#[test]
+fn etag_304_head_and_gzip() {
+    let server = Server::start(&[]);
+    let target = format!("/diagram.svg?fen={}&size=200", enc(FEN));
+    let r = server.get(&target);
+    assert_eq!(r.status, 200);
+    let tag = r.header("etag").unwrap().to_string();
+    assert_eq!(
+        r.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    // Parameter order and spelling do not change the tag.
+    let same = server.get(&format!("/diagram.svg?size=200&fen={}", enc(FEN)));
+    assert_eq!(same.header("etag"), Some(tag.as_str()));
+    let other = server.get(&format!("/diagram.svg?fen={}&size=201", enc(FEN)));
+    assert_ne!(other.header("etag"), Some(tag.as_str()));
+
+    let not_modified = server.send("GET", &target, &[("If-None-Match", &tag)]);
+    assert_eq!(not_modified.status, 304);
+    assert!(not_modified.body.is_empty());
+    assert_eq!(not_modified.header("etag"), Some(tag.as_str()));
+
+    let head = server.send("HEAD", &target, &[]);
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    assert_eq!(
+        head.header("content-length").and_then(|l| l.parse().ok()),
+        Some(r.body.len())
+    );
+
+    let zipped = server.send("GET", &target, &[("Accept-Encoding", "gzip, br")]);
+    assert_eq!(zipped.header("content-encoding"), Some("gzip"));
+    assert_ne!(zipped.header("etag"), Some(tag.as_str()));
+    assert_eq!(zipped.header("vary"), Some("Accept-Encoding"));
+    let mut plain = Vec::new();
+    flate2::read::GzDecoder::new(&zipped.body[..])
+        .read_to_end(&mut plain)
+        .unwrap();
+    assert_eq!(plain, r.body);
+
+    // Another replica started the same way gives the same tag.
+    let replica = Server::start(&[]);
+    assert_eq!(replica.get(&target).header("etag"), Some(tag.as_str()));
+    // One started with other defaults does not.
+    let blue = Server::start(&["--theme", "blue"]);
+    assert_ne!(blue.get(&target).header("etag"), Some(tag.as_str()));
+}
+
+#[test]
+fn limits_answer_414_431_and_503() {
+    let server = Server::start(&["--max-uri", "2048", "--cors", "*", "--log"]);
+    let long = server.get(&format!(
+        "/diagram.png?fen={}&x={}",
+        enc(FEN),
+        "a".repeat(3000)
+    ));
+    assert_eq!(long.status, 414);
+    let huge = server.send("GET", "/healthz", &[("X-Big", &"b".repeat(40_000))]);
+    assert_eq!(huge.status, 431);
+    let ok = server.get("/healthz");
+    assert_eq!(ok.status, 200);
+    assert_eq!(ok.header("access-control-allow-origin"), Some("*"));
+
+    let mut line = String::new();
+    let mut server = server;
+    // The access log: one line per request (the 414 first; hyper answers
+    // the 431 itself, before any handler).
+    server.stderr.read_line(&mut line).unwrap();
+    assert!(
+        line.contains("\"GET /diagram.png?") && line.contains(" 414 "),
+        "{line}"
+    );
+
+    let late = Server::start(&["--deadline", "0"]);
+    let r = late.get(&format!("/diagram.png?fen={}", enc(FEN)));
+    assert_eq!(r.status, 503);
+    assert_eq!(r.header("retry-after"), Some("1"));
+}
+
+#[test]
+fn idle_and_slow_clients_are_disconnected() {
+    let server = Server::start(&["--header-timeout", "1"]);
+    // A request head that never ends (slowloris).
+    let mut slow = server.connect();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut rest = Vec::new();
+    // The server closes it (with or without a 408) instead of waiting.
+    let _ = slow.read_to_end(&mut rest);
+    assert!(
+        rest.is_empty() || rest.starts_with(b"HTTP/1.1 408"),
+        "{rest:?}"
+    );
+    // An idle keep-alive connection is closed too.
+    let mut idle = server.connect();
+    idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let mut all = Vec::new();
+    idle.read_to_end(&mut all).unwrap();
+    assert!(all.starts_with(b"HTTP/1.1 200"));
+    assert_eq!(server.get("/healthz").status, 200);
+}
+
+#[test]
+fn sigterm_finishes_requests_in_flight_and_exits_zero() {
+    let server = Server::start(&[]);
+    let mut open = server.connect();
+    let target = format!("/diagram.png?fen={}&size=800", enc(FEN));
+    // The request is under way (its head half sent) when the signal comes.
+    open.write_all(format!("GET {target} HTTP/1.1\r\nHost: x\r\n").as_bytes())
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = server.child.id().to_string();
+    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    open.write_all(b"Connection: close\r\n\r\n").unwrap();
+    let reply = read_reply(&mut open);
+    assert_eq!(reply.status, 200);
+    assert!(reply.body.starts_with(b"\x89PNG"));
+    let addr = server.addr;
+    let status = server.terminate();
+    assert_eq!(status.code(), Some(0));
+    // Nothing listens any more.
+    assert!(TcpStream::connect(addr).is_err());
+}
+
+#[test]
+fn a_malformed_request_storm_leaves_the_server_answering() {
+    let server = Server::start(&["--header-timeout", "2"]);
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let fixed: Vec<Vec<u8>> = vec![
+        b"GET".to_vec(),
+        b"GET / HTTP/1.1\r\n".to_vec(),
+        b"\r\n\r\n\r\n".to_vec(),
+        b"GET /diagram.png?fen=%ff%fe HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(),
+        b"GET /diagram/%ff.png HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(),
+        b"GET /board.png?fen=\x00\x01 HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(),
+        b"BREW /pot HTTP/1.1\r\n\r\n".to_vec(),
+        b"GET / HTTP/9.9\r\n\r\n".to_vec(),
+        b"POST /diagram.png HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\nabc".to_vec(),
+        b"GET /healthz HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(),
+        [b"GET /healthz HTTP/1.1\r\n".to_vec(), vec![b'a'; 70_000]].concat(),
+        [
+            b"GET /healthz HTTP/1.1\r\n".to_vec(),
+            b"X: y\r\n".repeat(500),
+        ]
+        .concat(),
+        format!(
+            "GET /diagram.svg?fen={}&arrow={} HTTP/1.1\r\n\r\n",
+            enc(FEN),
+            "G".repeat(9000)
+        )
+        .into_bytes(),
+    ];
+    let mut sends = fixed;
+    for _ in 0..40 {
+        let len = (next() % 2000) as usize;
+        sends.push((0..len).map(|_| next() as u8).collect());
+    }
+    for bytes in &sends {
+        let Ok(mut s) = TcpStream::connect(server.addr) else {
+            continue;
+        };
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let _ = s.write_all(bytes);
+        let _ = s.shutdown(std::net::Shutdown::Write);
+        let mut sink = Vec::new();
+        let _ = s.read_to_end(&mut sink);
+        if let Some(r) = parse_reply(&sink) {
+            assert!(r.status < 500 || r.status == 503, "{r:?}");
+        }
+    }
+    assert_eq!(server.get("/healthz").text(), "ok\n");
+    let r = server.get(&format!("/diagram.png?fen={}", enc(FEN)));
+    assert_eq!(r.status, 200);
+}
+
+#[test]
+fn lila_gif_image_has_its_defaults_and_comment() {
+    let server = Server::start(&[]);
+    let r = server.get("/image.gif");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/gif"));
+    assert!(r.body.starts_with(b"GIF89a"));
+    // 720 × 720 in the logical screen descriptor.
+    assert_eq!(&r.body[6..10], &[0xd0, 0x02, 0xd0, 0x02]);
+
+    let q = format!(
+        "/image.gif?fen={}&lastMove=f3e5&check=true&orientation=black&theme=green\
+         &coordinates=1&white=Alice&black=Bob&comment=Game%201&size=200",
+        enc(FEN)
+    );
+    let c = server.get(&q);
+    assert_eq!(c.status, 200, "{}", c.text());
+    assert_eq!(&c.body[6..10], &[200, 0, 200, 0]);
+    let needle = b"\x21\xfe\x06Game 1\x00";
+    assert!(c.body.windows(needle.len()).any(|w| w == needle));
+    // The comment is part of the image's identity.
+    let other = server.get(&q.replace("Game%201", "Game%202"));
+    assert_ne!(other.header("etag"), c.header("etag"));
+
+    let bad = server.get("/image.gif?orientation=sideways");
+    assert_eq!(bad.status, 400);
+    assert!(bad.text().starts_with("orientation: "));
+    let long = server.get(&format!("/image.gif?comment={}", "x".repeat(256)));
+    assert_eq!(long.status, 400);
+
+    // The own API serves GIF too, the CLI's bytes.
+    let own = server.get(&format!("/diagram.gif?fen={}&size=120", enc(FEN)));
+    assert_eq!(
+        own.body,
+        cli(&[FEN, "-f", "gif", "-o", "-", "--size", "120"])
+    );
+}
+
+fn post(server: &Server, target: &str, body: &[u8]) -> Reply {
+    let mut s = server.connect();
+    let head = format!(
+        "POST {target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    read_reply(&mut s)
+}
+
+#[test]
+fn lila_gif_game_is_an_animation_with_limits() {
+    let server = Server::start(&["--max-body", "100000"]);
+    let body = br#"{"white":"A","black":"B","comment":"a game","orientation":"white",
+        "delay":100,"frames":[
+        {"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","lastMove":"e2e4"},
+        {"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","lastMove":"e7e5","delay":300}]}"#;
+    let r = post(&server, "/game.gif", body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/gif"));
+    assert!(r.body.starts_with(b"GIF89a"));
+    assert_eq!(&r.body[6..10], &[0xd0, 0x02, 0xd0, 0x02]);
+    // Three image descriptors, a comment, and later frames much smaller
+    // than a whole board (only the changed squares).
+    let images = r.body.windows(2).filter(|w| w == b"\x00\x2c").count();
+    assert!(images >= 3, "{images}");
+    let comment = b"\x21\xfe\x06a game\x00";
+    assert!(r.body.windows(comment.len()).any(|w| w == comment));
+    let one = server.get("/image.gif");
+    assert!(
+        r.body.len() < one.body.len() * 2,
+        "{} vs {}",
+        r.body.len(),
+        one.body.len()
+    );
+
+    let frames = vec![r#"{"fen":"8/8/8/8/8/8/8/K6k"}"#; 1001].join(",");
+    let too_many = post(
+        &server,
+        "/game.gif",
+        format!("{{\"frames\":[{frames}]}}").as_bytes(),
+    );
+    assert_eq!(too_many.status, 400);
+    assert!(too_many.text().starts_with("frames: give 1 to 1000"));
+    let bad = post(&server, "/game.gif", br#"{"frames":[{"fen":"9/8"}]}"#);
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text().starts_with("frames[0]: invalid FEN: "),
+        "{}",
+        bad.text()
+    );
+    let big = post(&server, "/game.gif", &vec![b' '; 200_000]);
+    assert_eq!(big.status, 413);
+}
+
+#[test]
+fn a_client_that_stops_reading_is_disconnected() {
+    let server = Server::start(&["--write-timeout", "1"]);
+    let mut s = server.connect();
+    // Many large responses asked for at once (pipelined) and never read:
+    // the socket buffers fill and the server's writes stall.
+    let one = format!("GET /diagram.svg?fen={}&size=2048&x=", enc(FEN));
+    let mut requests = String::new();
+    for i in 0..2000 {
+        requests.push_str(&format!("{one}{i} HTTP/1.1\r\nHost: x\r\n\r\n"));
+    }
+    let _ = s.write_all(requests.as_bytes());
+    std::thread::sleep(Duration::from_secs(4));
+    // The server gave up on the connection: reading what it had sent ends
+    // (EOF or a reset) instead of going on for all the answers.
+    let mut got = Vec::new();
+    let _ = s.read_to_end(&mut got);
+    let answers = got.windows(9).filter(|w| w == b"HTTP/1.1 ").count();
+    assert!(answers < 2000, "{answers}");
+    assert_eq!(server.get("/healthz").status, 200);
+}
