@@ -163,13 +163,11 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
 }
 
 /// The digest of the server's default options that every ETag includes, so
-/// servers started with other defaults never share tags. Debug text is
-/// stable within one build, and the tag also names the version.
-// The batch branch adds a canonical `RenderOptions` digest: replace the body
-// with it when it lands.
+/// servers started with other defaults never share tags.
 fn defaults_digest(defaults: &RenderOptions) -> u64 {
-    let text = format!("{defaults:?}");
-    fen2img::digest::fnv1a(fen2img::digest::FNV_OFFSET, text.as_bytes())
+    // The canonical form: stable across builds and machines, so replicas
+    // started with the same flags give the same ETags.
+    fen2img::fingerprint::options_digest(defaults)
 }
 
 async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {

@@ -29,10 +29,14 @@ impl Worker {
     ) -> Result<Vec<u8>, fen2img::Error> {
         match &mut self.renderer {
             Some((k, renderer)) if k == key => renderer.render(position),
+            Some((k, renderer)) => {
+                // New options on the same renderer: the piece sprites,
+                // backgrounds and tiles the two option sets share are kept.
+                key.clone_into(k);
+                renderer.set_options(options());
+                renderer.render(position)
+            }
             slot => {
-                // The one place where a renderer is made for new options.
-                // When `Renderer::set_options` lands, call it on the existing
-                // renderer here instead, to keep the caches that still apply.
                 let (_, renderer) = slot.insert((key.to_string(), Renderer::new(options())));
                 renderer.render(position)
             }
