@@ -13,11 +13,12 @@ use fen2img::Format;
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
-use crate::render_args::{render_options, RenderArgs};
+use crate::render_args::{render_options, FormatArg, RenderArgs};
 #[cfg(feature = "serve")]
 use crate::serve;
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
+use crate::terminal_choice;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -146,18 +147,24 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     // `--alt` alone prints the description and nothing else.
     let render = !cli.alt || cli.output.is_some();
     let format = match (cli.render.format, &destination) {
-        (Some(f), _) => Format::from(f),
+        (Some(FormatArg::Known(f)), _) => f,
+        (Some(FormatArg::Auto), Destination::File(_)) => {
+            return Err(Failure::invalid(
+                "--format auto picks a picture for the terminal; with -o name a format",
+            ))
+        }
+        (Some(FormatArg::Auto), Destination::Stdout) => terminal_choice::stdout_format(),
         (None, Destination::File(path)) => {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             Format::from_extension(ext).ok_or_else(|| {
                 Failure::invalid(format!(
                     "cannot tell the format of '{}' from its extension; \
-                     use .svg .png .webp .jpg .txt .fen or --format",
+                     use .svg .png .webp .jpg .gif .txt .html .six .fen or --format",
                     path.display()
                 ))
             })?
         }
-        (None, Destination::Stdout) => default_text_format(),
+        (None, Destination::Stdout) => terminal_choice::stdout_format(),
     };
     if render
         && destination == Destination::Stdout
@@ -168,22 +175,16 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
             "refusing to write a {format} image to the terminal; use -o FILE or redirect"
         )));
     }
+    let mut options = render_options(&cli.render, format)?;
+    if destination == Destination::Stdout {
+        terminal_choice::fit_to_terminal(&mut options);
+    }
     Ok(Single {
         input,
         strict: cli.render.strict,
         alt: cli.alt,
         render,
-        options: render_options(&cli.render, format)?,
+        options,
         destination,
     })
-}
-
-/// ANSI on a terminal unless `NO_COLOR` is set; ASCII when redirected.
-fn default_text_format() -> Format {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    match (io::stdout().is_terminal(), no_color) {
-        (true, false) => Format::ANSI,
-        (true, true) => Format::UNICODE,
-        (false, _) => Format::ASCII,
-    }
 }

@@ -17,6 +17,8 @@ mod render_args;
 mod serve;
 mod single;
 mod stdout;
+mod terminal_choice;
+mod terminal_query;
 
 use std::process::ExitCode;
 

@@ -106,18 +106,23 @@ pub struct RenderArgs {
     pub strict: bool,
 }
 
-/// A `--format` value: the library's [`Format`], whose names, descriptions
-/// and order the command line takes as they are.
+/// A `--format` value: `auto`, or the library's [`Format`], whose names,
+/// descriptions and order the command line takes as they are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FormatArg(pub Format);
+pub enum FormatArg {
+    /// Pick by what the terminal on standard output can show.
+    Auto,
+    /// This format.
+    Known(Format),
+}
 
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [FormatArg; Format::ALL.len()] = {
-            let mut all = [FormatArg(Format::SVG); Format::ALL.len()];
+        const ALL: [FormatArg; Format::ALL.len() + 1] = {
+            let mut all = [FormatArg::Auto; Format::ALL.len() + 1];
             let mut i = 0;
-            while i < all.len() {
-                all[i] = FormatArg(Format::ALL[i]);
+            while i < Format::ALL.len() {
+                all[i] = FormatArg::Known(Format::ALL[i]);
                 i += 1;
             }
             all
@@ -126,18 +131,18 @@ impl ValueEnum for FormatArg {
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
-        let value = PossibleValue::new(self.0.name()).help(self.0.description());
-        Some(if self.0 == Format::JPEG {
-            value.alias("jpg")
-        } else {
-            value
+        Some(match *self {
+            FormatArg::Auto => PossibleValue::new("auto")
+                .help("A picture if the terminal shows them (kitty, iTerm2, sixel), else ansi"),
+            FormatArg::Known(format) => {
+                let value = PossibleValue::new(format.name()).help(format.description());
+                if format == Format::JPEG {
+                    value.alias("jpg")
+                } else {
+                    value
+                }
+            }
         })
-    }
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        f.0
     }
 }
 

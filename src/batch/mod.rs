@@ -27,7 +27,7 @@ use fen2img::{Format, Renderer};
 
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use crate::output::signals;
-use crate::render_args::render_options;
+use crate::render_args::{render_options, FormatArg};
 
 pub use args::BatchArgs;
 use lines::Inputs;
@@ -39,10 +39,14 @@ use schedule::Context;
 
 /// Runs a batch; returns the exit code.
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
-    let format = match args.render.format {
-        Some(f) => Format::from(f),
-        None => Format::PNG,
-    };
+    let format =
+        match args.render.format {
+            Some(FormatArg::Known(f)) => f,
+            Some(FormatArg::Auto) => return Err(Failure::invalid(
+                "--format auto picks a picture for a terminal; batch writes files: name a format",
+            )),
+            None => Format::PNG,
+        };
     let options = render_options(&args.render, format)?;
     let template = NameTemplate::parse(&args.name)?;
     // Inputs are opened before anything is created, so a missing input
