@@ -381,12 +381,14 @@ struct Rendered {
 
 fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Rendered, Problem> {
     let record =
-        parse(&line.text, ParseOptions { strict: ctx.strict }).map_err(|e| Problem::Invalid {
-            column: Some(e.column()),
-            message: format!("invalid FEN: {e}"),
+        parse(&line.text, ParseOptions::default().with_strict(ctx.strict)).map_err(|e| {
+            Problem::Invalid {
+                column: Some(e.column()),
+                message: format!("invalid FEN: {e}"),
+            }
         })?;
     let position = &record.position;
-    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
+    let warnings: Vec<String> = record.warnings().iter().map(|w| w.to_string()).collect();
     if ctx.strict && !warnings.is_empty() {
         return Err(Problem::Invalid {
             column: None,
@@ -651,7 +653,8 @@ fn check_unique_names(inputs: &mut Inputs, ctx: &Context) -> Result<(), Failure>
         }
         for line in chunk {
             total += 1;
-            let Ok(record) = parse(&line.text, ParseOptions { strict: ctx.strict }) else {
+            let Ok(record) = parse(&line.text, ParseOptions::default().with_strict(ctx.strict))
+            else {
                 continue; // reported when rendering
             };
             let fen = record.position.to_string();

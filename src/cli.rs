@@ -11,7 +11,7 @@ use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
 use fen2img::{
     output, parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions,
-    PieceSet, Position, Record, RenderOptions, Renderer, Square, Theme,
+    PieceSet, Record, RenderOptions, Renderer, Square, Theme,
 };
 
 use crate::batch;
@@ -273,7 +273,7 @@ fn run_single(cli: &Cli) -> Result<u8, Failure> {
     let input = read_input(cli.fen.as_deref())?;
     let record = parse_record(&input, cli.render.strict)?;
     let position = &record.position;
-    check_warnings(position, cli.render.strict, None)?;
+    check_warnings(&record, cli.render.strict, None)?;
     if cli.alt {
         let text = fen2img::describe::describe(position);
         if cli.output.is_none() {
@@ -359,7 +359,7 @@ fn read_input(arg: Option<&str>) -> Result<Vec<u8>, Failure> {
 
 /// Parses, turning a syntax error into a failure with a caret line.
 pub fn parse_record(input: &[u8], strict: bool) -> Result<Record, Failure> {
-    parse(input, ParseOptions { strict }).map_err(|e| Failure {
+    parse(input, ParseOptions::default().with_strict(strict)).map_err(|e| Failure {
         code: EXIT_INVALID,
         message: format!("invalid FEN: {e}"),
         detail: Some(e.caret(input)),
@@ -368,12 +368,8 @@ pub fn parse_record(input: &[u8], strict: bool) -> Result<Record, Failure> {
 
 /// Prints legality warnings, or fails on them under `--strict`.
 /// `context` prefixes each line (batch: `FILE:LINE: `).
-pub fn check_warnings(
-    position: &Position,
-    strict: bool,
-    context: Option<&str>,
-) -> Result<(), Failure> {
-    let warnings = position.warnings();
+pub fn check_warnings(record: &Record, strict: bool, context: Option<&str>) -> Result<(), Failure> {
+    let warnings = record.warnings();
     if warnings.is_empty() {
         return Ok(());
     }

@@ -9,7 +9,7 @@ use fen2img::{parse, ParseOptions};
 fn all_corpus_positions_parse_strictly_and_round_trip() {
     let mut n = 0;
     for line in common::corpus_positions() {
-        let strict = ParseOptions { strict: true };
+        let strict = ParseOptions::STRICT;
         let record = parse(line.as_bytes(), strict).unwrap_or_else(|e| panic!("{line}: {e}"));
         let canonical = record.position.to_string();
         assert_eq!(canonical, line, "the corpus is already canonical");

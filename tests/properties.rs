@@ -152,7 +152,7 @@ fn mutated_fen() -> impl Strategy<Value = Vec<u8>> {
 fn parse_checked(input: &[u8]) -> Result<Option<Position>, TestCaseError> {
     let mut lenient = None;
     for strict in [false, true] {
-        match parse(input, ParseOptions { strict }) {
+        match parse(input, ParseOptions::default().with_strict(strict)) {
             Ok(record) => {
                 if !strict {
                     lenient = Some(record.position);
@@ -262,7 +262,7 @@ proptest! {
             }
         }
         let fen = p.to_string();
-        let record = parse(fen.as_bytes(), ParseOptions { strict: true })
+        let record = parse(fen.as_bytes(), ParseOptions::STRICT)
             .map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
         prop_assert_eq!(record.position, p);
     }
@@ -372,7 +372,7 @@ fn known_edge_cases() {
         b"\t8/8/8/8/8/8/8/8\tw\t-\t-\t0\t1\t",
     ] {
         for strict in [false, true] {
-            match parse(input, ParseOptions { strict }) {
+            match parse(input, ParseOptions::default().with_strict(strict)) {
                 Ok(record) => {
                     let p = record.position;
                     let again = parse(p.to_string().as_bytes(), ParseOptions::default()).unwrap();

@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     for strict in [false, true] {
-        let options = ParseOptions { strict };
+        let options = ParseOptions::default().with_strict(strict);
         match parse(data, options) {
             Ok(record) => {
                 let canonical = record.position.to_string();
