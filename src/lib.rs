@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bounded_read;
 pub mod color;
 pub mod describe;
 mod digest;
@@ -23,6 +24,8 @@ pub mod encode;
 pub mod epd;
 pub mod fen;
 mod fen_error;
+mod glyph;
+mod glyph_budget;
 mod glyph_file;
 pub mod indexed;
 pub mod labels;
@@ -49,11 +52,11 @@ pub use resvg::tiny_skia;
 pub use encode::EncodeOptions;
 pub use fen::{parse, FenError, FenErrorKind, Field, ParseOptions, Record};
 pub use layout::{Coordinates, DiagramOptions, Layout, LayoutError, Markup};
-pub use pieces::{PieceSet, PieceSetError};
+pub use pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};
 pub use position::{Board, Color, ParseSquareError, Piece, Position, Role, Square, Warning};
 pub use raster::Rasterizer;
 pub use text::{TextFormat, TextOptions};
-pub use theme::{Theme, ThemeError};
+pub use theme::{Theme, ThemeError, ThemeErrorKind};
 
 /// An output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
