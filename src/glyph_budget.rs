@@ -56,7 +56,8 @@ pub(crate) fn check_source(data: &[u8]) -> Result<(), String> {
         roxmltree::Error::NodesLimitReached => {
             format!("more than {MAX_XML_NODES} XML nodes; a piece glyph needs far fewer")
         }
-        e => format!("not valid SVG: {e}"),
+        // The XML parser quotes the offending character as it is.
+        e => format!("not valid SVG: {}", crate::quote::escape(&e.to_string())),
     })?;
     // usvg resolves these references recursively: a chain of thousands
     // would exhaust its stack before the tree could be audited.
@@ -261,6 +262,15 @@ mod tests {
         assert!(e.contains("<use> references are expanded"), "{e}");
         let e = check_source(svg(r##"<g id="a"><use href="#a"/></g>"##).as_bytes()).unwrap_err();
         assert!(e.contains("references itself"), "{e}");
+    }
+
+    #[test]
+    fn parse_errors_never_carry_control_characters() {
+        // Found by the glyph fuzz target: roxmltree quotes the character.
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\"\u{1e}height=\"1\"/>";
+        let e = check_source(text.as_bytes()).unwrap_err();
+        assert!(!e.chars().any(char::is_control), "{e:?}");
+        assert!(e.contains("<U+001E>"), "{e}");
     }
 
     #[test]
