@@ -308,6 +308,18 @@ impl PieceSet {
     }
 }
 
+/// Parses one user glyph exactly as [`PieceSet::load`] does (work bounds,
+/// costly features left out) and returns how many flat paths it has and
+/// what was left out. Only for the fuzz target (`cargo fuzz` sets
+/// `--cfg fuzzing`); not part of the API.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub fn fuzz_glyph(data: &[u8]) -> Result<(usize, Vec<&'static str>), String> {
+    Glyph::parse_checked(data)
+        .map(|(glyph, left_out)| (glyph.paths.len(), left_out))
+        .map_err(|(_, message)| message)
+}
+
 fn read_error_kind(e: &ReadError) -> PieceSetErrorKind {
     match e {
         ReadError::Io(_) if e.is_not_found() => PieceSetErrorKind::Missing,
@@ -376,8 +388,10 @@ impl Glyph {
             },
             ..usvg::Options::default()
         };
-        let tree =
-            usvg::Tree::from_data(data, &options).map_err(|e| format!("not valid SVG: {e}"))?;
+        let tree = usvg::Tree::from_data(data, &options).map_err(|e| {
+            // usvg quotes text from the file as it is: escape it.
+            format!("not valid SVG: {}", quote::escape(&e.to_string()))
+        })?;
         let size = (tree.size().width(), tree.size().height());
         if !tree.root().has_children() {
             return Err("the SVG draws nothing".into());

@@ -1,5 +1,7 @@
 //! Parses arbitrary bytes. Whatever parses must print as canonical FEN that
-//! parses back to the same position, and print the same way again.
+//! parses back to the same position, and print the same way again; an
+//! error's offset is inside the input and its message holds no control
+//! character.
 #![no_main]
 
 use fen2img::{parse, ParseOptions};
@@ -21,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(e) => {
                 assert!(e.offset <= data.len(), "{e}: offset past the end");
+                // Messages reach terminals: user text in them is escaped.
+                let shown = e.to_string();
+                assert!(!shown.chars().any(char::is_control), "{shown:?}");
                 let _ = e.caret(data);
             }
         }
