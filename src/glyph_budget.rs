@@ -274,6 +274,27 @@ mod tests {
     }
 
     #[test]
+    fn long_reference_chains_do_not_exhaust_the_stack() {
+        // Gradients inherit from the one their href names; a chain of
+        // thousands must be refused or resolved, never overflow the stack.
+        let mut body = String::from(
+            r##"<linearGradient id="g0"><stop offset="0" stop-color="red"/></linearGradient>"##,
+        );
+        for i in 1..4000 {
+            body.push_str(&format!(
+                r##"<linearGradient id="g{i}" href="#g{}"/>"##,
+                i - 1
+            ));
+        }
+        body.push_str(r##"<rect width="45" height="45" fill="url(#g3999)"/>"##);
+        let text = svg(&body);
+        if check_source(text.as_bytes()).is_ok() {
+            let tree = tree(&text);
+            assert!(audit_tree(&tree).is_ok());
+        }
+    }
+
+    #[test]
     fn compressed_svg_is_refused() {
         let e = check_source(&[0x1f, 0x8b, 8, 0]).unwrap_err();
         assert!(e.contains(".svgz"), "{e}");
