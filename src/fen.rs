@@ -134,14 +134,19 @@ pub fn parse(input: &[u8], options: ParseOptions) -> Result<Record, FenError> {
     // part of the record.
     let begin_search = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     if let Some((at, c)) = invisible_outside_quotes(text, begin_search) {
+        let (kind, hint) = if c.is_control() {
+            (FenErrorKind::ControlCharacter, "")
+        } else {
+            (
+                FenErrorKind::UnexpectedText,
+                "; FEN fields are separated by plain spaces",
+            )
+        };
         return Err(FenError::new(
             Field::Input,
-            FenErrorKind::UnexpectedText,
+            kind,
             at,
-            format!(
-                "{} in the input; FEN fields are separated by plain spaces",
-                quote::char_name(c)
-            ),
+            format!("{} in the input{hint}", quote::char_name(c)),
         ));
     }
     let is_space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
@@ -1019,6 +1024,7 @@ mod tests {
         // A C1 control is refused even inside a comment, and never echoed.
         let e = lenient("8/8/8/8/8/8/8/8 w - - c0 \"a\u{9b}2J\";").unwrap_err();
         assert!(e.message.contains("U+009B (control character)"), "{e}");
+        assert_eq!(e.kind, FenErrorKind::ControlCharacter);
         assert!(!e.to_string().contains('\u{9b}'));
         // Other text in comments is the user's business.
         let r = lenient("8/8/8/8/8/8/8/8 w - - c0 \"a\u{a0}b\";").unwrap();
