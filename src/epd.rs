@@ -4,8 +4,10 @@
 //! double quotes, which may hold spaces and `;`. The `id` and `c0` operations
 //! name and caption diagrams; `hmvc` and `fmvn` carry the clocks.
 
-use crate::fen::{parse_number_text, FenError, Field};
+use crate::fen_error::{FenError, FenErrorKind, Field};
+use crate::number::parse_number_text;
 use crate::position::Position;
+use crate::quote;
 
 /// The longest opcode EPD allows.
 const MAX_OPCODE_LEN: usize = 15;
@@ -28,7 +30,14 @@ pub(crate) fn parse_operations(
     offset: usize,
 ) -> Result<Vec<(usize, Operation)>, FenError> {
     let bytes = text.as_bytes();
-    let err = |at: usize, m: String| Err(FenError::new(Field::EpdOperation, offset + at, m));
+    let err = |at: usize, m: String| {
+        Err(FenError::new(
+            Field::EpdOperation,
+            FenErrorKind::InvalidEpd,
+            offset + at,
+            m,
+        ))
+    };
     let mut ops = Vec::new();
     let mut i = 0;
     let skip_space = |i: &mut usize| {
@@ -51,7 +60,8 @@ pub(crate) fn parse_operations(
             return err(
                 start,
                 format!(
-                    "expected an opcode (a letter, then letters, digits or '_'), found '{shown}'"
+                    "expected an opcode (a letter, then letters, digits or '_'), found {}",
+                    quote::char_name(shown)
                 ),
             );
         }
@@ -69,7 +79,10 @@ pub(crate) fn parse_operations(
                 break;
             }
             if i == before {
-                return err(i, format!("expected a space after '{}'", &text[start..i]));
+                return err(
+                    i,
+                    format!("expected a space after {}", quote::quoted(&text[start..i])),
+                );
             }
             if bytes[i] == b'"' {
                 let Some(len) = text[i + 1..].find('"') else {
@@ -113,8 +126,14 @@ pub(crate) fn apply_clocks(
             _ => continue,
         };
         let operand = op.operands.first().map_or("", String::as_str);
-        *target = parse_number_text(operand, min)
-            .map_err(|m| FenError::new(Field::EpdOperation, *at, format!("{}: {m}", op.opcode)))?;
+        *target = parse_number_text(operand, min).map_err(|m| {
+            FenError::new(
+                Field::EpdOperation,
+                FenErrorKind::InvalidNumber,
+                *at,
+                format!("{}: {m}", op.opcode),
+            )
+        })?;
     }
     Ok(())
 }

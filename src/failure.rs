@@ -58,31 +58,15 @@ pub enum Cause<'a> {
 /// The exit code for a library error: 1 when a file could not be read or an
 /// encoder failed (not the input's fault), 2 when the content is invalid.
 ///
-/// MERGE POINT: `ThemeError` and `PieceSetError` do not yet say whether they
-/// are I/O or content errors (the input work adds that). Until then this is
-/// the one place that tells them apart, by the messages `Theme::load` and
-/// `PieceSet::load` build for I/O failures; replace the two string tests
-/// with the error kinds when they land.
+/// Files that cannot be read at all (missing, unreadable, a directory or
+/// a FIFO) are I/O failures, exit 1; read but invalid, exit 2. A bare word
+/// given to `--theme` that is neither a built-in name nor a file is a
+/// mistyped name, exit 2.
 pub fn exit_code_for(cause: Cause<'_>) -> u8 {
     match cause {
-        // Theme::load: "not a built-in theme (...) and not a readable file: {io error}",
-        // always on line 0; content errors name a line or the key. A bare
-        // word that is no file (`--theme purple`) is a mistyped name, not
-        // an unreadable file.
-        Cause::Theme(e)
-            if e.line == 0
-                && e.message.contains("not a readable file")
-                && e.source.contains(['/', '\\', '.']) =>
-        {
-            EXIT_FAILURE
-        }
+        Cause::Theme(e) if e.is_io() && e.source.contains(['/', '\\', '.']) => EXIT_FAILURE,
         Cause::Theme(_) => EXIT_INVALID,
-        // PieceSet::load's io_reason: "missing: ..." or "cannot be read: ...".
-        Cause::Pieces(e)
-            if e.message.starts_with("missing:") || e.message.starts_with("cannot be read:") =>
-        {
-            EXIT_FAILURE
-        }
+        Cause::Pieces(e) if e.is_io() => EXIT_FAILURE,
         Cause::Pieces(_) => EXIT_INVALID,
         Cause::Render(fen2img::Error::Encode(_)) => EXIT_FAILURE,
         Cause::Render(_) => EXIT_INVALID,
@@ -121,43 +105,31 @@ pub fn report(f: &Failure) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
-
-    fn theme_error(source: &str, line: usize, message: &str) -> ThemeError {
-        ThemeError {
-            source: source.into(),
-            line,
-            message: message.into(),
-        }
-    }
 
     #[test]
     fn unreadable_files_exit_1_and_bad_content_exits_2() {
-        let unreadable = theme_error(
-            "/etc/none.theme",
-            0,
-            "not a built-in theme (brown) and not a readable file: No such file",
-        );
-        assert_eq!(exit_code_for(Cause::Theme(&unreadable)), EXIT_FAILURE);
-        let mistyped = theme_error(
-            "purple",
-            0,
-            "not a built-in theme (brown) and not a readable file: No such file",
-        );
+        let load = |name: &str| fen2img::Theme::load(name).unwrap_err();
+        let missing = load("/nonexistent/none.theme");
+        assert_eq!(exit_code_for(Cause::Theme(&missing)), EXIT_FAILURE);
+        let directory = load("/");
+        assert_eq!(exit_code_for(Cause::Theme(&directory)), EXIT_FAILURE);
+        let mistyped = load("purple");
         assert_eq!(exit_code_for(Cause::Theme(&mistyped)), EXIT_INVALID);
-        let bad = theme_error("my.theme", 3, "dark: expected a colour");
-        assert_eq!(exit_code_for(Cause::Theme(&bad)), EXIT_INVALID);
+        let dir = std::env::temp_dir().join(format!("fen2img-exit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.theme");
+        std::fs::write(&bad, "dark = not a colour\n").unwrap();
+        let invalid = load(bad.to_str().unwrap());
+        assert_eq!(exit_code_for(Cause::Theme(&invalid)), EXIT_INVALID);
 
-        let pieces = |message: &str| PieceSetError {
-            path: PathBuf::from("set/wK.svg"),
-            message: message.into(),
-        };
-        let missing = pieces("missing: a piece set needs all twelve files");
-        assert_eq!(exit_code_for(Cause::Pieces(&missing)), EXIT_FAILURE);
-        let unreadable = pieces("cannot be read: Is a directory (os error 21)");
-        assert_eq!(exit_code_for(Cause::Pieces(&unreadable)), EXIT_FAILURE);
-        let not_svg = pieces("not an SVG document");
+        let pieces = fen2img::PieceSet::load(&dir.join("no-such-set")).unwrap_err();
+        assert_eq!(exit_code_for(Cause::Pieces(&pieces)), EXIT_FAILURE);
+        for name in ["wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"] {
+            std::fs::write(dir.join(format!("{name}.svg")), "not an SVG").unwrap();
+        }
+        let not_svg = fen2img::PieceSet::load(&dir).unwrap_err();
         assert_eq!(exit_code_for(Cause::Pieces(&not_svg)), EXIT_INVALID);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -30,8 +30,8 @@ use resvg::tiny_skia::{LineCap, LineJoin};
 use resvg::tiny_skia::{Path, PathSegment};
 
 use crate::color::Rgba;
+use crate::glyph::{cap_name, join_name, GlyphPath, GlyphStroke};
 use crate::pathdata;
-use crate::pieces::{cap_name, join_name, GlyphPath, GlyphStroke};
 
 /// One glyph as the file holds it.
 #[derive(Debug, PartialEq)]

@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bounded_read;
 pub mod color;
 mod contrast;
 pub mod describe;
@@ -23,14 +24,18 @@ pub mod digest;
 pub mod encode;
 pub mod epd;
 pub mod fen;
+mod fen_error;
 pub mod fingerprint;
 pub mod font;
 mod format;
 pub mod gif;
+mod glyph;
+mod glyph_budget;
 mod glyph_file;
 pub mod html;
 pub mod labels;
 pub mod layout;
+mod number;
 pub mod pathdata;
 pub mod pieces;
 pub mod position;
@@ -48,14 +53,14 @@ use std::sync::Arc;
 pub use resvg::tiny_skia;
 
 pub use encode::{EncodeError, EncodeOptions};
-pub use fen::{parse, FenError, Field, ParseOptions, Record};
+pub use fen::{parse, FenError, FenErrorKind, Field, ParseOptions, Record};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
 pub use layout::{Coordinates, DiagramOptions, Frame, Layout, LayoutError, Markup};
-pub use pieces::{PieceSet, PieceSetError};
-pub use position::{Board, Color, Piece, Position, Role, Square, Warning};
+pub use pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};
+pub use position::{Board, Color, ParseSquareError, Piece, Position, Role, Square, Warning};
 pub use raster::Rasterizer;
 pub use text::{TextFormat, TextOptions};
-pub use theme::{Theme, ThemeError};
+pub use theme::{Theme, ThemeError, ThemeErrorKind};
 
 /// Everything that decides one rendering.
 ///

@@ -20,11 +20,16 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia::{LineCap, LineJoin, Transform};
 use resvg::usvg;
 
+use crate::bounded_read::{self, ReadError};
 use crate::color::Rgba;
 use crate::digest::{fnv1a, FNV_OFFSET};
+pub(crate) use crate::glyph::{cap_name, join_name};
+pub use crate::glyph::{GlyphPath, GlyphStroke};
+use crate::glyph_budget;
 use crate::glyph_file;
 use crate::pathdata;
 use crate::position::Piece;
+use crate::quote;
 
 /// The largest glyph file read from a user's set.
 const MAX_GLYPH_BYTES: u64 = 1 << 20;
@@ -54,32 +59,6 @@ pub struct Glyph {
     /// exactly (gradients, patterns, group opacity, clips, masks, filters,
     /// dashes, images, skewed strokes); the rasterizer then draws this.
     pub tree: Option<usvg::Tree>,
-}
-
-/// One path of a glyph with its paint, as the SVG writer needs it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GlyphPath {
-    /// The outline in glyph coordinates.
-    pub path: resvg::tiny_skia::Path,
-    /// Fill colour (alpha carries fill-opacity), if filled.
-    pub fill: Option<Rgba>,
-    /// Whether the fill uses the even-odd rule.
-    pub even_odd: bool,
-    /// Outline, if stroked.
-    pub stroke: Option<GlyphStroke>,
-}
-
-/// The outline of a glyph path.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GlyphStroke {
-    /// Colour (alpha carries stroke-opacity).
-    pub color: Rgba,
-    /// Width in glyph units.
-    pub width: f32,
-    /// Line cap.
-    pub linecap: LineCap,
-    /// Line join.
-    pub linejoin: LineJoin,
 }
 
 impl Glyph {
@@ -124,6 +103,27 @@ pub struct PieceSet {
     name: String,
     /// Stable hash of the files the set was made from (see [`PieceSet::digest`]).
     digest: u64,
+    /// What loading left out (see [`PieceSet::warnings`]).
+    warnings: Arc<[PieceSetWarning]>,
+}
+
+/// What kind of problem stopped a piece set from loading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PieceSetErrorKind {
+    /// The file does not exist.
+    Missing,
+    /// The file system refused to read the file (permissions, I/O error).
+    Unreadable,
+    /// The path is a directory, FIFO, device or other non-regular file.
+    NotAFile,
+    /// The file is larger than a glyph may be.
+    TooLarge,
+    /// The file is not SVG that draws something.
+    InvalidSvg,
+    /// The SVG asks for more work than a glyph may (nodes, path segments,
+    /// clip paths, `<use>` expansion).
+    TooComplex,
 }
 
 /// A piece set that could not be loaded.
@@ -131,17 +131,52 @@ pub struct PieceSet {
 pub struct PieceSetError {
     /// The file at fault.
     pub path: PathBuf,
+    /// What kind of problem it is.
+    pub kind: PieceSetErrorKind,
     /// What is wrong with it.
     pub message: String,
 }
 
+impl PieceSetError {
+    /// Whether the file could not be read at all (missing, unreadable, not a
+    /// regular file), as opposed to read and found invalid. The command line
+    /// exits 1 for the first and 2 for the second.
+    pub fn is_io(&self) -> bool {
+        matches!(
+            self.kind,
+            PieceSetErrorKind::Missing
+                | PieceSetErrorKind::Unreadable
+                | PieceSetErrorKind::NotAFile
+        )
+    }
+}
+
 impl fmt::Display for PieceSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "piece set: {}: {}", self.path.display(), self.message)
+        let path = self.path.to_string_lossy();
+        write!(f, "piece set: {}: {}", quote::escape(&path), self.message)
     }
 }
 
 impl std::error::Error for PieceSetError {}
+
+/// Something a user's glyph asked for that fen2img draws without, because
+/// a piece glyph does not need it and it can cost without bound (filters,
+/// masks, patterns, images, text, a great many dashes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceSetWarning {
+    /// The glyph file.
+    pub path: PathBuf,
+    /// What was left out.
+    pub message: String,
+}
+
+impl fmt::Display for PieceSetWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.to_string_lossy();
+        write!(f, "piece set: {}: {}", quote::escape(&path), self.message)
+    }
+}
 
 /// Two sets are equal when they were made from the same bytes (comparing
 /// the drawings themselves is never needed and would be slow).
@@ -186,6 +221,7 @@ impl PieceSet {
                 glyphs,
                 name: "fen2img".into(),
                 digest: fnv1a(FNV_OFFSET, BUILT_IN_PATHS.as_bytes()),
+                warnings: Arc::new([]),
             }
         })
         .clone()
@@ -194,38 +230,59 @@ impl PieceSet {
     /// Loads the twelve files `wK.svg wQ.svg wR.svg wB.svg wN.svg wP.svg
     /// bK.svg ... bP.svg` from `dir`, the naming published sets use.
     ///
-    /// References to other files inside the SVGs (images, fonts) are not
-    /// followed, so a downloaded set cannot make fen2img read other files.
+    /// Each file must be a regular file of at most 1 MiB. References to
+    /// other files inside the SVGs (images, fonts) are not followed, so a
+    /// downloaded set cannot make fen2img read other files. Work per glyph
+    /// is bounded (an error beyond the bound); features a glyph does not
+    /// need and that cost without bound (filters, masks, patterns, images,
+    /// text, a great many dashes) are left out and reported by
+    /// [`PieceSet::warnings`].
     pub fn load(dir: &Path) -> Result<PieceSet, PieceSetError> {
         let mut digest = FNV_OFFSET;
+        let mut warnings = Vec::new();
         let glyphs = NAMES
             .iter()
             .map(|name| {
                 let path = dir.join(format!("{name}.svg"));
-                let err = |message: String| PieceSetError {
+                let err = |kind, message: String| PieceSetError {
                     path: path.clone(),
+                    kind,
                     message,
                 };
-                let meta = std::fs::metadata(&path).map_err(|e| err(io_reason(&e)))?;
-                if meta.len() > MAX_GLYPH_BYTES {
-                    return Err(err(format!(
-                        "{} bytes is larger than the {MAX_GLYPH_BYTES}-byte limit for a glyph",
-                        meta.len()
-                    )));
-                }
-                let data = std::fs::read(&path).map_err(|e| err(io_reason(&e)))?;
+                let data = bounded_read::read_regular_file(&path, MAX_GLYPH_BYTES)
+                    .map_err(|e| err(read_error_kind(&e), read_reason(&e)))?;
                 // Length first, so no two different file lists hash alike
                 // by moving bytes from one file to the next.
                 digest = fnv1a(digest, &(data.len() as u64).to_le_bytes());
                 digest = fnv1a(digest, &data);
-                Glyph::parse(&data).map_err(err)
+                let (glyph, left_out) =
+                    Glyph::parse_checked(&data).map_err(|(kind, m)| err(kind, m))?;
+                if !left_out.is_empty() {
+                    warnings.push(PieceSetWarning {
+                        path: path.clone(),
+                        message: format!(
+                            "drawn without {}: a piece glyph does not need them and \
+                             they can cost without bound",
+                            left_out.join(", ")
+                        ),
+                    });
+                }
+                Ok(glyph)
             })
             .collect::<Result<_, _>>()?;
         Ok(PieceSet {
             glyphs,
             name: dir.display().to_string(),
             digest,
+            warnings: warnings.into(),
         })
+    }
+
+    /// What loading left out of the set's glyphs, one warning per file, in
+    /// file order (empty for the built-in set). Print them: the set draws,
+    /// but not exactly as its files say.
+    pub fn warnings(&self) -> &[PieceSetWarning] {
+        &self.warnings
     }
 
     /// Where the set came from: `fen2img` or the directory it was loaded from.
@@ -251,16 +308,75 @@ impl PieceSet {
     }
 }
 
-fn io_reason(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "missing: a piece set needs all twelve files \
-             wK wQ wR wB wN wP bK bQ bR bB bN bP .svg"
-            .into(),
-        _ => format!("cannot be read: {e}"),
+/// Parses one user glyph exactly as [`PieceSet::load`] does (work bounds,
+/// costly features left out) and returns how many flat paths it has and
+/// what was left out. Only for the fuzz target (`cargo fuzz` sets
+/// `--cfg fuzzing`); not part of the API.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub fn fuzz_glyph(data: &[u8]) -> Result<(usize, Vec<&'static str>), String> {
+    Glyph::parse_checked(data)
+        .map(|(glyph, left_out)| (glyph.paths.len(), left_out))
+        .map_err(|(_, message)| message)
+}
+
+fn read_error_kind(e: &ReadError) -> PieceSetErrorKind {
+    match e {
+        ReadError::Io(_) if e.is_not_found() => PieceSetErrorKind::Missing,
+        ReadError::Io(_) => PieceSetErrorKind::Unreadable,
+        ReadError::NotRegular(_) => PieceSetErrorKind::NotAFile,
+        ReadError::TooLarge(_) => PieceSetErrorKind::TooLarge,
+    }
+}
+
+fn read_reason(e: &ReadError) -> String {
+    if e.is_not_found() {
+        "missing: a piece set needs all twelve files \
+         wK wQ wR wB wN wP bK bQ bR bB bN bP .svg"
+            .into()
+    } else {
+        e.reason()
     }
 }
 
 impl Glyph {
+    /// Parses one glyph file of a user's set within the work bounds of
+    /// `glyph_budget`. Returns the glyph and the costly features it is drawn
+    /// without (then it is drawn from its flat paths, never from the tree).
+    fn parse_checked(
+        data: &[u8],
+    ) -> Result<(Glyph, Vec<&'static str>), (PieceSetErrorKind, String)> {
+        glyph_budget::check_source(data).map_err(|m| {
+            let kind = if m.starts_with("not valid SVG") {
+                PieceSetErrorKind::InvalidSvg
+            } else {
+                PieceSetErrorKind::TooComplex
+            };
+            (kind, m)
+        })?;
+        let mut glyph = Glyph::parse(data).map_err(|m| (PieceSetErrorKind::InvalidSvg, m))?;
+        let Some(tree) = &glyph.tree else {
+            // Drawn from flat paths only: their size is the only cost.
+            let segments: usize = glyph.paths.iter().map(|p| p.path.len()).sum();
+            if segments > glyph_budget::MAX_SEGMENTS {
+                return Err((
+                    PieceSetErrorKind::TooComplex,
+                    format!(
+                        "more than {} path segments; a piece glyph needs far fewer",
+                        glyph_budget::MAX_SEGMENTS
+                    ),
+                ));
+            }
+            return Ok((glyph, Vec::new()));
+        };
+        let costly =
+            glyph_budget::audit_tree(tree).map_err(|m| (PieceSetErrorKind::TooComplex, m))?;
+        if !costly.features.is_empty() {
+            glyph.tree = None;
+        }
+        Ok((glyph, costly.features))
+    }
+
     /// Parses one glyph file.
     fn parse(data: &[u8]) -> Result<Glyph, String> {
         let options = usvg::Options {
@@ -272,8 +388,10 @@ impl Glyph {
             },
             ..usvg::Options::default()
         };
-        let tree =
-            usvg::Tree::from_data(data, &options).map_err(|e| format!("not valid SVG: {e}"))?;
+        let tree = usvg::Tree::from_data(data, &options).map_err(|e| {
+            // usvg quotes text from the file as it is: escape it.
+            format!("not valid SVG: {}", quote::escape(&e.to_string()))
+        })?;
         let size = (tree.size().width(), tree.size().height());
         if !tree.root().has_children() {
             return Err("the SVG draws nothing".into());
@@ -398,25 +516,6 @@ fn first_stop(stops: &[usvg::Stop]) -> usvg::Color {
     stops.first().map_or(usvg::Color::black(), |s| s.color())
 }
 
-/// The SVG name of a line cap.
-pub(crate) fn cap_name(cap: LineCap) -> &'static str {
-    match cap {
-        LineCap::Butt => "butt",
-        LineCap::Round => "round",
-        LineCap::Square => "square",
-    }
-}
-
-/// The SVG name of a line join (`miter-clip` is written as `miter`, which
-/// SVG 1.1 renderers understand).
-pub(crate) fn join_name(join: LineJoin) -> &'static str {
-    match join {
-        LineJoin::Miter | LineJoin::MiterClip => "miter",
-        LineJoin::Round => "round",
-        LineJoin::Bevel => "bevel",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -535,6 +634,170 @@ path FILL RULE STROKE WIDTH CAP JOIN DATA";
         ));
     }
 
+    /// A directory holding the built-in set's SVG files, with `wK.svg`
+    /// replaced by `king` when given.
+    fn set_dir(name: &str, king: Option<&[u8]>) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("fen2img-pieces-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, svg) in NAMES.iter().zip(SVG_FILES) {
+            std::fs::write(dir.join(format!("{name}.svg")), svg).unwrap();
+        }
+        if let Some(king) = king {
+            std::fs::write(dir.join("wK.svg"), king).unwrap();
+        }
+        dir
+    }
+
+    fn svg_doc(body: &str) -> String {
+        format!(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45">{body}</svg>"#)
+    }
+
+    fn king(set: &PieceSet) -> &Glyph {
+        set.glyph(Piece::new(Color::White, Role::King))
+    }
+
+    #[test]
+    fn a_turbulence_filter_is_left_out_with_a_warning_naming_the_file() {
+        let svg = svg_doc(
+            r#"<filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="1000000"/></filter><rect width="45" height="45" filter="url(#f)"/>"#,
+        );
+        let dir = set_dir("turbulence", Some(svg.as_bytes()));
+        let set = PieceSet::load(&dir).unwrap();
+        assert!(king(&set).tree.is_none(), "the filter must never be drawn");
+        assert_eq!(king(&set).paths.len(), 1, "the rectangle is still drawn");
+        let warnings = set.warnings();
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].path.ends_with("wK.svg"));
+        assert!(warnings[0].to_string().contains("wK.svg"));
+        assert!(warnings[0].message.contains("filters"), "{}", warnings[0]);
+        assert!(PieceSet::built_in().warnings().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn twenty_thousand_blurs_are_refused() {
+        let blurs = r#"<feGaussianBlur stdDeviation="5"/>"#.repeat(20_000);
+        let svg = svg_doc(&format!(
+            r#"<filter id="f">{blurs}</filter><rect width="45" height="45" filter="url(#f)"/>"#
+        ));
+        let dir = set_dir("blur", Some(svg.as_bytes()));
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert!(e.path.ends_with("wK.svg"), "{e}");
+        assert_eq!(e.kind, PieceSetErrorKind::TooComplex, "{e}");
+        assert!(!e.is_io());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn three_thousand_chained_clip_paths_are_refused() {
+        let mut body =
+            String::from(r#"<clipPath id="c0"><rect width="45" height="45"/></clipPath>"#);
+        for i in 1..3000 {
+            body.push_str(&format!(
+                r#"<clipPath id="c{i}" clip-path="url(#c{})"><rect width="45" height="45"/></clipPath>"#,
+                i - 1
+            ));
+        }
+        body.push_str(r#"<rect width="45" height="45" clip-path="url(#c2999)"/>"#);
+        let dir = set_dir("clips", Some(svg_doc(&body).as_bytes()));
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert!(e.path.ends_with("wK.svg"), "{e}");
+        assert_eq!(e.kind, PieceSetErrorKind::TooComplex, "{e}");
+        assert!(e.message.contains("clipPath"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn clip_paths_nested_deeper_than_the_bound_are_refused() {
+        let mut body =
+            String::from(r#"<clipPath id="c0"><rect width="45" height="45"/></clipPath>"#);
+        for i in 1..8 {
+            body.push_str(&format!(
+                r#"<clipPath id="c{i}" clip-path="url(#c{})"><rect width="45" height="45"/></clipPath>"#,
+                i - 1
+            ));
+        }
+        body.push_str(r#"<rect width="45" height="45" clip-path="url(#c7)"/>"#);
+        let e = Glyph::parse_checked(svg_doc(&body).as_bytes()).unwrap_err();
+        assert_eq!(e.0, PieceSetErrorKind::TooComplex);
+        assert!(e.1.contains("nested"), "{}", e.1);
+        // Two levels are fine, and drawn exactly from the tree.
+        let ok = svg_doc(
+            r#"<clipPath id="a"><rect width="30" height="45"/></clipPath><clipPath id="b" clip-path="url(#a)"><rect width="45" height="30"/></clipPath><rect width="45" height="45" clip-path="url(#b)"/>"#,
+        );
+        let (glyph, left_out) = Glyph::parse_checked(ok.as_bytes()).unwrap();
+        assert!(left_out.is_empty() && glyph.tree.is_some());
+    }
+
+    #[test]
+    fn fifteen_thousand_dashed_circles_are_refused() {
+        // Short enough that 15,000 fit in the 1 MiB a glyph file may have.
+        let circles = r#"<circle r="20" stroke="red" stroke-dasharray=".1"/>"#.repeat(15_000);
+        let dir = set_dir("dashes", Some(svg_doc(&circles).as_bytes()));
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert!(e.path.ends_with("wK.svg"), "{e}");
+        assert_eq!(e.kind, PieceSetErrorKind::TooComplex, "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_great_many_dashes_are_drawn_solid_with_a_warning() {
+        let svg = svg_doc(
+            r##"<circle cx="22" cy="22" r="20" fill="none" stroke="#000" stroke-dasharray="0.01"/>"##,
+        );
+        let (glyph, left_out) = Glyph::parse_checked(svg.as_bytes()).unwrap();
+        assert_eq!(left_out, ["dashes (drawn solid)"]);
+        assert!(glyph.tree.is_none());
+        let few = svg_doc(
+            r##"<circle cx="22" cy="22" r="20" fill="none" stroke="#000" stroke-dasharray="4 2"/>"##,
+        );
+        let (glyph, left_out) = Glyph::parse_checked(few.as_bytes()).unwrap();
+        assert!(left_out.is_empty());
+        assert!(glyph.tree.is_some(), "dashes are drawn exactly");
+    }
+
+    #[test]
+    fn masks_patterns_and_images_are_left_out() {
+        let svg = svg_doc(
+            r##"<mask id="m"><rect width="45" height="45" fill="#fff"/></mask><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern><rect width="45" height="45" mask="url(#m)" fill="url(#p)"/>"##,
+        );
+        let (glyph, left_out) = Glyph::parse_checked(svg.as_bytes()).unwrap();
+        assert_eq!(left_out, ["masks", "patterns"]);
+        assert!(glyph.tree.is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_as_io_errors() {
+        let dir = set_dir("special", None);
+        let king = dir.join("wK.svg");
+        std::fs::remove_file(&king).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &king).unwrap();
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert_eq!(e.kind, PieceSetErrorKind::NotAFile, "{e}");
+        assert!(e.is_io() && e.message.contains("device"), "{e}");
+        std::fs::remove_file(&king).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&king)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert!(e.is_io() && e.message.contains("FIFO"), "{e}");
+        std::fs::remove_file(&king).unwrap();
+        std::fs::create_dir(&king).unwrap();
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert!(e.is_io() && e.message.contains("directory"), "{e}");
+        std::fs::remove_dir(&king).unwrap();
+        std::fs::write(&king, vec![b' '; (MAX_GLYPH_BYTES + 1) as usize]).unwrap();
+        let e = PieceSet::load(&dir).unwrap_err();
+        assert_eq!(e.kind, PieceSetErrorKind::TooLarge, "{e}");
+        assert!(!e.is_io());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn missing_and_broken_files_are_named() {
         let dir = std::env::temp_dir().join(format!("fen2img-pieces-{}", std::process::id()));
@@ -547,9 +810,13 @@ path FILL RULE STROKE WIDTH CAP JOIN DATA";
             e.path.ends_with("wP.svg") && e.message.contains("missing"),
             "{e}"
         );
+        assert_eq!(e.kind, PieceSetErrorKind::Missing);
+        assert!(e.is_io());
         std::fs::write(dir.join("wP.svg"), "<svg").unwrap();
         let e = PieceSet::load(&dir).unwrap_err();
         assert!(e.message.contains("not valid SVG"), "{e}");
+        assert_eq!(e.kind, PieceSetErrorKind::InvalidSvg);
+        assert!(!e.is_io());
         std::fs::write(dir.join("wP.svg"), SVG_FILES[0]).unwrap();
         assert!(PieceSet::load(&dir).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();

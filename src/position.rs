@@ -7,6 +7,9 @@
 //! studies, puzzles and teaching positions break those rules on purpose.
 
 use std::fmt;
+use std::str::FromStr;
+
+use crate::fen_error::Field;
 
 /// One of the two players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -248,6 +251,35 @@ impl fmt::Display for Square {
     }
 }
 
+/// A text that is not a square name (see [`Square::from_str`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseSquareError {
+    shown: String,
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected a square such as 'e4' (file a-h, rank 1-8), found {}",
+            self.shown
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+/// Parses a square name such as `e4` (lower-case file, as FEN writes it).
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        Square::parse(s).ok_or_else(|| ParseSquareError {
+            shown: crate::quote::quoted(s),
+        })
+    }
+}
+
 /// The placement of pieces on the 64 squares.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
@@ -375,9 +407,13 @@ impl Castling {
         Castling::default()
     }
 
-    /// Adds a right; returns `false` if it was already present.
+    /// The most rights one side can have: one king, a rook on each side.
+    pub const MAX_PER_SIDE: usize = 2;
+
+    /// Adds a right; returns `false` (and adds nothing) if it was already
+    /// present or `color` already has [`Castling::MAX_PER_SIDE`] rights.
     pub fn insert(&mut self, color: Color, side: CastlingSide) -> bool {
-        if self.rights.contains(&(color, side)) {
+        if self.rights.contains(&(color, side)) || self.count(color) >= Self::MAX_PER_SIDE {
             return false;
         }
         self.rights.push((color, side));
@@ -390,6 +426,11 @@ impl Castling {
             (c, order)
         });
         true
+    }
+
+    /// How many rights `color` has.
+    pub fn count(&self, color: Color) -> usize {
+        self.rights.iter().filter(|&&(c, _)| c == color).count()
     }
 
     /// The rights in canonical order.
@@ -496,11 +537,12 @@ impl Default for Position {
     }
 }
 
-/// A semantic problem with a syntactically valid position.
+/// A semantic problem with a syntactically valid position, or something
+/// the parser filled in (see [`crate::fen::Record::warnings`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
-    /// Which FEN field the problem is about (`"placement"`, `"castling"`, ...).
-    pub field: &'static str,
+    /// Which FEN field the problem is about.
+    pub field: Field,
     /// A sentence describing the problem.
     pub message: String,
 }
@@ -533,14 +575,17 @@ impl Position {
     /// some that are not: this is a sanity check, not a proof of legality).
     pub fn warnings(&self) -> Vec<Warning> {
         let mut out = Vec::new();
-        let mut warn = |field: &'static str, message: String| out.push(Warning { field, message });
+        let mut warn = |field: Field, message: String| out.push(Warning { field, message });
 
         for color in [Color::White, Color::Black] {
             let kings = self.board.kings(color).count();
             if kings == 0 {
-                warn("placement", format!("{} has no king", color.name()));
+                warn(Field::Placement, format!("{} has no king", color.name()));
             } else if kings > 1 {
-                warn("placement", format!("{} has {kings} kings", color.name()));
+                warn(
+                    Field::Placement,
+                    format!("{} has {kings} kings", color.name()),
+                );
             }
             let pieces: Vec<Piece> = self
                 .board
@@ -550,7 +595,7 @@ impl Position {
                 .collect();
             if pieces.len() > 16 {
                 warn(
-                    "placement",
+                    Field::Placement,
                     format!(
                         "{} has {} pieces, at most 16 are possible",
                         color.name(),
@@ -561,7 +606,7 @@ impl Position {
             let pawns = pieces.iter().filter(|p| p.role == Role::Pawn).count();
             if pawns > 8 {
                 warn(
-                    "placement",
+                    Field::Placement,
                     format!("{} has {pawns} pawns, at most 8 are possible", color.name()),
                 );
             }
@@ -569,7 +614,7 @@ impl Position {
         for (sq, p) in self.board.pieces() {
             if p.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7) {
                 warn(
-                    "placement",
+                    Field::Placement,
                     format!(
                         "{} pawn on {sq}: pawns cannot stand on the first or last rank",
                         p.color.name()
@@ -580,7 +625,7 @@ impl Position {
         if let Some(king) = self.king(self.turn.opponent()) {
             if self.board.is_attacked(king, self.turn) {
                 warn(
-                    "side to move",
+                    Field::SideToMove,
                     format!(
                         "{} is in check but it is {}'s move",
                         self.turn.opponent().name(),
@@ -596,7 +641,7 @@ impl Position {
         out
     }
 
-    fn castling_warnings(&self, warn: &mut impl FnMut(&'static str, String)) {
+    fn castling_warnings(&self, warn: &mut impl FnMut(Field, String)) {
         for &(color, side) in self.castling.rights() {
             let rank = color.back_rank();
             let letter = castling_letter(color, side);
@@ -606,7 +651,7 @@ impl Position {
                 .find(|sq| sq.rank() == rank && sq.file() > 0 && sq.file() < 7)
             else {
                 warn(
-                    "castling",
+                    Field::Castling,
                     format!(
                         "right '{letter}' but the {} king is not on its first rank",
                         color.name().to_lowercase()
@@ -626,7 +671,7 @@ impl Position {
             };
             if !ok {
                 warn(
-                    "castling",
+                    Field::Castling,
                     format!(
                         "right '{letter}' but there is no {} rook to castle with",
                         color.name().to_lowercase()
@@ -636,7 +681,7 @@ impl Position {
         }
     }
 
-    fn en_passant_warning(&self, ep: Square, warn: &mut impl FnMut(&'static str, String)) {
+    fn en_passant_warning(&self, ep: Square, warn: &mut impl FnMut(Field, String)) {
         // The side that just moved is the opponent of the side to move; its pawn
         // passed over `ep` and now stands one rank further on.
         let mover = self.turn.opponent();
@@ -646,7 +691,7 @@ impl Position {
         };
         if ep.rank() != expected_rank {
             warn(
-                "en passant",
+                Field::EnPassant,
                 format!(
                     "square {ep} is on rank {}, but with {} to move it must be on rank {}",
                     ep.rank() + 1,
@@ -666,7 +711,7 @@ impl Position {
                 .is_some_and(|sq| self.board.get(sq).is_none());
         if !pawn_there || !path_clear {
             warn(
-                "en passant",
+                Field::EnPassant,
                 format!(
                     "square {ep}, but no {} pawn can just have moved past it",
                     mover.name().to_lowercase()
@@ -709,6 +754,28 @@ mod tests {
     }
 
     #[test]
+    fn squares_parse_with_from_str() {
+        assert_eq!("e4".parse::<Square>(), Ok(Square::new(4, 3).unwrap()));
+        let e = "E4".parse::<Square>().unwrap_err();
+        assert!(e.to_string().contains("found 'E4'"), "{e}");
+        let e = "\u{200b}".parse::<Square>().unwrap_err();
+        assert!(e.to_string().contains("U+200B (zero width space)"), "{e}");
+    }
+
+    #[test]
+    fn warnings_name_their_field() {
+        let mut p = Position::default();
+        p.castling.insert(Color::White, CastlingSide::King);
+        let fields: Vec<Field> = p.warnings().iter().map(|w| w.field).collect();
+        assert_eq!(
+            fields,
+            [Field::Placement, Field::Placement, Field::Castling],
+            "{:?}",
+            p.warnings()
+        );
+    }
+
+    #[test]
     fn attacks_see_through_empty_squares_only() {
         let mut board = Board::empty();
         let rook = Piece::new(Color::Black, Role::Rook);
@@ -731,15 +798,25 @@ mod tests {
         let mut c = Castling::none();
         assert!(c.insert(Color::Black, CastlingSide::Queen));
         assert!(c.insert(Color::White, CastlingSide::File(0)));
-        assert!(c.insert(Color::White, CastlingSide::File(7)));
         assert!(c.insert(Color::White, CastlingSide::King));
         assert!(!c.insert(Color::White, CastlingSide::King));
+        assert!(c.insert(Color::Black, CastlingSide::File(7)));
         let letters: String = c
             .rights()
             .iter()
             .map(|&(col, s)| castling_letter(col, s))
             .collect();
-        assert_eq!(letters, "KHAq");
+        assert_eq!(letters, "KAqh");
+    }
+
+    #[test]
+    fn a_side_has_at_most_two_castling_rights() {
+        let mut c = Castling::none();
+        assert!(c.insert(Color::White, CastlingSide::King));
+        assert!(c.insert(Color::White, CastlingSide::Queen));
+        assert!(!c.insert(Color::White, CastlingSide::File(1)));
+        assert_eq!(c.count(Color::White), 2);
+        assert!(c.insert(Color::Black, CastlingSide::File(1)));
     }
 
     #[test]

@@ -102,6 +102,17 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
     out
 }
 
+/// A piece of user text quoted for a message: one character as
+/// [`char_name`] shows it (`'x'` or `U+00A0 (no-break space)`), longer text
+/// in single quotes with [`escape`] applied (`'w<U+00A0>KQkq'`).
+pub fn quoted(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => char_name(c),
+        _ => format!("'{}'", escape(text)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +141,14 @@ mod tests {
         let shown = escape(hostile);
         assert!(!shown.chars().any(|c| c.is_control()), "{shown}");
         assert_eq!(shown, "8/8<U+001B>]0;owned<U+0007>/8 w<U+00A0>- -");
+    }
+
+    #[test]
+    fn quoted_names_single_characters_and_escapes_words() {
+        assert_eq!(quoted("x"), "'x'");
+        assert_eq!(quoted("\u{a0}"), "U+00A0 (no-break space)");
+        assert_eq!(quoted("w\u{a0}b"), "'w<U+00A0>b'");
+        assert_eq!(quoted(""), "''");
     }
 
     #[test]

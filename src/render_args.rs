@@ -14,7 +14,7 @@ use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
 use fen2img::quote::escape;
 use fen2img::{
     parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,
-    Position, Record, RenderOptions, Square, Theme,
+    Record, RenderOptions, Square, Theme,
 };
 
 use crate::arg_text::utf8;
@@ -159,7 +159,7 @@ pub enum CoordsArg {
 
 /// Parses, turning a syntax error into a failure with a caret line.
 pub fn parse_record(input: &[u8], strict: bool) -> Result<Record, Failure> {
-    parse(input, ParseOptions { strict }).map_err(|e| Failure {
+    parse(input, ParseOptions::default().with_strict(strict)).map_err(|e| Failure {
         code: EXIT_INVALID,
         message: format!("invalid FEN: {e}"),
         detail: Some(e.caret(input)),
@@ -168,18 +168,14 @@ pub fn parse_record(input: &[u8], strict: bool) -> Result<Record, Failure> {
 
 /// Prints legality warnings, or fails on them under `--strict`.
 /// `context` prefixes each line (batch: `FILE:LINE: `).
-pub fn check_warnings(
-    position: &Position,
-    strict: bool,
-    context: Option<&str>,
-) -> Result<(), Failure> {
-    let warnings = position.warnings();
+pub fn check_warnings(record: &Record, strict: bool, context: Option<&str>) -> Result<(), Failure> {
+    let warnings = record.warnings();
     if warnings.is_empty() {
         return Ok(());
     }
     let prefix = context.unwrap_or("");
     if strict {
-        if let Some(refusal) = strict_refusal(position) {
+        if let Some(refusal) = strict_refusal(record) {
             return Err(Failure::invalid(format!("{prefix}{refusal}")));
         }
     }
@@ -190,10 +186,10 @@ pub fn check_warnings(
     Ok(())
 }
 
-/// Why `--strict` refuses `position` (every legality warning, in one line),
-/// or `None` when it has none. Single rendering and batch both use it.
-pub fn strict_refusal(position: &Position) -> Option<String> {
-    let warnings = position.warnings();
+/// Why `--strict` refuses `record` (every warning, in one line), or `None`
+/// when it has none. Single rendering and batch both use it.
+pub fn strict_refusal(record: &Record) -> Option<String> {
+    let warnings = record.warnings();
     if warnings.is_empty() {
         return None;
     }
@@ -235,7 +231,15 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         }
     }
     let pieces = match &args.pieces {
-        Some(dir) => PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?,
+        Some(dir) => {
+            let set = PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?;
+            // What was left out of a glyph (filters, masks...) is said once.
+            let mut err = io::stderr().lock();
+            for w in set.warnings() {
+                let _ = writeln!(err, "fen2img: warning: {}", escape(&w.to_string()));
+            }
+            set
+        }
         None => PieceSet::built_in(),
     };
     let square = |flag: &str, text: &str| {

@@ -56,7 +56,7 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     let input = read_input(&job.input)?;
     let record = parse_record(&input, job.strict)?;
     let position = &record.position;
-    check_warnings(position, job.strict, None)?;
+    check_warnings(&record, job.strict, None)?;
     if job.alt {
         stdout::write(format!("{}\n", describe(position)).as_bytes())?;
     }

@@ -5,8 +5,14 @@
 
 use std::fmt;
 use std::path::Path;
+use std::str::FromStr;
 
+use crate::bounded_read::{self, ReadError};
 use crate::color::Rgba;
+use crate::quote;
+
+/// The largest theme file read: a theme is a few dozen short lines.
+pub const MAX_THEME_BYTES: u64 = 64 * 1024;
 
 /// A board theme.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,32 +59,98 @@ pub struct Hatch {
     pub width: f32,
 }
 
+/// What kind of problem stopped a theme from loading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ThemeErrorKind {
+    /// Not a built-in theme name, and no file at that path.
+    Missing,
+    /// The file system refused to read the file (permissions, I/O error).
+    Unreadable,
+    /// The path is a directory, FIFO, device or other non-regular file.
+    NotAFile,
+    /// The file is larger than [`MAX_THEME_BYTES`].
+    TooLarge,
+    /// The file is not UTF-8 text.
+    NotText,
+    /// A line is not `key = value` (or a comment).
+    Syntax,
+    /// A key that themes do not have.
+    UnknownKey,
+    /// A value that is not what its key takes.
+    InvalidValue,
+}
+
 /// A theme that could not be read.
+///
+/// The message never quotes a line of the file unless its key is a theme
+/// key, so pointing `--theme` at a file that is not a theme (say
+/// `/etc/shadow`) does not print that file's content.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ThemeError {
     /// Where the theme came from (file path or built-in name).
     pub source: String,
     /// 1-based line number, 0 when the problem is not on one line.
     pub line: usize,
-    /// What is wrong.
+    /// 1-based column (in characters) on that line, 0 when not on one line.
+    pub column: usize,
+    /// What kind of problem it is.
+    pub kind: ThemeErrorKind,
+    /// What is wrong and what was expected (user text escaped).
     pub message: String,
+}
+
+impl ThemeError {
+    /// Whether the file could not be read at all (missing, unreadable, not a
+    /// regular file), as opposed to read and found invalid. The command line
+    /// exits 1 for the first and 2 for the second.
+    pub fn is_io(&self) -> bool {
+        matches!(
+            self.kind,
+            ThemeErrorKind::Missing | ThemeErrorKind::Unreadable | ThemeErrorKind::NotAFile
+        )
+    }
 }
 
 impl fmt::Display for ThemeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let source = quote::escape(&self.source);
         if self.line > 0 {
             write!(
                 f,
-                "theme {} line {}: {}",
-                self.source, self.line, self.message
+                "theme {source} line {} column {}: {}",
+                self.line, self.column, self.message
             )
         } else {
-            write!(f, "theme {}: {}", self.source, self.message)
+            write!(f, "theme {source}: {}", self.message)
         }
     }
 }
 
 impl std::error::Error for ThemeError {}
+
+/// The keys a theme file may set, in the README's order.
+const KEYS: [&str; 19] = [
+    "name",
+    "light",
+    "dark",
+    "hatch",
+    "hatch_spacing",
+    "hatch_width",
+    "background",
+    "coordinates",
+    "border",
+    "border_width",
+    "lastmove",
+    "check",
+    "mark",
+    "arrow_green",
+    "arrow_red",
+    "arrow_yellow",
+    "arrow_blue",
+    "halo",
+    "halo_width",
+];
 
 /// The built-in themes: name and file contents.
 const BUILT_IN: [(&str, &str); 4] = [
@@ -106,32 +178,63 @@ impl Theme {
         Some(Theme::parse(text, name).expect("built-in themes are valid"))
     }
 
-    /// A built-in theme by name, or else a theme file at that path.
+    /// A built-in theme by name, or else a theme file at that path: a
+    /// regular file of at most [`MAX_THEME_BYTES`] UTF-8 bytes (a byte
+    /// order mark at its start is allowed).
     pub fn load(name_or_path: &str) -> Result<Theme, ThemeError> {
         if let Some(theme) = Theme::built_in(name_or_path) {
             return Ok(theme);
         }
-        let path = Path::new(name_or_path);
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            let names: Vec<&str> = Theme::built_in_names().collect();
+        let err = |kind, message: String| ThemeError {
+            source: name_or_path.to_string(),
+            line: 0,
+            column: 0,
+            kind,
+            message,
+        };
+        let data = bounded_read::read_regular_file(Path::new(name_or_path), MAX_THEME_BYTES)
+            .map_err(|e| {
+                let names: Vec<&str> = Theme::built_in_names().collect();
+                let kind = match e {
+                    ReadError::Io(_) if e.is_not_found() => ThemeErrorKind::Missing,
+                    ReadError::Io(_) => ThemeErrorKind::Unreadable,
+                    ReadError::NotRegular(_) => ThemeErrorKind::NotAFile,
+                    ReadError::TooLarge(_) => ThemeErrorKind::TooLarge,
+                };
+                let message = if e.is_not_found() {
+                    format!("not a built-in theme ({}) and not a file", names.join(", "))
+                } else {
+                    e.reason()
+                };
+                err(kind, message)
+            })?;
+        let text = std::str::from_utf8(&data).map_err(|e| {
+            let at = e.valid_up_to();
+            let line = data[..at].iter().filter(|&&b| b == b'\n').count() + 1;
             ThemeError {
-                source: name_or_path.to_string(),
-                line: 0,
-                message: format!(
-                    "not a built-in theme ({}) and not a readable file: {e}",
-                    names.join(", ")
-                ),
+                line,
+                column: 0,
+                ..err(
+                    ThemeErrorKind::NotText,
+                    format!("not UTF-8 text (byte {} of the file)", at + 1),
+                )
             }
         })?;
-        Theme::parse(&text, name_or_path)
+        Theme::parse(text, name_or_path)
     }
 
     /// Parses a theme file. Keys not given take the `brown` theme's values,
     /// so a user's theme may set only the colours it changes.
+    /// A byte order mark at the start is skipped. Errors name the line and
+    /// column; they quote a key only when it is a theme key or looks like
+    /// one, and a value only after a theme key (see [`ThemeError`]).
     pub fn parse(text: &str, source: &str) -> Result<Theme, ThemeError> {
-        let err = |line: usize, message: String| ThemeError {
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+        let err = |line: usize, column: usize, kind, message: String| ThemeError {
             source: source.to_string(),
             line,
+            column,
+            kind,
             message,
         };
         let mut theme = if source == "brown" {
@@ -145,22 +248,40 @@ impl Theme {
         let mut hatch_width = 0.035;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let content = strip_comment(raw).trim();
-            if content.is_empty() {
+            let content = strip_comment(raw);
+            let column_of = |part: &str| {
+                // `part` is a subslice of `raw`: its start, counted in characters.
+                let offset = part.as_ptr() as usize - raw.as_ptr() as usize;
+                raw[..offset].chars().count() + 1
+            };
+            let trimmed = content.trim();
+            if trimmed.is_empty() {
                 continue;
             }
-            let Some((key, value)) = content.split_once('=') else {
+            let Some((key_raw, value_raw)) = trimmed.split_once('=') else {
+                // Not quoted: this may be any file, not a theme.
                 return Err(err(
                     line,
-                    format!("expected 'key = value', found '{content}'"),
+                    column_of(trimmed),
+                    ThemeErrorKind::Syntax,
+                    "expected 'key = value' or a '#' comment".into(),
                 ));
             };
-            let (key, value) = (key.trim(), value.trim());
+            let (key, value) = (key_raw.trim(), value_raw.trim());
+            let key_column = column_of(trimmed);
+            let value_column = if value.is_empty() {
+                column_of(value_raw) + value_raw.chars().count()
+            } else {
+                column_of(value)
+            };
+            let shown_value = quote::quoted(&shorten(value));
             let color = || {
                 Rgba::parse(value).ok_or_else(|| {
                     err(
                         line,
-                        format!("{key}: expected a colour such as #f0d9b5, found '{value}'"),
+                        value_column,
+                        ThemeErrorKind::InvalidValue,
+                        format!("{key}: expected a colour such as #f0d9b5, found {shown_value}"),
                     )
                 })
             };
@@ -172,11 +293,23 @@ impl Theme {
                     .ok_or_else(|| {
                         err(
                             line,
-                            format!("{key}: expected a number from 0 to {max}, found '{value}'"),
+                            value_column,
+                            ThemeErrorKind::InvalidValue,
+                            format!(
+                                "{key}: expected a number from 0 to {max}, found {shown_value}"
+                            ),
                         )
                     })
             };
             match key {
+                "name" if value.chars().any(quote::is_invisible) => {
+                    return Err(err(
+                        line,
+                        value_column,
+                        ThemeErrorKind::InvalidValue,
+                        format!("name: {shown_value} holds invisible or control characters"),
+                    ))
+                }
                 "name" => theme.name = value.to_string(),
                 "light" => theme.light = color()?,
                 "dark" => theme.dark = color()?,
@@ -201,7 +334,9 @@ impl Theme {
                 _ => {
                     return Err(err(
                         line,
-                        format!("unknown key '{key}' (see README.md, \"Themes\")"),
+                        key_column,
+                        ThemeErrorKind::UnknownKey,
+                        unknown_key_message(key),
                     ))
                 }
             }
@@ -238,6 +373,51 @@ impl Theme {
             halo: None,
             halo_width: 0.04,
         }
+    }
+}
+
+/// The message for a key themes do not have. The key is quoted only when
+/// it looks like a theme key (a short lower-case word with `_`), so a file
+/// that is not a theme does not have its content printed.
+fn unknown_key_message(key: &str) -> String {
+    let looks_like_key = !key.is_empty()
+        && key.len() <= 24
+        && key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+    let keys = KEYS.join(", ");
+    if looks_like_key {
+        format!("unknown key '{key}'; theme keys are {keys}")
+    } else {
+        format!("expected a theme key ({keys})")
+    }
+}
+
+/// A value cut to a length fit for a message.
+fn shorten(value: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    if value.chars().count() <= MAX_CHARS {
+        return value.to_string();
+    }
+    let mut cut: String = value.chars().take(MAX_CHARS).collect();
+    cut.push('…');
+    cut
+}
+
+/// Built-in theme names: `"brown".parse::<Theme>()`. Theme files are read
+/// with [`Theme::load`].
+impl FromStr for Theme {
+    type Err = ThemeError;
+
+    fn from_str(name: &str) -> Result<Theme, ThemeError> {
+        Theme::built_in(name).ok_or_else(|| {
+            let names: Vec<&str> = Theme::built_in_names().collect();
+            ThemeError {
+                source: name.to_string(),
+                line: 0,
+                column: 0,
+                kind: ThemeErrorKind::Missing,
+                message: format!("not a built-in theme ({})", names.join(", ")),
+            }
+        })
     }
 }
 
@@ -298,5 +478,129 @@ mod tests {
     fn missing_theme_file_is_a_clear_error() {
         let e = Theme::load("/no/such/theme.theme").unwrap_err();
         assert!(e.message.contains("brown, blue, green, print"), "{e}");
+        assert_eq!(e.kind, ThemeErrorKind::Missing);
+        assert!(e.is_io());
+    }
+
+    #[test]
+    fn errors_name_line_and_column_and_kind() {
+        let e = Theme::parse("light = #fff\n  dark = brownish\n", "t").unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, 10, ThemeErrorKind::InvalidValue)
+        );
+        assert!(!e.is_io());
+        assert!(
+            e.to_string().starts_with("theme t line 2 column 10: "),
+            "{e}"
+        );
+        let e = Theme::parse("\n\tcolour = #fff", "t").unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, 2, ThemeErrorKind::UnknownKey)
+        );
+        let e = Theme::parse("light: #fff", "t").unwrap_err();
+        assert_eq!((e.line, e.column, e.kind), (1, 1, ThemeErrorKind::Syntax));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_theme_is_not_echoed() {
+        let shadow = "root:$6$Zk3X$secrethash:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n";
+        let e = Theme::parse(shadow, "/etc/shadow").unwrap_err();
+        assert!(!e.to_string().contains("secret"), "{e}");
+        assert!(!e.to_string().contains("root"), "{e}");
+        assert_eq!((e.line, e.column), (1, 1));
+        // Keys that do not look like theme keys are not echoed either.
+        let e = Theme::parse("API_TOKEN=abc123", "x.env").unwrap_err();
+        assert!(!e.to_string().contains("API_TOKEN"), "{e}");
+        assert!(!e.to_string().contains("abc123"), "{e}");
+        assert_eq!(e.kind, ThemeErrorKind::UnknownKey);
+    }
+
+    #[test]
+    fn escape_sequences_in_theme_files_are_escaped() {
+        let e = Theme::parse("light = \u{1b}]0;owned\u{7}", "t").unwrap_err();
+        let text = e.to_string();
+        assert!(!text.chars().any(|c| c.is_control()), "{text:?}");
+        assert!(text.contains("<U+001B>"), "{text}");
+        let e = Theme::parse("name = a\u{1b}[2Jb", "t").unwrap_err();
+        assert!(!e.to_string().contains('\u{1b}'));
+        // The file name too: `--theme` takes any path.
+        let e = Theme::parse("light: #fff", "t\u{1b}[2J.theme").unwrap_err();
+        assert!(e.to_string().contains("t<U+001B>[2J.theme"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_accepted() {
+        let t = Theme::parse("\u{feff}light = #ffffff\n", "t").unwrap();
+        assert_eq!(t.light, Rgba::rgb(255, 255, 255));
+        let e = Theme::parse("light = #fff\n\u{feff}dark = #000", "t").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn built_in_names_parse_with_from_str() {
+        assert_eq!(
+            "blue".parse::<Theme>().unwrap(),
+            Theme::built_in("blue").unwrap()
+        );
+        let e = "purple".parse::<Theme>().unwrap_err();
+        assert!(e.message.contains("brown, blue, green, print"), "{e}");
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("fen2img-theme-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn theme_files_are_bounded() {
+        let dir = scratch("bounded");
+        let big = dir.join("big.theme");
+        // A comment line far longer than any theme: refused at the limit,
+        // not read whole (a 200 MB file costs no more than this one).
+        let mut text = b"light = #fff\n#".to_vec();
+        text.resize(MAX_THEME_BYTES as usize + 10, b'x');
+        std::fs::write(&big, &text).unwrap();
+        let e = Theme::load(big.to_str().unwrap()).unwrap_err();
+        assert_eq!(e.kind, ThemeErrorKind::TooLarge, "{e}");
+        assert!(e.message.contains("65536 bytes"), "{e}");
+        assert!(!e.is_io());
+        let e = Theme::load(dir.to_str().unwrap()).unwrap_err();
+        assert_eq!(e.kind, ThemeErrorKind::NotAFile, "{e}");
+        assert!(e.is_io() && e.message.contains("directory"), "{e}");
+        let ok = dir.join("ok.theme");
+        std::fs::write(&ok, "\u{feff}dark = #000000\n").unwrap();
+        assert_eq!(
+            Theme::load(ok.to_str().unwrap()).unwrap().dark,
+            Rgba::rgb(0, 0, 0)
+        );
+        let bad = dir.join("bad.theme");
+        std::fs::write(&bad, b"light = #fff\ndark = \xff\n").unwrap();
+        let e = Theme::load(bad.to_str().unwrap()).unwrap_err();
+        assert_eq!((e.kind, e.line), (ThemeErrorKind::NotText, 2));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_without_reading() {
+        let dir = scratch("special");
+        let zero = dir.join("zero.theme");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let e = Theme::load(zero.to_str().unwrap()).unwrap_err();
+        assert!(e.is_io() && e.message.contains("device"), "{e}");
+        let fifo = dir.join("fifo.theme");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = Theme::load(fifo.to_str().unwrap()).unwrap_err();
+        assert_eq!(e.kind, ThemeErrorKind::NotAFile);
+        assert!(e.message.contains("FIFO"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

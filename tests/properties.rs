@@ -12,8 +12,8 @@ use proptest::test_runner::Config;
 use fen2img::position::{CastlingSide, CheckCounters, Pockets};
 use fen2img::text::{render_text, TextFormat, TextOptions};
 use fen2img::{
-    parse, svg, Color, Coordinates, DiagramOptions, Layout, ParseOptions, Piece, Position, Role,
-    Square,
+    parse, svg, Color, Coordinates, DiagramOptions, Field, Layout, ParseOptions, Piece, Position,
+    Role, Square,
 };
 
 const CASES: u32 = 256;
@@ -152,7 +152,7 @@ fn mutated_fen() -> impl Strategy<Value = Vec<u8>> {
 fn parse_checked(input: &[u8]) -> Result<Option<Position>, TestCaseError> {
     let mut lenient = None;
     for strict in [false, true] {
-        match parse(input, ParseOptions { strict }) {
+        match parse(input, ParseOptions::default().with_strict(strict)) {
             Ok(record) => {
                 if !strict {
                     lenient = Some(record.position);
@@ -262,7 +262,7 @@ proptest! {
             }
         }
         let fen = p.to_string();
-        let record = parse(fen.as_bytes(), ParseOptions { strict: true })
+        let record = parse(fen.as_bytes(), ParseOptions::STRICT)
             .map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
         prop_assert_eq!(record.position, p);
     }
@@ -344,41 +344,63 @@ fn arrow_parser_refuses_non_ascii() {
     }
 }
 
-/// Inputs that once found problems, and edge cases worth keeping explicit.
+/// Inputs that once found problems, and edge cases worth keeping explicit,
+/// each with what lenient and strict parsing must do: accept (`None`) or
+/// refuse with an error in this field.
 #[test]
 fn known_edge_cases() {
-    for input in [
-        &b""[..],
-        b" ",
-        b"\xff",
-        b"8/8/8/8/8/8/8/8~",
-        b"~/8/8/8/8/8/8/8",
-        b"N~~7/8/8/8/8/8/8/8",
-        b"8/8/8/8/8/8/8/8[",
-        b"8/8/8/8/8/8/8/8[]]",
-        b"8/8/8/8/8/8/8/8/",
-        b"8/8/8/8/8/8/8/8/K",
-        b"8/8/8/8/8/8/8/8 w - - +1+1",
-        b"8/8/8/8/8/8/8/8 w - - 3+3",
-        b"8/8/8/8/8/8/8/8 w - - 3+3 0 1 +0+0",
-        b"8/8/8/8/8/8/8/8 w - - 0 1 +0+0 +0+0",
-        b"8/8/8/8/8/8/8/8 w - - ;",
-        b"8/8/8/8/8/8/8/8 w - - a;",
-        b"8/8/8/8/8/8/8/8 w - - hmvc 99999999999;",
-        b"8/8/8/8/8/8/8/8 w - - c0 \"",
-        b"8/8/8/8/8/8/8/8 w KQkqHAha - 0 1",
-        b"8/8/8/8/8/8/8/8 w - - 4294967296 1",
-        b"QQQQQQQQ9/8/8/8/8/8/8/8",
-        b"\t8/8/8/8/8/8/8/8\tw\t-\t-\t0\t1\t",
-    ] {
-        for strict in [false, true] {
-            match parse(input, ParseOptions { strict }) {
+    use Field::*;
+    let cases: [(&[u8], Option<Field>, Option<Field>); 26] = [
+        (b"", Some(Input), Some(Input)),
+        (b" ", Some(Input), Some(Input)),
+        (b"\xff", Some(Input), Some(Input)),
+        (b"8/8/8/8/8/8/8/8~", Some(Placement), Some(Placement)),
+        (b"~/8/8/8/8/8/8/8", Some(Placement), Some(Placement)),
+        (b"N~~7/8/8/8/8/8/8/8", Some(Placement), Some(Placement)),
+        (b"8/8/8/8/8/8/8/8[", Some(Pocket), Some(Pocket)),
+        (b"8/8/8/8/8/8/8/8[]]", Some(Pocket), Some(Pocket)),
+        // A ninth, empty segment is an empty crazyhouse pocket.
+        (b"8/8/8/8/8/8/8/8/", None, Some(Placement)),
+        (b"8/8/8/8/8/8/8/8/K", Some(Pocket), Some(Placement)),
+        (b"8/8/8/8/8/8/8/8 w - - +1+1", Some(HalfmoveClock), Some(HalfmoveClock)),
+        (b"8/8/8/8/8/8/8/8 w - - 3+3", None, Some(CheckCounters)),
+        (b"8/8/8/8/8/8/8/8 w - - 3+3 0 1 +0+0", Some(Input), Some(CheckCounters)),
+        (b"8/8/8/8/8/8/8/8 w - - 0 1 +0+0 +0+0", Some(Input), Some(CheckCounters)),
+        (b"8/8/8/8/8/8/8/8 w - - ;", Some(HalfmoveClock), Some(HalfmoveClock)),
+        (b"8/8/8/8/8/8/8/8 w - - a;", None, Some(EpdOperation)),
+        (b"8/8/8/8/8/8/8/8 w - - hmvc 99999999999;", Some(EpdOperation), Some(EpdOperation)),
+        // No ';': not EPD, so `c0` stands where the halfmove clock goes.
+        (b"8/8/8/8/8/8/8/8 w - - c0 \"", Some(HalfmoveClock), Some(HalfmoveClock)),
+        // Three rights for White: refused at 'H' (strict refuses 'H' itself).
+        (b"8/8/8/8/8/8/8/8 w KQkqHAha - 0 1", Some(Castling), Some(Castling)),
+        (b"8/8/8/8/8/8/8/8 w - - 4294967296 1", Some(HalfmoveClock), Some(HalfmoveClock)),
+        (b"QQQQQQQQ9/8/8/8/8/8/8/8", Some(Placement), Some(Placement)),
+        (b"\t8/8/8/8/8/8/8/8\tw\t-\t-\t0\t1\t", None, Some(Input)),
+        // ERET 001: '-' for the clocks before the EPD operations.
+        (
+            b"r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - - bm Rxf4; id \"ERET 001 - Entlastung\";",
+            None,
+            Some(HalfmoveClock),
+        ),
+        (b"4k3/8/8/8/8/8/8/RR2K2R w KBQk - 0 1", Some(Castling), Some(Castling)),
+        (b"\xef\xbb\xbf4k3/8/8/8/8/8/8/4K3 w - - 0 1", None, None),
+        (b"4k3/8/8/8/8/8/8/4K3 w\xc2\xa0- - 0 1", Some(Input), Some(Input)),
+    ];
+    for (input, lenient, strict) in cases {
+        let shown = String::from_utf8_lossy(input);
+        for (options, expected) in [
+            (ParseOptions::default(), lenient),
+            (ParseOptions::STRICT, strict),
+        ] {
+            match parse(input, options) {
                 Ok(record) => {
+                    assert_eq!(expected, None, "{shown:?} {options:?}: accepted");
                     let p = record.position;
                     let again = parse(p.to_string().as_bytes(), ParseOptions::default()).unwrap();
-                    assert_eq!(again.position, p, "{:?}", String::from_utf8_lossy(input));
+                    assert_eq!(again.position, p, "{shown:?}");
                 }
                 Err(e) => {
+                    assert_eq!(expected, Some(e.field), "{shown:?} {options:?}: {e}");
                     assert!(e.offset <= input.len(), "{e}");
                     let _ = e.caret(input);
                 }
@@ -388,6 +410,16 @@ fn known_edge_cases() {
     // The longest accepted input, and one byte more.
     let long = vec![b' '; fen2img::fen::MAX_INPUT_LEN + 1];
     let e = parse(&long, ParseOptions::default()).unwrap_err();
-    assert!(e.offset <= long.len());
+    assert_eq!(
+        (e.field, e.kind, e.offset),
+        (
+            Input,
+            fen2img::FenErrorKind::TooLong,
+            fen2img::fen::MAX_INPUT_LEN
+        )
+    );
     let _ = e.caret(&long);
+    let longest = vec![b' '; fen2img::fen::MAX_INPUT_LEN];
+    let e = parse(&longest, ParseOptions::default()).unwrap_err();
+    assert_eq!(e.kind, fen2img::FenErrorKind::Empty, "blank, not too long");
 }

@@ -1,5 +1,7 @@
 //! Parses arbitrary bytes. Whatever parses must print as canonical FEN that
-//! parses back to the same position, and print the same way again.
+//! parses back to the same position, and print the same way again; an
+//! error's offset is inside the input and its message holds no control
+//! character.
 #![no_main]
 
 use fen2img::{parse, ParseOptions};
@@ -7,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     for strict in [false, true] {
-        let options = ParseOptions { strict };
+        let options = ParseOptions::default().with_strict(strict);
         match parse(data, options) {
             Ok(record) => {
                 let canonical = record.position.to_string();
@@ -21,6 +23,9 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(e) => {
                 assert!(e.offset <= data.len(), "{e}: offset past the end");
+                // Messages reach terminals: user text in them is escaped.
+                let shown = e.to_string();
+                assert!(!shown.chars().any(char::is_control), "{shown:?}");
                 let _ = e.caret(data);
             }
         }

@@ -115,7 +115,7 @@ fn for_each_name<T>(
             return Ok(None);
         }
         for line in chunk {
-            let found = match parse(&line.text, ParseOptions { strict: ctx.strict }) {
+            let found = match parse(&line.text, ParseOptions::default().with_strict(ctx.strict)) {
                 Ok(record) => {
                     let fen = record.position.to_string();
                     let name = ctx.template.expand(

@@ -163,18 +163,18 @@ pub fn process_chunk(chunk: &[Line], ctx: &Context, renderers: &[Mutex<Renderer>
 
 fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Rendered, Problem> {
     let record =
-        parse(&line.text, ParseOptions { strict: ctx.strict }).map_err(|e| Problem::Invalid {
+        parse(&line.text, ParseOptions::default().with_strict(ctx.strict)).map_err(|e| Problem::Invalid {
             column: Some(e.column()),
             message: format!("invalid FEN: {e}"),
         })?;
     let position = &record.position;
-    if let Some(message) = ctx.strict.then(|| strict_refusal(position)).flatten() {
+    if let Some(message) = ctx.strict.then(|| strict_refusal(&record)).flatten() {
         return Err(Problem::Invalid {
             column: None,
             message,
         });
     }
-    let warnings: Vec<String> = position.warnings().iter().map(|w| w.to_string()).collect();
+    let warnings: Vec<String> = record.warnings().iter().map(|w| w.to_string()).collect();
     let fen = position.to_string();
     let name = ctx
         .template
