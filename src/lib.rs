@@ -50,6 +50,7 @@ use std::fmt;
 /// The pixel buffer type the rasterizer returns ([`tiny_skia::Pixmap`]).
 pub use resvg::tiny_skia;
 
+pub use digest::stable_hash;
 pub use encode::EncodeOptions;
 pub use fen::{parse, FenError, Field, ParseOptions, Record};
 pub use format::{Format, ImageFormat, UnknownFormat};

@@ -10,6 +10,7 @@ mod batch;
 mod cli;
 mod failure;
 mod manual;
+mod markdown;
 mod render_args;
 mod single;
 mod stdout;

@@ -4,3 +4,4 @@
 
 pub mod fence;
 pub mod info;
+pub mod options;
