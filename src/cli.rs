@@ -13,6 +13,7 @@ use fen2img::Format;
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
+use crate::markdown;
 use crate::render_args::{render_options, RenderArgs};
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
@@ -76,6 +77,8 @@ pub struct Cli {
 enum Command {
     /// Render many positions, one per line, into a directory.
     Batch(batch::BatchArgs),
+    /// Rewrite Markdown pages: every ```fen block becomes a diagram.
+    Md(markdown::cmd_md::MdArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -86,6 +89,7 @@ pub fn run() -> u8 {
     };
     let result = match cli.command {
         Some(Command::Batch(ref args)) => batch::run(args),
+        Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
         None if cli.man => manual::man_page(Cli::command())
             .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
             .and_then(|page| stdout::write(&page)),

@@ -2,6 +2,11 @@
 //! Markdown and reading their options, for `fen2img md`, the mdBook
 //! preprocessor and the Pandoc filter.
 
+pub mod cmd_md;
+pub mod diagram;
 pub mod fence;
+pub mod files;
+pub mod html;
 pub mod info;
 pub mod options;
+pub mod page;
