@@ -79,6 +79,10 @@ enum Command {
     Batch(batch::BatchArgs),
     /// Rewrite Markdown pages: every ```fen block becomes a diagram.
     Md(markdown::cmd_md::MdArgs),
+    /// mdBook preprocessor: `[preprocessor.fen2img] command = "fen2img mdbook"`.
+    Mdbook(markdown::cmd_mdbook::MdbookArgs),
+    /// Pandoc JSON filter: `pandoc --filter tools/fen2img-pandoc`.
+    Pandoc(markdown::cmd_pandoc::PandocArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -90,6 +94,8 @@ pub fn run() -> u8 {
     let result = match cli.command {
         Some(Command::Batch(ref args)) => batch::run(args),
         Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
+        Some(Command::Mdbook(ref args)) => markdown::cmd_mdbook::run(args),
+        Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
         None if cli.man => manual::man_page(Cli::command())
             .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
             .and_then(|page| stdout::write(&page)),

@@ -3,6 +3,8 @@
 //! preprocessor and the Pandoc filter.
 
 pub mod cmd_md;
+pub mod cmd_mdbook;
+pub mod cmd_pandoc;
 pub mod diagram;
 pub mod fence;
 pub mod files;
