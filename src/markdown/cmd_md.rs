@@ -197,7 +197,9 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         None => page.source.clone(),
     };
     // Pages are independent: one diagram maker (renderer cache) per thread.
-    let results: Vec<Result<(Rewritten, usize), Failure>> = pages
+    // Everything is rendered before anything is written, so without
+    // --keep-going one bad block leaves every output as it was.
+    let results: Vec<Result<Rewritten, Failure>> = pages
         .par_iter()
         .map_init(
             || DiagramMaker::new(format, defaults.clone()),
@@ -205,45 +207,28 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
                 let text = fs::read_to_string(&page.source).map_err(|e| {
                     Failure::io(format!("cannot read '{}': {e}", page.source.display()))
                 })?;
-                let dest = destination(page);
                 let images = match args.images {
                     None => Images::Inline,
                     Some(_) => Images::Files {
                         url: args.assets_url.clone().unwrap_or_else(|| {
+                            let dest = destination(page);
                             relative_url(dest.parent().unwrap_or(Path::new("")), &assets_dir)
                         }),
                     },
                 };
-                let r = rewrite(&text, maker, &images);
-                let mut written = 0;
-                if r.errors.is_empty() && !args.check {
-                    for asset in &r.assets {
-                        let path = assets_dir.join(&asset.name);
-                        // Content-addressed: an existing file already holds these bytes.
-                        if !path.exists() {
-                            write_if_changed(&path, &asset.bytes).map_err(|e| {
-                                Failure::io(format!("cannot write '{}': {e}", path.display()))
-                            })?;
-                        }
-                    }
-                    if write_if_changed(&dest, r.text.as_bytes()).map_err(|e| {
-                        Failure::io(format!("cannot write '{}': {e}", dest.display()))
-                    })? == WriteOutcome::Written
-                    {
-                        written = 1;
-                    }
-                }
-                Ok((r, written))
+                Ok(rewrite(&text, maker, &images))
             },
         )
         .collect();
+    let mut rewritten = Vec::with_capacity(results.len());
+    for result in results {
+        rewritten.push(result?);
+    }
     let mut errors = 0;
-    let (mut diagrams, mut written) = (0, 0);
+    let mut diagrams = 0;
     let mut err = io::stderr().lock();
-    for (page, result) in pages.iter().zip(results) {
-        let (r, w) = result?;
+    for (page, r) in pages.iter().zip(&rewritten) {
         diagrams += r.diagrams;
-        written += w;
         let name = page.source.display().to_string();
         for warning in &r.warnings {
             let _ = writeln!(err, "fen2img: warning: {}", located(&name, warning));
@@ -253,9 +238,16 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         }
         errors += r.errors.len();
         if errors > 0 && !args.keep_going {
-            // Pages are rendered in parallel, but only the first failing
-            // page's errors are shown, as a sequential run would.
+            // Only the first failing page's errors, as a sequential run would.
             break;
+        }
+    }
+    let mut written = 0;
+    if !args.check && (errors == 0 || args.keep_going) {
+        for (page, r) in pages.iter().zip(&rewritten) {
+            if r.errors.is_empty() {
+                written += write_page(&destination(page), r, &assets_dir)?;
+            }
         }
     }
     if errors > 0 {
@@ -282,6 +274,21 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         );
     }
     Ok(EXIT_OK)
+}
+
+/// Writes a page's images (content-addressed: an existing file already holds
+/// the bytes) and the page itself when it changed; 1 when the page was written.
+fn write_page(dest: &Path, r: &Rewritten, assets_dir: &Path) -> Result<usize, Failure> {
+    for asset in &r.assets {
+        let path = assets_dir.join(&asset.name);
+        if !path.exists() {
+            write_if_changed(&path, &asset.bytes)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+        }
+    }
+    let outcome = write_if_changed(dest, r.text.as_bytes())
+        .map_err(|e| Failure::io(format!("cannot write '{}': {e}", dest.display())))?;
+    Ok(usize::from(outcome == WriteOutcome::Written))
 }
 
 /// `FILE:LINE:COL: message`, control characters shown by code point.
