@@ -12,6 +12,9 @@ use rayon::prelude::*;
 use fen2img::quote::escape;
 use fen2img::Format;
 
+use fen2img::stable_hash;
+
+use super::cache::{self, PageCache};
 use super::diagram::{DiagramMaker, DocError};
 use super::files::{write_if_changed, WriteOutcome};
 use super::info;
@@ -199,7 +202,27 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     // Pages are independent: one diagram maker (renderer cache) per thread.
     // Everything is rendered before anything is written, so without
     // --keep-going one bad block leaves every output as it was.
-    let results: Vec<Result<Rewritten, Failure>> = pages
+    // With --out-dir, pages whose source and options are unchanged since
+    // the last run (and whose output is intact) are not even rendered.
+    let cache_path = args
+        .out_dir
+        .as_deref()
+        .filter(|_| !args.check)
+        .map(cache::path);
+    let mut cache = cache_path
+        .as_deref()
+        .map(PageCache::load)
+        .unwrap_or_default();
+    let signature = format!(
+        "{}\n{:?}\n{:?}\n{}\n{}",
+        env!("CARGO_PKG_VERSION"),
+        args.images,
+        args.assets_url,
+        assets_dir.display(),
+        args.defaults.join("\n")
+    );
+    let key_of = |text: &str| stable_hash(&[signature.as_bytes(), text.as_bytes()]);
+    let results: Vec<Result<Option<(Rewritten, u64)>, Failure>> = pages
         .par_iter()
         .map_init(
             || DiagramMaker::new(format, defaults.clone()),
@@ -207,6 +230,10 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
                 let text = fs::read_to_string(&page.source).map_err(|e| {
                     Failure::io(format!("cannot read '{}': {e}", page.source.display()))
                 })?;
+                let key = key_of(&text);
+                if cache_path.is_some() && cache.fresh(&destination(page), key, &assets_dir) {
+                    return Ok(None);
+                }
                 let images = match args.images {
                     None => Images::Inline,
                     Some(_) => Images::Files {
@@ -216,7 +243,7 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
                         }),
                     },
                 };
-                Ok(rewrite(&text, maker, &images))
+                Ok(Some((rewrite(&text, maker, &images), key)))
             },
         )
         .collect();
@@ -227,7 +254,9 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     let mut errors = 0;
     let mut diagrams = 0;
     let mut err = io::stderr().lock();
+    let unchanged = rewritten.iter().filter(|r| r.is_none()).count();
     for (page, r) in pages.iter().zip(&rewritten) {
+        let Some((r, _)) = r else { continue };
         diagrams += r.diagrams;
         let name = page.source.display().to_string();
         for warning in &r.warnings {
@@ -245,9 +274,17 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     let mut written = 0;
     if !args.check && (errors == 0 || args.keep_going) {
         for (page, r) in pages.iter().zip(&rewritten) {
+            let Some((r, key)) = r else { continue };
             if r.errors.is_empty() {
-                written += write_page(&destination(page), r, &assets_dir)?;
+                let dest = destination(page);
+                written += write_page(&dest, r, &assets_dir)?;
+                let assets = r.assets.iter().map(|a| a.name.clone()).collect();
+                cache.record(&dest, *key, r.text.as_bytes(), assets);
             }
+        }
+        if let Some(path) = &cache_path {
+            write_if_changed(path, cache.text().as_bytes())
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
         }
     }
     if errors > 0 {
@@ -269,8 +306,8 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     } else {
         let _ = writeln!(
             err,
-            "fen2img: {diagrams} diagrams in {} pages; {written} pages written",
-            pages.len()
+            "fen2img: {diagrams} diagrams in {} pages; {written} pages written, {unchanged} unchanged since the last run",
+            pages.len() - unchanged
         );
     }
     Ok(EXIT_OK)

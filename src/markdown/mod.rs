@@ -2,6 +2,7 @@
 //! Markdown and reading their options, for `fen2img md`, the mdBook
 //! preprocessor and the Pandoc filter.
 
+pub mod cache;
 pub mod cmd_md;
 pub mod cmd_mdbook;
 pub mod cmd_pandoc;
