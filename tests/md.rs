@@ -425,3 +425,114 @@ fn pandoc_converts_a_document_to_html_and_latex() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("fen block 1, line 1, column"));
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A dozen inline diagrams on one page (different options, the same diagram
+/// twice) look in headless Chromium exactly like each diagram alone in its
+/// own document: no id of one diagram captures another's references.
+#[test]
+fn a_page_of_inline_diagrams_renders_as_each_alone_in_chromium() {
+    let Some(chromium) = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|c| on_path(c))
+    else {
+        eprintln!("skipped: no chromium on PATH");
+        return;
+    };
+    let dir = scratch("chromium");
+    let blocks = [
+        "fen",
+        "fen flip",
+        "fen arrows=Ge2e4,Rd8d1 marks=f7",
+        "fen check theme=blue",
+        "fen coords=inside fills=e4:#ff000080",
+        "fen",
+        "fen lastmove=c4f7 theme=green",
+        "fen no-border coords=none",
+        "fen flip arrows=Bh5f7",
+        "fen theme=print",
+        "fen check=e8 flip",
+        "fen arrows=Ge2e4,Rd8d1 marks=f7",
+    ];
+    let fens = [
+        ITALIAN,
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+    ];
+    let block = |i: usize| format!("```{} size=160\n{}\n```\n\n", blocks[i], fens[i % 2]);
+    // The diagrams' HTML from `fen2img md`, one page or one page each.
+    let html_of = |name: &str, doc: String| -> Vec<String> {
+        let page = dir.join(format!("{name}.md"));
+        fs::write(&page, doc).unwrap();
+        Cmd::new(BIN)
+            .args([
+                "md",
+                page.to_str().unwrap(),
+                "--out-dir",
+                dir.join("out").to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+        let text = fs::read_to_string(dir.join("out").join(format!("{name}.md"))).unwrap();
+        text.split("<div class=\"fen2img\">\n")
+            .skip(1)
+            .map(|d| d[..d.find("</div>").unwrap()].to_string())
+            .collect()
+    };
+    let together = html_of("together", (0..blocks.len()).map(block).collect());
+    assert_eq!(together.len(), 12);
+    let cell = |i: usize, inner: &str| {
+        format!(
+            "<div style=\"position:absolute;left:{}px;top:{}px;width:200px;height:200px;overflow:hidden\">{inner}</div>\n",
+            (i % 4) * 200,
+            (i / 4) * 200
+        )
+    };
+    let head = "<!doctype html><html><body style=\"margin:0;background:#fff\">\n";
+    let mut page = head.to_string();
+    for (i, d) in together.iter().enumerate() {
+        page.push_str(&cell(i, d));
+    }
+    let mut alone = head.to_string();
+    for i in 0..blocks.len() {
+        let svg = html_of(&format!("alone{i}"), block(i)).remove(0);
+        let doc = format!("<body style=\"margin:0;background:#fff\">{svg}</body>");
+        let srcdoc = doc.replace('&', "&amp;").replace('"', "&quot;");
+        let iframe = format!(
+            "<iframe srcdoc=\"{srcdoc}\" style=\"border:0;width:200px;height:200px;display:block\"></iframe>"
+        );
+        alone.push_str(&cell(i, &iframe));
+    }
+    let shot = |name: &str, html: &str| -> Vec<u8> {
+        let file = dir.join(format!("{name}.html"));
+        fs::write(&file, html).unwrap();
+        let png = dir.join(format!("{name}.png"));
+        let status = Command::new(chromium)
+            .args([
+                "--headless",
+                "--disable-gpu",
+                "--no-sandbox",
+                "--hide-scrollbars",
+            ])
+            .args(["--window-size=800,600", "--force-device-scale-factor=1"])
+            .arg(format!("--screenshot={}", png.display()))
+            .arg(format!("file://{}", file.display()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(&png).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        pixels.truncate(info.buffer_size());
+        pixels
+    };
+    let a = shot("together", &page);
+    let b = shot("alone", &alone);
+    assert_eq!(a.len(), b.len());
+    let differing = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+    // Not a blank page: the diagrams drew something.
+    assert!(a.iter().filter(|&&v| v != 255).count() > a.len() / 4);
+    assert_eq!(differing, 0, "{differing} bytes differ");
+    let _ = fs::remove_dir_all(&dir);
+}
