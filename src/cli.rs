@@ -81,7 +81,7 @@ enum Command {
     Md(markdown::cmd_md::MdArgs),
     /// mdBook preprocessor: `[preprocessor.fen2img] command = "fen2img mdbook"`.
     Mdbook(markdown::cmd_mdbook::MdbookArgs),
-    /// Pandoc JSON filter: `pandoc --filter tools/fen2img-pandoc`.
+    /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
     Pandoc(markdown::cmd_pandoc::PandocArgs),
 }
 
