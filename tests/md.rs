@@ -536,3 +536,45 @@ fn a_page_of_inline_diagrams_renders_as_each_alone_in_chromium() {
     assert_eq!(differing, 0, "{differing} bytes differ");
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn html_pages_have_their_pre_fen_elements_replaced() {
+    let dir = scratch("html");
+    let page = dir.join("page.html");
+    fs::write(
+        &page,
+        format!("<h1>Game</h1>\n<pre class=\"fen\" data-options=\"flip caption='Black to move'\">{ITALIAN}</pre>\n<pre>code</pre>\n"),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    Cmd::new(BIN)
+        .args([
+            "md",
+            page.to_str().unwrap(),
+            "--out-dir",
+            out.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let html = fs::read_to_string(out.join("page.html")).unwrap();
+    assert!(html.starts_with("<h1>Game</h1>\n<figure class=\"fen2img\">\n<svg"));
+    assert!(html.contains("<figcaption>Black to move</figcaption>"));
+    assert!(html.contains("<pre>code</pre>"));
+    // Errors point into the element: the option, then the FEN.
+    fs::write(
+        &page,
+        "<pre class=\"fen\" data-options=\"flip bogus\">8/8/8/8/8/8/8/K6k w - - 0 1</pre>\n",
+    )
+    .unwrap();
+    let result = Cmd::new(BIN)
+        .args(["md", page.to_str().unwrap(), "--check"])
+        .output()
+        .unwrap();
+    assert_eq!(result.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains(&format!("{}:1:37: unknown option 'bogus'", page.display())),
+        "{stderr}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

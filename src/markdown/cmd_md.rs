@@ -18,7 +18,7 @@ use super::cache::{self, PageCache};
 use super::diagram::{DiagramMaker, DocError};
 use super::files::{write_if_changed, WriteOutcome};
 use super::info;
-use super::page::{rewrite, Images, Rewritten};
+use super::page::{rewrite, rewrite_html, Images, Rewritten};
 use crate::failure::{Failure, EXIT_INVALID, EXIT_OK};
 
 /// `--images` formats.
@@ -33,7 +33,8 @@ pub enum ImageArg {
 /// `fen2img md` flags.
 #[derive(Args, Debug, Clone)]
 pub struct MdArgs {
-    /// Markdown files, or directories searched for *.md and *.markdown.
+    /// Markdown files, or directories searched for *.md and *.markdown; HTML
+    /// pages (*.html, *.htm) have their `<pre class="fen">` elements replaced.
     #[arg(value_name = "INPUT", required = true, value_hint = ValueHint::AnyPath)]
     pub inputs: Vec<PathBuf>,
 
@@ -105,7 +106,14 @@ pub fn defaults_from(texts: &[String]) -> Result<Vec<info::Attr>, Failure> {
 fn is_markdown(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("md" | "markdown")
+        Some("md" | "markdown" | "html" | "htm")
+    )
+}
+
+fn is_html(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("html" | "htm")
     )
 }
 
@@ -243,7 +251,12 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
                         }),
                     },
                 };
-                Ok(Some((rewrite(&text, maker, &images), key)))
+                let r = if is_html(&page.source) {
+                    rewrite_html(&text, maker, &images)
+                } else {
+                    rewrite(&text, maker, &images)
+                };
+                Ok(Some((r, key)))
             },
         )
         .collect();

@@ -13,3 +13,4 @@ pub mod html;
 pub mod info;
 pub mod options;
 pub mod page;
+pub mod pre;

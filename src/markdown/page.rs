@@ -4,8 +4,9 @@
 use fen2img::{Format, ImageFormat};
 
 use super::diagram::{DiagramMaker, DocError};
-use super::fence::find_blocks;
+use super::fence::{find_blocks, FenBlock, FenceError};
 use super::html::{figure, Placement};
+use super::pre::find_pre_blocks;
 
 /// Where images go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,10 +55,25 @@ pub fn extension(format: Format) -> &'static str {
     }
 }
 
-/// Rewrites `doc`. All blocks are tried, so every error is reported at once.
+/// Rewrites Markdown `doc`. All blocks are tried, so every error is
+/// reported at once.
 pub fn rewrite(doc: &str, maker: &mut DiagramMaker, images: &Images) -> Rewritten {
+    rewrite_found(doc, find_blocks(doc), maker, images)
+}
+
+/// Rewrites HTML `doc`: its `<pre class="fen">` elements.
+pub fn rewrite_html(doc: &str, maker: &mut DiagramMaker, images: &Images) -> Rewritten {
+    rewrite_found(doc, find_pre_blocks(doc), maker, images)
+}
+
+fn rewrite_found(
+    doc: &str,
+    found: Result<Vec<FenBlock>, FenceError>,
+    maker: &mut DiagramMaker,
+    images: &Images,
+) -> Rewritten {
     let mut out = Rewritten::default();
-    let blocks = match find_blocks(doc) {
+    let blocks = match found {
         Ok(blocks) => blocks,
         Err(e) => {
             out.errors.push(DocError {
