@@ -175,7 +175,8 @@ pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
         let h = u32::from_be_bytes(bytes[20..24].try_into().ok()?);
         return Some((w, h));
     }
-    let text = std::str::from_utf8(bytes.get(..bytes.len().min(512))?).ok()?;
+    // Lossy: the cut at 512 bytes may split a character of the title.
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]);
     let root = &text[..text.find('>')?];
     let attr = |name: &str| -> Option<u32> {
         let at = root.find(&format!(" {name}=\""))? + name.len() + 3;
@@ -230,6 +231,17 @@ mod tests {
         let e = make("```fen\n\n```\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.message.contains("empty"));
+    }
+
+    #[test]
+    fn sizes_come_from_png_and_svg_headers() {
+        assert_eq!(
+            image_size(b"<svg a=\"1\" width=\"12\" height=\"34\">"),
+            Some((12, 34))
+        );
+        assert_eq!(image_size(b"<svg>"), None);
+        assert_eq!(image_size(&[0xe2; 600]), None);
+        assert_eq!(image_size(b""), None);
     }
 
     #[test]
