@@ -13,6 +13,7 @@ use fen2img::Format;
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
+use crate::markdown;
 use crate::render_args::{render_options, FormatArg, RenderArgs};
 #[cfg(feature = "serve")]
 use crate::serve;
@@ -82,6 +83,12 @@ enum Command {
     /// Serve diagrams over HTTP (own API, web-boardimage compatible).
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// Rewrite Markdown pages: every ```fen block becomes a diagram.
+    Md(markdown::cmd_md::MdArgs),
+    /// mdBook preprocessor: `[preprocessor.fen2img] command = "fen2img mdbook"`.
+    Mdbook(markdown::cmd_mdbook::MdbookArgs),
+    /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
+    Pandoc(markdown::cmd_pandoc::PandocArgs),
 }
 
 /// Runs the command line; returns the exit code.
@@ -94,6 +101,9 @@ pub fn run() -> u8 {
         Some(Command::Batch(ref args)) => batch::run(args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(ref args)) => serve::run(args),
+        Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
+        Some(Command::Mdbook(ref args)) => markdown::cmd_mdbook::run(args),
+        Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
         None if cli.man => manual::man_page(Cli::command())
             .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
             .and_then(|page| stdout::write(&page)),

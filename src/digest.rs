@@ -16,6 +16,16 @@ pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
     h
 }
 
+/// The stable 64-bit FNV-1a hash of `parts` fed one after another, each
+/// preceded by its length (so `["ab", "c"]` and `["a", "bc"]` differ): for
+/// content-addressed file names outside the library (the `md` command's
+/// image assets), which must not change between machines or Rust versions.
+pub fn stable_hash(parts: &[&[u8]]) -> u64 {
+    parts.iter().fold(FNV_OFFSET, |h, part| {
+        fnv1a(fnv1a(h, &(part.len() as u64).to_le_bytes()), part)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +35,13 @@ mod tests {
         assert_eq!(fnv1a(FNV_OFFSET, b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(FNV_OFFSET, b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a(FNV_OFFSET, b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn stable_hash_separates_its_parts() {
+        assert_ne!(stable_hash(&[b"ab", b"c"]), stable_hash(&[b"a", b"bc"]));
+        assert_eq!(stable_hash(&[b"ab", b"c"]), stable_hash(&[b"ab", b"c"]));
+        // Pinned: a change here renames every published asset.
+        assert_eq!(stable_hash(&[]), FNV_OFFSET);
     }
 }

@@ -52,6 +52,7 @@ use std::sync::Arc;
 /// The pixel buffer type the rasterizer returns ([`tiny_skia::Pixmap`]).
 pub use resvg::tiny_skia;
 
+pub use digest::stable_hash;
 pub use encode::{EncodeError, EncodeOptions};
 pub use fen::{parse, FenError, FenErrorKind, Field, ParseOptions, Record};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};

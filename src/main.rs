@@ -12,6 +12,7 @@ mod cli;
 mod failure;
 mod manual;
 mod output;
+mod markdown;
 mod render_args;
 #[cfg(feature = "serve")]
 mod serve;

@@ -2,5 +2,15 @@
 //! Markdown and reading their options, for `fen2img md`, the mdBook
 //! preprocessor and the Pandoc filter.
 
+pub mod cache;
+pub mod cmd_md;
+pub mod cmd_mdbook;
+pub mod cmd_pandoc;
+pub mod diagram;
 pub mod fence;
+pub mod files;
+pub mod html;
 pub mod info;
+pub mod options;
+pub mod page;
+pub mod pre;

@@ -1,0 +1,373 @@
+//! `fen2img md`: rewrites Markdown pages for a static-site generator (Hugo,
+//! Zola, Jekyll, Eleventy, Astro) as a pre-build step, every fen block
+//! replaced by its diagram.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
+
+use clap::{Args, ValueEnum, ValueHint};
+use rayon::prelude::*;
+
+use fen2img::quote::escape;
+use fen2img::Format;
+
+use fen2img::stable_hash;
+
+use super::cache::{self, PageCache};
+use super::diagram::{DiagramMaker, DocError};
+use super::files::{write_if_changed, WriteOutcome};
+use super::info;
+use super::page::{rewrite, rewrite_html, Images, Rewritten};
+use crate::failure::{Failure, EXIT_INVALID, EXIT_OK};
+
+/// `--images` formats.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageArg {
+    /// PNG files.
+    Png,
+    /// SVG files.
+    Svg,
+}
+
+/// `fen2img md` flags.
+#[derive(Args, Debug, Clone)]
+pub struct MdArgs {
+    /// Markdown files, or directories searched for *.md and *.markdown; HTML
+    /// pages (*.html, *.htm) have their `<pre class="fen">` elements replaced.
+    #[arg(value_name = "INPUT", required = true, value_hint = ValueHint::AnyPath)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Write the rewritten pages here, keeping their paths below each input directory.
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with = "in_place")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Rewrite the pages where they are.
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// Where image files go (with --images); default: `diagrams` in the
+    /// output directory (or the first input directory, with --in-place).
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub assets: Option<PathBuf>,
+
+    /// The URL prefix of the images in the pages (e.g. `/diagrams/`);
+    /// default: the path from each page to the assets directory.
+    #[arg(long, value_name = "URL")]
+    pub assets_url: Option<String>,
+
+    /// Inline SVG in the page (the default).
+    #[arg(long, conflicts_with = "images")]
+    pub inline_svg: bool,
+
+    /// Image files instead of inline SVG, referenced by `<img>`.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub images: Option<ImageArg>,
+
+    /// Only check the blocks (FEN and options); write nothing.
+    #[arg(long)]
+    pub check: bool,
+
+    /// After an error, go on with the other pages (the exit code is still 2).
+    #[arg(long)]
+    pub keep_going: bool,
+
+    /// Options for every block, written as after a fence: `--defaults 'size=300 coords=inside'`.
+    #[arg(long, value_name = "OPTIONS")]
+    pub defaults: Vec<String>,
+}
+
+/// One page to process.
+struct Page {
+    source: PathBuf,
+    /// Path below its input root (for --out-dir).
+    relative: PathBuf,
+    /// The root the page was found under (for the default assets directory).
+    root: PathBuf,
+}
+
+/// Parses `--defaults` texts into attributes (the same syntax as a fence's
+/// info string).
+pub fn defaults_from(texts: &[String]) -> Result<Vec<info::Attr>, Failure> {
+    let mut attrs = Vec::new();
+    for text in texts {
+        let parsed = info::parse(&format!("fen {text}")).map_err(|e| {
+            Failure::invalid(format!(
+                "--defaults: column {}: {}",
+                e.column.saturating_sub(4),
+                e.message
+            ))
+        })?;
+        attrs.extend(parsed);
+    }
+    Ok(attrs)
+}
+
+fn is_markdown(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("md" | "markdown" | "html" | "htm")
+    )
+}
+
+fn is_html(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("html" | "htm")
+    )
+}
+
+/// Every Markdown file below `dir`, sorted so runs are deterministic.
+fn walk(dir: &Path, root: &Path, out: &mut Vec<Page>) -> io::Result<()> {
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, root, out)?;
+        } else if is_markdown(&path) {
+            let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+            out.push(Page {
+                source: path,
+                relative,
+                root: root.to_path_buf(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The URL path from directory `from` to directory `to`, ending in `/`.
+fn relative_url(from: &Path, to: &Path) -> String {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let normal = |p: PathBuf| -> Vec<String> {
+        let mut parts: Vec<String> = Vec::new();
+        for c in p.components() {
+            match c {
+                Component::ParentDir => {
+                    parts.pop();
+                }
+                Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+                _ => {}
+            }
+        }
+        parts
+    };
+    let (from, to) = (normal(abs(from)), normal(abs(to)));
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut url = "../".repeat(from.len() - common);
+    for part in &to[common..] {
+        url.push_str(part);
+        url.push('/');
+    }
+    url
+}
+
+/// Runs `fen2img md`.
+pub fn run(args: &MdArgs) -> Result<u8, Failure> {
+    if !args.check && !args.in_place && args.out_dir.is_none() {
+        return Err(Failure::invalid(
+            "say where the pages go: --out-dir DIR or --in-place (or --check to only validate)",
+        ));
+    }
+    let defaults = defaults_from(&args.defaults)?;
+    let mut pages = Vec::new();
+    for input in &args.inputs {
+        if input.is_dir() {
+            walk(input, input, &mut pages).map_err(|e| {
+                Failure::io(format!("cannot read directory '{}': {e}", input.display()))
+            })?;
+        } else {
+            let relative = PathBuf::from(input.file_name().unwrap_or(input.as_os_str()));
+            let root = input.parent().unwrap_or(Path::new("")).to_path_buf();
+            pages.push(Page {
+                source: input.clone(),
+                relative,
+                root,
+            });
+        }
+    }
+    let format = match args.images {
+        Some(ImageArg::Png) => Format::PNG,
+        _ => Format::SVG,
+    };
+    let assets_dir = args.assets.clone().unwrap_or_else(|| {
+        let base = match &args.out_dir {
+            Some(out) => out.clone(),
+            None => pages.first().map(|p| p.root.clone()).unwrap_or_default(),
+        };
+        base.join("diagrams")
+    });
+    let destination = |page: &Page| match &args.out_dir {
+        Some(out) => out.join(&page.relative),
+        None => page.source.clone(),
+    };
+    // Pages are independent: one diagram maker (renderer cache) per thread.
+    // Everything is rendered before anything is written, so without
+    // --keep-going one bad block leaves every output as it was.
+    // With --out-dir, pages whose source and options are unchanged since
+    // the last run (and whose output is intact) are not even rendered.
+    let cache_path = args
+        .out_dir
+        .as_deref()
+        .filter(|_| !args.check)
+        .map(cache::path);
+    let mut cache = cache_path
+        .as_deref()
+        .map(PageCache::load)
+        .unwrap_or_default();
+    let signature = format!(
+        "{}\n{:?}\n{:?}\n{}\n{}",
+        env!("CARGO_PKG_VERSION"),
+        args.images,
+        args.assets_url,
+        assets_dir.display(),
+        args.defaults.join("\n")
+    );
+    let key_of = |text: &str| stable_hash(&[signature.as_bytes(), text.as_bytes()]);
+    let results: Vec<Result<Option<(Rewritten, u64)>, Failure>> = pages
+        .par_iter()
+        .map_init(
+            || DiagramMaker::new(format, defaults.clone()),
+            |maker, page| {
+                let text = fs::read_to_string(&page.source).map_err(|e| {
+                    Failure::io(format!("cannot read '{}': {e}", page.source.display()))
+                })?;
+                let key = key_of(&text);
+                if cache_path.is_some() && cache.fresh(&destination(page), key, &assets_dir) {
+                    return Ok(None);
+                }
+                let images = match args.images {
+                    None => Images::Inline,
+                    Some(_) => Images::Files {
+                        url: args.assets_url.clone().unwrap_or_else(|| {
+                            let dest = destination(page);
+                            relative_url(dest.parent().unwrap_or(Path::new("")), &assets_dir)
+                        }),
+                    },
+                };
+                let r = if is_html(&page.source) {
+                    rewrite_html(&text, maker, &images)
+                } else {
+                    rewrite(&text, maker, &images)
+                };
+                Ok(Some((r, key)))
+            },
+        )
+        .collect();
+    let mut rewritten = Vec::with_capacity(results.len());
+    for result in results {
+        rewritten.push(result?);
+    }
+    let mut errors = 0;
+    let mut diagrams = 0;
+    let mut err = io::stderr().lock();
+    let unchanged = rewritten.iter().filter(|r| r.is_none()).count();
+    for (page, r) in pages.iter().zip(&rewritten) {
+        let Some((r, _)) = r else { continue };
+        diagrams += r.diagrams;
+        let name = page.source.display().to_string();
+        for warning in &r.warnings {
+            let _ = writeln!(err, "fen2img: warning: {}", located(&name, warning));
+        }
+        for e in &r.errors {
+            let _ = writeln!(err, "fen2img: error: {}", located(&name, e));
+        }
+        errors += r.errors.len();
+        if errors > 0 && !args.keep_going {
+            // Only the first failing page's errors, as a sequential run would.
+            break;
+        }
+    }
+    let mut written = 0;
+    if !args.check && (errors == 0 || args.keep_going) {
+        for (page, r) in pages.iter().zip(&rewritten) {
+            let Some((r, key)) = r else { continue };
+            if r.errors.is_empty() {
+                let dest = destination(page);
+                written += write_page(&dest, r, &assets_dir)?;
+                let assets = r.assets.iter().map(|a| a.name.clone()).collect();
+                cache.record(&dest, *key, r.text.as_bytes(), assets);
+            }
+        }
+        if let Some(path) = &cache_path {
+            write_if_changed(path, cache.text().as_bytes())
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+        }
+    }
+    if errors > 0 {
+        return Err(Failure {
+            code: EXIT_INVALID,
+            message: format!(
+                "{errors} fen block{} could not be made into diagrams; their pages were not written",
+                if errors == 1 { "" } else { "s" }
+            ),
+            detail: None,
+        });
+    }
+    if args.check {
+        let _ = writeln!(
+            err,
+            "fen2img: {diagrams} diagrams in {} pages: all valid",
+            pages.len()
+        );
+    } else {
+        let _ = writeln!(
+            err,
+            "fen2img: {diagrams} diagrams in {} pages; {written} pages written, {unchanged} unchanged since the last run",
+            pages.len() - unchanged
+        );
+    }
+    Ok(EXIT_OK)
+}
+
+/// Writes a page's images (content-addressed: an existing file already holds
+/// the bytes) and the page itself when it changed; 1 when the page was written.
+fn write_page(dest: &Path, r: &Rewritten, assets_dir: &Path) -> Result<usize, Failure> {
+    for asset in &r.assets {
+        let path = assets_dir.join(&asset.name);
+        if !path.exists() {
+            write_if_changed(&path, &asset.bytes)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+        }
+    }
+    let outcome = write_if_changed(dest, r.text.as_bytes())
+        .map_err(|e| Failure::io(format!("cannot write '{}': {e}", dest.display())))?;
+    Ok(usize::from(outcome == WriteOutcome::Written))
+}
+
+/// `FILE:LINE:COL: message`, control characters shown by code point.
+pub fn located(file: &str, e: &DocError) -> String {
+    escape(&format!("{file}:{}:{}: {}", e.line, e.column, e.message)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_from_pages_to_assets() {
+        assert_eq!(
+            relative_url(Path::new("out"), Path::new("out/diagrams")),
+            "diagrams/"
+        );
+        assert_eq!(
+            relative_url(Path::new("out/posts/2024"), Path::new("out/diagrams")),
+            "../../diagrams/"
+        );
+        assert_eq!(relative_url(Path::new("a"), Path::new("a")), "");
+    }
+
+    #[test]
+    fn defaults_use_the_info_string_syntax() {
+        let d = defaults_from(&["size=300 flip".into(), "caption=\"x y\"".into()]).unwrap();
+        assert_eq!(d.len(), 3);
+        assert_eq!(d[2].value.as_deref(), Some("x y"));
+        assert!(defaults_from(&["size=\"300".into()]).is_err());
+    }
+}

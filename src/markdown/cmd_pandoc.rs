@@ -1,0 +1,347 @@
+//! `fen2img pandoc FORMAT`: a Pandoc JSON filter. Pandoc runs a filter as
+//! `FILTER FORMAT` with the document's AST on stdin and reads the AST back
+//! from stdout; `pandoc --filter` wants one executable, so
+//! `tools/fen2img-pandoc` is a two-line wrapper (`exec fen2img pandoc "$@"`).
+//!
+//! A `CodeBlock` with class `fen` (```` ```fen ```` or ```` ```{.fen .flip
+//! lastmove=e2e4} ````) becomes inline SVG in a raw HTML block for HTML and
+//! EPUB outputs, and a PNG image (a figure when it has a caption) for the
+//! others (LaTeX/PDF, DOCX, ODT...), written to the assets directory.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueHint};
+use serde_json::{json, Value};
+
+use fen2img::Format;
+
+use super::cmd_md::defaults_from;
+use super::diagram::{Diagram, DiagramMaker};
+use super::fence::find_blocks;
+use super::files::write_if_changed;
+use super::html::{figure, Placement};
+use super::info::Attr;
+use super::options::OptionParser;
+use crate::failure::{Failure, EXIT_INVALID};
+
+/// Pandoc output formats that take raw HTML.
+const HTML_FORMATS: [&str; 12] = [
+    "html",
+    "html4",
+    "html5",
+    "epub",
+    "epub2",
+    "epub3",
+    "revealjs",
+    "slidy",
+    "s5",
+    "dzslides",
+    "slideous",
+    "chunkedhtml",
+];
+
+/// `fen2img pandoc` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct PandocArgs {
+    /// The output format Pandoc passes to its filters (html, latex, docx...).
+    #[arg(value_name = "FORMAT")]
+    pub format: String,
+
+    /// Where PNG files go for non-HTML formats (also `FEN2IMG_ASSETS`);
+    /// default `fen2img-images` in the current directory.
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub assets: Option<PathBuf>,
+
+    /// Options for every block, as after a fence: `--defaults 'size=300'`.
+    #[arg(long, value_name = "OPTIONS")]
+    pub defaults: Vec<String>,
+}
+
+/// Runs the filter on stdin → stdout.
+pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
+    let mut input = String::new();
+    io::stdin()
+        .read_to_string(&mut input)
+        .map_err(|e| Failure::io(format!("cannot read the document from stdin: {e}")))?;
+    let assets = args
+        .assets
+        .clone()
+        .or_else(|| std::env::var_os("FEN2IMG_ASSETS").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("fen2img-images"));
+    let defaults = defaults_from(&args.defaults)?;
+    let (out, errors) = filter(&input, &args.format, &assets, defaults)?;
+    if !errors.is_empty() {
+        let mut err = io::stderr().lock();
+        for e in &errors {
+            let _ = writeln!(err, "fen2img: error: {e}");
+        }
+        return Err(Failure {
+            code: EXIT_INVALID,
+            message: format!("{} fen block(s) could not be made", errors.len()),
+            detail: None,
+        });
+    }
+    crate::stdout::write(out.as_bytes())
+}
+
+/// Filters a Pandoc AST (JSON text) for `format`; returns the new AST and
+/// the block errors (`fen block N, line L, column C: message`, counted
+/// within the block, since Pandoc's AST holds no source positions).
+pub fn filter(
+    input: &str,
+    format: &str,
+    assets: &Path,
+    defaults: Vec<Attr>,
+) -> Result<(String, Vec<String>), Failure> {
+    let mut doc: Value = serde_json::from_str(input)
+        .map_err(|e| Failure::invalid(format!("pandoc: the input is not a JSON AST: {e}")))?;
+    // Pandoc 3 (API 1.23) has a Figure block; before it, an image alone in
+    // a paragraph with the title "fig:" is a figure.
+    let figure_block = doc
+        .get("pandoc-api-version")
+        .and_then(Value::as_array)
+        .map(|v| {
+            v.iter()
+                .map(|n| n.as_u64().unwrap_or(0))
+                .collect::<Vec<_>>()
+        })
+        .is_some_and(|v| v.as_slice() >= [1, 23].as_slice());
+    let html = HTML_FORMATS.contains(&format);
+    let mut state = State {
+        maker: DiagramMaker::new(if html { Format::SVG } else { Format::PNG }, Vec::new()),
+        parser: OptionParser::new(),
+        defaults,
+        html,
+        figure_block,
+        assets: assets.to_path_buf(),
+        count: 0,
+        errors: Vec::new(),
+    };
+    if let Some(blocks) = doc.get_mut("blocks") {
+        state.walk(blocks)?;
+    }
+    let out = serde_json::to_string(&doc)
+        .map_err(|e| Failure::io(format!("pandoc: cannot write the AST: {e}")))?;
+    Ok((out, state.errors))
+}
+
+struct State {
+    maker: DiagramMaker,
+    parser: OptionParser,
+    defaults: Vec<Attr>,
+    html: bool,
+    figure_block: bool,
+    assets: PathBuf,
+    count: usize,
+    errors: Vec<String>,
+}
+
+impl State {
+    /// Replaces fen code blocks anywhere (lists, quotes, divs).
+    fn walk(&mut self, value: &mut Value) -> Result<(), Failure> {
+        match value {
+            Value::Array(items) => {
+                for item in items {
+                    self.walk(item)?;
+                }
+            }
+            Value::Object(map) => {
+                if map.get("t").and_then(Value::as_str) == Some("CodeBlock") {
+                    if let Some(new) = self.code_block(map.get("c"))? {
+                        *value = new;
+                    }
+                    return Ok(());
+                }
+                for (_, v) in map.iter_mut() {
+                    self.walk(v)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The replacement of a `CodeBlock`'s content `[[id, classes, kvs], text]`,
+    /// or `None` when it is not a fen block (or is in error).
+    fn code_block(&mut self, c: Option<&Value>) -> Result<Option<Value>, Failure> {
+        let Some([attr, Value::String(text)]) = c.and_then(Value::as_array).map(Vec::as_slice)
+        else {
+            return Ok(None);
+        };
+        let id = attr[0].as_str().unwrap_or("");
+        let classes: Vec<&str> = attr[1]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if !classes.iter().any(|c| c.eq_ignore_ascii_case("fen")) {
+            return Ok(None);
+        }
+        self.count += 1;
+        let n = self.count;
+        let mut attrs: Vec<Attr> = classes
+            .iter()
+            .filter(|c| !c.eq_ignore_ascii_case("fen"))
+            .map(|c| Attr {
+                key: c.to_string(),
+                value: None,
+                column: 0,
+            })
+            .collect();
+        for kv in attr[2].as_array().into_iter().flatten() {
+            if let (Some(k), Some(v)) = (kv[0].as_str(), kv[1].as_str()) {
+                attrs.push(Attr {
+                    key: k.to_string(),
+                    value: Some(v.to_string()),
+                    column: 0,
+                });
+            }
+        }
+        if !id.is_empty() {
+            attrs.push(Attr {
+                key: "id".into(),
+                value: Some(id.to_string()),
+                column: 0,
+            });
+        }
+        let fail = |line: usize, column: usize, message: &str| {
+            if line == 0 {
+                format!("fen block {n}: {message}")
+            } else {
+                format!("fen block {n}, line {line}, column {column}: {message}")
+            }
+        };
+        let options = match self.parser.resolve(&self.defaults, &attrs) {
+            Ok(o) => o,
+            Err(e) => {
+                self.errors.push(fail(0, 0, &e.message));
+                return Ok(None);
+            }
+        };
+        // The code as a fenced block, so it is read exactly as in Markdown;
+        // line numbers then count from the block's first line.
+        let fenced = format!("~~~~~~~~~~~~fen\n{text}\n~~~~~~~~~~~~\n");
+        let block = match find_blocks(&fenced).ok().and_then(|b| b.into_iter().next()) {
+            Some(b) => b,
+            None => {
+                self.errors.push(fail(0, 0, "cannot read this block"));
+                return Ok(None);
+            }
+        };
+        let diagram = match self.maker.make_with(&block, &attrs, options) {
+            Ok(d) => d,
+            Err(e) => {
+                let line = e.line.saturating_sub(1);
+                self.errors.push(fail(line, e.column, &e.message));
+                return Ok(None);
+            }
+        };
+        for w in &diagram.warnings {
+            let _ = writeln!(io::stderr(), "fen2img: warning: fen block {n}: {w}");
+        }
+        if self.html {
+            let html = figure(&diagram, Placement::Inline(&format!("fen{n}-")));
+            return Ok(Some(json!({"t": "RawBlock", "c": ["html", html]})));
+        }
+        let path = self.assets.join(format!("{:016x}.png", diagram.hash));
+        if !path.exists() {
+            write_if_changed(&path, &diagram.bytes)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+        }
+        Ok(Some(self.image(&diagram, &path.to_string_lossy())))
+    }
+
+    /// An image paragraph, or a figure when the block has a caption.
+    fn image(&self, d: &Diagram, src: &str) -> Value {
+        let id = d.options.id.clone().unwrap_or_default();
+        let caption = d.options.caption.as_deref();
+        match (caption, self.figure_block) {
+            (Some(caption), true) => {
+                let image = json!({"t": "Image", "c": [["", [], []], inlines(&d.alt), [src, ""]]});
+                json!({"t": "Figure", "c": [[id, [], []],
+                    [null, [{"t": "Plain", "c": inlines(caption)}]],
+                    [{"t": "Plain", "c": [image]}]]})
+            }
+            // Pandoc 2: the caption is the image's description.
+            (Some(caption), false) => json!({"t": "Para", "c": [
+                {"t": "Image", "c": [[id, [], []], inlines(caption), [src, "fig:"]]}]}),
+            (None, _) => json!({"t": "Para", "c": [
+                {"t": "Image", "c": [[id, [], []], inlines(&d.alt), [src, ""]]}]}),
+        }
+    }
+}
+
+/// Text as Pandoc inlines: words (`Str`) and `Space`s.
+fn inlines(text: &str) -> Value {
+    let mut out = Vec::new();
+    for (i, word) in text.split_whitespace().enumerate() {
+        if i > 0 {
+            out.push(json!({"t": "Space"}));
+        }
+        out.push(json!({"t": "Str", "c": word}));
+    }
+    Value::Array(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(classes: &[&str], kvs: &[[&str; 2]], text: &str) -> String {
+        json!({"pandoc-api-version": [1, 22, 2], "meta": {}, "blocks": [
+            {"t": "Para", "c": [{"t": "Str", "c": "Hi"}]},
+            {"t": "BulletList", "c": [[{"t": "CodeBlock", "c": [["", classes, kvs], text]}]]},
+            {"t": "CodeBlock", "c": [["", ["rust"], []], "fn main() {}"]}
+        ]})
+        .to_string()
+    }
+
+    #[test]
+    fn html_gets_inline_svg_anywhere_in_the_document() {
+        let input = doc(
+            &["fen", "flip"],
+            &[["caption", "Mate in one"]],
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+        );
+        let (out, errors) = filter(&input, "html5", Path::new("unused"), Vec::new()).unwrap();
+        assert!(errors.is_empty(), "{errors:?}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let raw = &v["blocks"][1]["c"][0][0];
+        assert_eq!(raw["t"], "RawBlock");
+        assert_eq!(raw["c"][0], "html");
+        let html = raw["c"][1].as_str().unwrap();
+        assert!(html.contains("<svg") && html.contains("<figcaption>Mate in one</figcaption>"));
+        assert_eq!(v["blocks"][2]["t"], "CodeBlock", "other code is left alone");
+    }
+
+    #[test]
+    fn other_formats_get_png_files() {
+        let dir = std::env::temp_dir().join(format!("fen2img-pandoc-{}", std::process::id()));
+        let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6k w - - 0 1");
+        let (out, errors) = filter(&input, "latex", &dir, Vec::new()).unwrap();
+        assert!(errors.is_empty(), "{errors:?}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let image = &v["blocks"][1]["c"][0][0]["c"][0];
+        assert_eq!(image["t"], "Image");
+        let src = image["c"][2][0].as_str().unwrap();
+        assert!(std::fs::read(src).unwrap().starts_with(b"\x89PNG"));
+        assert_eq!(image["c"][1][0]["c"], "White");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn bad_blocks_are_errors_never_default_boards() {
+        let input = doc(&["fen"], &[["size", "1"]], "8/8/8/8/8/8/8/K6k w - - 0 1");
+        let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        assert!(
+            errors[0].starts_with("fen block 1: ") && errors[0].contains("--size"),
+            "{errors:?}"
+        );
+        let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6kk w - - 0 1");
+        let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        assert!(
+            errors[0].starts_with("fen block 1, line 1, column "),
+            "{errors:?}"
+        );
+    }
+}

@@ -1,0 +1,254 @@
+//! One block → one diagram: parse its FEN, resolve its options, render.
+//! Renderers are kept per set of options, so a page (or a whole site) of
+//! diagrams with the same options shares one.
+
+use std::collections::HashMap;
+
+use fen2img::describe::describe;
+use fen2img::{stable_hash, Format, Renderer};
+
+use super::fence::FenBlock;
+use super::info;
+use super::options::{BlockOptions, OptionParser};
+use crate::render_args::strict_refusal;
+
+/// A problem in a document, at a 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (bytes).
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A rendered diagram and what goes around it.
+#[derive(Debug, Clone)]
+pub struct Diagram {
+    /// The image (SVG text or PNG bytes).
+    pub bytes: Vec<u8>,
+    /// The alt text: `alt=`, or the plain description of the position.
+    pub alt: String,
+    /// The block's options (caption, id).
+    pub options: BlockOptions,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
+    /// Content hash: FEN, options, format and fen2img's version.
+    pub hash: u64,
+    /// Legality warnings (`LINE: message`), when not `--strict`.
+    pub warnings: Vec<String>,
+}
+
+/// Renders blocks in one format with project defaults.
+pub struct DiagramMaker {
+    format: Format,
+    defaults: Vec<info::Attr>,
+    parser: OptionParser,
+    /// Renderer and the hash of its resolved options, per token list.
+    renderers: HashMap<Vec<String>, (Renderer, u64)>,
+}
+
+impl DiagramMaker {
+    /// A maker of `format` images with `defaults` under every block's options.
+    pub fn new(format: Format, defaults: Vec<info::Attr>) -> DiagramMaker {
+        DiagramMaker {
+            format,
+            defaults,
+            parser: OptionParser::new(),
+            renderers: HashMap::new(),
+        }
+    }
+
+    /// The image format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Renders `block`; a bad option or FEN is an error at its place in the
+    /// document. Never a default board.
+    pub fn make(&mut self, block: &FenBlock) -> Result<Diagram, DocError> {
+        let at_info = |column: usize, message: String| DocError {
+            line: block.fence_line,
+            column: block.info_column + column.saturating_sub(1),
+            message,
+        };
+        let attrs = info::parse(&block.info).map_err(|e| at_info(e.column, e.message))?;
+        let options = self
+            .parser
+            .resolve(&self.defaults, &attrs)
+            .map_err(|e| at_info(e.column, e.message))?;
+        self.make_with(block, &attrs, options)
+    }
+
+    /// Renders `block` with options resolved elsewhere (Pandoc's attributes).
+    pub fn make_with(
+        &mut self,
+        block: &FenBlock,
+        attrs: &[info::Attr],
+        options: BlockOptions,
+    ) -> Result<Diagram, DocError> {
+        let at_info = |column: usize, message: String| DocError {
+            line: block.fence_line,
+            column: block.info_column + column.saturating_sub(1),
+            message,
+        };
+        if let Some(&line) = block.extra_lines.first() {
+            return Err(DocError {
+                line,
+                column: 1,
+                message: "a fen block holds one position; this line is one too many".into(),
+            });
+        }
+        if block.body.is_empty() {
+            return Err(DocError {
+                line: block.body_line,
+                column: 1,
+                message: "this fen block is empty: write a FEN on the line after the fence".into(),
+            });
+        }
+        let record = fen2img::parse(
+            block.body.as_bytes(),
+            fen2img::ParseOptions::default().with_strict(options.strict),
+        )
+        .map_err(|e| DocError {
+            line: block.body_line,
+            column: block.body_column + e.offset,
+            message: format!("invalid FEN: {e}"),
+        })?;
+        let mut warnings = Vec::new();
+        if options.strict {
+            if let Some(refusal) = strict_refusal(&record) {
+                return Err(DocError {
+                    line: block.body_line,
+                    column: block.body_column,
+                    message: refusal,
+                });
+            }
+        } else {
+            warnings = record.warnings().iter().map(|w| w.to_string()).collect();
+        }
+        let position = record.position;
+        if !self.renderers.contains_key(&options.tokens) {
+            let render = self
+                .parser
+                .render_options(&options, self.format, attrs)
+                .map_err(|e| at_info(e.column, e.message))?;
+            // The canonical options (every field, the version included).
+            let hash = fen2img::fingerprint::options_digest(&render);
+            self.renderers
+                .insert(options.tokens.clone(), (Renderer::new(render), hash));
+        }
+        let Some((renderer, options_hash)) = self.renderers.get_mut(&options.tokens) else {
+            return Err(at_info(0, "internal: no renderer".into()));
+        };
+        let bytes = renderer
+            .render(&position)
+            .map_err(|e| at_info(0, e.to_string()))?;
+        let fen = position.to_string();
+        let hash = stable_hash(&[
+            env!("CARGO_PKG_VERSION").as_bytes(),
+            self.format.name().as_bytes(),
+            &options_hash.to_le_bytes(),
+            fen.as_bytes(),
+        ]);
+        let size = image_size(&bytes).unwrap_or((0, 0));
+        let alt = options.alt.clone().unwrap_or_else(|| describe(&position));
+        Ok(Diagram {
+            bytes,
+            alt,
+            options,
+            size,
+            hash,
+            warnings,
+        })
+    }
+}
+
+/// Width and height of a PNG (its IHDR) or an SVG (the root's attributes).
+pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.starts_with(b"\x89PNG") && bytes.len() >= 24 {
+        let w = u32::from_be_bytes(bytes[16..20].try_into().ok()?);
+        let h = u32::from_be_bytes(bytes[20..24].try_into().ok()?);
+        return Some((w, h));
+    }
+    // Lossy: the cut at 512 bytes may split a character of the title.
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]);
+    let root = &text[..text.find('>')?];
+    let attr = |name: &str| -> Option<u32> {
+        let at = root.find(&format!(" {name}=\""))? + name.len() + 3;
+        let end = root[at..].find('"')?;
+        root[at..at + end]
+            .parse::<f64>()
+            .ok()
+            .map(|v| v.round() as u32)
+    };
+    Some((attr("width")?, attr("height")?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::fence::find_blocks;
+
+    fn make(doc: &str) -> Result<Diagram, DocError> {
+        let blocks = find_blocks(doc).unwrap();
+        DiagramMaker::new(Format::SVG, Vec::new()).make(&blocks[0])
+    }
+
+    #[test]
+    fn a_block_becomes_an_svg_with_its_description() {
+        let d = make("```fen size=240 caption=Mate\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n").unwrap();
+        assert!(d.bytes.starts_with(b"<svg"));
+        assert_eq!(d.size.0, 240);
+        assert!(d.alt.starts_with("White to move."), "{}", d.alt);
+        assert_eq!(d.options.caption.as_deref(), Some("Mate"));
+    }
+
+    #[test]
+    fn a_bad_fen_is_an_error_at_its_character_in_the_document() {
+        // Body on line 3, indented by 2; the 9 in rank 1 is the bad character.
+        let doc = "text\n```fen\n  8/8/8/8/8/8/8/K6k9 w - - 0 1\n```\n";
+        let e = make(doc).unwrap_err();
+        assert_eq!(e.line, 3);
+        let col = doc.lines().nth(2).unwrap().find("K6k9").unwrap() + 1;
+        assert!(
+            (col..=col + 4).contains(&e.column),
+            "column {} for {}",
+            e.column,
+            e.message
+        );
+        assert!(e.message.starts_with("invalid FEN"), "{}", e.message);
+    }
+
+    #[test]
+    fn option_errors_point_into_the_info_string() {
+        let e = make("```fen flip bogus\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 13));
+        let e = make("```fen\n\n```\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("empty"));
+    }
+
+    #[test]
+    fn sizes_come_from_png_and_svg_headers() {
+        assert_eq!(
+            image_size(b"<svg a=\"1\" width=\"12\" height=\"34\">"),
+            Some((12, 34))
+        );
+        assert_eq!(image_size(b"<svg>"), None);
+        assert_eq!(image_size(&[0xe2; 600]), None);
+        assert_eq!(image_size(b""), None);
+    }
+
+    #[test]
+    fn the_hash_follows_position_and_options() {
+        let a = make("```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n").unwrap();
+        let b = make("```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n").unwrap();
+        let c = make("```fen flip\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n").unwrap();
+        let d = make("```fen\n8/8/8/8/8/8/8/K5k1 w - - 0 1\n```\n").unwrap();
+        assert_eq!(a.hash, b.hash);
+        assert_ne!(a.hash, c.hash);
+        assert_ne!(a.hash, d.hash);
+    }
+}

@@ -1,0 +1,108 @@
+//! The HTML that replaces a block: inline SVG, or an `<img>` of an asset,
+//! in a `<figure>` with a `<figcaption>` when the block has a caption.
+
+use super::diagram::Diagram;
+
+/// Escapes text for HTML content and double-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Gives every id of `svg` the prefix `prefix`, and every reference to one
+/// (`href="#x"`, `xlink:href="#x"`, `url(#x)`), so several diagrams inline
+/// in one page (even the same diagram twice) never share an id.
+///
+/// MERGE POINT: the SVG writer is gaining an id prefix option; when it
+/// lands, pass `prefix` to it instead and drop this rewrite.
+pub fn namespace_ids(svg: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + 256);
+    let mut rest = svg;
+    const PATTERNS: [&str; 3] = [" id=\"", "href=\"#", "url(#"];
+    loop {
+        let next = PATTERNS
+            .iter()
+            .filter_map(|p| rest.find(p).map(|at| (at, p.len())))
+            .min();
+        let Some((at, len)) = next else { break };
+        out.push_str(&rest[..at + len]);
+        out.push_str(prefix);
+        rest = &rest[at + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the image goes: inline, or an asset file at `src`.
+pub enum Placement<'a> {
+    /// The SVG itself, its ids prefixed with the given string.
+    Inline(&'a str),
+    /// An `<img>` pointing at `src`.
+    Image(&'a str),
+}
+
+/// The HTML for `diagram`: lines with no blank line among them (a blank
+/// line would end the Markdown HTML block), ending in a newline.
+pub fn figure(diagram: &Diagram, placement: Placement<'_>) -> String {
+    let caption = diagram.options.caption.as_deref();
+    let tag = if caption.is_some() { "figure" } else { "div" };
+    let id = diagram
+        .options
+        .id
+        .as_deref()
+        .map(|id| format!(" id=\"{}\"", escape(id)))
+        .unwrap_or_default();
+    let mut out = format!("<{tag} class=\"fen2img\"{id}>\n");
+    match placement {
+        Placement::Inline(prefix) => {
+            let svg = String::from_utf8_lossy(&diagram.bytes);
+            let svg = namespace_ids(&svg, prefix);
+            for line in svg.lines().filter(|l| !l.trim().is_empty()) {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        Placement::Image(src) => {
+            let (w, h) = diagram.size;
+            out.push_str(&format!(
+                "<img src=\"{}\" alt=\"{}\" width=\"{w}\" height=\"{h}\">\n",
+                escape(src),
+                escape(&diagram.alt)
+            ));
+        }
+    }
+    if let Some(caption) = caption {
+        out.push_str(&format!("<figcaption>{}</figcaption>\n", escape(caption)));
+    }
+    out.push_str(&format!("</{tag}>\n"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_references_get_the_prefix() {
+        let svg = r##"<svg><path id="dark" d="M0"/><use xlink:href="#dark" fill="url(#hatch)"/><pattern id="hatch"/></svg>"##;
+        assert_eq!(
+            namespace_ids(svg, "d2-"),
+            r##"<svg><path id="d2-dark" d="M0"/><use xlink:href="#d2-dark" fill="url(#d2-hatch)"/><pattern id="d2-hatch"/></svg>"##
+        );
+    }
+
+    #[test]
+    fn html_is_escaped() {
+        assert_eq!(escape(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+}

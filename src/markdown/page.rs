@@ -1,0 +1,199 @@
+//! One Markdown document: every fen block replaced by its diagram, the text
+//! around it untouched.
+
+use fen2img::{Format, ImageFormat};
+
+use super::diagram::{DiagramMaker, DocError};
+use super::fence::{find_blocks, FenBlock, FenceError};
+use super::html::{figure, Placement};
+use super::pre::find_pre_blocks;
+
+/// Where images go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Images {
+    /// Inline SVG in the page.
+    Inline,
+    /// Files named by content hash; `url` is the prefix of their `src`
+    /// (ends with `/`, or is empty).
+    Files {
+        /// Prefix of each image's `src`.
+        url: String,
+    },
+}
+
+/// An image file to write next to the pages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asset {
+    /// File name: content hash and extension.
+    pub name: String,
+    /// The image.
+    pub bytes: Vec<u8>,
+}
+
+/// A rewritten document.
+#[derive(Debug, Default)]
+pub struct Rewritten {
+    /// The new text (the original where it had no blocks).
+    pub text: String,
+    /// Images to write (none when inline).
+    pub assets: Vec<Asset>,
+    /// Legality warnings with their line.
+    pub warnings: Vec<DocError>,
+    /// Every error; when there is one, `text` must not be used.
+    pub errors: Vec<DocError>,
+    /// How many diagrams the page holds.
+    pub diagrams: usize,
+}
+
+/// The file extension for a format's assets.
+pub fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Image(ImageFormat::Png) => "png",
+        Format::Image(ImageFormat::Webp) => "webp",
+        Format::Image(ImageFormat::Jpeg) => "jpg",
+        _ => "svg",
+    }
+}
+
+/// Rewrites Markdown `doc`. All blocks are tried, so every error is
+/// reported at once.
+pub fn rewrite(doc: &str, maker: &mut DiagramMaker, images: &Images) -> Rewritten {
+    rewrite_found(doc, find_blocks(doc), maker, images)
+}
+
+/// Rewrites HTML `doc`: its `<pre class="fen">` elements.
+pub fn rewrite_html(doc: &str, maker: &mut DiagramMaker, images: &Images) -> Rewritten {
+    rewrite_found(doc, find_pre_blocks(doc), maker, images)
+}
+
+fn rewrite_found(
+    doc: &str,
+    found: Result<Vec<FenBlock>, FenceError>,
+    maker: &mut DiagramMaker,
+    images: &Images,
+) -> Rewritten {
+    let mut out = Rewritten::default();
+    let blocks = match found {
+        Ok(blocks) => blocks,
+        Err(e) => {
+            out.errors.push(DocError {
+                line: e.line,
+                column: e.column,
+                message: e.message,
+            });
+            return out;
+        }
+    };
+    if blocks.is_empty() {
+        out.text = doc.to_string();
+        return out;
+    }
+    let mut text = String::with_capacity(doc.len() + blocks.len() * 8192);
+    let mut at = 0;
+    for (n, block) in blocks.iter().enumerate() {
+        text.push_str(&doc[at..block.span.start]);
+        at = block.span.end;
+        let diagram = match maker.make(block) {
+            Ok(d) => d,
+            Err(e) => {
+                out.errors.push(e);
+                continue;
+            }
+        };
+        out.diagrams += 1;
+        for w in &diagram.warnings {
+            out.warnings.push(DocError {
+                line: block.body_line,
+                column: block.body_column,
+                message: w.clone(),
+            });
+        }
+        let html = match images {
+            // Per-page counter: ids stay unique even for the same diagram twice.
+            Images::Inline => figure(&diagram, Placement::Inline(&format!("fen{}-", n + 1))),
+            Images::Files { url } => {
+                let name = format!("{:016x}.{}", diagram.hash, extension(maker.format()));
+                let html = figure(&diagram, Placement::Image(&format!("{url}{name}")));
+                if !out.assets.iter().any(|a| a.name == name) {
+                    out.assets.push(Asset {
+                        name,
+                        bytes: diagram.bytes,
+                    });
+                }
+                html
+            }
+        };
+        text.push_str(&html);
+        // An HTML block ends at a blank line: keep the next paragraph out of it.
+        let next = &doc[at..];
+        if !(next.is_empty() || next.starts_with('\n') || next.starts_with("\r\n")) {
+            text.push('\n');
+        }
+    }
+    text.push_str(&doc[at..]);
+    out.text = text;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "# Two\n\nBefore.\n```fen caption=\"A & B\"\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\nAfter.\n\n```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n";
+
+    #[test]
+    fn inline_diagrams_replace_blocks_and_keep_the_text() {
+        let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
+        let r = rewrite(DOC, &mut maker, &Images::Inline);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(r.diagrams, 2);
+        assert!(r
+            .text
+            .starts_with("# Two\n\nBefore.\n<figure class=\"fen2img\">\n<svg"));
+        assert!(r
+            .text
+            .contains("<figcaption>A &amp; B</figcaption>\n</figure>\n\nAfter.\n"));
+        assert!(!r.text.contains("```"));
+        // The same diagram twice: no id in common.
+        assert!(r.text.contains("id=\"fen1-") && r.text.contains("id=\"fen2-"));
+        let ids: Vec<&str> = r
+            .text
+            .match_indices(" id=\"")
+            .map(|(i, _)| {
+                let rest = &r.text[i + 5..];
+                &rest[..rest.find('"').unwrap()]
+            })
+            .collect();
+        let mut unique = ids.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(ids.len(), unique.len());
+    }
+
+    #[test]
+    fn image_files_are_named_by_content_and_shared() {
+        let mut maker = DiagramMaker::new(Format::PNG, Vec::new());
+        let r = rewrite(DOC, &mut maker, &Images::Files { url: "img/".into() });
+        assert_eq!(r.assets.len(), 1, "the same diagram twice is one file");
+        let name = &r.assets[0].name;
+        assert!(name.ends_with(".png") && name.len() == 20);
+        assert!(r.assets[0].bytes.starts_with(b"\x89PNG"));
+        assert_eq!(
+            r.text.matches(&format!("<img src=\"img/{name}\"")).count(),
+            2
+        );
+        assert!(r.text.contains("alt=\"White to move."));
+        assert!(r.text.contains("width=\"") && !r.text.contains("width=\"0\""));
+    }
+
+    #[test]
+    fn every_error_is_reported_and_no_text_without_blocks_changes() {
+        let doc = "```fen\n8/8/8/8/8/8/8/K6k w - - 0 1 x\n```\n```fen nope\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n";
+        let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
+        let r = rewrite(doc, &mut maker, &Images::Inline);
+        assert_eq!(r.errors.len(), 2, "{:?}", r.errors);
+        assert_eq!((r.errors[1].line, r.errors[1].column), (4, 8));
+        let plain = "# Nothing\n```rust\nfn main() {}\n```\n";
+        assert_eq!(rewrite(plain, &mut maker, &Images::Inline).text, plain);
+    }
+}
