@@ -124,7 +124,9 @@ mod tests {
 
         let pieces = fen2img::PieceSet::load(&dir.join("no-such-set")).unwrap_err();
         assert_eq!(exit_code_for(Cause::Pieces(&pieces)), EXIT_FAILURE);
-        for name in ["wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK"] {
+        for name in [
+            "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK",
+        ] {
             std::fs::write(dir.join(format!("{name}.svg")), "not an SVG").unwrap();
         }
         let not_svg = fen2img::PieceSet::load(&dir).unwrap_err();

@@ -30,6 +30,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
         diagram,
         encode,
         swap_glyphs,
+        svg_id_prefix,
         terminal,
     } = options;
     let DiagramOptions {
@@ -68,6 +69,10 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     line("optimize", optimize);
     line("quality", quality);
     line("swap_glyphs", swap_glyphs);
+    line(
+        "svg_id_prefix",
+        &svg_id_prefix.as_deref().unwrap_or("(content)"),
+    );
     let crate::terminal::CellSize { columns, rows } = terminal;
     line("terminal_columns", &columns.map_or(0, |c| c));
     line("terminal_rows", &rows.map_or(0, |r| r));

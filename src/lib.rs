@@ -78,6 +78,10 @@ pub struct RenderOptions {
     pub encode: EncodeOptions,
     /// Unicode boards: swap the white and black glyph sets (dark terminals).
     pub swap_glyphs: bool,
+    /// SVG: what every id of the document starts with. `None` (the default)
+    /// derives a prefix from the document's content, so any number of
+    /// diagrams can be inlined into one HTML page; `Some("")` keeps bare ids.
+    pub svg_id_prefix: Option<String>,
     /// Terminal pictures: how many character cells the picture spans (kitty
     /// and iTerm2 scale the image to them; the half-block picture takes its
     /// square size from the columns). Default: the image's own size.
@@ -92,6 +96,7 @@ impl RenderOptions {
             diagram: DiagramOptions::default(),
             encode: EncodeOptions::default(),
             swap_glyphs: false,
+            svg_id_prefix: None,
             terminal: terminal::CellSize::default(),
         }
     }
@@ -230,7 +235,20 @@ impl Renderer {
         let layout = self.layout(position)?;
         let options = &self.options;
         match image {
-            ImageFormat::Svg => Ok(self.svg.write(&layout).into_bytes()),
+            ImageFormat::Svg => Ok(match &options.svg_id_prefix {
+                None => self.svg.write(&layout),
+                Some(prefix) if prefix.is_empty() || svg::is_valid_id_prefix(prefix) => {
+                    self.svg.write_with_id_prefix(&layout, prefix)
+                }
+                Some(prefix) => {
+                    return Err(Error::Layout(LayoutError(format!(
+                        "SVG id prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
+                         at most 64 characters",
+                        quote::escape(prefix)
+                    ))))
+                }
+            }
+            .into_bytes()),
             ImageFormat::Png => Ok(match self.rasterizer.render_indexed(&layout) {
                 Some(image) => encode::png_indexed(&image, options.encode),
                 None => encode::png(&self.rasterizer.render(&layout), options.encode),

@@ -11,8 +11,8 @@ mod batch;
 mod cli;
 mod failure;
 mod manual;
-mod output;
 mod markdown;
+mod output;
 mod render_args;
 #[cfg(feature = "serve")]
 mod serve;

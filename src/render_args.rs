@@ -92,6 +92,11 @@ pub struct RenderArgs {
     #[arg(long)]
     pub swap_glyphs: bool,
 
+    /// SVG: start every id with this (default: derived from the document,
+    /// so many diagrams can be inlined in one page; '' for bare ids).
+    #[arg(long, value_name = "STR")]
+    pub id_prefix: Option<OsString>,
+
     /// PNG: spend more time for the smallest file.
     #[arg(long)]
     pub optimize: bool,
@@ -348,5 +353,16 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         quality: args.quality,
     };
     options.swap_glyphs = args.swap_glyphs;
+    if let Some(prefix) = &args.id_prefix {
+        let prefix = utf8("--id-prefix", prefix)?;
+        if !prefix.is_empty() && !fen2img::svg::is_valid_id_prefix(prefix) {
+            return Err(Failure::invalid(format!(
+                "--id-prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
+                 at most 64 characters",
+                escape(prefix)
+            )));
+        }
+        options.svg_id_prefix = Some(prefix.to_string());
+    }
     Ok(options)
 }

@@ -23,6 +23,50 @@ pub fn write(layout: &Layout) -> String {
     SvgWriter::new().write(layout)
 }
 
+/// Whether `prefix` can start every id of a document: an XML name start
+/// (letter or `_`) and then letters, digits, `_`, `-` or `.`, at most 64
+/// bytes, so that ids stay valid and no CSS selector or URL breaks on them.
+pub fn is_valid_id_prefix(prefix: &str) -> bool {
+    let mut bytes = prefix.bytes();
+    prefix.len() <= 64
+        && bytes
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+}
+
+/// `svg` with `prefix` put before every id it defines and every reference
+/// to one (`id="`, `href="#`, `url(#`). Inline SVG shares one id namespace
+/// with the whole HTML page, so documents inlined together must not share
+/// ids that mean different shapes.
+pub fn prefix_ids(svg: &str, prefix: &str) -> String {
+    const MARKS: [&str; 3] = [" id=\"", "href=\"#", "url(#"];
+    let mut out = String::with_capacity(svg.len() + 64 * (prefix.len() + 1));
+    let mut rest = svg;
+    while let Some((at, len)) = MARKS
+        .iter()
+        .filter_map(|m| rest.find(m).map(|at| (at, m.len())))
+        .min()
+    {
+        out.push_str(&rest[..at + len]);
+        out.push_str(prefix);
+        rest = &rest[at + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The default id prefix of a document: `x` and eight hex digits of a
+/// stable hash of the document itself (`x`, so no id reads as a hex colour
+/// after `#`). Different documents get
+/// different prefixes (so any number can be inlined in one page), the same
+/// document the same one (its definitions are identical anyway), and the
+/// output stays the same on every machine.
+fn content_prefix(svg: &str) -> String {
+    let h = crate::digest::fnv1a(crate::digest::FNV_OFFSET, svg.as_bytes());
+    format!("x{:08x}", h as u32 ^ (h >> 32) as u32)
+}
+
 /// Writes layouts as SVG, remembering the glyph definitions between boards:
 /// they depend only on the frame's sprite spec (piece set, square size and
 /// halo) and on which pieces appear, and building them is most of the work.
@@ -40,8 +84,26 @@ impl SvgWriter {
         SvgWriter::default()
     }
 
-    /// Writes `layout` as an SVG document.
+    /// Writes `layout` as an SVG document whose ids all start with a prefix
+    /// derived from the document's content (see [`SvgWriter::write_with_id_prefix`]).
     pub fn write(&mut self, layout: &Layout) -> String {
+        let svg = self.write_bare(layout);
+        let prefix = content_prefix(&svg);
+        prefix_ids(&svg, &prefix)
+    }
+
+    /// Writes `layout` with every id starting with `prefix` (check it with
+    /// [`is_valid_id_prefix`]; an empty prefix leaves ids as they are).
+    pub fn write_with_id_prefix(&mut self, layout: &Layout, prefix: &str) -> String {
+        let svg = self.write_bare(layout);
+        if prefix.is_empty() {
+            return svg;
+        }
+        prefix_ids(&svg, prefix)
+    }
+
+    /// The document with unprefixed ids.
+    fn write_bare(&mut self, layout: &Layout) -> String {
         let spec = &layout.frame.sprites;
         if self.for_glyphs.as_ref() != Some(spec) {
             self.glyph_defs.clear();

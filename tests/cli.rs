@@ -959,9 +959,9 @@ fn unreadable_theme_and_piece_files_exit_1_bad_content_exits_2() {
     // Missing theme file, and a directory given as the theme.
     let missing = dir.join("missing.theme");
     let out = run([KINGS, "--theme", &path_arg(&missing)]);
-    assert_io_failure(&out, &["missing.theme", "not a readable file"]);
+    assert_io_failure(&out, &["missing.theme", "not a file"]);
     let out = run([KINGS, "--theme", &path_arg(&dir)]);
-    assert_io_failure(&out, &["not a readable file"]);
+    assert_io_failure(&out, &["not a regular file"]);
     // A misspelt built-in name is a usage error.
     let out = run([KINGS, "--theme", "bleu"]);
     assert_invalid(&out, &["bleu", "brown, blue, green, print"]);
@@ -983,7 +983,7 @@ fn unreadable_theme_and_piece_files_exit_1_bad_content_exits_2() {
         }
     }
     let out = run([KINGS, "--pieces", &path_arg(&set)]);
-    assert_io_failure(&out, &["bN.svg", "cannot be read"]);
+    assert_io_failure(&out, &["bN.svg", "not a regular file"]);
     // A glyph that is not SVG is bad content.
     fs::remove_dir(set.join("bN.svg")).unwrap();
     fs::write(set.join("bN.svg"), "not svg at all").unwrap();
@@ -1040,8 +1040,8 @@ fn flags_are_checked_before_the_input_is_read() {
         &[],
     );
     assert_io_failure(&out, &["missing.theme"]);
-    let out = run_with(["-o", "board.gif"], Some(b"not a position\n"), &[]);
-    assert_invalid(&out, &["board.gif", "extension"]);
+    let out = run_with(["-o", "board.bmp"], Some(b"not a position\n"), &[]);
+    assert_invalid(&out, &["board.bmp", "extension"]);
     // --alt alone renders nothing, so it needs no image format.
     let out = run([KINGS, "--alt", "-f", "png"]);
     assert_code(&out, 0);

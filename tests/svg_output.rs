@@ -183,7 +183,9 @@ fn markup_heavy_snapshot() {
 #[test]
 fn the_start_position_is_small() {
     let svg = render_svg(&position(START), DiagramOptions::default());
-    assert!(svg.len() < 12_000, "{} bytes", svg.len());
+    // About 11.3 KB of drawing and 1.1 KB of id prefixes (126 ids and
+    // references), which make the document safe to inline.
+    assert!(svg.len() < 13_000, "{} bytes", svg.len());
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.ends_with("</svg>\n"));
 }
@@ -334,7 +336,7 @@ fn a_piece_on_e4_lands_on_the_e4_square() {
 
             let uses: Vec<&str> = elements(&svg, "use")
                 .into_iter()
-                .filter(|u| str_attr(u, "xlink:href") == Some("#wP"))
+                .filter(|u| str_attr(u, "xlink:href").is_some_and(|h| h.ends_with("wP")))
                 .collect();
             assert_eq!(uses.len(), 1, "{what}: one white pawn");
             assert_eq!(attr(uses[0], "x"), Some(ex), "{what}: x of {}", uses[0]);
@@ -385,4 +387,75 @@ fn markup_elements_are_present() {
     let a1 = format!("<rect x=\"{}\" y=\"{}\"", bx + 7.0 * sq, by);
     assert!(svg.contains(&h8), "{h8}");
     assert!(svg.contains(&a1), "{a1}");
+}
+
+// ---------------------------------------------------------------------------
+// Ids: any number of documents inlined in one HTML page
+
+/// Every id a document defines.
+fn ids(svg: &str) -> Vec<String> {
+    svg.split(" id=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+        .collect()
+}
+
+/// Every id a document refers to (`href="#..."`, `url(#...)`).
+fn references(svg: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for mark in ["href=\"#", "url(#"] {
+        for rest in svg.split(mark).skip(1) {
+            let end = rest.find(['"', ')']).unwrap();
+            out.push(rest[..end].to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn two_different_documents_share_no_id() {
+    let print = DiagramOptions {
+        theme: Theme::built_in("print").unwrap(),
+        ..DiagramOptions::default()
+    };
+    let docs = [
+        render_svg(&position(START), DiagramOptions::default()),
+        render_svg(&position(RUY_LOPEZ), DiagramOptions::default()),
+        render_svg(&position(SCHOLARS_MATE), markup_heavy()),
+        render_svg(&position(START), print.clone()),
+        render_svg(&position(RUY_LOPEZ), print),
+    ];
+    for (i, a) in docs.iter().enumerate() {
+        let defined = ids(a);
+        assert!(!defined.is_empty());
+        // Every reference resolves inside the document itself.
+        for r in references(a) {
+            assert!(defined.contains(&r), "doc {i}: #{r} is not defined");
+        }
+        for (j, b) in docs.iter().enumerate().skip(i + 1) {
+            let theirs = ids(b);
+            let shared: Vec<&String> = defined.iter().filter(|id| theirs.contains(id)).collect();
+            assert!(shared.is_empty(), "docs {i} and {j} share {shared:?}");
+        }
+    }
+}
+
+#[test]
+fn an_explicit_id_prefix_is_used_and_an_empty_one_keeps_bare_ids() {
+    let p = position(RUY_LOPEZ);
+    let mut options = RenderOptions::new(Format::SVG);
+    options.svg_id_prefix = Some("diagram12-".into());
+    let svg = String::from_utf8(Renderer::new(options.clone()).render(&p).unwrap()).unwrap();
+    assert!(ids(&svg).iter().all(|id| id.starts_with("diagram12-")));
+    assert!(references(&svg)
+        .iter()
+        .all(|id| id.starts_with("diagram12-")));
+    options.svg_id_prefix = Some(String::new());
+    let bare = String::from_utf8(Renderer::new(options.clone()).render(&p).unwrap()).unwrap();
+    assert!(ids(&bare).contains(&"wN".to_string()), "{:?}", ids(&bare));
+    options.svg_id_prefix = Some("1bad\"prefix".into());
+    let e = Renderer::new(options).render(&p).unwrap_err();
+    assert!(matches!(e, fen2img::Error::Layout(_)), "{e}");
+    assert!(svg::is_valid_id_prefix("_a.b-c9"));
+    assert!(!svg::is_valid_id_prefix("9a") && !svg::is_valid_id_prefix("a b"));
 }

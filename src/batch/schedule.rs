@@ -163,9 +163,11 @@ pub fn process_chunk(chunk: &[Line], ctx: &Context, renderers: &[Mutex<Renderer>
 
 fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Rendered, Problem> {
     let record =
-        parse(&line.text, ParseOptions::default().with_strict(ctx.strict)).map_err(|e| Problem::Invalid {
-            column: Some(e.column()),
-            message: format!("invalid FEN: {e}"),
+        parse(&line.text, ParseOptions::default().with_strict(ctx.strict)).map_err(|e| {
+            Problem::Invalid {
+                column: Some(e.column()),
+                message: format!("invalid FEN: {e}"),
+            }
         })?;
     let position = &record.position;
     if let Some(message) = ctx.strict.then(|| strict_refusal(&record)).flatten() {

@@ -4,9 +4,9 @@
 use std::io;
 use std::path::Path;
 
+use crate::output::Links;
 /// Whether a write happened.
 pub use crate::output::WriteOutcome;
-use crate::output::Links;
 
 /// Writes `bytes` to `path` (creating its directory) unless it already holds
 /// them; atomic (temporary file + rename) through the one output module.

@@ -19,30 +19,6 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Gives every id of `svg` the prefix `prefix`, and every reference to one
-/// (`href="#x"`, `xlink:href="#x"`, `url(#x)`), so several diagrams inline
-/// in one page (even the same diagram twice) never share an id.
-///
-/// MERGE POINT: the SVG writer is gaining an id prefix option; when it
-/// lands, pass `prefix` to it instead and drop this rewrite.
-pub fn namespace_ids(svg: &str, prefix: &str) -> String {
-    let mut out = String::with_capacity(svg.len() + 256);
-    let mut rest = svg;
-    const PATTERNS: [&str; 3] = [" id=\"", "href=\"#", "url(#"];
-    loop {
-        let next = PATTERNS
-            .iter()
-            .filter_map(|p| rest.find(p).map(|at| (at, p.len())))
-            .min();
-        let Some((at, len)) = next else { break };
-        out.push_str(&rest[..at + len]);
-        out.push_str(prefix);
-        rest = &rest[at + len..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Where the image goes: inline, or an asset file at `src`.
 pub enum Placement<'a> {
     /// The SVG itself, its ids prefixed with the given string.
@@ -66,7 +42,7 @@ pub fn figure(diagram: &Diagram, placement: Placement<'_>) -> String {
     match placement {
         Placement::Inline(prefix) => {
             let svg = String::from_utf8_lossy(&diagram.bytes);
-            let svg = namespace_ids(&svg, prefix);
+            let svg = fen2img::svg::prefix_ids(&svg, prefix);
             for line in svg.lines().filter(|l| !l.trim().is_empty()) {
                 out.push_str(line);
                 out.push('\n');
@@ -96,7 +72,7 @@ mod tests {
     fn ids_and_references_get_the_prefix() {
         let svg = r##"<svg><path id="dark" d="M0"/><use xlink:href="#dark" fill="url(#hatch)"/><pattern id="hatch"/></svg>"##;
         assert_eq!(
-            namespace_ids(svg, "d2-"),
+            fen2img::svg::prefix_ids(svg, "d2-"),
             r##"<svg><path id="d2-dark" d="M0"/><use xlink:href="#d2-dark" fill="url(#d2-hatch)"/><pattern id="d2-hatch"/></svg>"##
         );
     }
