@@ -173,7 +173,7 @@ fn sized(svg: &str) -> String {
 #[test]
 fn many_inline_diagrams_each_draw_what_they_draw_alone() {
     let Some(browser) = chromium() else { return };
-    let dir = tempdir();
+    let dir = tempdir("inline");
     let svgs = diagrams();
     let n = svgs.len() as u32;
     let mut html = String::from(
@@ -226,8 +226,8 @@ fn many_inline_diagrams_each_draw_what_they_draw_alone() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn tempdir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fen2img-browser-{}", std::process::id()));
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fen2img-browser-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -235,4 +235,47 @@ fn tempdir() -> PathBuf {
 fn base64_svg(svg: &str) -> String {
     use base64::Engine as _;
     base64::engine::general_purpose::STANDARD.encode(svg)
+}
+
+/// The e-mail board as a browser draws it: 64 cells of 50 px in the theme's
+/// colours, with a glyph's ink on every occupied square and none elsewhere.
+#[test]
+fn the_html_board_draws_as_a_board() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempdir("html");
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let out = assert_cmd::Command::cargo_bin("fen2img")
+        .unwrap()
+        .args([fen, "-f", "html", "--coords", "none", "--size", "400"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let html = format!(
+        "<!doctype html><html><body style=\"margin:0;background:#ffffff\">{}</body></html>",
+        String::from_utf8(out.stdout).unwrap()
+    );
+    let (width, rgb) = screenshot(&browser, &dir, &html, 420, 460);
+    let px = |x: u32, y: u32| {
+        let i = ((y * width + x) * 3) as usize;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    };
+    let position = fen2img::parse(fen.as_bytes(), fen2img::ParseOptions::default())
+        .unwrap()
+        .position;
+    let (light, dark) = ([0xf0, 0xd9, 0xb5], [0xb5, 0x88, 0x63]);
+    for row in 0..8u32 {
+        for col in 0..8u32 {
+            let square = fen2img::Square::new(col as u8, 7 - row as u8).unwrap();
+            let colour = if square.is_dark() { dark } else { light };
+            // The square's corner is its own colour whatever stands on it.
+            assert_eq!(px(col * 50 + 2, row * 50 + 2), colour, "{square} corner");
+            let inked = (10..40)
+                .flat_map(|dy| (10..40).map(move |dx| (dx, dy)))
+                .filter(|&(dx, dy)| px(col * 50 + dx, row * 50 + dy).iter().all(|&c| c < 80))
+                .count();
+            let occupied = position.board.get(square).is_some();
+            assert_eq!(inked > 20, occupied, "{square}: {inked} ink pixels");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1047,3 +1047,60 @@ fn flags_are_checked_before_the_input_is_read() {
     assert_code(&out, 0);
     assert!(stdout(&out).starts_with("White"), "{}", stdout(&out));
 }
+
+#[test]
+fn auto_format_is_ascii_when_redirected_and_refused_for_files() {
+    // Standard output is a pipe here: what a terminal cannot be asked about.
+    let out = run([KINGS, "-f", "auto"]);
+    assert_code(&out, 0);
+    assert_eq!(stdout(&out), stdout(&run([KINGS, "-f", "ascii"])));
+    let dir = scratch_dir("cli-auto");
+    let out = run([KINGS, "-f", "auto", "-o", &path_arg(&dir.join("b.png"))]);
+    assert_invalid(&out, &["auto", "name a format"]);
+    assert!(!dir.join("b.png").exists());
+}
+
+#[test]
+fn terminal_and_html_formats_by_name_and_extension() {
+    for (format, starts) in [
+        ("kitty", "\x1b_Ga=T,f=100"),
+        ("iterm", "\x1b]1337;File=inline=1"),
+        ("sixel", "\x1bP0;1;0q\"1;1;400;400"),
+        ("html", "<table role=\"img\""),
+    ] {
+        let out = run([KINGS, "-f", format]);
+        assert_code(&out, 0);
+        assert!(
+            stdout(&out).starts_with(starts),
+            "{format}: {:?}",
+            &stdout(&out)[..20]
+        );
+    }
+    let out = run([KINGS, "-f", "blocks"]);
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.contains('\u{2580}') && text.ends_with("White to move\n"),
+        "{text}"
+    );
+    let dir = scratch_dir("cli-html");
+    for name in ["board.html", "board.six"] {
+        let out = run([KINGS, "-o", &path_arg(&dir.join(name))]);
+        assert_code(&out, 0);
+    }
+    assert!(fs::read_to_string(dir.join("board.html"))
+        .unwrap()
+        .contains("</table>"));
+    assert!(fs::read(dir.join("board.six"))
+        .unwrap()
+        .starts_with(b"\x1bP"));
+}
+
+#[test]
+fn svg_id_prefix_is_checked() {
+    let out = run([KINGS, "-f", "svg", "--id-prefix", "d12-"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains(" id=\"d12-"));
+    let out = run([KINGS, "-f", "svg", "--id-prefix", "12\"x"]);
+    assert_invalid(&out, &["--id-prefix", "letter"]);
+}
