@@ -12,8 +12,6 @@ use crate::pathdata;
 
 const SOURCE: &str = include_str!("../templates/labels.txt");
 
-/// Units per em of the label font (its coordinates run 0..100).
-pub const UNITS_PER_EM: f32 = 100.0;
 
 /// One label character.
 #[derive(Debug, Clone)]

@@ -6,7 +6,7 @@
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use fen2img::describe::describe;
+use fen2img::describe;
 use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::{RenderOptions, Renderer};
 

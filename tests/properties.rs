@@ -9,7 +9,7 @@ mod common;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
-use fen2img::position::{CastlingSide, CheckCounters, Pockets};
+use fen2img::{CastlingSide, CheckCounters, Pockets};
 use fen2img::text::{render_text, TextFormat, TextOptions};
 use fen2img::{
     parse, svg, Color, Coordinates, DiagramOptions, Field, Layout, ParseOptions, Piece, Position,
@@ -192,7 +192,7 @@ fn parse_checked(input: &[u8]) -> Result<Option<Position>, TestCaseError> {
 fn render_everything(p: &Position) -> Result<(), TestCaseError> {
     let _ = p.warnings();
     let _ = p.checked_king();
-    let description = fen2img::describe::describe(p);
+    let description = fen2img::describe(p);
     prop_assert!(!description.is_empty());
     for (flip, coordinates) in [
         (false, Coordinates::Outside),
@@ -320,7 +320,7 @@ proptest! {
         if let Some(sq) = Square::parse(&text) {
             prop_assert_eq!(sq.to_string(), text.clone());
         }
-        if let Some(c) = fen2img::color::Rgba::parse(&text) {
+        if let Some(c) = fen2img::Rgba::parse(&text) {
             prop_assert!(text.trim_start_matches('#').len() >= 3);
             let _ = c.hex6();
         }

@@ -35,7 +35,7 @@ mod common;
 
 use std::sync::Arc;
 
-use fen2img::color::Rgba;
+use fen2img::Rgba;
 use fen2img::{svg, Coordinates, DiagramOptions, Layout, Rasterizer, Square, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use fen2img::color::Rgba;
+use fen2img::Rgba;
 use fen2img::layout::CheckMark;
 use fen2img::{Coordinates, DiagramOptions, Format, PieceSet, RenderOptions, Renderer, Theme};
 

@@ -6,7 +6,7 @@ mod common;
 use std::cell::RefCell;
 use std::sync::Once;
 
-use fen2img::color::Rgba;
+use fen2img::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark};
 use fen2img::{
     svg, Coordinates, DiagramOptions, Format, Layout, Markup, Position, RenderOptions, Renderer,
@@ -303,7 +303,7 @@ fn title_is_the_canonical_fen_and_desc_the_description() {
     let svg = render_svg(&p, DiagramOptions::default());
     let title = format!("<title>{SCHOLARS_MATE}</title>");
     assert!(svg.contains(&title), "{title}");
-    let desc = format!("<desc>{}</desc>", fen2img::describe::describe(&p));
+    let desc = format!("<desc>{}</desc>", fen2img::describe(&p));
     assert!(svg.contains(&desc), "{desc}");
     assert!(desc.contains("Black to move"));
     // Both come right after the root element, once each.

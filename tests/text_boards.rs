@@ -1,7 +1,7 @@
 //! Snapshots of every text board: the starting position, a middlegame with
 //! Black to move, and flipped / coordinate-free variants.
 
-use fen2img::color::Rgba;
+use fen2img::Rgba;
 use fen2img::text::{render_text, TextFormat, TextOptions};
 use fen2img::{parse, ParseOptions, Position};
 

@@ -193,7 +193,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         _ => None,
     };
     Ok(Rendered {
-        alt: fen2img::describe::describe(position),
+        alt: fen2img::describe(position),
         caption: record.caption().map(str::to_string),
         fen,
         path: ctx.out_dir.join(&name),

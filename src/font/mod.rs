@@ -5,14 +5,13 @@
 //! The layout stage measures and wraps text here and places the resulting
 //! paths; the writers only draw them.
 
-mod wrap;
+pub mod wrap;
 
 use std::sync::OnceLock;
 
 use resvg::tiny_skia::{Path, PathBuilder};
 use rustybuzz::ttf_parser::{GlyphId, OutlineBuilder};
 
-pub use wrap::{fit_lines, Fitted};
 
 const REGULAR: &[u8] = include_bytes!("../../fonts/NotoSans-Regular.subset.ttf");
 const BOLD: &[u8] = include_bytes!("../../fonts/NotoSans-Bold.subset.ttf");

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use fen2img::describe::describe;
+use fen2img::describe;
 use fen2img::{stable_hash, Format, Renderer};
 
 use super::fence::FenBlock;

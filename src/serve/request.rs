@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use fen2img::color::Rgba;
+use fen2img::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark};
 use fen2img::{Coordinates, Format, Position, RenderOptions, Square, Theme};
 

@@ -75,17 +75,15 @@ pub fn busy(reason: &str) -> Reply {
     r
 }
 
-/// The strong entity tag of a response: FNV-1a over the fen2img version,
-/// the server defaults' digest and the canonical request, and whether the
-/// body is gzip-compressed (another representation, another tag).
+/// The strong entity tag of a response: a stable hash of the fen2img
+/// version, the server defaults' digest and the canonical request, and
+/// whether the body is gzip-compressed (another representation, another tag).
 pub fn etag(defaults: u64, canonical: &str, gzip: bool) -> String {
-    let mut h = fen2img::digest::fnv1a(
-        fen2img::digest::FNV_OFFSET,
+    let h = fen2img::stable_hash(&[
         env!("CARGO_PKG_VERSION").as_bytes(),
-    );
-    h = fen2img::digest::fnv1a(h, &[0]);
-    h = fen2img::digest::fnv1a(h, &defaults.to_le_bytes());
-    h = fen2img::digest::fnv1a(h, canonical.as_bytes());
+        &defaults.to_le_bytes(),
+        canonical.as_bytes(),
+    ]);
     format!("\"{h:016x}{}\"", if gzip { "-gz" } else { "" })
 }
 
