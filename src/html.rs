@@ -57,22 +57,6 @@ fn glyph(color: Color, role: Role) -> &'static str {
     }
 }
 
-/// Escapes text for HTML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Writes `position` as an HTML `<table>` for e-mail. Ends with a newline.
 pub fn render(position: &Position, options: &HtmlBoard) -> String {
     let square = (options.width / 8).clamp(*SQUARE_RANGE.start(), *SQUARE_RANGE.end());
@@ -84,7 +68,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         out,
         "<table role=\"img\" aria-label=\"{}\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" \
          style=\"border-collapse:collapse;border-spacing:0;font-family:{FONTS};\">",
-        escape(&describe(position)),
+        crate::quote::markup(&describe(position)),
     );
     let ranks: [u8; 8] = if options.flip {
         [0, 1, 2, 3, 4, 5, 6, 7]

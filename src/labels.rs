@@ -12,7 +12,6 @@ use crate::pathdata;
 
 const SOURCE: &str = include_str!("../templates/labels.txt");
 
-
 /// One label character.
 #[derive(Debug, Clone)]
 pub struct LabelGlyph {

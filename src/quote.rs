@@ -113,6 +113,24 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
+/// `text` safe inside XML or HTML content and quoted attribute values:
+/// `& < > " '` become character references (`&#39;`, which HTML 4 mail
+/// clients read too, rather than XML's `&apos;`).
+pub fn markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +167,15 @@ mod tests {
         assert_eq!(quoted("\u{a0}"), "U+00A0 (no-break space)");
         assert_eq!(quoted("w\u{a0}b"), "'w<U+00A0>b'");
         assert_eq!(quoted(""), "''");
+    }
+
+    #[test]
+    fn markup_escapes_the_five_special_characters() {
+        assert_eq!(
+            markup("a<b & \"c\" 'd'>"),
+            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
+        );
+        assert_eq!(markup("Ljubojević"), "Ljubojević");
     }
 
     #[test]

@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum, ValueHint};
 
-use fen2img::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
 use fen2img::quote::escape;
+use fen2img::Rgba;
 use fen2img::{
     parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,
     Record, RenderOptions, Square, Theme,

@@ -140,8 +140,8 @@ impl Document<'_> {
              xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
              width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
              role=\"img\">\n<title>{}</title>\n<desc>{}</desc>\n",
-            escape(&l.title),
-            escape(&l.description)
+            crate::quote::markup(&l.title),
+            crate::quote::markup(&l.description)
         );
         let piece_style = self.defs(l);
         if let Some(bg) = l.frame.board.background {
@@ -710,22 +710,6 @@ fn num4(v: f32) -> String {
     s
 }
 
-/// Escapes text for XML content and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -746,6 +730,9 @@ mod tests {
 
     #[test]
     fn text_is_escaped() {
-        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(
+            crate::quote::markup("a<b & \"c\""),
+            "a&lt;b &amp; &quot;c&quot;"
+        );
     }
 }

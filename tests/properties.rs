@@ -9,12 +9,12 @@ mod common;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
-use fen2img::{CastlingSide, CheckCounters, Pockets};
 use fen2img::text::{render_text, TextFormat, TextOptions};
 use fen2img::{
     parse, svg, Color, Coordinates, DiagramOptions, Field, Layout, ParseOptions, Piece, Position,
     Role, Square,
 };
+use fen2img::{CastlingSide, CheckCounters, Pockets};
 
 const CASES: u32 = 256;
 

@@ -6,8 +6,8 @@ mod common;
 
 use std::path::Path;
 
-use fen2img::Rgba;
 use fen2img::layout::CheckMark;
+use fen2img::Rgba;
 use fen2img::{Coordinates, DiagramOptions, Format, PieceSet, RenderOptions, Renderer, Theme};
 
 use common::{position, scratch_dir, RUY_LOPEZ, SCHOLARS_MATE, START};

@@ -6,8 +6,8 @@ mod common;
 use std::cell::RefCell;
 use std::sync::Once;
 
-use fen2img::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::Rgba;
 use fen2img::{
     svg, Coordinates, DiagramOptions, Format, Layout, Markup, Position, RenderOptions, Renderer,
     Square, Theme,

@@ -1,8 +1,8 @@
 //! Snapshots of every text board: the starting position, a middlegame with
 //! Black to move, and flipped / coordinate-free variants.
 
-use fen2img::Rgba;
 use fen2img::text::{render_text, TextFormat, TextOptions};
+use fen2img::Rgba;
 use fen2img::{parse, ParseOptions, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

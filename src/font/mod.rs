@@ -12,7 +12,6 @@ use std::sync::OnceLock;
 use resvg::tiny_skia::{Path, PathBuilder};
 use rustybuzz::ttf_parser::{GlyphId, OutlineBuilder};
 
-
 const REGULAR: &[u8] = include_bytes!("../../fonts/NotoSans-Regular.subset.ttf");
 const BOLD: &[u8] = include_bytes!("../../fonts/NotoSans-Bold.subset.ttf");
 

@@ -1,23 +1,9 @@
 //! The HTML that replaces a block: inline SVG, or an `<img>` of an asset,
 //! in a `<figure>` with a `<figcaption>` when the block has a caption.
 
-use super::diagram::Diagram;
+use fen2img::quote::markup as escape;
 
-/// Escapes text for HTML content and double-quoted attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+use super::diagram::Diagram;
 
 /// Where the image goes: inline, or an asset file at `src`.
 pub enum Placement<'a> {

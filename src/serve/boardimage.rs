@@ -2,8 +2,8 @@
 //! parameter names, defaults, limits and error answers, so that its URLs
 //! work unchanged on this server.
 
-use fen2img::Rgba;
 use fen2img::layout::{CheckMark, SIZE_RANGE};
+use fen2img::Rgba;
 use fen2img::{Coordinates, Format, ParseOptions, Square};
 
 use super::params::uci_move;

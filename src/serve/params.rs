@@ -1,9 +1,9 @@
 //! Parameter values shared by the APIs: booleans, squares, moves, colours,
 //! each with a one-line message naming the parameter when it is wrong.
 
-use fen2img::Rgba;
 use fen2img::layout::ArrowSpec;
 use fen2img::quote::escape;
+use fen2img::Rgba;
 use fen2img::Square;
 
 /// `1 true yes on` or empty (a bare `?flip`) → true, `0 false no off` →

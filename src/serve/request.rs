@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use fen2img::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::Rgba;
 use fen2img::{Coordinates, Format, Position, RenderOptions, Square, Theme};
 
 /// The most arrows, marks and fills one request may ask for: a board has 64

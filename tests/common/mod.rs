@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use fen2img::Rgba;
 use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::Rgba;
 use fen2img::{parse, Markup, ParseOptions, Position, Square};
 
 /// The starting position.
