@@ -20,6 +20,10 @@ pub struct EncodeOptions {
     pub optimize: bool,
     /// JPEG quality 1–100. Default 90.
     pub quality: u8,
+    /// PNG: the resolution to record (`pHYs`), in dots per inch, so layout
+    /// programs place the image at its physical size. Default `None` (no
+    /// chunk: screens ignore it).
+    pub dpi: Option<u32>,
 }
 
 impl Default for EncodeOptions {
@@ -27,8 +31,14 @@ impl Default for EncodeOptions {
         EncodeOptions {
             optimize: false,
             quality: 90,
+            dpi: None,
         }
     }
+}
+
+/// Dots per inch as PNG's pixels per metre (300 dpi = 11811), rounded.
+pub(crate) fn pixels_per_metre(dpi: u32) -> u32 {
+    ((dpi as u64 * 10_000 + 127) / 254) as u32
 }
 
 /// Straight-alpha RGBA bytes of a pixmap (tiny-skia keeps premultiplied).
@@ -121,6 +131,14 @@ fn write_indexed(
     // Bit depth, colour type 3 (palette), deflate, adaptive filtering, no interlace.
     ihdr.extend_from_slice(&[depth, 3, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &ihdr);
+    if let Some(dpi) = options.dpi {
+        let ppm = pixels_per_metre(dpi).to_be_bytes();
+        let mut phys = [0u8; 9];
+        phys[..4].copy_from_slice(&ppm);
+        phys[4..8].copy_from_slice(&ppm);
+        phys[8] = 1; // the unit is the metre
+        chunk(&mut out, b"pHYs", &phys);
+    }
     chunk(&mut out, b"PLTE", &plte);
     if !trns.is_empty() {
         chunk(&mut out, b"tRNS", &trns);
@@ -283,6 +301,11 @@ fn write_true_colour(w: u32, h: u32, pixels: &[u8], options: EncodeOptions) -> V
         let (c, f) = compression(options);
         enc.set_compression(c);
         enc.set_filter(f);
+        enc.set_pixel_dims(options.dpi.map(|dpi| png::PixelDimensions {
+            xppu: pixels_per_metre(dpi),
+            yppu: pixels_per_metre(dpi),
+            unit: png::Unit::Meter,
+        }));
         let mut writer = enc.write_header().expect("writing to a Vec cannot fail");
         writer
             .write_image_data(bytes)

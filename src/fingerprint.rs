@@ -44,7 +44,11 @@ pub fn canonical_options(options: &RenderOptions) -> String {
         pieces,
         markup,
     } = diagram;
-    let EncodeOptions { optimize, quality } = encode;
+    let EncodeOptions {
+        optimize,
+        quality,
+        dpi,
+    } = encode;
     let mut out = String::new();
     let mut line = |key: &str, value: &dyn std::fmt::Display| {
         // Writing to a String cannot fail.
@@ -68,6 +72,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     line("pieces", &format!("{:016x}", pieces.digest()));
     line("optimize", optimize);
     line("quality", quality);
+    line("dpi", &dpi.map_or(0, |d| d));
     line("swap_glyphs", swap_glyphs);
     line(
         "svg_id_prefix",

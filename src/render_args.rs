@@ -27,9 +27,15 @@ pub struct RenderArgs {
     #[arg(short, long, value_enum, value_name = "FORMAT")]
     pub format: Option<FormatArg>,
 
-    /// Image width and height in pixels (32 to 4096).
-    #[arg(long, value_name = "PX", default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
-    pub size: u32,
+    /// Image width: pixels (32 to 4096), or a printed width in mm, cm or in
+    /// (`35mm`), made pixels at --dpi.
+    #[arg(long, value_name = "PX|LENGTH", default_value_t = Length::Px(DEFAULT_SIZE), value_parser = parse_length)]
+    pub size: Length,
+
+    /// Dots per inch: turns --size in mm, cm or in into pixels, and is
+    /// recorded in PNG files (pHYs) so layout programs place them at size.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(36..=2400))]
+    pub dpi: Option<u32>,
 
     /// Board theme: brown, blue, green, print, or a theme file.
     #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
@@ -202,18 +208,120 @@ pub fn strict_refusal(record: &Record) -> Option<String> {
     Some(format!("illegal position (--strict): {}", all.join("; ")))
 }
 
-/// `--size`: a whole number of pixels within the layout's [`SIZE_RANGE`].
-fn parse_size(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
+/// A `--size`: pixels, or a printed width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Length {
+    /// Pixels.
+    Px(u32),
+    /// Thousandths of a millimetre, centimetre or inch, and how many of
+    /// that unit make 254 inches (6,450 mm, 645 cm, 254 in): whole numbers,
+    /// so the same width gives the same pixels on every machine.
+    Printed { milli: u64, per_254_inches: u64 },
+}
+
+impl std::fmt::Display for Length {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Length::Px(px) => write!(f, "{px}"),
+            Length::Printed {
+                milli,
+                per_254_inches,
+            } => {
+                let unit = match per_254_inches {
+                    6450 => "mm",
+                    645 => "cm",
+                    _ => "in",
+                };
+                write!(f, "{}.{:03}{unit}", milli / 1000, milli % 1000)
+            }
+        }
+    }
+}
+
+/// Screen resolution, the default of `--dpi` for printed sizes.
+pub const DEFAULT_DPI: u32 = 96;
+
+impl Length {
+    /// The width in pixels at `dpi`, rounded.
+    pub fn pixels(self, dpi: u32) -> u64 {
+        match self {
+            Length::Px(px) => px as u64,
+            Length::Printed {
+                milli,
+                per_254_inches,
+            } => {
+                let denominator = per_254_inches * 1000;
+                (milli * dpi as u64 * 254 + denominator / 2) / denominator
+            }
+        }
+    }
+}
+
+/// `--size`: `400`, `400px`, `35mm`, `3.5cm`, `1.5in` (a decimal point and
+/// up to three decimals for printed widths).
+fn parse_length(text: &str) -> Result<Length, String> {
+    let text = text.trim();
+    let bad = || {
+        format!(
+            "give a width from {} to {} pixels, or a printed width such as 35mm, 3.5cm or 1.5in",
+            SIZE_RANGE.start(),
+            SIZE_RANGE.end()
+        )
+    };
+    let split = text
+        .find(|c: char| c.is_ascii_alphabetic())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let per_254_inches = match unit.to_ascii_lowercase().as_str() {
+        "" | "px" => {
+            return number
+                .parse::<u32>()
+                .ok()
+                .filter(|size| SIZE_RANGE.contains(size))
+                .map(Length::Px)
+                .ok_or_else(bad)
+        }
+        "mm" => 6450,
+        "cm" => 645,
+        "in" => 254,
+        _ => return Err(bad()),
+    };
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || fraction.len() > 3
+        || !whole
+            .bytes()
+            .chain(fraction.bytes())
+            .all(|b| b.is_ascii_digit())
+        || whole.len() > 6
+    {
+        return Err(bad());
+    }
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
+    let fraction: u64 = format!("{fraction:0<3}").parse().map_err(|_| bad())?;
+    Ok(Length::Printed {
+        milli: whole * 1000 + fraction,
+        per_254_inches,
+    })
+}
+
+/// `--size` in pixels at `--dpi`, within the layout's [`SIZE_RANGE`].
+fn size_pixels(args: &RenderArgs) -> Result<u32, Failure> {
+    let dpi = args.dpi.unwrap_or(DEFAULT_DPI);
+    let px = args.size.pixels(dpi);
+    u32::try_from(px)
         .ok()
-        .filter(|size| SIZE_RANGE.contains(size))
+        .filter(|px| SIZE_RANGE.contains(px))
         .ok_or_else(|| {
-            format!(
-                "give a width from {} to {} pixels",
+            Failure::invalid(format!(
+                "--size is {px} pixels at {dpi} dpi: give a width from {} to {} pixels",
                 SIZE_RANGE.start(),
                 SIZE_RANGE.end()
-            )
+            ))
         })
 }
 
@@ -328,7 +436,7 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         .collect::<Result<Vec<_>, Failure>>()?;
     let mut options = RenderOptions::new(format);
     options.diagram = DiagramOptions {
-        size: args.size,
+        size: size_pixels(args)?,
         flip: args.flip,
         coordinates: match args.coords {
             CoordsArg::Outside => Coordinates::Outside,
@@ -351,6 +459,11 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
     options.encode = EncodeOptions {
         optimize: args.optimize,
         quality: args.quality,
+        // Recorded when asked for, or when the width is a printed one.
+        dpi: args.dpi.or(match args.size {
+            Length::Printed { .. } => Some(DEFAULT_DPI),
+            Length::Px(_) => None,
+        }),
     };
     options.swap_glyphs = args.swap_glyphs;
     if let Some(prefix) = &args.id_prefix {
@@ -365,4 +478,28 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         options.svg_id_prefix = Some(prefix.to_string());
     }
     Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_widths_become_pixels_at_the_resolution() {
+        let mm35 = parse_length("35mm").unwrap();
+        // A newspaper diagram: 35 mm at 150 dpi is 207 px, at 300 dpi 413 px.
+        assert_eq!(mm35.pixels(150), 207);
+        assert_eq!(mm35.pixels(300), 413);
+        assert_eq!(parse_length("3.5cm").unwrap().pixels(300), 413);
+        assert_eq!(parse_length("1.5in").unwrap().pixels(300), 450);
+        assert_eq!(parse_length(".5IN").unwrap().pixels(96), 48);
+        assert_eq!(parse_length("400").unwrap(), Length::Px(400));
+        assert_eq!(parse_length("400px").unwrap(), Length::Px(400));
+        for bad in [
+            "", "mm", "35pt", "3.5555cm", "-3mm", "31", "4097px", "1e3mm", "1,5cm",
+        ] {
+            assert!(parse_length(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_length("35mm").unwrap().to_string(), "35.000mm");
+    }
 }

@@ -1104,3 +1104,67 @@ fn svg_id_prefix_is_checked() {
     let out = run([KINGS, "-f", "svg", "--id-prefix", "12\"x"]);
     assert_invalid(&out, &["--id-prefix", "letter"]);
 }
+
+/// The width, height and `pHYs` pixels per metre of a PNG.
+fn png_dims(bytes: &[u8]) -> (u32, u32, Option<u32>) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    let ppm = info.pixel_dims.map(|d| {
+        assert_eq!(d.xppu, d.yppu);
+        assert!(matches!(d.unit, png::Unit::Meter));
+        d.xppu
+    });
+    (info.width, info.height, ppm)
+}
+
+#[test]
+fn printed_sizes_become_pixels_and_the_png_records_the_resolution() {
+    let dir = scratch_dir("cli-dpi");
+    let png = dir.join("b.png");
+    // A 35 mm newspaper diagram at 300 dpi: 413 px, 11811 pixels per metre.
+    let out = run([
+        KINGS,
+        "--size",
+        "35mm",
+        "--dpi",
+        "300",
+        "-o",
+        &path_arg(&png),
+    ]);
+    assert_code(&out, 0);
+    assert_eq!(png_dims(&fs::read(&png).unwrap()), (413, 413, Some(11811)));
+    // At 150 dpi, 207 px; a printed size alone records the default 96 dpi.
+    run([
+        KINGS,
+        "--size",
+        "3.5cm",
+        "--dpi",
+        "150",
+        "-o",
+        &path_arg(&png),
+    ]);
+    assert_eq!(png_dims(&fs::read(&png).unwrap()), (207, 207, Some(5906)));
+    run([KINGS, "--size", "2in", "-o", &path_arg(&png)]);
+    assert_eq!(png_dims(&fs::read(&png).unwrap()), (192, 192, Some(3780)));
+    // Pixels alone record nothing, as before.
+    run([KINGS, "--size", "300", "-o", &path_arg(&png)]);
+    assert_eq!(png_dims(&fs::read(&png).unwrap()), (300, 300, None));
+    // With markup (the RGBA path and its encoder) the chunk is there too.
+    run([
+        KINGS,
+        "--size",
+        "300",
+        "--dpi",
+        "72",
+        "--arrow",
+        "e1e8",
+        "-o",
+        &path_arg(&png),
+    ]);
+    assert_eq!(png_dims(&fs::read(&png).unwrap()).2, Some(2835));
+    let out = run([KINGS, "--size", "100in", "--dpi", "300"]);
+    assert_invalid(&out, &["--size", "30000 pixels", "32 to 4096"]);
+    let out = run([KINGS, "--size", "35pt"]);
+    assert_code(&out, 2);
+}

@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(o.caption.as_deref(), Some("White to move"));
         let args = OptionParser::new().args(&o.tokens).unwrap();
         assert!(args.flip);
-        assert_eq!(args.size, 300);
+        assert_eq!(args.size, crate::render_args::Length::Px(300));
         assert_eq!(args.arrow.len(), 2);
     }
 
