@@ -1847,3 +1847,32 @@ fn a_full_disk_while_spooling_stdin_is_a_write_failure_that_leaves_nothing() {
     assert!(!err.contains("cannot read"), "{err}");
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+#[test]
+fn a_name_template_that_is_not_utf8_and_auto_format_are_usage_errors() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch_dir("batch-usage-utf8");
+    fs::write(dir.join("in.fen"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n").unwrap();
+    let name = OsStr::from_bytes(b"{n}\xff.{ext}");
+    let out = batch_in(
+        &dir,
+        [
+            OsStr::new("in.fen"),
+            OsStr::new("--out-dir"),
+            OsStr::new("out"),
+            OsStr::new("--name"),
+            name,
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--name at column 4") && err.contains("0xff"),
+        "{err}"
+    );
+    let out = batch_in(&dir, ["in.fen", "--out-dir", "out", "-f", "auto"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("auto"));
+    assert!(!dir.join("out").exists() || listing(&dir.join("out")).is_empty());
+}

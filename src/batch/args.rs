@@ -32,7 +32,7 @@ pub struct BatchArgs {
 
     /// File name template.
     #[arg(long, value_name = "TEMPLATE", default_value = "{id}.{ext}")]
-    pub name: String,
+    pub name: std::ffi::OsString,
 
     /// Write a JSON Lines manifest: one object per input line (`-`: standard output).
     #[arg(long, value_name = "PATH")]

@@ -48,7 +48,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;
-    let template = NameTemplate::parse(&args.name)?;
+    let template = NameTemplate::parse(crate::arg_text::utf8("--name", &args.name)?)?;
     // Inputs are opened before anything is created, so a missing input
     // leaves nothing behind.
     let mut inputs = Inputs::new(&args.inputs)?;

@@ -1,5 +1,6 @@
 //! What became of each line, and the tally printed at the end.
 
+use fen2img::quote::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -74,17 +75,20 @@ impl Tally {
                     self.unchanged += 1;
                 }
                 for w in &done.warnings {
-                    let _ = writeln!(err, "{source}:{}: warning: {w}", line.number);
+                    let text = format!("{source}:{}: warning: {w}", line.number);
+                    let _ = writeln!(err, "{}", escape(&text));
                 }
             }
             Outcome::Failed(Problem::Invalid { column, message }) => {
                 self.invalid += 1;
                 let col = column.map(|c| format!("{c}:")).unwrap_or_default();
-                let _ = writeln!(err, "{source}:{}:{col} {message}", line.number);
+                let text = format!("{source}:{}:{col} {message}", line.number);
+                let _ = writeln!(err, "{}", escape(&text));
             }
             Outcome::Failed(Problem::Io { message }) => {
                 self.io += 1;
-                let _ = writeln!(err, "{source}:{}: {message}", line.number);
+                let text = format!("{source}:{}: {message}", line.number);
+                let _ = writeln!(err, "{}", escape(&text));
             }
             Outcome::Failed(Problem::Interrupted) => self.io += 1,
         }
