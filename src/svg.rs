@@ -13,7 +13,9 @@ use std::fmt::Write;
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Glow, Layout, Rect, SpriteSpec};
+use crate::layout::{
+    ArrowShape, Cross, Glow, Halo, Item, Layout, PlacedLabel, PlacedPiece, Rect, SpriteSpec,
+};
 use crate::pathdata;
 use crate::pieces::{cap_name, join_name, GlyphPath};
 use crate::position::Piece;
@@ -163,66 +165,77 @@ impl Document<'_> {
             crate::quote::markup(&l.description)
         );
         let piece_style = self.defs(l);
-        if let Some(bg) = l.frame.board.background {
-            let _ = writeln!(
-                self.out,
-                "<rect width=\"{width}\" height=\"{height}\"{}/>",
-                paint("fill", bg)
-            );
-        }
-        if let Some((r, color)) = l.frame.board.border {
-            self.filled_rect(r, color);
-        }
-        self.filled_rect(l.frame.board.board, l.frame.board.light);
-        if l.frame.board.dark != l.frame.board.light {
-            let _ = writeln!(
-                self.out,
-                "<use xlink:href=\"#dark\"{}/>",
-                paint("fill", l.frame.board.dark)
-            );
-        }
-        if l.frame.board.hatch.is_some() {
-            self.out
-                .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
-        }
-        for t in &l.frame.board.tints {
-            self.filled_rect(t.rect, t.color);
-        }
-        for g in &l.glows {
-            let r = g.rect;
-            let _ = writeln!(
-                self.out,
-                "<rect{} fill=\"url(#glow{})\"/>",
-                rect_attrs(r.x, r.y, r.w, r.h),
-                color_key(g.color)
-            );
-        }
-        self.labels(l);
-        if l.frame.sprites.halo.is_some() {
-            // All halos first, so none covers a neighbouring piece.
-            self.piece_uses(l, "h");
-        }
-        if !l.pieces.is_empty() {
-            let _ = writeln!(self.out, "<g{}>", attrs_text(&piece_style));
-        }
-        self.piece_uses(l, "");
-        if !l.pieces.is_empty() {
-            self.out.push_str("</g>\n");
-        }
-        self.marks(l);
-        if let Some(m) = l.mover {
-            let _ = writeln!(
-                self.out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{} stroke-width=\"{}\"/>",
-                num(m.cx),
-                num(m.cy),
-                num(m.r),
-                paint("fill", m.fill),
-                paint("stroke", m.outline),
-                num(m.stroke_width)
-            );
+        for item in l.items() {
+            self.item(l, item, &piece_style);
         }
         self.out.push_str("</svg>\n");
+    }
+
+    /// Writes one item of the display list.
+    fn item(&mut self, l: &Layout, item: Item<'_>, piece_style: &Attrs) {
+        match item {
+            Item::Background(color) => {
+                let _ = writeln!(
+                    self.out,
+                    "<rect width=\"{}\" height=\"{}\"{}/>",
+                    l.frame.width(),
+                    l.frame.height(),
+                    paint("fill", color)
+                );
+            }
+            Item::Rect(r, color) => self.filled_rect(r, color),
+            Item::DarkSquares(_, color) => {
+                let _ = writeln!(
+                    self.out,
+                    "<use xlink:href=\"#dark\"{}/>",
+                    paint("fill", color)
+                );
+            }
+            Item::Hatch(..) => self
+                .out
+                .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n"),
+            Item::Glow(g) => {
+                let r = g.rect;
+                let _ = writeln!(
+                    self.out,
+                    "<rect{} fill=\"url(#glow{})\"/>",
+                    rect_attrs(r.x, r.y, r.w, r.h),
+                    color_key(g.color)
+                );
+            }
+            Item::Labels(labels, halo) => self.labels(labels, halo),
+            Item::PieceHalos(pieces, _) => self.piece_uses(pieces, "h"),
+            Item::Pieces(pieces) => {
+                let _ = writeln!(self.out, "<g{}>", attrs_text(piece_style));
+                self.piece_uses(pieces, "");
+                self.out.push_str("</g>\n");
+            }
+            Item::Cross(c) => self.cross(c),
+            Item::Ring(r) => {
+                let _ = writeln!(
+                    self.out,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\"{} stroke-width=\"{}\"/>",
+                    num(r.cx),
+                    num(r.cy),
+                    num(r.r),
+                    paint("stroke", r.color),
+                    num(r.width)
+                );
+            }
+            Item::Arrow(a) => self.arrow(a),
+            Item::Mover(m) => {
+                let _ = writeln!(
+                    self.out,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{} stroke-width=\"{}\"/>",
+                    num(m.cx),
+                    num(m.cy),
+                    num(m.r),
+                    paint("fill", m.fill),
+                    paint("stroke", m.outline),
+                    num(m.stroke_width)
+                );
+            }
+        }
     }
 
     /// Writes `<defs>`; returns the style to set around the pieces.
@@ -318,14 +331,13 @@ impl Document<'_> {
 
     /// Label uses, grouped by colour and scale: the group scales from font
     /// units, so each use is just its position in font units.
-    fn labels(&mut self, l: &Layout) {
+    fn labels(&mut self, labels: &[PlacedLabel], halo: Option<Halo>) {
         let mut groups: Vec<(Rgba, f32)> = Vec::new();
-        for label in &l.frame.board.labels {
+        for label in labels {
             if !groups.contains(&(label.color, label.scale)) {
                 groups.push((label.color, label.scale));
             }
         }
-        let halo = l.frame.board.label_halo;
         for (color, scale) in groups {
             let _ = write!(
                 self.out,
@@ -341,18 +353,18 @@ impl Document<'_> {
                     paint("stroke", h.color),
                     num(h.stroke_width(0.0, scale))
                 );
-                self.label_uses(l, color, scale);
+                self.label_uses(labels, color, scale);
                 self.out.push_str("</g>");
             }
-            self.label_uses(l, color, scale);
+            self.label_uses(labels, color, scale);
             self.out.push_str("</g>\n");
         }
     }
 
     /// A `<use>` per piece of the glyph (or, with prefix `h`, its halo)
     /// defined under that id prefix.
-    fn piece_uses(&mut self, l: &Layout, prefix: &str) {
-        for p in &l.pieces {
+    fn piece_uses(&mut self, pieces: &[PlacedPiece], prefix: &str) {
+        for p in pieces {
             let _ = writeln!(
                 self.out,
                 "<use xlink:href=\"#{prefix}{}\" x=\"{}\" y=\"{}\"/>",
@@ -365,11 +377,8 @@ impl Document<'_> {
 
     /// A `<use>` per label of this colour and scale, placed in font units
     /// (the enclosing group scales them).
-    fn label_uses(&mut self, l: &Layout, color: Rgba, scale: f32) {
-        for label in l
-            .frame
-            .board
-            .labels
+    fn label_uses(&mut self, labels: &[PlacedLabel], color: Rgba, scale: f32) {
+        for label in labels
             .iter()
             .filter(|x| x.color == color && x.scale == scale)
         {
@@ -383,53 +392,43 @@ impl Document<'_> {
         }
     }
 
-    fn marks(&mut self, l: &Layout) {
-        for c in &l.crosses {
-            let (x0, y0, x1, y1) = (c.cx - c.half, c.cy - c.half, c.cx + c.half, c.cy + c.half);
-            let d = format!(
-                "M{} {}L{} {}M{} {}L{} {}",
-                num(x0),
-                num(y0),
-                num(x1),
-                num(y1),
-                num(x0),
-                num(y1),
-                num(x1),
-                num(y0)
-            );
-            for (ink, width) in c.strokes() {
-                let _ = writeln!(
-                    self.out,
-                    "<path d=\"{d}\" fill=\"none\"{} stroke-width=\"{}\" stroke-linecap=\"round\"/>",
-                    paint("stroke", ink),
-                    num(width)
-                );
-            }
-        }
-        for r in &l.rings {
+    /// An X mark: its casing, if any, then its ink.
+    fn cross(&mut self, c: &Cross) {
+        let (x0, y0, x1, y1) = (c.cx - c.half, c.cy - c.half, c.cx + c.half, c.cy + c.half);
+        let d = format!(
+            "M{} {}L{} {}M{} {}L{} {}",
+            num(x0),
+            num(y0),
+            num(x1),
+            num(y1),
+            num(x0),
+            num(y1),
+            num(x1),
+            num(y0)
+        );
+        for (ink, width) in c.strokes() {
             let _ = writeln!(
                 self.out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\"{} stroke-width=\"{}\"/>",
-                num(r.cx),
-                num(r.cy),
-                num(r.r),
-                paint("stroke", r.color),
-                num(r.width)
+                "<path d=\"{d}\" fill=\"none\"{} stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                paint("stroke", ink),
+                num(width)
             );
         }
-        for a in &l.arrows {
-            let mut d = String::new();
-            for (i, (x, y)) in a.points.iter().enumerate() {
-                let _ = write!(
-                    d,
-                    "{}{} {}",
-                    if i == 0 { 'M' } else { 'L' },
-                    num(*x),
-                    num(*y)
-                );
-            }
-            let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
+    }
+
+    /// An arrow's outline, filled.
+    fn arrow(&mut self, a: &ArrowShape) {
+        let mut d = String::new();
+        for (i, (x, y)) in a.points.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if i == 0 { 'M' } else { 'L' },
+                num(*x),
+                num(*y)
+            );
         }
+        let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
     }
 }
 

@@ -6,10 +6,12 @@
 //! and a rasterizer can compose pre-rendered pieces at integer offsets. The
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
+mod display;
 mod frame;
 
 use std::sync::Arc;
 
+pub use display::{Item, Layer};
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
 
 use crate::color::Rgba;
@@ -332,8 +334,8 @@ pub const INK: Rgba = Rgba::rgb(0x1a, 0x1a, 0x1a);
 
 /// Everything a writer draws for one board: the shared [`Frame`] (all
 /// that depends only on the options) and what depends on the position.
-/// Drawing order from the bottom: the frame's board, the glows, halos and
-/// pieces, crosses, rings, arrows, the mover marker.
+/// Writers draw it through [`Layout::items`], the display list, which
+/// decides the order.
 #[derive(Debug, Clone)]
 pub struct Layout {
     /// What the options decide, shared by every board drawn with them.
@@ -706,14 +708,6 @@ fn mover_mark(spec: &BoardSpec, turn: Color, frame: f32) -> MoverMark {
             Color::Black => INK,
         },
         outline: INK,
-    }
-}
-
-impl Layout {
-    /// Whether anything is drawn over the pieces (X marks, circles, arrows).
-    /// Tints and glows lie under the pieces, like the squares.
-    pub fn has_overlay(&self) -> bool {
-        !(self.crosses.is_empty() && self.rings.is_empty() && self.arrows.is_empty())
     }
 }
 

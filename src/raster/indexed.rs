@@ -22,7 +22,7 @@ use super::cache::hash_of;
 use super::quantize::{ColorMap, Packed, Palette};
 use super::runs::RunImage;
 use super::{draw_mover, draw_sprite, Rasterizer};
-use crate::layout::{Layout, MoverMark, Rect};
+use crate::layout::{Item, Layout, MoverMark, Rect};
 use crate::position::{Color, Piece, Square};
 
 /// How much more the empty board counts than one tile when the palette is
@@ -135,30 +135,48 @@ impl Rasterizer {
                 indices
             }
         };
-        let mover = layout.mover.map(|m| m.color);
-        for (_, rect, patch) in tiles.markers.iter().filter(|m| Some(m.0) == mover) {
-            paste(
-                &mut indices,
-                width,
-                rect.x() as usize,
-                rect.y() as usize,
-                rect.width() as usize,
-                patch,
-            );
-        }
         let size = frame.board.square as usize;
-        for p in &layout.pieces {
-            let class = tiles.class_of[p.square.index()] as usize;
-            let tile = tiles.tiles.get(class).map(|t| &t[p.piece.index()]);
-            if let Some(tile) = tile {
-                paste(
-                    &mut indices,
-                    width,
-                    p.rect.x as usize,
-                    p.rect.y as usize,
-                    size,
-                    tile,
-                );
+        for item in layout.items() {
+            match item {
+                Item::Mover(m) => {
+                    for (_, rect, patch) in tiles.markers.iter().filter(|t| t.0 == m.color) {
+                        paste(
+                            &mut indices,
+                            width,
+                            rect.x() as usize,
+                            rect.y() as usize,
+                            rect.width() as usize,
+                            patch,
+                        );
+                    }
+                }
+                Item::Pieces(pieces) => {
+                    for p in pieces {
+                        let class = tiles.class_of[p.square.index()] as usize;
+                        let tile = tiles.tiles.get(class).map(|t| &t[p.piece.index()]);
+                        if let Some(tile) = tile {
+                            paste(
+                                &mut indices,
+                                width,
+                                p.rect.x as usize,
+                                p.rect.y as usize,
+                                size,
+                                tile,
+                            );
+                        }
+                    }
+                }
+                // In the background's runs.
+                Item::Background(_)
+                | Item::Rect(..)
+                | Item::DarkSquares(..)
+                | Item::Hatch(..)
+                | Item::Glow(_)
+                | Item::Labels(..) => {}
+                // In the piece tiles.
+                Item::PieceHalos(..) => {}
+                // Boards with an overlay do not take this path (above).
+                Item::Cross(_) | Item::Ring(_) | Item::Arrow(_) => {}
             }
         }
         Some(IndexedImage {
@@ -198,7 +216,7 @@ impl TileSet {
                     cy: m.cy - rect.y() as f32,
                     ..m
                 };
-                draw_mover(&mut with_marker, Some(shifted));
+                draw_mover(&mut with_marker, &shifted);
                 Some((m.color, rect, with_marker))
             })
             .collect();

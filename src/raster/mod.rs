@@ -23,9 +23,13 @@ use resvg::tiny_skia::{
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{BoardSpec, Glow, GlyphSpec, Halo, Layout, MoverMark, Rect, SpriteSpec};
+use crate::layout::{
+    ArrowShape, BoardSpec, Cross, Glow, GlyphSpec, Halo, Item, Layer, Layout, MoverMark,
+    PlacedLabel, Rect, Ring, SpriteSpec,
+};
 use crate::pieces::PieceSet;
 use crate::position::{Piece, Square};
+use crate::theme::Hatch;
 use cache::{hash_of, Cache};
 use indexed::TileSet;
 use runs::RunImage;
@@ -81,9 +85,34 @@ impl Rasterizer {
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
         let mut pixmap = self.background(layout).to_pixmap();
-        self.draw_pieces(&mut pixmap, layout);
-        draw_markup(&mut pixmap, layout);
-        draw_mover(&mut pixmap, layout.mover);
+        for item in layout.items() {
+            match item {
+                // Drawn into the cached background.
+                Item::Background(_)
+                | Item::Rect(..)
+                | Item::DarkSquares(..)
+                | Item::Hatch(..)
+                | Item::Glow(_)
+                | Item::Labels(..) => {}
+                Item::PieceHalos(pieces, halo) => {
+                    let spec = &layout.frame.sprites;
+                    for p in pieces {
+                        draw_sprite(&mut pixmap, self.halo_sprite(spec, halo, p.piece), p.rect);
+                    }
+                }
+                Item::Pieces(pieces) => {
+                    let sprites = self.sprites(&layout.frame.sprites.glyphs);
+                    for p in pieces {
+                        if let Some(sprite) = sprites.get(p.piece.index()) {
+                            draw_sprite(&mut pixmap, sprite, p.rect);
+                        }
+                    }
+                }
+                Item::Cross(_) | Item::Ring(_) | Item::Arrow(_) | Item::Mover(_) => {
+                    draw_shape(&mut pixmap, item, 0)
+                }
+            }
+        }
         pixmap
     }
 
@@ -104,9 +133,16 @@ impl Rasterizer {
             .map(|rank| (board.board.y + rank as f32 * board.square) as u32)
             .collect();
         let (w, h) = (board.width, board.height);
+        let items: Vec<Item> = layout
+            .items()
+            .into_iter()
+            .filter(|i| i.layer() == Layer::Background)
+            .collect();
         let image = Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
-            draw_board(band, board, top);
-            draw_under_pieces(band, board, glows, top);
+            band.fill(tiny_skia::Color::TRANSPARENT);
+            for &item in &items {
+                draw_shape(band, item, top);
+            }
         }));
         let cost = w as u64 * h as u64;
         let key = (board.clone(), glows.clone());
@@ -144,23 +180,6 @@ impl Rasterizer {
         halos[piece.index()]
             .get_or_insert_with(|| render_halo(&glyphs.pieces, piece, glyphs.size, halo))
     }
-
-    fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
-        let spec = &layout.frame.sprites;
-        if let Some(halo) = spec.halo {
-            // All halos first, so none covers a neighbouring piece.
-            for p in &layout.pieces {
-                let sprite = self.halo_sprite(spec, halo, p.piece);
-                draw_sprite(pixmap, sprite, p.rect);
-            }
-        }
-        let sprites = self.sprites(&spec.glyphs);
-        for p in &layout.pieces {
-            if let Some(sprite) = sprites.get(p.piece.index()) {
-                draw_sprite(pixmap, sprite, p.rect);
-            }
-        }
-    }
 }
 
 /// The halo of one glyph: its filled shapes, filled and stroked wide in the
@@ -184,38 +203,28 @@ fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
     sprite
 }
 
-/// The empty board (margin, frame, squares and hatching) in a band of the
-/// image whose first row is image row `top`.
-fn draw_board(band: &mut Pixmap, board: &BoardSpec, top: u32) {
-    band.fill(
-        board
-            .background
-            .map_or(tiny_skia::Color::TRANSPARENT, color),
-    );
-    if let Some((r, c)) = board.border {
-        fill_rect(band, r, top, c);
-    }
-    fill_rect(band, board.board, top, board.light);
-    if board.dark != board.light {
-        for sq in Square::all().filter(|s| s.is_dark()) {
-            fill_rect(band, board.square_rect(sq), top, board.dark);
+/// Draws an item that is not a sprite copy (everything but halos and
+/// pieces) into a band of the image whose first row is image row `top`
+/// (0 and the whole image for items over the pieces).
+fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
+    match item {
+        Item::Background(c) => band.fill(color(c)),
+        Item::Rect(r, c) => fill_rect(band, r, top, c),
+        Item::DarkSquares(board, c) => {
+            for sq in Square::all().filter(|s| s.is_dark()) {
+                fill_rect(band, board.square_rect(sq), top, c);
+            }
         }
+        Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
+        Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
+        Item::Labels(labels, halo) => draw_labels(band, labels, halo, top),
+        Item::Cross(c) => draw_cross(band, c),
+        Item::Ring(r) => draw_ring(band, r),
+        Item::Arrow(a) => draw_arrow(band, a),
+        Item::Mover(m) => draw_mover(band, m),
+        // Sprite copies: the caller draws them from its caches.
+        Item::PieceHalos(..) | Item::Pieces(_) => {}
     }
-    if board.hatch.is_some() {
-        draw_hatching(band, board, top);
-    }
-}
-
-/// Tints, glows and labels, in that order, over the empty board (in a band
-/// whose first row is image row `top`).
-fn draw_under_pieces(band: &mut Pixmap, board: &BoardSpec, glows: &[Glow], top: u32) {
-    for t in &board.tints {
-        fill_rect(band, t.rect, top, t.color);
-    }
-    for g in glows {
-        draw_glow(band, shifted(g.rect, top), g);
-    }
-    draw_labels(band, board, top);
 }
 
 /// `r` in the coordinates of a band whose first row is image row `top`.
@@ -424,8 +433,7 @@ fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
 /// Diagonal lines over the dark squares, the same geometry as the SVG
 /// pattern: strips `k·s ≤ (x + y)/√2 ≤ k·s + w` (a vertical-line tile
 /// turned 45°), clipped to the dark squares.
-fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, top: u32) {
-    let Some(h) = board.hatch else { return };
+fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, h: Hatch, top: u32) {
     let mut mask_path = PathBuilder::new();
     for sq in Square::all().filter(|s| s.is_dark()) {
         let r = shifted(board.square_rect(sq), top);
@@ -509,10 +517,10 @@ fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
     }
 }
 
-fn draw_labels(band: &mut Pixmap, board: &BoardSpec, top: u32) {
+fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], halo: Option<Halo>, top: u32) {
     let font = LabelFont::get();
-    let reach = board.label_halo.map_or(0.0, |h| h.width) + 1.0;
-    for label in &board.labels {
+    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
+    for label in labels {
         if let Some(g) = font.glyph(label.ch) {
             let y = label.y - top as f32;
             // Most labels lie outside a given band: skip them here rather
@@ -524,7 +532,7 @@ fn draw_labels(band: &mut Pixmap, board: &BoardSpec, top: u32) {
                 continue;
             }
             let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
-            if let Some(halo) = board.label_halo {
+            if let Some(halo) = halo {
                 let stroke = Stroke {
                     width: halo.stroke_width(0.0, label.scale),
                     line_join: LineJoin::Round,
@@ -537,78 +545,79 @@ fn draw_labels(band: &mut Pixmap, board: &BoardSpec, top: u32) {
     }
 }
 
-fn draw_markup(pixmap: &mut Pixmap, layout: &Layout) {
-    for c in &layout.crosses {
-        let mut pb = PathBuilder::new();
-        pb.move_to(c.cx - c.half, c.cy - c.half);
-        pb.line_to(c.cx + c.half, c.cy + c.half);
-        pb.move_to(c.cx - c.half, c.cy + c.half);
-        pb.line_to(c.cx + c.half, c.cy - c.half);
-        if let Some(path) = pb.finish() {
-            for (ink, width) in c.strokes() {
-                let stroke = Stroke {
-                    width,
-                    line_cap: LineCap::Round,
-                    ..Stroke::default()
-                };
-                pixmap.stroke_path(&path, &solid(ink), &stroke, Transform::identity(), None);
-            }
-        }
-    }
-    for r in &layout.rings {
-        if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
+/// An X mark: its casing, if any, then its ink.
+fn draw_cross(pixmap: &mut Pixmap, c: &Cross) {
+    let mut pb = PathBuilder::new();
+    pb.move_to(c.cx - c.half, c.cy - c.half);
+    pb.line_to(c.cx + c.half, c.cy + c.half);
+    pb.move_to(c.cx - c.half, c.cy + c.half);
+    pb.line_to(c.cx + c.half, c.cy - c.half);
+    if let Some(path) = pb.finish() {
+        for (ink, width) in c.strokes() {
             let stroke = Stroke {
-                width: r.width,
+                width,
+                line_cap: LineCap::Round,
                 ..Stroke::default()
             };
-            pixmap.stroke_path(&path, &solid(r.color), &stroke, Transform::identity(), None);
-        }
-    }
-    for a in &layout.arrows {
-        let mut pb = PathBuilder::new();
-        for (i, &(x, y)) in a.points.iter().enumerate() {
-            if i == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
-        pb.close();
-        if let Some(path) = pb.finish() {
-            pixmap.fill_path(
-                &path,
-                &solid(a.color),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            pixmap.stroke_path(&path, &solid(ink), &stroke, Transform::identity(), None);
         }
     }
 }
 
-/// The side-to-move marker: a disc in the mover's colour, outlined in ink.
-pub(crate) fn draw_mover(pixmap: &mut Pixmap, mover: Option<MoverMark>) {
-    if let Some(m) = mover {
-        if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
-            pixmap.fill_path(
-                &path,
-                &solid(m.fill),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
-            let stroke = Stroke {
-                width: m.stroke_width,
-                ..Stroke::default()
-            };
-            pixmap.stroke_path(
-                &path,
-                &solid(m.outline),
-                &stroke,
-                Transform::identity(),
-                None,
-            );
+/// A circle around a square.
+fn draw_ring(pixmap: &mut Pixmap, r: &Ring) {
+    if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
+        let stroke = Stroke {
+            width: r.width,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &solid(r.color), &stroke, Transform::identity(), None);
+    }
+}
+
+/// An arrow's outline, filled.
+fn draw_arrow(pixmap: &mut Pixmap, a: &ArrowShape) {
+    let mut pb = PathBuilder::new();
+    for (i, &(x, y)) in a.points.iter().enumerate() {
+        if i == 0 {
+            pb.move_to(x, y);
+        } else {
+            pb.line_to(x, y);
         }
+    }
+    pb.close();
+    if let Some(path) = pb.finish() {
+        pixmap.fill_path(
+            &path,
+            &solid(a.color),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// The side-to-move marker: a disc in the mover's colour, outlined in ink.
+pub(crate) fn draw_mover(pixmap: &mut Pixmap, m: &MoverMark) {
+    if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
+        pixmap.fill_path(
+            &path,
+            &solid(m.fill),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let stroke = Stroke {
+            width: m.stroke_width,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(
+            &path,
+            &solid(m.outline),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
     }
 }
 

@@ -1,0 +1,201 @@
+//! The display list: everything a layout draws, bottom first, as one
+//! sequence of resolved items that every writer walks in order.
+//!
+//! The layout keeps its parts typed (the shared [`Frame`](super::Frame),
+//! the per-board pieces and markup) because the rasterizer caches by part;
+//! [`Layout::items`] is the one place that decides in which order they are
+//! painted. A writer is then a `match` over [`Item`]: it draws what the item
+//! says, with the paint the layout resolved, and decides nothing itself.
+
+use crate::color::Rgba;
+use crate::theme::Hatch;
+
+use super::{
+    ArrowShape, BoardSpec, Cross, Glow, Halo, Layout, MoverMark, PlacedLabel, PlacedPiece, Rect,
+    Ring,
+};
+
+/// One thing to draw, with its paint resolved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Item<'a> {
+    /// The whole image filled with a colour (absent: transparent).
+    Background(Rgba),
+    /// A filled rectangle: the frame, the light squares' area, a tint.
+    Rect(Rect, Rgba),
+    /// The 32 dark squares of `board`, filled with a colour.
+    DarkSquares(&'a BoardSpec, Rgba),
+    /// Hatching over the dark squares of `board`.
+    Hatch(&'a BoardSpec, Hatch),
+    /// A check glow.
+    Glow(&'a Glow),
+    /// Coordinate labels, each with the halo under it when there is one.
+    Labels(&'a [PlacedLabel], Option<Halo>),
+    /// The halo under every piece (all of them before any piece, so no
+    /// halo covers a neighbouring piece).
+    PieceHalos(&'a [PlacedPiece], Halo),
+    /// The pieces.
+    Pieces(&'a [PlacedPiece]),
+    /// An X mark.
+    Cross(&'a Cross),
+    /// A circle around a square.
+    Ring(&'a Ring),
+    /// An arrow.
+    Arrow(&'a ArrowShape),
+    /// The side-to-move marker.
+    Mover(&'a MoverMark),
+}
+
+/// Where an item sits in the stack, which is what a rasterizer's caches
+/// follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Layer {
+    /// Under the pieces, drawn only from the frame's board and the
+    /// position's check glows: what a rasterizer keeps as the background.
+    Background,
+    /// Piece halos and pieces: sprite copies.
+    Pieces,
+    /// Markup over the pieces (X marks, circles, arrows).
+    Overlay,
+    /// The side-to-move marker, beside the board.
+    Marker,
+}
+
+impl Item<'_> {
+    /// The layer this item belongs to.
+    pub fn layer(&self) -> Layer {
+        match self {
+            Item::Background(_)
+            | Item::Rect(..)
+            | Item::DarkSquares(..)
+            | Item::Hatch(..)
+            | Item::Glow(_)
+            | Item::Labels(..) => Layer::Background,
+            Item::PieceHalos(..) | Item::Pieces(_) => Layer::Pieces,
+            Item::Cross(_) | Item::Ring(_) | Item::Arrow(_) => Layer::Overlay,
+            Item::Mover(_) => Layer::Marker,
+        }
+    }
+}
+
+impl Layout {
+    /// Everything this layout draws, bottom first. Items come in layer
+    /// order ([`Layer`]), so a writer that caches a layer can draw a prefix
+    /// of the list once and the rest per board.
+    pub fn items(&self) -> Vec<Item<'_>> {
+        let board = &self.frame.board;
+        let mut items = Vec::with_capacity(16 + board.tints.len() + self.overlay_len());
+        items.extend(board.background.map(Item::Background));
+        items.extend(board.border.map(|(r, c)| Item::Rect(r, c)));
+        items.push(Item::Rect(board.board, board.light));
+        if board.dark != board.light {
+            items.push(Item::DarkSquares(board, board.dark));
+        }
+        items.extend(board.hatch.map(|h| Item::Hatch(board, h)));
+        items.extend(board.tints.iter().map(|t| Item::Rect(t.rect, t.color)));
+        items.extend(self.glows.iter().map(Item::Glow));
+        if !board.labels.is_empty() {
+            items.push(Item::Labels(&board.labels, board.label_halo));
+        }
+        if !self.pieces.is_empty() {
+            if let Some(halo) = self.frame.sprites.halo {
+                items.push(Item::PieceHalos(&self.pieces, halo));
+            }
+            items.push(Item::Pieces(&self.pieces));
+        }
+        items.extend(self.crosses.iter().map(Item::Cross));
+        items.extend(self.rings.iter().map(Item::Ring));
+        items.extend(self.arrows.iter().map(Item::Arrow));
+        items.extend(self.mover.as_ref().map(Item::Mover));
+        items
+    }
+
+    /// How many items are drawn over the pieces.
+    fn overlay_len(&self) -> usize {
+        self.crosses.len() + self.rings.len() + self.arrows.len()
+    }
+
+    /// Whether anything is drawn over the pieces (X marks, circles, arrows).
+    /// Tints and glows lie under the pieces, like the squares.
+    pub fn has_overlay(&self) -> bool {
+        self.overlay_len() > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::{parse, ParseOptions};
+    use crate::layout::{ArrowSpec, CheckMark, Coordinates, DiagramOptions, Markup};
+    use crate::position::Square;
+    use crate::theme::Theme;
+
+    fn layout(fen: &str, options: &DiagramOptions) -> Layout {
+        let position = parse(fen.as_bytes(), ParseOptions::default())
+            .unwrap()
+            .position;
+        Layout::new(&position, options).unwrap()
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    #[test]
+    fn items_come_in_layer_order_with_everything_placed() {
+        let options = DiagramOptions {
+            theme: Theme::built_in("print").unwrap(),
+            markup: Markup {
+                lastmove: Some((sq("e2"), sq("e4"))),
+                check: CheckMark::Square(sq("e8")),
+                arrows: vec![
+                    ArrowSpec::parse("Gg1f3").unwrap(),
+                    ArrowSpec::parse("Rd4").unwrap(),
+                ],
+                marks: vec![sq("d5")],
+                fills: Vec::new(),
+            },
+            ..DiagramOptions::default()
+        };
+        let l = layout(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            &options,
+        );
+        let items = l.items();
+        let layers: Vec<Layer> = items.iter().map(Item::layer).collect();
+        assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+        let count = |f: fn(&Item) -> bool| items.iter().filter(|i| f(i)).count();
+        assert_eq!(count(|i| matches!(i, Item::Glow(_))), 1);
+        assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1);
+        assert_eq!(count(|i| matches!(i, Item::Ring(_))), 1);
+        assert_eq!(count(|i| matches!(i, Item::Arrow(_))), 1);
+        assert_eq!(count(|i| matches!(i, Item::Mover(_))), 1);
+        assert_eq!(count(|i| matches!(i, Item::Hatch(..))), 1);
+        assert_eq!(count(|i| matches!(i, Item::PieceHalos(..))), 1);
+        match items.iter().find(|i| matches!(i, Item::Pieces(_))) {
+            Some(Item::Pieces(pieces)) => assert_eq!(pieces.len(), 32),
+            other => panic!("no pieces: {other:?}"),
+        }
+        assert!(l.has_overlay());
+    }
+
+    #[test]
+    fn an_empty_plain_board_is_just_its_squares() {
+        let options = DiagramOptions {
+            coordinates: Coordinates::None,
+            side_to_move: false,
+            border: false,
+            transparent: true,
+            ..DiagramOptions::default()
+        };
+        let l = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
+        let items = l.items();
+        assert!(
+            matches!(
+                items.as_slice(),
+                [Item::Rect(_, _), Item::DarkSquares(_, _)]
+            ),
+            "{items:?}"
+        );
+        assert!(!l.has_overlay());
+    }
+}
