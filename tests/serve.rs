@@ -263,7 +263,79 @@ fn bad_input_is_a_one_line_400_naming_the_field() {
     assert_eq!(server.get("/nothing").status, 404);
     let post = server.send("POST", "/diagram.png", &[("Content-Length", "0")]);
     assert_eq!(post.status, 405);
-    assert_eq!(post.header("allow"), Some("GET, HEAD"));
+    assert_eq!(post.header("allow"), Some("GET, HEAD, OPTIONS"));
+    let get = server.get("/game.gif");
+    assert_eq!(get.status, 405);
+    assert_eq!(get.header("allow"), Some("POST, OPTIONS"));
+}
+
+#[test]
+fn cors_preflight_and_origins() {
+    let preflight = |server: &Server, path: &str, origin: &str| {
+        server.send(
+            "OPTIONS",
+            path,
+            &[
+                ("Origin", origin),
+                ("Access-Control-Request-Method", "GET"),
+                ("Access-Control-Request-Headers", "if-none-match"),
+            ],
+        )
+    };
+    // Without --cors: the preflight is answered, but no origin is allowed.
+    let closed = Server::start(&[]);
+    let r = preflight(&closed, "/diagram.png", "https://a.org");
+    assert_eq!(r.status, 204);
+    assert!(r.body.is_empty());
+    assert_eq!(
+        r.header("access-control-allow-methods"),
+        Some("GET, HEAD, OPTIONS")
+    );
+    assert_eq!(r.header("access-control-allow-origin"), None);
+
+    let any = Server::start(&["--cors", "*"]);
+    let r = preflight(&any, "/game.gif", "https://a.org");
+    assert_eq!(r.status, 204);
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        r.header("access-control-allow-methods"),
+        Some("POST, OPTIONS")
+    );
+    let allowed = r.header("access-control-allow-headers").unwrap();
+    assert!(allowed.contains("Content-Type") && allowed.contains("If-None-Match"));
+    assert_eq!(r.header("access-control-max-age"), Some("86400"));
+    assert_eq!(r.header("vary"), None, "* does not depend on Origin");
+    let image = any.get(&format!("/diagram.svg?fen={}", enc(FEN)));
+    assert_eq!(image.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(image.header("access-control-expose-headers"), Some("ETag"));
+
+    let listed = Server::start(&["--cors", "https://a.org,https://b.org"]);
+    let r = preflight(&listed, "/diagram.png", "https://b.org");
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://b.org")
+    );
+    assert_eq!(r.header("vary"), Some("Origin"));
+    let r = preflight(&listed, "/diagram.png", "https://evil.org");
+    assert_eq!(r.header("access-control-allow-origin"), None);
+    assert_eq!(r.header("vary"), Some("Origin"));
+    let image = listed.send(
+        "GET",
+        &format!("/diagram.svg?fen={}", enc(FEN)),
+        &[("Origin", "https://a.org")],
+    );
+    assert_eq!(image.status, 200);
+    assert_eq!(
+        image.header("access-control-allow-origin"),
+        Some("https://a.org")
+    );
+    let vary: Vec<&str> = image
+        .headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("vary"))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    assert_eq!(vary, ["Accept-Encoding", "Origin"]);
 }
 
 #[test]
