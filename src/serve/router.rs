@@ -16,8 +16,8 @@ use super::pool::Refused;
 use super::query;
 use super::request::DiagramRequest;
 use super::response::{
-    accepts_gzip, aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, gzip,
-    none_match, text, Reply, IMMUTABLE,
+    aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, negotiate,
+    none_match, text, Encoding, Reply, IMMUTABLE,
 };
 use super::{boardimage, cors, diagram, game, lilagif, State};
 
@@ -160,8 +160,12 @@ async fn render(
     let key = request.options_key();
     let canonical = format!("{}\n{key}\ncomment={comment}", request.position);
     let comment = comment.to_string();
-    let zip = compressible(format) && accepts_gzip(accept_encoding);
-    let tag = etag(state.defaults_digest, &canonical, zip);
+    let encoding = if compressible(format) {
+        negotiate(accept_encoding)
+    } else {
+        Encoding::Identity
+    };
+    let tag = etag(state.defaults_digest, &canonical, encoding);
     let tag_value = HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\""));
     if if_none_match.is_some_and(|h| none_match(h, &tag)) {
         let mut r = text(StatusCode::NOT_MODIFIED, "");
@@ -184,7 +188,7 @@ async fn render(
         } else {
             fen2img::gif::with_comment(&bytes, &comment)
         };
-        Ok::<_, String>(if zip { gzip(&bytes) } else { bytes })
+        Ok::<_, String>(encoding.apply(bytes))
     };
     let rx = match state.pool.submit(deadline, job) {
         Ok(rx) => rx,
@@ -209,8 +213,8 @@ async fn render(
     if compressible(format) {
         h.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
     }
-    if zip {
-        h.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    if let Some(coding) = encoding.header() {
+        h.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
     r
 }
