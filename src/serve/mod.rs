@@ -48,6 +48,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
 
+    /// Threads that run connections (parse requests, write responses); the
+    /// work per request is small next to a render.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub io_threads: usize,
+
     /// Renders that may wait for a thread; beyond it, 503 with Retry-After.
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub queue: usize,
@@ -151,7 +156,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         },
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+        .worker_threads(args.io_threads.max(1))
         .thread_name("serve-io")
         .enable_all()
         .build()
