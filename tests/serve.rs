@@ -263,7 +263,79 @@ fn bad_input_is_a_one_line_400_naming_the_field() {
     assert_eq!(server.get("/nothing").status, 404);
     let post = server.send("POST", "/diagram.png", &[("Content-Length", "0")]);
     assert_eq!(post.status, 405);
-    assert_eq!(post.header("allow"), Some("GET, HEAD"));
+    assert_eq!(post.header("allow"), Some("GET, HEAD, OPTIONS"));
+    let get = server.get("/game.gif");
+    assert_eq!(get.status, 405);
+    assert_eq!(get.header("allow"), Some("POST, OPTIONS"));
+}
+
+#[test]
+fn cors_preflight_and_origins() {
+    let preflight = |server: &Server, path: &str, origin: &str| {
+        server.send(
+            "OPTIONS",
+            path,
+            &[
+                ("Origin", origin),
+                ("Access-Control-Request-Method", "GET"),
+                ("Access-Control-Request-Headers", "if-none-match"),
+            ],
+        )
+    };
+    // Without --cors: the preflight is answered, but no origin is allowed.
+    let closed = Server::start(&[]);
+    let r = preflight(&closed, "/diagram.png", "https://a.org");
+    assert_eq!(r.status, 204);
+    assert!(r.body.is_empty());
+    assert_eq!(
+        r.header("access-control-allow-methods"),
+        Some("GET, HEAD, OPTIONS")
+    );
+    assert_eq!(r.header("access-control-allow-origin"), None);
+
+    let any = Server::start(&["--cors", "*"]);
+    let r = preflight(&any, "/game.gif", "https://a.org");
+    assert_eq!(r.status, 204);
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        r.header("access-control-allow-methods"),
+        Some("POST, OPTIONS")
+    );
+    let allowed = r.header("access-control-allow-headers").unwrap();
+    assert!(allowed.contains("Content-Type") && allowed.contains("If-None-Match"));
+    assert_eq!(r.header("access-control-max-age"), Some("86400"));
+    assert_eq!(r.header("vary"), None, "* does not depend on Origin");
+    let image = any.get(&format!("/diagram.svg?fen={}", enc(FEN)));
+    assert_eq!(image.header("access-control-allow-origin"), Some("*"));
+    assert_eq!(image.header("access-control-expose-headers"), Some("ETag"));
+
+    let listed = Server::start(&["--cors", "https://a.org,https://b.org"]);
+    let r = preflight(&listed, "/diagram.png", "https://b.org");
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://b.org")
+    );
+    assert_eq!(r.header("vary"), Some("Origin"));
+    let r = preflight(&listed, "/diagram.png", "https://evil.org");
+    assert_eq!(r.header("access-control-allow-origin"), None);
+    assert_eq!(r.header("vary"), Some("Origin"));
+    let image = listed.send(
+        "GET",
+        &format!("/diagram.svg?fen={}", enc(FEN)),
+        &[("Origin", "https://a.org")],
+    );
+    assert_eq!(image.status, 200);
+    assert_eq!(
+        image.header("access-control-allow-origin"),
+        Some("https://a.org")
+    );
+    let vary: Vec<&str> = image
+        .headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("vary"))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    assert_eq!(vary, ["Accept-Encoding", "Origin"]);
 }
 
 #[test]
@@ -309,7 +381,7 @@ fn web_boardimage_urls_work_unchanged() {
 }
 
 #[test]
-fn etag_304_head_and_gzip() {
+fn etag_304_head_gzip_and_brotli() {
     let server = Server::start(&[]);
     let target = format!("/diagram.svg?fen={}&size=200", enc(FEN));
     let r = server.get(&target);
@@ -338,7 +410,7 @@ fn etag_304_head_and_gzip() {
         Some(r.body.len())
     );
 
-    let zipped = server.send("GET", &target, &[("Accept-Encoding", "gzip, br")]);
+    let zipped = server.send("GET", &target, &[("Accept-Encoding", "gzip, deflate")]);
     assert_eq!(zipped.header("content-encoding"), Some("gzip"));
     assert_ne!(zipped.header("etag"), Some(tag.as_str()));
     assert_eq!(zipped.header("vary"), Some("Accept-Encoding"));
@@ -347,6 +419,52 @@ fn etag_304_head_and_gzip() {
         .read_to_end(&mut plain)
         .unwrap();
     assert_eq!(plain, r.body);
+
+    // Brotli when offered, over gzip unless gzip weighs more.
+    let mut tags = vec![tag.clone(), zipped.header("etag").unwrap().to_string()];
+    for (accept, coding) in [
+        ("gzip, deflate, br", Some("br")),
+        ("br;q=0.5, gzip;q=0.8", Some("gzip")),
+        ("br;q=0, gzip;q=0", None),
+    ] {
+        let got = server.send("GET", &target, &[("Accept-Encoding", accept)]);
+        assert_eq!(got.header("content-encoding"), coding, "{accept}");
+    }
+    for path in [
+        target.clone(),
+        format!("/diagram.txt?fen={}&format=unicode", enc(FEN)),
+    ] {
+        let identity = server.get(&path);
+        let br = server.send("GET", &path, &[("Accept-Encoding", "br")]);
+        assert_eq!(br.status, 200);
+        assert_eq!(br.header("content-encoding"), Some("br"));
+        assert_eq!(br.header("vary"), Some("Accept-Encoding"));
+        assert!(br.body.len() < identity.body.len(), "{path}");
+        let mut plain = Vec::new();
+        brotli::Decompressor::new(&br.body[..], 4096)
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert_eq!(plain, identity.body, "{path}");
+        // The same bytes every time, under their own tag, which revalidates.
+        let again = server.send("GET", &path, &[("Accept-Encoding", "br")]);
+        assert_eq!(again.body, br.body);
+        let br_tag = br.header("etag").unwrap().to_string();
+        assert!(!tags.contains(&br_tag));
+        let cached = server.send(
+            "GET",
+            &path,
+            &[("Accept-Encoding", "br"), ("If-None-Match", &br_tag)],
+        );
+        assert_eq!(cached.status, 304);
+        tags.push(br_tag);
+    }
+    // Images are never compressed again.
+    let png = server.send(
+        "GET",
+        &format!("/diagram.png?fen={}", enc(FEN)),
+        &[("Accept-Encoding", "br, gzip")],
+    );
+    assert_eq!(png.header("content-encoding"), None);
 
     // Another replica started the same way gives the same tag.
     let replica = Server::start(&[]);

@@ -6,6 +6,7 @@
 //! `boardimage`, `lilagif`} → {`request`, `params`, `query`, `response`}.
 
 mod boardimage;
+mod cors;
 mod diagram;
 mod game;
 mod lilagif;
@@ -23,7 +24,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use hyper::header::HeaderValue;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioTimer;
@@ -47,6 +47,11 @@ pub struct ServeArgs {
     /// Render threads (default: one per CPU).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+
+    /// Threads that run connections (parse requests, write responses); the
+    /// work per request is small next to a render.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub io_threads: usize,
 
     /// Renders that may wait for a thread; beyond it, 503 with Retry-After.
     #[arg(long, value_name = "N", default_value_t = 256)]
@@ -94,8 +99,10 @@ pub struct ServeArgs {
     #[arg(long)]
     pub log: bool,
 
-    /// Send `Access-Control-Allow-Origin: ORIGIN` (e.g. `*`).
-    #[arg(long, value_name = "ORIGIN")]
+    /// Let web pages from ORIGINS read the images: `*` for any page, or a
+    /// comma-separated list of origins (each echoed back, with `Vary:
+    /// Origin`). `OPTIONS` preflights are answered either way.
+    #[arg(long, value_name = "ORIGINS")]
     pub cors: Option<String>,
 
     /// Defaults for every request (a request's parameters override them).
@@ -119,7 +126,7 @@ struct Config {
     max_size: u32,
     deadline: Duration,
     log: bool,
-    cors: Option<HeaderValue>,
+    cors: Option<cors::Cors>,
 }
 
 /// Runs the server until SIGTERM or Ctrl-C; exit code 0 after in-flight
@@ -128,12 +135,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
     let defaults = render_options(&args.render, Format::SVG)?;
     let cors = match &args.cors {
         None => None,
-        Some(origin) => Some(HeaderValue::from_str(origin).map_err(|_| {
-            Failure::invalid(format!(
-                "--cors: '{}' cannot be a header value",
-                fen2img::quote::escape(origin)
-            ))
-        })?),
+        Some(origins) => Some(cors::Cors::parse(origins).map_err(Failure::invalid)?),
     };
     let workers = args
         .workers
@@ -154,7 +156,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         },
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+        .worker_threads(args.io_threads.max(1))
         .thread_name("serve-io")
         .enable_all()
         .build()

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use hyper::body::Incoming;
 use hyper::header::{
-    HeaderValue, ACCEPT_ENCODING, ACCESS_CONTROL_ALLOW_ORIGIN, ALLOW, CACHE_CONTROL,
-    CONTENT_ENCODING, CONTENT_TYPE, ETAG, IF_NONE_MATCH, VARY,
+    HeaderMap, HeaderValue, ACCEPT_ENCODING, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE,
+    ETAG, IF_NONE_MATCH, ORIGIN, VARY,
 };
 use hyper::{Method, Request, StatusCode};
 
@@ -16,25 +16,33 @@ use super::pool::Refused;
 use super::query;
 use super::request::DiagramRequest;
 use super::response::{
-    accepts_gzip, aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, gzip,
-    none_match, text, Reply, IMMUTABLE,
+    aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, negotiate,
+    none_match, text, Encoding, Reply, IMMUTABLE,
 };
-use super::{boardimage, diagram, game, lilagif, State};
+use super::{boardimage, cors, diagram, game, lilagif, State};
 
 /// Answers one request, adds CORS and writes the access log line.
 pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>) -> Reply {
     let start = Instant::now();
     let method = req.method().clone();
     let target = req.uri().to_string();
+    // Only the CORS part of the request outlives a POST body's consumption.
+    let cors_request = state.config.cors.as_ref().map(|_| {
+        let mut h = HeaderMap::new();
+        if let Some(origin) = req.headers().get(ORIGIN) {
+            h.insert(ORIGIN, origin.clone());
+        }
+        h
+    });
     let mut reply = if req.method() == Method::POST && req.uri().path() == "/game.gif" {
         game_gif(&state, req).await
+    } else if req.method() == Method::OPTIONS {
+        cors::preflight(req.uri().path())
     } else {
         route(&state, &req).await
     };
-    if let Some(origin) = &state.config.cors {
-        reply
-            .headers_mut()
-            .insert(ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+    if let (Some(cors), Some(request)) = (&state.config.cors, &cors_request) {
+        cors.decorate(request, reply.headers_mut());
     }
     if state.config.log {
         let len = hyper::body::Body::size_hint(reply.body())
@@ -60,10 +68,11 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
     }
     let path = uri.path();
     let get = matches!(*req.method(), Method::GET | Method::HEAD);
-    if !get {
-        let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "only GET and HEAD");
+    if !get || path == "/game.gif" {
+        let methods = cors::allowed_methods(path);
+        let mut r = text(StatusCode::METHOD_NOT_ALLOWED, format!("only {methods}"));
         r.headers_mut()
-            .insert(ALLOW, HeaderValue::from_static("GET, HEAD"));
+            .insert(ALLOW, HeaderValue::from_static(methods));
         return r;
     }
     if path == "/healthz" {
@@ -151,8 +160,12 @@ async fn render(
     let key = request.options_key();
     let canonical = format!("{}\n{key}\ncomment={comment}", request.position);
     let comment = comment.to_string();
-    let zip = compressible(format) && accepts_gzip(accept_encoding);
-    let tag = etag(state.defaults_digest, &canonical, zip);
+    let encoding = if compressible(format) {
+        negotiate(accept_encoding)
+    } else {
+        Encoding::Identity
+    };
+    let tag = etag(state.defaults_digest, &canonical, encoding);
     let tag_value = HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\""));
     if if_none_match.is_some_and(|h| none_match(h, &tag)) {
         let mut r = text(StatusCode::NOT_MODIFIED, "");
@@ -175,7 +188,7 @@ async fn render(
         } else {
             fen2img::gif::with_comment(&bytes, &comment)
         };
-        Ok::<_, String>(if zip { gzip(&bytes) } else { bytes })
+        Ok::<_, String>(encoding.apply(bytes))
     };
     let rx = match state.pool.submit(deadline, job) {
         Ok(rx) => rx,
@@ -200,8 +213,8 @@ async fn render(
     if compressible(format) {
         h.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
     }
-    if zip {
-        h.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    if let Some(coding) = encoding.header() {
+        h.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
     r
 }
