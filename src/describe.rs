@@ -15,6 +15,16 @@ const ORDER: [Role; 6] = [
     Role::Pawn,
 ];
 
+/// Describes `position` after `lead` (what is drawn around the board:
+/// number, caption, players, already in sentences), in one paragraph.
+pub fn describe_with(position: &Position, lead: &str) -> String {
+    if lead.is_empty() {
+        describe(position)
+    } else {
+        format!("{lead} {}", describe(position))
+    }
+}
+
 /// Describes `position` in one paragraph of plain English.
 pub fn describe(position: &Position) -> String {
     let mut out = format!("{} to move.", position.turn.name());

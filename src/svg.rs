@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{Glow, Layout, Rect, SpriteSpec};
+use crate::layout::{Disc, Glow, Layout, PlacedText, Rect, SpriteSpec};
 use crate::pathdata;
 use crate::pieces::{cap_name, join_name, GlyphPath};
 use crate::position::Piece;
@@ -198,6 +198,7 @@ impl Document<'_> {
             );
         }
         self.labels(l);
+        self.frame_extras(l);
         if l.frame.sprites.halo.is_some() {
             // All halos first, so none covers a neighbouring piece.
             self.piece_uses(l, "h");
@@ -209,6 +210,7 @@ impl Document<'_> {
         if !l.pieces.is_empty() {
             self.out.push_str("</g>\n");
         }
+        self.around(l, &piece_style);
         self.marks(l);
         if let Some(m) = l.mover {
             let _ = writeln!(
@@ -347,6 +349,88 @@ impl Document<'_> {
             self.label_uses(l, color, scale);
             self.out.push_str("</g>\n");
         }
+    }
+
+    /// Pocket trays, player chips and the caption and bar text (text as
+    /// `<path>` outlines from the embedded font: no `<text>`, no font).
+    fn frame_extras(&mut self, l: &Layout) {
+        let board = &l.frame.board;
+        for p in &board.panels {
+            self.filled_rect(p.rect, p.color);
+        }
+        for d in &board.discs {
+            self.disc(d);
+        }
+        for t in &board.texts {
+            self.text(t);
+        }
+    }
+
+    /// Pieces in hand (inside a group with the pieces' style), count
+    /// badges, promotion signs and three-check signs.
+    fn around(&mut self, l: &Layout, piece_style: &Attrs) {
+        let around = &l.around;
+        if !around.pocket_pieces.is_empty() {
+            let _ = writeln!(self.out, "<g{}>", attrs_text(piece_style));
+            for p in &around.pocket_pieces {
+                let _ = writeln!(
+                    self.out,
+                    "<use xlink:href=\"#{}\" x=\"{}\" y=\"{}\"/>",
+                    p.piece.asset_name(),
+                    num(p.rect.x),
+                    num(p.rect.y)
+                );
+            }
+            self.out.push_str("</g>\n");
+        }
+        for b in &around.badges {
+            self.disc(&b.disc);
+            self.text(&b.text);
+        }
+        for d in &around.promoted {
+            self.disc(d);
+        }
+        for sign in &around.checks {
+            self.polygon(&sign.points, sign.color);
+        }
+    }
+
+    /// A filled, optionally outlined circle.
+    fn disc(&mut self, d: &Disc) {
+        let outline = d.outline.map_or(String::new(), |(c, w)| {
+            format!("{} stroke-width=\"{}\"", paint("stroke", c), num(w))
+        });
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{outline}/>",
+            num(d.cx),
+            num(d.cy),
+            num(d.r),
+            paint("fill", d.fill)
+        );
+    }
+
+    /// A run of text as one path of glyph outlines.
+    fn text(&mut self, t: &PlacedText) {
+        if let Some(path) = t.outline() {
+            let d = pathdata::encode(&path, 100.0);
+            let _ = writeln!(self.out, "<path d=\"{d}\"{}/>", paint("fill", t.color));
+        }
+    }
+
+    /// A filled polygon.
+    fn polygon(&mut self, points: &[(f32, f32)], color: Rgba) {
+        let mut d = String::new();
+        for (i, (x, y)) in points.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if i == 0 { 'M' } else { 'L' },
+                num(*x),
+                num(*y)
+            );
+        }
+        let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", color));
     }
 
     /// A `<use>` per piece of the glyph (or, with prefix `h`, its halo)
@@ -660,8 +744,10 @@ fn attrs_text(attrs: &Attrs) -> String {
 /// The distinct pieces on the board, white first, king first.
 fn used_pieces(l: &Layout) -> Vec<Piece> {
     let mut used: Vec<Piece> = Vec::new();
-    for p in &l.pieces {
-        let key = Piece::new(p.piece.color, p.piece.role);
+    let on_board = l.pieces.iter().map(|p| p.piece);
+    let in_hand = l.around.pocket_pieces.iter().map(|p| p.piece);
+    for piece in on_board.chain(in_hand) {
+        let key = Piece::new(piece.color, piece.role);
         if !used.contains(&key) {
             used.push(key);
         }

@@ -186,10 +186,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         message: e.to_string(),
     })?;
     let size = match ctx.format {
-        Format::Image(_) => {
-            let s = renderer.options().diagram.size;
-            Some((s, s))
-        }
+        Format::Image(_) => renderer.image_size(position).ok(),
         _ => None,
     };
     Ok(Rendered {

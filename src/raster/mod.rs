@@ -9,6 +9,7 @@
 //! a few small paths for markup and the mover marker. A [`Rasterizer`] keeps
 //! its sprites and background across boards, so a batch pays for each once.
 
+mod around;
 mod cache;
 pub mod indexed;
 pub(crate) mod quantize;
@@ -82,6 +83,7 @@ impl Rasterizer {
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
         let mut pixmap = self.background(layout).to_pixmap();
         self.draw_pieces(&mut pixmap, layout);
+        self.draw_around(&mut pixmap, layout);
         draw_markup(&mut pixmap, layout);
         draw_mover(&mut pixmap, layout.mover);
         pixmap
@@ -216,6 +218,7 @@ fn draw_under_pieces(band: &mut Pixmap, board: &BoardSpec, glows: &[Glow], top: 
         draw_glow(band, shifted(g.rect, top), g);
     }
     draw_labels(band, board, top);
+    around::draw_frame_extras(band, board, top);
 }
 
 /// `r` in the coordinates of a band whose first row is image row `top`.
