@@ -267,6 +267,15 @@ pub fn options_digest(options: &RenderOptions) -> u64 {
     fnv1a(FNV_OFFSET, canonical_options(options).as_bytes())
 }
 
+/// The digest of options whose [`options_digest`] is `options` with their
+/// caption, number and players replaced by `around` (batch: a line's EPD
+/// `c0` caption and its number), so such lines get names of their own.
+pub fn with_around(options: u64, around: &crate::layout::Around) -> u64 {
+    let mut text = String::new();
+    around_lines(&mut text, around);
+    fnv1a(fnv1a(FNV_OFFSET, &options.to_le_bytes()), text.as_bytes())
+}
+
 /// The identity of one diagram: the canonical FEN (`Position`'s `Display`)
 /// rendered with options whose [`options_digest`] is `options`.
 pub fn diagram_digest(canonical_fen: &str, options: u64) -> u64 {

@@ -58,7 +58,7 @@ use std::sync::Arc;
 pub use resvg::tiny_skia;
 
 pub use color::Rgba;
-pub use describe::describe;
+pub use describe::{describe, describe_with};
 
 pub use digest::stable_hash;
 pub use encode::{EncodeError, EncodeOptions};

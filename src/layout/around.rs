@@ -86,13 +86,12 @@ impl Around {
 
     /// The alt text's lead: number, caption (unless automatic: the
     /// description says who is to move anyway) and players, in words.
-    pub fn describe(&self, turn: Option<Color>) -> String {
+    pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         let caption = match &self.caption {
             Some(Caption::Text(t)) if !t.trim().is_empty() => Some(t.trim().to_string()),
             _ => None,
         };
-        let _ = turn;
         match (self.number_text(), caption) {
             (Some(n), Some(c)) => parts.push(sentence(&format!("{n}: {c}"))),
             (Some(n), None) => parts.push(sentence(&n)),

@@ -132,7 +132,7 @@ impl Frame {
             pockets,
             checks,
             missing_glyphs: missing,
-            lead: options.around.describe(extras.turn),
+            lead: options.around.describe(),
         })
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{ArrowShape, Rect, INK};
 use crate::color::Rgba;
-use crate::position::{CheckCounters, Color, Position};
+use crate::position::{Color, Position};
 
 /// The checks that win a three-check game.
 const CHECKS_TO_WIN: u8 = 3;
@@ -34,16 +34,7 @@ super::frame::keyed!(CheckSpec, |c| (
     [c.arm, c.bar].map(f32::to_bits)
 ));
 
-/// The checks each side may still give.
-pub fn remaining(counters: CheckCounters) -> [u8; 2] {
-    match counters {
-        CheckCounters::Remaining { white, black } => [white, black],
-        CheckCounters::Given { white, black } => [
-            CHECKS_TO_WIN.saturating_sub(white),
-            CHECKS_TO_WIN.saturating_sub(black),
-        ],
-    }
-}
+pub use crate::describe::remaining_checks as remaining;
 
 impl CheckSpec {
     /// The frame's columns: in `right` (the column right of the board),
@@ -151,7 +142,7 @@ mod tests {
         // White's signs are in the lower half (White at the bottom).
         assert!(spec.columns[Color::White as usize].unwrap().1 > 200.0);
         assert_eq!(
-            remaining(CheckCounters::Given { white: 1, black: 4 }),
+            remaining(crate::position::CheckCounters::Given { white: 1, black: 4 }),
             [2, 0]
         );
     }

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 pub use around::{Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
 pub use bars::TITLE_COLOR;
-pub use checks::CheckSpec;
+pub use checks::{remaining as remaining_checks, CheckSpec};
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
 pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};
 pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};

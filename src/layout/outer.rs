@@ -229,8 +229,10 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         y += bar_h;
     }
     if extras.pockets {
-        pockets[top_side as usize] = Some(band(outer_x, y, 5.0 * sq, sq));
-        y += sq + gap;
+        // A gap on both sides of a tray: from the board and from the edge
+        // (or the player bar).
+        pockets[top_side as usize] = Some(band(outer_x, y + gap, 5.0 * sq, sq));
+        y += sq + 2.0 * gap;
     }
     let board = Rect {
         x: outer_x + frame,
@@ -243,9 +245,8 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     let file_band = band(board.x, y, board.w, file_h);
     y += file_h;
     if extras.pockets {
-        y += gap;
-        pockets[bottom_side as usize] = Some(band(outer_x, y, 5.0 * sq, sq));
-        y += sq;
+        pockets[bottom_side as usize] = Some(band(outer_x, y + gap, 5.0 * sq, sq));
+        y += sq + 2.0 * gap;
     }
     if around.player(bottom_side).is_some() {
         bars[bottom_side as usize] = Some((band(outer_x, y, outer_w, bar_h), bar_em));

@@ -118,7 +118,7 @@ impl PocketSpec {
 /// The count badge of a slot: a dark disc at its bottom-right corner with
 /// the number in white bold, at least 7 px tall.
 fn badge(slot: Rect, n: u8) -> Badge {
-    let size = (slot.w * 0.3).max(10.0);
+    let size = (slot.w * 0.34).max(10.0);
     let text = n.to_string();
     let width = super::text::width(&text, true, size);
     let cap = super::text::cap_height(size);
@@ -143,17 +143,18 @@ fn badge(slot: Rect, n: u8) -> Badge {
     }
 }
 
-/// The sign on a promoted piece: a small white disc ringed in ink at the
-/// square's top-right corner (where no piece glyph reaches).
+/// The sign on a promoted piece: a small ink disc ringed in white at the
+/// square's top-right corner, clear of most of the glyph and visible on
+/// white and black pieces and on either square colour.
 pub fn promoted_sign(square: Rect) -> Disc {
-    let r = (square.w * 0.09).max(2.5);
-    let inset = r + (square.w * 0.05).max(1.0);
+    let r = (square.w * 0.085).max(2.5);
+    let inset = r + (square.w * 0.03).max(1.0);
     Disc {
         cx: square.x + square.w - inset,
         cy: square.y + inset,
         r,
-        fill: Rgba::rgb(255, 255, 255),
-        outline: Some((INK, (square.w * 0.03).max(1.0))),
+        fill: INK,
+        outline: Some((Rgba::rgb(255, 255, 255), (square.w * 0.025).max(1.0))),
     }
 }
 
