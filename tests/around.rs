@@ -6,6 +6,8 @@
 
 mod common;
 
+use proptest::prelude::*;
+
 use fen2img::layout::{Around, Caption, CaptionPosition, Player};
 use fen2img::{DiagramOptions, Format, Layout, RenderOptions, Renderer};
 
@@ -257,4 +259,65 @@ fn three_check_signs_sit_beside_each_side() {
     assert!(layout
         .description
         .ends_with("Checks still to give: White 2, Black 3."));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Any text at any size: no panic, every run inside the image, the
+    /// image as wide as asked.
+    #[test]
+    fn any_text_stays_inside_the_image(
+        caption in "\\PC{0,120}",
+        name in "[ -~\u{0100}-\u{04FF}\u{4E00}-\u{4E10}\t\n]{0,60}",
+        title in proptest::option::of("[A-Z]{0,4}"),
+        elo in proptest::option::of(0u32..5000),
+        number in proptest::option::of(any::<u32>()),
+        size in 32u32..900,
+        flip in any::<bool>(),
+        above in any::<bool>(),
+    ) {
+        let diagram = DiagramOptions {
+            size,
+            flip,
+            around: Around {
+                caption: Some(Caption::Text(caption)),
+                caption_position: if above { CaptionPosition::Above } else { CaptionPosition::Below },
+                number,
+                number_format: None,
+                white: Some(Player { name: name.clone(), title: title.clone(), elo }),
+                black: Some(Player { name, title, elo }),
+            },
+            ..DiagramOptions::default()
+        };
+        let layout = Layout::new(&position(CRAZYHOUSE), &diagram).unwrap();
+        prop_assert_eq!(layout.frame.width(), size);
+        let height = layout.frame.height() as f32;
+        for t in &layout.frame.board.texts {
+            prop_assert!(t.x >= 0.0 && t.x + t.width() <= size as f32 + 0.01, "{:?}", t);
+            prop_assert!(t.y > 0.0 && t.y <= height, "{:?}", t);
+        }
+        let svg = fen2img::svg::write(&layout);
+        prop_assert!(!svg.contains("<text"));
+    }
+}
+
+#[test]
+fn a_megabyte_caption_is_cut_quickly_not_measured_whole() {
+    let huge = "x".repeat(1 << 20);
+    let diagram = DiagramOptions {
+        around: with_caption(&huge),
+        ..DiagramOptions::default()
+    };
+    let layout = Layout::new(&position(START), &diagram).unwrap();
+    assert!(layout
+        .frame
+        .board
+        .texts
+        .iter()
+        .any(|t| t.text.ends_with('…')));
 }

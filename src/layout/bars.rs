@@ -6,7 +6,7 @@
 
 use super::outer::{caption_baselines, CaptionPlan};
 use super::pockets::Disc;
-use super::text::{cap_height, width, PlacedText};
+use super::text::{cap_height, clip, width, PlacedText};
 use super::{Player, Rect, INK};
 use crate::color::Rgba;
 use crate::font::wrap::fit_lines;
@@ -66,9 +66,9 @@ pub(super) fn player_bar(
     let end = band.x + band.w;
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
     if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
-        runs.push((title.trim().to_string(), true, TITLE_COLOR));
+        runs.push((clip(title.trim()).to_string(), true, TITLE_COLOR));
     }
-    runs.push((player.name.trim().to_string(), true, ink));
+    runs.push((clip(player.name.trim()).to_string(), true, ink));
     if let Some(elo) = player.elo {
         runs.push((elo.to_string(), false, ink));
     }

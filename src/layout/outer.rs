@@ -15,6 +15,7 @@
 //! [`MIN_OUTSIDE_SQUARE`] pixels (a 7 px digit would not fit its rank).
 
 use super::around::Extras;
+use super::text::clip;
 use super::{Coordinates, DiagramOptions, Rect};
 use crate::font::wrap::fit_lines;
 use crate::font::{font, Weight};
@@ -295,13 +296,13 @@ fn caption_lines(
     let em = (CAPTION_EM * sq).max(MIN_EM);
     let mut lines = Vec::new();
     if let Some(number) = around.number_text() {
-        let fitted = fit_lines(font(Weight::Bold), &number, em, width, 1);
+        let fitted = fit_lines(font(Weight::Bold), clip(&number), em, width, 1);
         lines.extend(fitted.lines.into_iter().map(|l| (l, true)));
     }
     let caption = around.caption_text(extras.turn.unwrap_or(Color::White));
     if let Some(text) = caption {
         let room = CAPTION_LINES.saturating_sub(lines.len()).max(1);
-        let fitted = fit_lines(font(Weight::Regular), &text, em, width, room);
+        let fitted = fit_lines(font(Weight::Regular), clip(&text), em, width, room);
         lines.extend(fitted.lines.into_iter().map(|l| (l, false)));
     }
     (!lines.is_empty()).then_some((lines, em))

@@ -53,9 +53,23 @@ pub(crate) fn width(text: &str, bold: bool, size: f32) -> f32 {
     font(weight).shape(text, size).width
 }
 
+/// The most characters of one caption or name that are measured: more
+/// never fit beside a board (at 4096 px, three lines hold a few hundred),
+/// and measuring a megabyte of text would only cost time.
+const MAX_CHARS: usize = 2000;
+
+/// `text` cut to [`MAX_CHARS`] characters (the fitting adds the ellipsis).
+pub(crate) fn clip(text: &str) -> &str {
+    match text.char_indices().nth(MAX_CHARS) {
+        Some((at, _)) => &text[..at],
+        None => text,
+    }
+}
+
 /// The characters of `text` that the embedded font lacks (each drawn as
 /// U+FFFD), in order of appearance.
 pub fn missing_glyphs(text: &str) -> Vec<char> {
+    let text = clip(text);
     let mut missing = font(Weight::Regular).shape(text, 10.0).missing;
     for c in font(Weight::Bold).shape(text, 10.0).missing {
         if !missing.contains(&c) {
