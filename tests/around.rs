@@ -296,6 +296,10 @@ proptest! {
         };
         let layout = Layout::new(&position(CRAZYHOUSE), &diagram).unwrap();
         prop_assert_eq!(layout.frame.width(), size);
+        // Square edges on whole pixels, whatever is drawn around.
+        let board = layout.frame.board.board;
+        prop_assert_eq!((board.x.fract(), board.y.fract()), (0.0, 0.0));
+        prop_assert!(board.y + board.h <= layout.frame.height() as f32);
         let height = layout.frame.height() as f32;
         for t in &layout.frame.board.texts {
             prop_assert!(t.x >= 0.0 && t.x + t.width() <= size as f32 + 0.01, "{:?}", t);
