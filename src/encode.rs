@@ -496,7 +496,8 @@ mod tests {
         let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::WebP)
             .unwrap()
             .to_rgba8();
-        assert_eq!(decoded.dimensions(), (200, 200));
+        // 200 px wide; the height follows the margins drawn.
+        assert_eq!(decoded.dimensions(), (200, p.height()));
         let (_, from_png) = decode(&png(&p, EncodeOptions::default()));
         assert!(from_png.len() == decoded.as_raw().len());
         // Fully transparent pixels carry no colour: compare alpha there.
@@ -534,7 +535,7 @@ mod tests {
             let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::Jpeg)
                 .unwrap()
                 .to_rgb8();
-            assert_eq!(decoded.dimensions(), (200, 200));
+            assert_eq!(decoded.dimensions(), (200, p.height()));
             let diffs: Vec<u32> = decoded
                 .as_raw()
                 .iter()

@@ -43,6 +43,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
         theme,
         pieces,
         markup,
+        around,
     } = diagram;
     let EncodeOptions {
         optimize,
@@ -83,7 +84,60 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     line("terminal_rows", &rows.map_or(0, |r| r));
     theme_lines(&mut out, theme);
     markup_lines(&mut out, markup);
+    around_lines(&mut out, around);
     out
+}
+
+/// Caption, number and players. Text is written as its length in bytes
+/// and the text, so no text can pass for another line.
+fn around_lines(out: &mut String, around: &crate::layout::Around) {
+    use crate::layout::{Around, Caption, CaptionPosition, Player};
+    let Around {
+        caption,
+        caption_position,
+        number,
+        number_format,
+        white,
+        black,
+    } = around;
+    let text = |s: &str| format!("{}:{s}", s.len());
+    let mut line = |key: &str, value: String| {
+        let _ = writeln!(out, "around.{key}={value}");
+    };
+    line(
+        "caption",
+        match caption {
+            None => "none".into(),
+            Some(Caption::Auto) => "auto".into(),
+            Some(Caption::Text(t)) => text(t),
+        },
+    );
+    line(
+        "caption_position",
+        match caption_position {
+            CaptionPosition::Below => "below".into(),
+            CaptionPosition::Above => "above".into(),
+        },
+    );
+    line("number", number.map_or("none".into(), |n| n.to_string()));
+    line(
+        "number_format",
+        number_format.as_deref().map_or("default".into(), text),
+    );
+    for (key, player) in [("white", white), ("black", black)] {
+        line(
+            key,
+            match player {
+                None => "none".into(),
+                Some(Player { name, title, elo }) => format!(
+                    "{} {} {}",
+                    text(name),
+                    title.as_deref().map_or("-".into(), text),
+                    elo.map_or("-".into(), |e| e.to_string())
+                ),
+            },
+        );
+    }
 }
 
 /// The theme's values (not its name: two themes with the same colours draw
@@ -213,6 +267,15 @@ pub fn options_digest(options: &RenderOptions) -> u64 {
     fnv1a(FNV_OFFSET, canonical_options(options).as_bytes())
 }
 
+/// The digest of options whose [`options_digest`] is `options` with their
+/// caption, number and players replaced by `around` (batch: a line's EPD
+/// `c0` caption and its number), so such lines get names of their own.
+pub fn with_around(options: u64, around: &crate::layout::Around) -> u64 {
+    let mut text = String::new();
+    around_lines(&mut text, around);
+    fnv1a(fnv1a(FNV_OFFSET, &options.to_le_bytes()), text.as_bytes())
+}
+
 /// The identity of one diagram: the canonical FEN (`Position`'s `Display`)
 /// rendered with options whose [`options_digest`] is `options`.
 pub fn diagram_digest(canonical_fen: &str, options: u64) -> u64 {
@@ -256,6 +319,17 @@ mod tests {
             ("side", Box::new(|o| o.diagram.side_to_move ^= true)),
             ("border", Box::new(|o| o.diagram.border ^= true)),
             ("transparent", Box::new(|o| o.diagram.transparent ^= true)),
+            (
+                "caption",
+                Box::new(|o| {
+                    o.diagram.around.caption = Some(crate::layout::Caption::Text("a".into()))
+                }),
+            ),
+            ("number", Box::new(|o| o.diagram.around.number = Some(1))),
+            (
+                "white",
+                Box::new(|o| o.diagram.around.white = Some(Default::default())),
+            ),
             ("light", Box::new(|o| o.diagram.theme.light.r ^= 1)),
             ("alpha", Box::new(|o| o.diagram.theme.dark.a ^= 1)),
             (

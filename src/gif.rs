@@ -515,7 +515,13 @@ mod tests {
             let gif = Renderer::new(options.clone()).render(&position).unwrap();
             assert!(gif.starts_with(b"GIF89a"));
             let (w, h, frames, _) = decode_frames(&gif);
-            assert_eq!((w, h, frames.len()), (96, 96, 1));
+            // 96 px wide; the height follows the margins drawn.
+            let height = Renderer::new(options.clone())
+                .layout(&position)
+                .unwrap()
+                .frame
+                .height();
+            assert_eq!((w, h, frames.len()), (96, height, 1));
             // Without overlays the GIF holds the indexed PNG's palette
             // image: the same pixels.
             if arrows.is_empty() {

@@ -119,6 +119,15 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
          color:#000000;text-align:left;\">{} to move</td></tr>",
         position.turn.name()
     );
+    // Pockets and three-check counters, a row each, as in the text boards.
+    for line in crate::describe::variant_lines(position) {
+        let _ = writeln!(
+            out,
+            "<tr><td colspan=\"{colspan}\" style=\"padding:2px 0 0;font-size:{label_px}px;\
+             color:#000000;text-align:left;\">{}</td></tr>",
+            crate::quote::markup(&line)
+        );
+    }
     out.push_str("</table>\n");
     out
 }

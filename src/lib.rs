@@ -27,9 +27,6 @@ mod epd;
 pub mod fen;
 mod fen_error;
 pub mod fingerprint;
-// Text as outlines for captions and player bars, which are not drawn yet:
-// measured, wrapped and tested on its own until the layout places text.
-#[allow(dead_code)]
 mod font;
 mod format;
 pub mod gif;
@@ -61,7 +58,7 @@ use std::sync::Arc;
 pub use resvg::tiny_skia;
 
 pub use color::Rgba;
-pub use describe::describe;
+pub use describe::{describe, describe_with};
 
 pub use digest::stable_hash;
 pub use encode::{EncodeError, EncodeOptions};
@@ -174,8 +171,9 @@ impl From<LayoutError> for Error {
 #[derive(Debug)]
 pub struct Renderer {
     options: RenderOptions,
-    /// The frame of `options.diagram`, built on the first image board.
-    frame: Option<Arc<Frame>>,
+    /// The frames of `options.diagram`, one per kind of position (with or
+    /// without pockets, ...; see [`layout::Extras`]), built on first use.
+    frames: Vec<(layout::Extras, Arc<Frame>)>,
     rasterizer: Rasterizer,
     svg: svg::SvgWriter,
 }
@@ -185,7 +183,7 @@ impl Renderer {
     pub fn new(options: RenderOptions) -> Renderer {
         Renderer {
             options,
-            frame: None,
+            frames: Vec::new(),
             rasterizer: Rasterizer::new(),
             svg: svg::SvgWriter::new(),
         }
@@ -201,28 +199,43 @@ impl Renderer {
     /// size and halo; backgrounds of the same board) is not drawn again.
     pub fn set_options(&mut self, options: RenderOptions) {
         self.options = options;
-        self.frame = None;
+        self.frames.clear();
     }
 
-    /// The frame of this renderer's options: built once, then shared by
-    /// every board.
+    /// The frame of this renderer's options for a position without pockets
+    /// or check counters: built once, then shared by every board.
     pub fn frame(&mut self) -> Result<Arc<Frame>, Error> {
-        if let Some(frame) = &self.frame {
+        self.frame_for(layout::Extras::default())
+    }
+
+    /// The frame for positions that add `extras`, built once.
+    fn frame_for(&mut self, extras: layout::Extras) -> Result<Arc<Frame>, Error> {
+        if let Some((_, frame)) = self.frames.iter().find(|(e, _)| *e == extras) {
             return Ok(Arc::clone(frame));
         }
-        let frame = Arc::new(Frame::new(&self.options.diagram)?);
-        self.frame = Some(Arc::clone(&frame));
+        let frame = Arc::new(Frame::with_extras(&self.options.diagram, extras)?);
+        self.frames.push((extras, Arc::clone(&frame)));
         Ok(frame)
     }
 
     /// The layout of `position` (for writers of one's own, or for sizes).
     pub fn layout(&mut self, position: &Position) -> Result<Layout, Error> {
-        let frame = self.frame()?;
+        let extras = layout::Extras::of(position, &self.options.diagram.around);
+        let frame = self.frame_for(extras)?;
         Ok(Layout::with_frame(
             position,
             frame,
             &self.options.diagram.markup,
         ))
+    }
+
+    /// The width and height of `position`'s image with these options (the
+    /// width is the size asked for; the height follows what is drawn
+    /// around the board: labels, caption, player bars, pockets).
+    pub fn image_size(&mut self, position: &Position) -> Result<(u32, u32), Error> {
+        let extras = layout::Extras::of(position, &self.options.diagram.around);
+        let frame = self.frame_for(extras)?;
+        Ok((frame.width(), frame.height()))
     }
 
     /// Renders `position` in the configured format.

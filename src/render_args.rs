@@ -9,7 +9,10 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum, ValueHint};
 
-use fen2img::layout::{ArrowSpec, CheckMark, DEFAULT_SIZE, SIZE_RANGE};
+use fen2img::layout::{
+    missing_glyphs, Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, DEFAULT_SIZE,
+    SIZE_RANGE,
+};
 use fen2img::quote::escape;
 use fen2img::Rgba;
 use fen2img::{
@@ -94,6 +97,50 @@ pub struct RenderArgs {
     #[arg(long, value_name = "SQUARE:COLOR")]
     pub fill: Vec<OsString>,
 
+    /// A caption under the board; `auto` writes the side to move ("White
+    /// to move"). In batch, a line's EPD `c0` is its caption unless this
+    /// is given.
+    #[arg(long, value_name = "TEXT|auto")]
+    pub caption: Option<OsString>,
+
+    /// Where the caption and number go.
+    #[arg(long, value_enum, value_name = "WHERE", default_value_t = CaptionPositionArg::Below)]
+    pub caption_position: CaptionPositionArg,
+
+    /// Number the diagram ("Diagram 12", see --number-format). In batch,
+    /// diagrams are numbered by line, from N on line 1.
+    #[arg(long, value_name = "N")]
+    pub number: Option<u32>,
+
+    /// How the number is written; {n} stands for it (default "Diagram {n}").
+    /// In batch, setting it numbers the diagrams by line.
+    #[arg(long, value_name = "FORMAT")]
+    pub number_format: Option<OsString>,
+
+    /// White's name, in a bar at White's side of the board.
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<OsString>,
+
+    /// Black's name, in a bar at Black's side of the board.
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<OsString>,
+
+    /// White's rating, after the name.
+    #[arg(long, value_name = "N")]
+    pub white_elo: Option<u32>,
+
+    /// Black's rating, after the name.
+    #[arg(long, value_name = "N")]
+    pub black_elo: Option<u32>,
+
+    /// White's title (GM, IM, FM, WGM, ...), before the name, highlighted.
+    #[arg(long, value_name = "TITLE")]
+    pub white_title: Option<OsString>,
+
+    /// Black's title, before the name, highlighted.
+    #[arg(long, value_name = "TITLE")]
+    pub black_title: Option<OsString>,
+
     /// Unicode boards: swap the white and black glyphs (for dark terminals).
     #[arg(long)]
     pub swap_glyphs: bool,
@@ -166,6 +213,111 @@ pub enum CoordsArg {
     Inside,
     /// No coordinates.
     None,
+}
+
+/// `--caption-position` values.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptionPositionArg {
+    /// Under the board.
+    Below,
+    /// Over the board.
+    Above,
+}
+
+/// The caption, number and player bars of the flags.
+fn around_options(args: &RenderArgs) -> Result<Around, Failure> {
+    let text = |flag: &str, value: &Option<OsString>| -> Result<Option<String>, Failure> {
+        value
+            .as_deref()
+            .map(|v| utf8(flag, v).map(str::to_string))
+            .transpose()
+    };
+    let caption = text("--caption", &args.caption)?.map(|c| {
+        if c == "auto" {
+            Caption::Auto
+        } else {
+            Caption::Text(c)
+        }
+    });
+    let player = |name: Option<String>, title: Option<String>, elo: Option<u32>| {
+        name.map(|name| Player { name, title, elo })
+    };
+    let white_title = text("--white-title", &args.white_title)?;
+    let black_title = text("--black-title", &args.black_title)?;
+    if (args.white_elo.is_some() || white_title.is_some()) && args.white.is_none()
+        || (args.black_elo.is_some() || black_title.is_some()) && args.black.is_none()
+    {
+        return Err(Failure::invalid(
+            "--white-elo and --white-title need --white NAME (--black-elo and --black-title \
+             need --black NAME)",
+        ));
+    }
+    Ok(Around {
+        caption,
+        caption_position: match args.caption_position {
+            CaptionPositionArg::Below => CaptionPosition::Below,
+            CaptionPositionArg::Above => CaptionPosition::Above,
+        },
+        number: args.number,
+        number_format: text("--number-format", &args.number_format)?,
+        white: player(text("--white", &args.white)?, white_title, args.white_elo),
+        black: player(text("--black", &args.black)?, black_title, args.black_elo),
+    })
+}
+
+/// Warns about each character of `text` that the embedded font lacks (it
+/// is drawn as U+FFFD). `context` says where the text came from.
+pub fn warn_missing_glyphs(text: &str, context: &str) {
+    let mut err = io::stderr().lock();
+    for c in missing_glyphs(text) {
+        let _ = writeln!(
+            err,
+            "fen2img: warning: {}",
+            missing_glyph_message(c, context)
+        );
+    }
+}
+
+/// The warning for a character the font lacks: its code point, and the
+/// character itself when it is printable.
+pub fn missing_glyph_message(c: char, context: &str) -> String {
+    let shown = if c.is_control() {
+        String::new()
+    } else {
+        format!(" '{c}'")
+    };
+    escape(&format!(
+        "{context}: the font has no glyph for U+{:04X}{shown}; it is drawn as \u{FFFD}",
+        c as u32
+    ))
+    .to_string()
+}
+
+/// Warns about characters the font lacks in the caption, number format and
+/// player bars of `around`.
+fn warn_around(around: &Around) {
+    let caption = match &around.caption {
+        Some(Caption::Text(t)) => Some(t.as_str()),
+        _ => None,
+    };
+    for (text, flag) in [
+        (caption, "--caption"),
+        (around.number_format.as_deref(), "--number-format"),
+        (around.white.as_ref().map(|p| p.name.as_str()), "--white"),
+        (around.black.as_ref().map(|p| p.name.as_str()), "--black"),
+        (
+            around.white.as_ref().and_then(|p| p.title.as_deref()),
+            "--white-title",
+        ),
+        (
+            around.black.as_ref().and_then(|p| p.title.as_deref()),
+            "--black-title",
+        ),
+    ] {
+        if let Some(text) = text {
+            warn_missing_glyphs(text, flag);
+        }
+    }
 }
 
 /// Parses, turning a syntax error into a failure with a caret line.
@@ -455,7 +607,9 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
             marks,
             fills,
         },
+        around: around_options(args)?,
     };
+    warn_around(&options.diagram.around);
     options.encode = EncodeOptions {
         optimize: args.optimize,
         quality: args.quality,

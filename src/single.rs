@@ -6,7 +6,7 @@
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use fen2img::describe;
+use fen2img::describe_with;
 use fen2img::fen::MAX_INPUT_LEN;
 use fen2img::{RenderOptions, Renderer};
 
@@ -58,7 +58,9 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     let position = &record.position;
     check_warnings(&record, job.strict, None)?;
     if job.alt {
-        stdout::write(format!("{}\n", describe(position)).as_bytes())?;
+        // The caption, number and players lead the description.
+        let lead = job.options.diagram.around.describe();
+        stdout::write(format!("{}\n", describe_with(position, &lead)).as_bytes())?;
     }
     if !job.render {
         return Ok(EXIT_OK);

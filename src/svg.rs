@@ -14,7 +14,7 @@ use std::fmt::Write;
 use crate::color::Rgba;
 use crate::labels::LabelFont;
 use crate::layout::{
-    ArrowShape, Cross, Glow, Halo, Item, Layout, PlacedLabel, PlacedPiece, Rect, SpriteSpec,
+    Cross, Disc, Glow, Halo, Item, Layout, PlacedLabel, PlacedPiece, PlacedText, Rect, SpriteSpec,
 };
 use crate::pathdata;
 use crate::pieces::{cap_name, join_name, GlyphPath};
@@ -204,11 +204,30 @@ impl Document<'_> {
                 );
             }
             Item::Labels(labels, halo) => self.labels(labels, halo),
+            Item::Disc(d) | Item::PromotedSign(d) => self.disc(d),
+            Item::Text(t) => self.text(t),
             Item::PieceHalos(pieces, _) => self.piece_uses(pieces, "h"),
             Item::Pieces(pieces) => {
                 let _ = writeln!(self.out, "<g{}>", attrs_text(piece_style));
                 self.piece_uses(pieces, "");
                 self.out.push_str("</g>\n");
+            }
+            Item::PocketPieces(pieces) => {
+                let _ = writeln!(self.out, "<g{}>", attrs_text(piece_style));
+                for p in pieces {
+                    let _ = writeln!(
+                        self.out,
+                        "<use xlink:href=\"#{}\" x=\"{}\" y=\"{}\"/>",
+                        p.piece.asset_name(),
+                        num(p.rect.x),
+                        num(p.rect.y)
+                    );
+                }
+                self.out.push_str("</g>\n");
+            }
+            Item::Badge(b) => {
+                self.disc(&b.disc);
+                self.text(&b.text);
             }
             Item::Cross(c) => self.cross(c),
             Item::Ring(r) => {
@@ -222,7 +241,7 @@ impl Document<'_> {
                     num(r.width)
                 );
             }
-            Item::Arrow(a) => self.arrow(a),
+            Item::Polygon(a) => self.polygon(&a.points, a.color),
             Item::Mover(m) => {
                 let _ = writeln!(
                     self.out,
@@ -361,6 +380,44 @@ impl Document<'_> {
         }
     }
 
+    /// A filled, optionally outlined circle.
+    fn disc(&mut self, d: &Disc) {
+        let outline = d.outline.map_or(String::new(), |(c, w)| {
+            format!("{} stroke-width=\"{}\"", paint("stroke", c), num(w))
+        });
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"{}{outline}/>",
+            num(d.cx),
+            num(d.cy),
+            num(d.r),
+            paint("fill", d.fill)
+        );
+    }
+
+    /// A run of text as one path of glyph outlines.
+    fn text(&mut self, t: &PlacedText) {
+        if let Some(path) = t.outline() {
+            let d = pathdata::encode(&path, 100.0);
+            let _ = writeln!(self.out, "<path d=\"{d}\"{}/>", paint("fill", t.color));
+        }
+    }
+
+    /// A filled polygon.
+    fn polygon(&mut self, points: &[(f32, f32)], color: Rgba) {
+        let mut d = String::new();
+        for (i, (x, y)) in points.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if i == 0 { 'M' } else { 'L' },
+                num(*x),
+                num(*y)
+            );
+        }
+        let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", color));
+    }
+
     /// A `<use>` per piece of the glyph (or, with prefix `h`, its halo)
     /// defined under that id prefix.
     fn piece_uses(&mut self, pieces: &[PlacedPiece], prefix: &str) {
@@ -414,21 +471,6 @@ impl Document<'_> {
                 num(width)
             );
         }
-    }
-
-    /// An arrow's outline, filled.
-    fn arrow(&mut self, a: &ArrowShape) {
-        let mut d = String::new();
-        for (i, (x, y)) in a.points.iter().enumerate() {
-            let _ = write!(
-                d,
-                "{}{} {}",
-                if i == 0 { 'M' } else { 'L' },
-                num(*x),
-                num(*y)
-            );
-        }
-        let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
     }
 }
 
@@ -659,8 +701,10 @@ fn attrs_text(attrs: &Attrs) -> String {
 /// The distinct pieces on the board, white first, king first.
 fn used_pieces(l: &Layout) -> Vec<Piece> {
     let mut used: Vec<Piece> = Vec::new();
-    for p in &l.pieces {
-        let key = Piece::new(p.piece.color, p.piece.role);
+    let on_board = l.pieces.iter().map(|p| p.piece);
+    let in_hand = l.around.pocket_pieces.iter().map(|p| p.piece);
+    for piece in on_board.chain(in_hand) {
+        let key = Piece::new(piece.color, piece.role);
         if !used.contains(&key) {
             used.push(key);
         }

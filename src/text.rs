@@ -122,10 +122,15 @@ fn rank_digit(rank: u8) -> char {
     (b'1' + rank) as char
 }
 
-/// The last line of every board but the font string.
+/// The last lines of every board but the font string: the side to move,
+/// then the pockets and three-check counters when the position has them.
 fn push_mover(out: &mut String, position: &Position) {
     out.push_str(position.turn.name());
     out.push_str(" to move\n");
+    for line in crate::describe::variant_lines(position) {
+        out.push_str(&line);
+        out.push('\n');
+    }
 }
 
 /// The file letters under the board: `lead` spaces, then the letters

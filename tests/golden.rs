@@ -16,6 +16,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use fen2img::layout::{Around, Caption, CaptionPosition, Player};
 use fen2img::{
     Coordinates, DiagramOptions, EncodeOptions, Format, Markup, RenderOptions, Renderer, Theme,
 };
@@ -136,6 +137,118 @@ const CASES: &[Case] = &[
     },
 ];
 
+/// The players of the bar cases: a title, a name with a diacritic, Cyrillic.
+fn players() -> Around {
+    Around {
+        white: Some(Player {
+            name: "Ljubomir Ljubojević".into(),
+            title: Some("GM".into()),
+            elo: Some(2620),
+        }),
+        black: Some(Player {
+            name: "Алексей Широв".into(),
+            title: Some("GM".into()),
+            elo: Some(2710),
+        }),
+        ..Around::default()
+    }
+}
+
+/// A crazyhouse position: pockets of one and of many, a promoted queen.
+const CRAZYHOUSE: &str =
+    "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ~K2R[NNPPPq] w KQ - 0 7";
+
+/// Cases for what is drawn around the board (issue 11).
+const AROUND_CASES: &[Case] = &[
+    Case {
+        name: "caption_diacritics_cyrillic",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 400,
+            around: Around {
+                caption: Some(Caption::Text(
+                    "Ljubojević – Алексей Широв, Linares 1995: the Ruy Lopez after 3.Bb5".into(),
+                )),
+                number: Some(12),
+                ..Around::default()
+            },
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "caption_auto_above_print",
+        fen: "8/5k2/8/2K5/8/3Q4/8/8 b - - 0 60",
+        options: || DiagramOptions {
+            size: 240,
+            theme: theme("print"),
+            around: Around {
+                caption: Some(Caption::Auto),
+                caption_position: CaptionPosition::Above,
+                ..Around::default()
+            },
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "players",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 400,
+            around: players(),
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "players_flipped",
+        fen: RUY_LOPEZ,
+        options: || DiagramOptions {
+            size: 400,
+            flip: true,
+            theme: theme("blue"),
+            around: players(),
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "pockets_empty",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        options: || DiagramOptions {
+            size: 240,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "pockets_one",
+        fen: "rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[p] w KQkq - 0 3",
+        options: || DiagramOptions {
+            size: 320,
+            theme: theme("green"),
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "pockets_many_promoted",
+        fen: CRAZYHOUSE,
+        options: || DiagramOptions {
+            size: 400,
+            ..DiagramOptions::default()
+        },
+    },
+    Case {
+        name: "three_check",
+        fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 2",
+        options: || DiagramOptions {
+            size: 320,
+            ..DiagramOptions::default()
+        },
+    },
+];
+
+/// Every case.
+fn all_cases() -> impl Iterator<Item = &'static Case> {
+    CASES.iter().chain(AROUND_CASES)
+}
+
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
 }
@@ -235,12 +348,12 @@ fn check(case: &Case) -> Result<(), String> {
 
 #[test]
 fn golden_images() {
-    let failures: Vec<String> = CASES.iter().filter_map(|c| check(c).err()).collect();
+    let failures: Vec<String> = all_cases().filter_map(|c| check(c).err()).collect();
     assert!(
         failures.is_empty(),
         "{} of {} golden images differ:\n{}",
         failures.len(),
-        CASES.len(),
+        all_cases().count(),
         failures.join("\n")
     );
 }
@@ -258,10 +371,10 @@ fn cases_cover_every_theme_orientation_and_coordinate_mode() {
     assert!(options.iter().any(|o| o.size <= 160));
     assert!(options.iter().any(|o| o.size >= 720));
     assert!(options.iter().any(|o| o.markup != Markup::default()));
-    let mut names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+    let mut names: Vec<&str> = all_cases().map(|c| c.name).collect();
     names.sort();
     names.dedup();
-    assert_eq!(names.len(), CASES.len(), "unique names");
+    assert_eq!(names.len(), all_cases().count(), "unique names");
 }
 
 /// The comparison itself: a one-level change passes, a two-level change and
@@ -300,7 +413,7 @@ fn the_comparison_catches_changes() {
 #[test]
 fn the_png_path_matches_the_rasterizer() {
     let mut worst = 0u8;
-    for case in CASES {
+    for case in all_cases() {
         let options = (case.options)();
         let layout = fen2img::Layout::new(&position(case.fen), &options).unwrap();
         let direct = common::pixmap_rgba(&fen2img::Rasterizer::new().render(&layout));

@@ -35,6 +35,7 @@ mod common;
 
 use std::sync::Arc;
 
+use fen2img::layout::{Around, Caption, Player};
 use fen2img::Rgba;
 use fen2img::{svg, Coordinates, DiagramOptions, Layout, Rasterizer, Square, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
@@ -194,6 +195,39 @@ fn cases() -> Vec<(String, &'static str, DiagramOptions)> {
                 ));
             }
         }
+        // What is drawn around the board: caption, player bars, pockets
+        // with badges and a promotion sign, three-check signs.
+        let around = DiagramOptions {
+            theme: Theme::built_in(name).unwrap(),
+            around: Around {
+                caption: Some(Caption::Text("Ljubojević – Алексей Широв, 1995".into())),
+                number: Some(3),
+                white: Some(Player {
+                    name: "Ljubomir Ljubojević".into(),
+                    title: Some("GM".into()),
+                    elo: Some(2620),
+                }),
+                black: Some(Player {
+                    name: "Алексей Широв".into(),
+                    ..Player::default()
+                }),
+                ..Around::default()
+            },
+            ..DiagramOptions::default()
+        };
+        out.push((
+            format!("{name} around crazyhouse"),
+            "r1bq1rk1/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ~K2R[NNPPPq] w KQ - 0 7",
+            around.clone(),
+        ));
+        out.push((
+            format!("{name} around three-check"),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 2",
+            DiagramOptions {
+                flip: true,
+                ..around
+            },
+        ));
     }
     out
 }

@@ -118,11 +118,12 @@ fn for_each_name<T>(
             let found = match parse(&line.text, ParseOptions::default().with_strict(ctx.strict)) {
                 Ok(record) => {
                     let fen = record.position.to_string();
+                    let around = ctx.line_around(line.n, record.caption());
                     let name = ctx.template.expand(
                         line.n,
                         record.id(),
                         &fen,
-                        ctx.options_digest,
+                        ctx.digest_for(&around),
                         ctx.format,
                     );
                     visit(&line, &name, Some(&fen))

@@ -69,6 +69,12 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         options_digest: options_digest(&options),
         format,
         strict: args.render.strict,
+        around: options.diagram.around.clone(),
+        first_number: match (args.render.number, &args.render.number_format) {
+            (Some(n), _) => Some(n),
+            (None, Some(_)) => Some(1),
+            (None, None) => None,
+        },
     };
     if !context.template.unique_by_line() {
         // Standard input cannot be read twice: spool it for the pre-pass.

@@ -8,6 +8,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+use fen2img::layout::{Around, Caption};
 use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use super::lines::Line;
@@ -43,6 +44,37 @@ pub struct Context {
     pub format: Format,
     /// `--strict`: legality warnings are errors.
     pub strict: bool,
+    /// The caption, number and players of the options.
+    pub around: Around,
+    /// Diagrams are numbered by line: the number on line 1 (`--number`,
+    /// or 1 with `--number-format` alone).
+    pub first_number: Option<u32>,
+}
+
+impl Context {
+    /// What line `n` draws around its board: its EPD `c0` as the caption
+    /// (unless `--caption` was given) and its number when numbering.
+    pub fn line_around(&self, n: usize, c0: Option<&str>) -> Around {
+        let mut around = self.around.clone();
+        if let (None, Some(c0)) = (&around.caption, c0) {
+            around.caption = Some(Caption::Text(c0.to_string()));
+        }
+        if let Some(first) = self.first_number {
+            let n = u32::try_from(n.saturating_sub(1)).unwrap_or(u32::MAX);
+            around.number = Some(first.saturating_add(n));
+        }
+        around
+    }
+
+    /// The options digest for a line drawing `around`: the options' own
+    /// when it is theirs, else one that tells the lines apart.
+    pub fn digest_for(&self, around: &Around) -> u64 {
+        if *around == self.around {
+            self.options_digest
+        } else {
+            fen2img::fingerprint::with_around(self.options_digest, around)
+        }
+    }
 }
 
 /// Worker threads: `jobs` (0: one per core), but no more than the memory
@@ -176,24 +208,38 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
             message,
         });
     }
-    let warnings: Vec<String> = record.warnings().iter().map(|w| w.to_string()).collect();
+    let mut warnings: Vec<String> = record.warnings().iter().map(|w| w.to_string()).collect();
     let fen = position.to_string();
-    let name = ctx
-        .template
-        .expand(line.n, record.id(), &fen, ctx.options_digest, ctx.format);
+    let around = ctx.line_around(line.n, record.caption());
+    if let (None, Some(c0)) = (&ctx.around.caption, record.caption()) {
+        for c in fen2img::layout::missing_glyphs(c0) {
+            warnings.push(crate::render_args::missing_glyph_message(c, "c0"));
+        }
+    }
+    let name = ctx.template.expand(
+        line.n,
+        record.id(),
+        &fen,
+        ctx.digest_for(&around),
+        ctx.format,
+    );
+    if renderer.options().diagram.around != around {
+        // Same options but the caption: the renderer keeps its sprites.
+        let mut options = renderer.options().clone();
+        options.diagram.around = around;
+        renderer.set_options(options);
+    }
     let bytes = renderer.render(position).map_err(|e| Problem::Invalid {
         column: None,
         message: e.to_string(),
     })?;
     let size = match ctx.format {
-        Format::Image(_) => {
-            let s = renderer.options().diagram.size;
-            Some((s, s))
-        }
+        Format::Image(_) => renderer.image_size(position).ok(),
         _ => None,
     };
+    let lead = renderer.options().diagram.around.describe();
     Ok(Rendered {
-        alt: fen2img::describe(position),
+        alt: fen2img::describe_with(position, &lead),
         caption: record.caption().map(str::to_string),
         fen,
         path: ctx.out_dir.join(&name),

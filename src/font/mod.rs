@@ -32,8 +32,6 @@ pub enum Weight {
 pub struct Font {
     face: rustybuzz::Face<'static>,
     units_per_em: f32,
-    ascender: f32,
-    descender: f32,
     cap_height: f32,
 }
 
@@ -71,13 +69,10 @@ impl Font {
         let face = rustybuzz::Face::from_slice(data, 0).expect("the embedded font parses");
         let units_per_em = face.units_per_em() as f32;
         let ascender = face.ascender() as f32;
-        let descender = face.descender() as f32;
         let cap_height = face.capital_height().map_or(ascender * 0.7, |h| h as f32);
         Font {
             face,
             units_per_em,
-            ascender,
-            descender,
             cap_height,
         }
     }
@@ -93,13 +88,6 @@ impl Font {
     /// The height of capital letters at `size` pixels per em.
     pub fn cap_height(&self, size: f32) -> f32 {
         self.cap_height * size / self.units_per_em
-    }
-
-    /// Ascender (positive, above the baseline) and descender (negative) at
-    /// `size` pixels per em: the extent of a line.
-    pub fn line_extent(&self, size: f32) -> (f32, f32) {
-        let s = size / self.units_per_em;
-        (self.ascender * s, self.descender * s)
     }
 
     /// Whether the font draws `c`.

@@ -11,16 +11,17 @@ use crate::color::Rgba;
 use crate::theme::Hatch;
 
 use super::{
-    ArrowShape, BoardSpec, Cross, Glow, Halo, Layout, MoverMark, PlacedLabel, PlacedPiece, Rect,
-    Ring,
+    ArrowShape, Badge, BoardSpec, Cross, Disc, Glow, Halo, Layout, MoverMark, PlacedLabel,
+    PlacedPiece, PlacedText, PocketPiece, Rect, Ring,
 };
 
 /// One thing to draw, with its paint resolved.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Item<'a> {
     /// The whole image filled with a colour (absent: transparent).
     Background(Rgba),
-    /// A filled rectangle: the frame, the light squares' area, a tint.
+    /// A filled rectangle: the frame, the light squares' area, a tint, a
+    /// pocket tray.
     Rect(Rect, Rgba),
     /// The 32 dark squares of `board`, filled with a colour.
     DarkSquares(&'a BoardSpec, Rgba),
@@ -30,17 +31,29 @@ pub enum Item<'a> {
     Glow(&'a Glow),
     /// Coordinate labels, each with the halo under it when there is one.
     Labels(&'a [PlacedLabel], Option<Halo>),
+    /// A disc beside a player's name (in that player's colour).
+    Disc(&'a Disc),
+    /// A run of text (caption, number, player bar), drawn from the
+    /// embedded font's outlines.
+    Text(&'a PlacedText),
     /// The halo under every piece (all of them before any piece, so no
     /// halo covers a neighbouring piece).
     PieceHalos(&'a [PlacedPiece], Halo),
     /// The pieces.
     Pieces(&'a [PlacedPiece]),
+    /// Pieces in hand, each in a square-sized pocket slot (the board's
+    /// own sprites, without halos).
+    PocketPieces(&'a [PocketPiece]),
+    /// The count on a pocket slot holding more than one piece.
+    Badge(&'a Badge),
+    /// The sign on a promoted piece (crazyhouse `~`).
+    PromotedSign(&'a Disc),
     /// An X mark.
     Cross(&'a Cross),
     /// A circle around a square.
     Ring(&'a Ring),
-    /// An arrow.
-    Arrow(&'a ArrowShape),
+    /// A filled polygon: an arrow, or a three-check sign.
+    Polygon(&'a ArrowShape),
     /// The side-to-move marker.
     Mover(&'a MoverMark),
 }
@@ -54,7 +67,8 @@ pub enum Layer {
     Background,
     /// Piece halos and pieces: sprite copies.
     Pieces,
-    /// Markup over the pieces (X marks, circles, arrows).
+    /// Over the pieces: count badges, promotion and three-check signs, X
+    /// marks, circles, arrows.
     Overlay,
     /// The side-to-move marker, beside the board.
     Marker,
@@ -69,9 +83,15 @@ impl Item<'_> {
             | Item::DarkSquares(..)
             | Item::Hatch(..)
             | Item::Glow(_)
-            | Item::Labels(..) => Layer::Background,
-            Item::PieceHalos(..) | Item::Pieces(_) => Layer::Pieces,
-            Item::Cross(_) | Item::Ring(_) | Item::Arrow(_) => Layer::Overlay,
+            | Item::Labels(..)
+            | Item::Disc(_)
+            | Item::Text(_) => Layer::Background,
+            Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => Layer::Pieces,
+            Item::Badge(_)
+            | Item::PromotedSign(_)
+            | Item::Cross(_)
+            | Item::Ring(_)
+            | Item::Polygon(_) => Layer::Overlay,
             Item::Mover(_) => Layer::Marker,
         }
     }
@@ -83,7 +103,9 @@ impl Layout {
     /// of the list once and the rest per board.
     pub fn items(&self) -> Vec<Item<'_>> {
         let board = &self.frame.board;
-        let mut items = Vec::with_capacity(16 + board.tints.len() + self.overlay_len());
+        let mut items = Vec::with_capacity(
+            16 + board.tints.len() + board.panels.len() + board.texts.len() + self.overlay_len(),
+        );
         items.extend(board.background.map(Item::Background));
         items.extend(board.border.map(|(r, c)| Item::Rect(r, c)));
         items.push(Item::Rect(board.board, board.light));
@@ -96,28 +118,50 @@ impl Layout {
         if !board.labels.is_empty() {
             items.push(Item::Labels(&board.labels, board.label_halo));
         }
+        items.extend(board.panels.iter().map(|p| Item::Rect(p.rect, p.color)));
+        items.extend(board.discs.iter().map(Item::Disc));
+        items.extend(board.texts.iter().map(Item::Text));
         if !self.pieces.is_empty() {
             if let Some(halo) = self.frame.sprites.halo {
                 items.push(Item::PieceHalos(&self.pieces, halo));
             }
             items.push(Item::Pieces(&self.pieces));
         }
+        let around = &self.around;
+        if !around.pocket_pieces.is_empty() {
+            items.push(Item::PocketPieces(&around.pocket_pieces));
+        }
+        items.extend(around.badges.iter().map(Item::Badge));
+        items.extend(around.promoted.iter().map(Item::PromotedSign));
+        items.extend(around.checks.iter().map(Item::Polygon));
         items.extend(self.crosses.iter().map(Item::Cross));
         items.extend(self.rings.iter().map(Item::Ring));
-        items.extend(self.arrows.iter().map(Item::Arrow));
+        items.extend(self.arrows.iter().map(Item::Polygon));
         items.extend(self.mover.as_ref().map(Item::Mover));
         items
     }
 
-    /// How many items are drawn over the pieces.
+    /// How many items are drawn over the pieces (at most).
     fn overlay_len(&self) -> usize {
-        self.crosses.len() + self.rings.len() + self.arrows.len()
+        let around = &self.around;
+        self.crosses.len()
+            + self.rings.len()
+            + self.arrows.len()
+            + around.badges.len()
+            + around.promoted.len()
+            + around.checks.len()
+            + 1
     }
 
-    /// Whether anything is drawn over the pieces (X marks, circles, arrows).
-    /// Tints and glows lie under the pieces, like the squares.
+    /// Whether anything is drawn over the pieces (X marks, circles, arrows,
+    /// count badges and signs) or beside them (pieces in hand): what the
+    /// palette compositor cannot draw from its tiles. Tints and glows lie
+    /// under the pieces, like the squares.
     pub fn has_overlay(&self) -> bool {
-        self.overlay_len() > 0
+        !(self.crosses.is_empty()
+            && self.rings.is_empty()
+            && self.arrows.is_empty()
+            && self.around.is_empty())
     }
 }
 
@@ -167,7 +211,7 @@ mod tests {
         assert_eq!(count(|i| matches!(i, Item::Glow(_))), 1);
         assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1);
         assert_eq!(count(|i| matches!(i, Item::Ring(_))), 1);
-        assert_eq!(count(|i| matches!(i, Item::Arrow(_))), 1);
+        assert_eq!(count(|i| matches!(i, Item::Polygon(_))), 1);
         assert_eq!(count(|i| matches!(i, Item::Mover(_))), 1);
         assert_eq!(count(|i| matches!(i, Item::Hatch(..))), 1);
         assert_eq!(count(|i| matches!(i, Item::PieceHalos(..))), 1);

@@ -11,13 +11,16 @@
 //! floats compare by their bits (the layout never makes NaN, and a key that
 //! differs only in the sign of a zero is at worst a cache miss).
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use crate::color::Rgba;
 use crate::pieces::PieceSet;
 use crate::position::{Color, Square};
 use crate::theme::Hatch;
 
+use super::checks::CheckSpec;
+use super::pockets::{Disc, PocketSpec};
+use super::text::PlacedText;
 use super::{MoverMark, PlacedLabel, Rect, Tint};
 
 /// Implements `PartialEq`, `Eq` and `Hash` through one key expression, so
@@ -35,8 +38,8 @@ macro_rules! keyed {
             }
         }
         impl Eq for $t {}
-        impl Hash for $t {
-            fn hash<H: Hasher>(&self, state: &mut H) {
+        impl std::hash::Hash for $t {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
                 let $s = self;
                 $key.hash(state)
             }
@@ -44,12 +47,25 @@ macro_rules! keyed {
     };
 }
 
+pub(super) use keyed;
+
 keyed!(Rect, |r| [r.x, r.y, r.w, r.h].map(f32::to_bits));
 keyed!(Tint, |t| (t.rect, t.color));
 keyed!(PlacedLabel, |l| (
     l.ch,
     [l.x, l.y, l.scale].map(f32::to_bits),
     l.color
+));
+keyed!(PlacedText, |t| (
+    &t.text,
+    t.bold,
+    [t.size, t.x, t.y].map(f32::to_bits),
+    t.color
+));
+keyed!(Disc, |d| (
+    [d.cx, d.cy, d.r].map(f32::to_bits),
+    d.fill,
+    d.outline.map(|(c, w)| (c, w.to_bits()))
 ));
 keyed!(Halo, |h| (h.color, h.width.to_bits()));
 keyed!(MoverMark, |m| (
@@ -63,7 +79,8 @@ keyed!(BoardSpec, |b| (
     (b.square.to_bits(), b.flipped, b.light, b.dark),
     b.hatch
         .map(|h| ([h.spacing, h.width].map(f32::to_bits), h.color)),
-    (&b.tints, &b.labels, b.label_halo)
+    (&b.tints, &b.labels, b.label_halo),
+    (&b.panels, &b.discs, &b.texts)
 ));
 keyed!(MarkupPaint, |m| (
     m.check,
@@ -124,6 +141,12 @@ pub struct BoardSpec {
     pub labels: Vec<PlacedLabel>,
     /// The halo drawn under labels (inside the board, on haloed themes).
     pub label_halo: Option<Halo>,
+    /// Filled rectangles around the board (pocket trays), under the text.
+    pub panels: Vec<Tint>,
+    /// Discs around the board (the colour chips of player bars).
+    pub discs: Vec<Disc>,
+    /// Caption lines and player bars.
+    pub texts: Vec<PlacedText>,
 }
 
 impl BoardSpec {
@@ -182,6 +205,16 @@ pub struct Frame {
     pub movers: [Option<MoverMark>; 2],
     /// The paint of per-board markup (glows, marks, arrows).
     pub markup: MarkupPaint,
+    /// Where pockets go (empty without pockets).
+    pub pockets: PocketSpec,
+    /// Where three-check signs go (empty without counters).
+    pub checks: CheckSpec,
+    /// Characters of the caption, number or player names that the
+    /// embedded font lacks (each is drawn as U+FFFD): callers warn.
+    pub missing_glyphs: Vec<char>,
+    /// What the alt text says before the position: number, caption and
+    /// players, in words.
+    pub lead: String,
 }
 
 impl Frame {

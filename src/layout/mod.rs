@@ -6,20 +6,34 @@
 //! and a rasterizer can compose pre-rendered pieces at integer offsets. The
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
+mod around;
+mod bars;
+mod build;
+mod checks;
 mod display;
 mod frame;
+mod outer;
+mod pockets;
+mod text;
 
 use std::sync::Arc;
 
+pub use around::{Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
+pub use bars::TITLE_COLOR;
+pub use checks::{remaining as remaining_checks, CheckSpec};
 pub use display::{Item, Layer};
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};
+pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};
+pub use text::{missing_glyphs, PlacedText};
 
 use crate::color::Rgba;
-use crate::describe::describe;
-use crate::labels::{LabelFont, BASELINE};
+use crate::describe::describe_with;
+#[cfg(test)]
+use crate::labels::LabelFont;
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Position, Square};
-use crate::theme::{Hatch, Theme};
+use crate::theme::Theme;
 
 /// Smallest and largest `--size` accepted, in pixels.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 32..=4096;
@@ -27,12 +41,6 @@ pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 32..=4096;
 /// Default `--size`.
 pub const DEFAULT_SIZE: u32 = 400;
 
-/// Margin around the board, in squares, when anything is drawn outside it.
-const MARGIN: f32 = 0.40;
-/// Cap height of outside labels, in squares.
-const OUTSIDE_LABEL_CAP: f32 = 0.24;
-/// Cap height of inside (corner) labels, in squares.
-const INSIDE_LABEL_CAP: f32 = 0.19;
 /// Gap between a corner label and the square's edge, in squares.
 const INSIDE_LABEL_INSET: f32 = 0.055;
 
@@ -125,7 +133,8 @@ pub struct Markup {
 /// Everything that decides how a diagram looks.
 #[derive(Debug, Clone)]
 pub struct DiagramOptions {
-    /// Image width (and height) in pixels. Default 400.
+    /// Image width in pixels (the height follows from what is drawn
+    /// around the board). Default 400.
     pub size: u32,
     /// Black at the bottom. Default `false`.
     pub flip: bool,
@@ -143,6 +152,8 @@ pub struct DiagramOptions {
     pub pieces: PieceSet,
     /// Highlights, arrows and marks. Default none.
     pub markup: Markup,
+    /// Caption, number and player bars. Default none.
+    pub around: Around,
 }
 
 impl Default for DiagramOptions {
@@ -157,6 +168,7 @@ impl Default for DiagramOptions {
             theme: Theme::default(),
             pieces: PieceSet::default(),
             markup: Markup::default(),
+            around: Around::default(),
         }
     }
 }
@@ -357,6 +369,50 @@ pub struct Layout {
     pub arrows: Vec<ArrowShape>,
     /// The side-to-move marker of this position's side, if on.
     pub mover: Option<MoverMark>,
+    /// Pockets, promotion signs and three-check signs (see [`AroundItems`]).
+    pub around: AroundItems,
+}
+
+/// What a position puts around (and on) the board besides its pieces:
+/// pieces in hand with their count badges, the signs on promoted pieces
+/// and the three-check signs. Drawn over the pieces, in that order.
+#[derive(Debug, Clone, Default)]
+pub struct AroundItems {
+    /// Pieces in the pocket trays.
+    pub pocket_pieces: Vec<PocketPiece>,
+    /// Count badges on pocket slots holding more than one.
+    pub badges: Vec<Badge>,
+    /// Signs on promoted pieces.
+    pub promoted: Vec<Disc>,
+    /// Three-check signs.
+    pub checks: Vec<ArrowShape>,
+}
+
+impl AroundItems {
+    /// Whether there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.pocket_pieces.is_empty()
+            && self.badges.is_empty()
+            && self.promoted.is_empty()
+            && self.checks.is_empty()
+    }
+
+    /// Places what `position` adds on `frame`.
+    fn place(position: &Position, frame: &Frame) -> AroundItems {
+        let (pocket_pieces, badges) = frame.pockets.place(position);
+        let promoted = position
+            .board
+            .pieces()
+            .filter(|(_, p)| p.promoted)
+            .map(|(sq, _)| pockets::promoted_sign(frame.board.square_rect(sq)))
+            .collect();
+        AroundItems {
+            pocket_pieces,
+            badges,
+            promoted,
+            checks: frame.checks.place(position),
+        }
+    }
 }
 
 /// Options that cannot make a diagram.
@@ -371,105 +427,6 @@ impl std::fmt::Display for LayoutError {
 
 impl std::error::Error for LayoutError {}
 
-impl Frame {
-    /// The frame `options` draw (everything but the position and its
-    /// per-board markup: arrows, X marks and the check glow).
-    pub fn new(options: &DiagramOptions) -> Result<Frame, LayoutError> {
-        if !SIZE_RANGE.contains(&options.size) {
-            return Err(LayoutError(format!(
-                "size {} is out of range: give a width from {} to {} pixels",
-                options.size,
-                SIZE_RANGE.start(),
-                SIZE_RANGE.end()
-            )));
-        }
-        let theme = &options.theme;
-        let size = options.size as f32;
-        let outside = options.coordinates == Coordinates::Outside || options.side_to_move;
-        let margin_ratio = if outside { MARGIN } else { 0.0 };
-        let frame_ratio = if options.border {
-            theme.border_width
-        } else {
-            0.0
-        };
-        let square = (size / (8.0 + 2.0 * margin_ratio + 2.0 * frame_ratio))
-            .floor()
-            .max(1.0);
-        let frame = if frame_ratio > 0.0 {
-            (frame_ratio * square).round().max(1.0)
-        } else {
-            0.0
-        };
-        let board_side = 8.0 * square;
-        let offset = ((size - board_side) / 2.0).floor();
-        let board = Rect {
-            x: offset,
-            y: offset,
-            w: board_side,
-            h: board_side,
-        };
-        let halo = theme.halo.map(|color| Halo {
-            color,
-            width: (theme.halo_width * square).max(0.75),
-        });
-        let mut spec = BoardSpec {
-            width: options.size,
-            height: options.size,
-            background: if options.transparent {
-                None
-            } else {
-                theme.background
-            },
-            border: (frame > 0.0).then_some({
-                (
-                    Rect {
-                        x: board.x - frame,
-                        y: board.y - frame,
-                        w: board_side + 2.0 * frame,
-                        h: board_side + 2.0 * frame,
-                    },
-                    theme.border,
-                )
-            }),
-            board,
-            square,
-            flipped: options.flip,
-            light: theme.light,
-            dark: theme.dark,
-            hatch: theme.hatch.map(|h| Hatch {
-                spacing: (h.spacing * square).max(2.0),
-                width: (h.width * square).max(0.6),
-                ..h
-            }),
-            tints: Vec::new(),
-            labels: Vec::new(),
-            label_halo: halo.filter(|_| options.coordinates == Coordinates::Inside),
-        };
-        place_tints(&mut spec, options);
-        place_labels(&mut spec, options, frame);
-        let mover = |turn| options.side_to_move.then(|| mover_mark(&spec, turn, frame));
-        let movers = [mover(Color::White), mover(Color::Black)];
-        Ok(Frame {
-            sprites: SpriteSpec {
-                glyphs: GlyphSpec {
-                    pieces: options.pieces.clone(),
-                    size: square as u32,
-                },
-                halo,
-            },
-            movers,
-            markup: MarkupPaint {
-                check: theme.check,
-                mark: theme.mark,
-                mark_width_ratio: 0.09,
-                mark_casing: halo,
-                arrows: theme.arrows,
-            },
-            board: spec,
-        })
-    }
-}
-
 impl Layout {
     /// The rectangle of `sq` in this orientation.
     pub fn square_rect(&self, sq: Square) -> Rect {
@@ -480,7 +437,8 @@ impl Layout {
     /// boards with one set of options, build it once and use
     /// [`Layout::with_frame`]).
     pub fn new(position: &Position, options: &DiagramOptions) -> Result<Layout, LayoutError> {
-        let frame = Arc::new(Frame::new(options)?);
+        let extras = Extras::of(position, &options.around);
+        let frame = Arc::new(Frame::with_extras(options, extras)?);
         Ok(Layout::with_frame(position, frame, &options.markup))
     }
 
@@ -509,13 +467,14 @@ impl Layout {
             .collect();
         let mut layout = Layout {
             title: position.to_string(),
-            description: describe(position),
+            description: describe_with(position, &frame.lead),
             glows,
             pieces,
             crosses: Vec::new(),
             rings: Vec::new(),
             arrows: Vec::new(),
             mover: frame.mover(position.turn),
+            around: AroundItems::place(position, &frame),
             frame: Arc::clone(&frame),
         };
         layout.place_markup_over(markup);
@@ -560,154 +519,6 @@ impl Layout {
                 });
             }
         }
-    }
-}
-
-/// Last-move and `--fill` tints: they depend on the options only.
-fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
-    let markup = &options.markup;
-    if let Some((from, to)) = markup.lastmove {
-        for sq in [from, to] {
-            spec.tints.push(Tint {
-                rect: spec.square_rect(sq),
-                color: options.theme.lastmove,
-            });
-        }
-    }
-    for &(sq, color) in &markup.fills {
-        spec.tints.push(Tint {
-            rect: spec.square_rect(sq),
-            color,
-        });
-    }
-}
-
-fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, frame: f32) {
-    let font = LabelFont::get();
-    let sq = spec.square;
-    let board = spec.board;
-    let flipped = spec.flipped;
-    let files = |i: u8| if flipped { 7 - i } else { i };
-    let ranks = |i: u8| if flipped { i } else { 7 - i };
-    match options.coordinates {
-        Coordinates::None => {}
-        Coordinates::Outside => {
-            let scale = OUTSIDE_LABEL_CAP * sq / font.cap_height;
-            let color = options.theme.coordinates;
-            // The margin's width, outside the frame.
-            let gap = board.x - frame;
-            // Rank numbers: centred in the left margin, cap height
-            // centred on the rank.
-            for row in 0..8u8 {
-                let ch = (b'1' + ranks(row)) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let cx = gap / 2.0;
-                let cy = board.y + sq * (row as f32 + 0.5);
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: cx - g.advance * scale / 2.0,
-                    y: cy + font.cap_height * scale / 2.0 - BASELINE * scale,
-                    scale,
-                    color,
-                });
-            }
-            // File letters: centred under each file, the cap-height band
-            // centred in the bottom margin (the same band as the digits,
-            // so letters with and without ascenders share a baseline).
-            for col in 0..8u8 {
-                let ch = (b'a' + files(col)) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let cx = board.x + sq * (col as f32 + 0.5);
-                let band_mid = board.y + board.h + frame + gap / 2.0;
-                let baseline = band_mid + font.cap_height * scale / 2.0;
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: cx - g.advance * scale / 2.0,
-                    y: baseline - BASELINE * scale,
-                    scale,
-                    color,
-                });
-            }
-        }
-        Coordinates::Inside => {
-            let scale = INSIDE_LABEL_CAP * sq / font.cap_height;
-            let inset = (INSIDE_LABEL_INSET * sq).max(1.0);
-            let theme = &options.theme;
-            // On a square, a label takes the other square colour; on
-            // hatched (print) squares the ink colour reads best.
-            let ink = |sq: Square| {
-                if theme.hatch.is_some() {
-                    theme.coordinates
-                } else if sq.is_dark() {
-                    theme.light
-                } else {
-                    theme.dark
-                }
-            };
-            for row in 0..8u8 {
-                let rank = ranks(row);
-                let ch = (b'1' + rank) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let file = files(0);
-                let square = Square::new(file, rank).expect("in range");
-                let r = spec.square_rect(square);
-                // Top-left corner; the glyph's own side bearing is
-                // removed so the ink sits `inset` from the edge.
-                let bearing = g.path.bounds().left() * scale;
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: r.x + inset - bearing,
-                    y: r.y + inset + font.cap_height * scale - BASELINE * scale,
-                    scale,
-                    color: ink(square),
-                });
-            }
-            for col in 0..8u8 {
-                let file = files(col);
-                let ch = (b'a' + file) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let rank = ranks(7);
-                let square = Square::new(file, rank).expect("in range");
-                let r = spec.square_rect(square);
-                // Bottom-right corner, aligned on the ink's right edge; one
-                // baseline for all letters, high enough for the g's tail.
-                let ink_right = g.path.bounds().right() * scale;
-                let baseline = r.y + r.h - inset - font.descender * scale;
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: r.x + r.w - inset - ink_right,
-                    y: baseline - BASELINE * scale,
-                    scale,
-                    color: ink(square),
-                });
-            }
-        }
-    }
-}
-
-fn mover_mark(spec: &BoardSpec, turn: Color, frame: f32) -> MoverMark {
-    let sq = spec.square;
-    let gap = spec.board.x - frame;
-    let at_bottom = (turn == Color::White) != spec.flipped;
-    let r = (sq * 0.17).min(gap * 0.36);
-    let stroke_width = (sq * 0.035).max(1.0);
-    let cx = spec.board.x + spec.board.w + frame + gap / 2.0;
-    let cy = if at_bottom {
-        spec.board.y + spec.board.h - sq / 2.0
-    } else {
-        spec.board.y + sq / 2.0
-    };
-    MoverMark {
-        cx,
-        cy,
-        r,
-        stroke_width,
-        color: turn,
-        fill: match turn {
-            Color::White => Rgba::rgb(255, 255, 255),
-            Color::Black => INK,
-        },
-        outline: INK,
     }
 }
 

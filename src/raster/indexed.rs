@@ -172,11 +172,19 @@ impl Rasterizer {
                 | Item::DarkSquares(..)
                 | Item::Hatch(..)
                 | Item::Glow(_)
-                | Item::Labels(..) => {}
+                | Item::Labels(..)
+                | Item::Disc(_)
+                | Item::Text(_) => {}
                 // In the piece tiles.
                 Item::PieceHalos(..) => {}
-                // Boards with an overlay do not take this path (above).
-                Item::Cross(_) | Item::Ring(_) | Item::Arrow(_) => {}
+                // Boards with an overlay or pockets do not take this path
+                // (`has_overlay`, above).
+                Item::PocketPieces(_)
+                | Item::Badge(_)
+                | Item::PromotedSign(_)
+                | Item::Cross(_)
+                | Item::Ring(_)
+                | Item::Polygon(_) => {}
             }
         }
         Some(IndexedImage {

@@ -9,6 +9,7 @@
 //! a few small paths for markup and the mover marker. A [`Rasterizer`] keeps
 //! its sprites and background across boards, so a batch pays for each once.
 
+mod around;
 mod cache;
 pub mod indexed;
 pub(crate) mod quantize;
@@ -93,7 +94,9 @@ impl Rasterizer {
                 | Item::DarkSquares(..)
                 | Item::Hatch(..)
                 | Item::Glow(_)
-                | Item::Labels(..) => {}
+                | Item::Labels(..)
+                | Item::Disc(_)
+                | Item::Text(_) => {}
                 Item::PieceHalos(pieces, halo) => {
                     let spec = &layout.frame.sprites;
                     for p in pieces {
@@ -108,9 +111,20 @@ impl Rasterizer {
                         }
                     }
                 }
-                Item::Cross(_) | Item::Ring(_) | Item::Arrow(_) | Item::Mover(_) => {
-                    draw_shape(&mut pixmap, item, 0)
+                Item::PocketPieces(pieces) => {
+                    let sprites = self.sprites(&layout.frame.sprites.glyphs);
+                    for p in pieces {
+                        if let Some(sprite) = sprites.get(p.piece.index()) {
+                            draw_sprite(&mut pixmap, sprite, p.rect);
+                        }
+                    }
                 }
+                Item::Badge(_)
+                | Item::PromotedSign(_)
+                | Item::Cross(_)
+                | Item::Ring(_)
+                | Item::Polygon(_)
+                | Item::Mover(_) => draw_shape(&mut pixmap, item, 0),
             }
         }
         pixmap
@@ -218,12 +232,18 @@ fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
         Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
         Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
         Item::Labels(labels, halo) => draw_labels(band, labels, halo, top),
+        Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
+        Item::Text(t) => around::draw_text(band, t, top),
+        Item::Badge(b) => {
+            around::draw_disc(band, &b.disc, top);
+            around::draw_text(band, &b.text, top);
+        }
         Item::Cross(c) => draw_cross(band, c),
         Item::Ring(r) => draw_ring(band, r),
-        Item::Arrow(a) => draw_arrow(band, a),
+        Item::Polygon(a) => draw_polygon(band, a),
         Item::Mover(m) => draw_mover(band, m),
         // Sprite copies: the caller draws them from its caches.
-        Item::PieceHalos(..) | Item::Pieces(_) => {}
+        Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => {}
     }
 }
 
@@ -575,8 +595,8 @@ fn draw_ring(pixmap: &mut Pixmap, r: &Ring) {
     }
 }
 
-/// An arrow's outline, filled.
-fn draw_arrow(pixmap: &mut Pixmap, a: &ArrowShape) {
+/// A filled polygon (an arrow, a three-check sign).
+fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
     let mut pb = PathBuilder::new();
     for (i, &(x, y)) in a.points.iter().enumerate() {
         if i == 0 {

@@ -1,0 +1,149 @@
+//! Three-check counters: a small plus sign per check a side may still give,
+//! in the column right of the board at that side (beside its marker),
+//! with the checks already given drawn faint, so "2 of 3 left" reads at a
+//! glance.
+
+use super::{ArrowShape, Rect, INK};
+use crate::color::Rgba;
+use crate::position::{Color, Position};
+
+/// The checks that win a three-check game.
+const CHECKS_TO_WIN: u8 = 3;
+/// At most this many signs per side (counters above three, from other
+/// variants' FEN, show as five).
+const MAX_SIGNS: u8 = 5;
+/// A check already given.
+const GIVEN: Rgba = Rgba::rgb(0xb8, 0xb8, 0xb8);
+
+/// Where each side's signs go, decided by the frame.
+#[derive(Debug, Clone, Default)]
+pub struct CheckSpec {
+    /// Per side ([`Color`] as index): the centre of its first sign (the
+    /// one nearest its own edge of the board) and the step to the next
+    /// (towards the board's middle), when counters are drawn.
+    pub columns: [Option<(f32, f32, f32)>; 2],
+    /// Half the length of a sign's arm.
+    pub arm: f32,
+    /// Thickness of a sign's bars.
+    pub bar: f32,
+}
+
+super::frame::keyed!(CheckSpec, |c| (
+    c.columns
+        .map(|o| o.map(|(x, y, d)| [x, y, d].map(f32::to_bits))),
+    [c.arm, c.bar].map(f32::to_bits)
+));
+
+pub use crate::describe::remaining_checks as remaining;
+
+impl CheckSpec {
+    /// The frame's columns: in `right` (the column right of the board),
+    /// starting a square from the side's own edge (its marker's row is
+    /// the edge row), going towards the middle.
+    pub fn new(right: Rect, square: f32, bottom: Color, marker: bool) -> CheckSpec {
+        let cx = right.x + right.w / 2.0;
+        let arm = (square * 0.12).min(right.w * 0.32).max(2.0);
+        let step = (arm * 3.0).max(square * 0.34);
+        // The first sign sits a marker's row away from the edge, or on the
+        // edge row without a marker.
+        let first = if marker { square * 1.0 } else { square * 0.5 };
+        let mut columns = [None, None];
+        columns[bottom as usize] = Some((cx, right.y + right.h - first, -step));
+        columns[bottom.opponent() as usize] = Some((cx, right.y + first, step));
+        CheckSpec {
+            columns,
+            arm,
+            bar: (arm * 0.55).max(1.0),
+        }
+    }
+
+    /// The signs for `position`: remaining checks in ink, given ones faint.
+    pub fn place(&self, position: &Position) -> Vec<ArrowShape> {
+        let Some(counters) = position.checks else {
+            return Vec::new();
+        };
+        let left = remaining(counters);
+        let mut out = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let Some((cx, cy, step)) = self.columns[color as usize] else {
+                continue;
+            };
+            let n = left[color as usize];
+            let signs = n.clamp(CHECKS_TO_WIN, MAX_SIGNS);
+            for i in 0..signs {
+                let y = cy + step * i as f32;
+                let color = if i < n { INK } else { GIVEN };
+                out.push(plus(cx, y, self.arm, self.bar, color));
+            }
+        }
+        out
+    }
+}
+
+/// A plus sign as one polygon (twelve corners).
+fn plus(cx: f32, cy: f32, arm: f32, bar: f32, color: Rgba) -> ArrowShape {
+    let (a, b) = (arm, bar / 2.0);
+    let corners = [
+        (-b, -a),
+        (b, -a),
+        (b, -b),
+        (a, -b),
+        (a, b),
+        (b, b),
+        (b, a),
+        (-b, a),
+        (-b, b),
+        (-a, b),
+        (-a, -b),
+        (-b, -b),
+    ];
+    ArrowShape {
+        points: corners
+            .iter()
+            .map(|&(x, y)| (super::round2(cx + x), super::round2(cy + y)))
+            .collect(),
+        color,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::{parse, ParseOptions};
+
+    #[test]
+    fn remaining_checks_are_ink_and_given_ones_faint() {
+        let p = parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        let right = Rect {
+            x: 400.0,
+            y: 0.0,
+            w: 20.0,
+            h: 400.0,
+        };
+        let spec = CheckSpec::new(right, 50.0, Color::White, true);
+        let signs = spec.place(&p);
+        assert_eq!(signs.len(), 6);
+        let inked = |c: Color| {
+            let (_, cy, step) = spec.columns[c as usize].unwrap();
+            signs
+                .iter()
+                .filter(|s| {
+                    let y = s.points[0].1 + spec.arm;
+                    (0..3).any(|i| (y - (cy + step * i as f32)).abs() < 0.1) && s.color == INK
+                })
+                .count()
+        };
+        assert_eq!((inked(Color::White), inked(Color::Black)), (2, 3));
+        // White's signs are in the lower half (White at the bottom).
+        assert!(spec.columns[Color::White as usize].unwrap().1 > 200.0);
+        assert_eq!(
+            remaining(crate::position::CheckCounters::Given { white: 1, black: 4 }),
+            [2, 0]
+        );
+    }
+}

@@ -1,0 +1,34 @@
+//! Drawing what the layout placed around the board: player discs, text
+//! (captions, numbers, player bars) and count badges' parts. Text is the
+//! embedded font's outlines, filled, so it looks the same as in the SVG.
+
+use resvg::tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
+
+use super::solid;
+use crate::layout::{Disc, PlacedText};
+
+/// A disc, filled and outlined, in a band whose first row is image row
+/// `top` (0 for the whole image).
+pub(super) fn draw_disc(pixmap: &mut Pixmap, d: &Disc, top: u32) {
+    let Some(path) = PathBuilder::from_circle(d.cx, d.cy, d.r) else {
+        return;
+    };
+    let ts = Transform::from_translate(0.0, -(top as f32));
+    pixmap.fill_path(&path, &solid(d.fill), FillRule::Winding, ts, None);
+    if let Some((color, width)) = d.outline {
+        let stroke = Stroke {
+            width,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &solid(color), &stroke, ts, None);
+    }
+}
+
+/// A run of text, filled from the font's outlines, in a band whose first
+/// row is image row `top`.
+pub(super) fn draw_text(pixmap: &mut Pixmap, t: &PlacedText, top: u32) {
+    if let Some(path) = t.outline() {
+        let ts = Transform::from_translate(0.0, -(top as f32));
+        pixmap.fill_path(&path, &solid(t.color), FillRule::Winding, ts, None);
+    }
+}
