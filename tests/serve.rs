@@ -205,6 +205,45 @@ fn diagram_png_is_byte_identical_to_the_cli() {
 }
 
 #[test]
+fn captions_numbers_and_player_bars_match_the_cli() {
+    let server = Server::start(&[]);
+    let r = server.get(&format!(
+        "/diagram.png?fen={}&size=300&caption={}&number=7&white={}&white_title=GM\
+         &white_elo=2710&black={}",
+        enc(FEN),
+        enc("Linares 1995"),
+        enc("Алексей Широв"),
+        enc("Ljubomir Ljubojević"),
+    ));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let expected = cli(&[
+        FEN,
+        "-f",
+        "png",
+        "-o",
+        "-",
+        "--size",
+        "300",
+        "--caption",
+        "Linares 1995",
+        "--number",
+        "7",
+        "--white",
+        "Алексей Широв",
+        "--white-title",
+        "GM",
+        "--white-elo",
+        "2710",
+        "--black",
+        "Ljubomir Ljubojević",
+    ]);
+    assert_eq!(r.body, expected);
+    let bad = server.get(&format!("/diagram.png?fen={}&black_elo=2600", enc(FEN)));
+    assert_eq!(bad.status, 400);
+    assert!(bad.text().starts_with("black_title, black_elo: "), "{}", bad.text());
+}
+
+#[test]
 fn every_format_has_its_content_type_and_bytes() {
     let server = Server::start(&[]);
     let fen = enc(FEN);
@@ -626,7 +665,12 @@ fn lila_gif_image_has_its_defaults_and_comment() {
     );
     let c = server.get(&q);
     assert_eq!(c.status, 200, "{}", c.text());
-    assert_eq!(&c.body[6..10], &[200, 0, 200, 0]);
+    // 200 wide; the players' bars above and below add height.
+    let height = |gif: &[u8]| u16::from_le_bytes([gif[8], gif[9]]);
+    assert_eq!(&c.body[6..8], &[200, 0]);
+    let unnamed = server.get(&q.replace("&white=Alice&black=Bob", ""));
+    assert_eq!(height(&unnamed.body), 200);
+    assert!(height(&c.body) > 200, "{}", height(&c.body));
     let needle = b"\x21\xfe\x06Game 1\x00";
     assert!(c.body.windows(needle.len()).any(|w| w == needle));
     // The comment is part of the image's identity.
@@ -671,7 +715,9 @@ fn lila_gif_game_is_an_animation_with_limits() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.header("content-type"), Some("image/gif"));
     assert!(r.body.starts_with(b"GIF89a"));
-    assert_eq!(&r.body[6..10], &[0xd0, 0x02, 0xd0, 0x02]);
+    // 720 wide, and taller: the players' bars above and below.
+    assert_eq!(&r.body[6..8], &[0xd0, 0x02]);
+    assert!(u16::from_le_bytes([r.body[8], r.body[9]]) > 720);
     // Three image descriptors, a comment, and later frames much smaller
     // than a whole board (only the changed squares).
     let images = r.body.windows(2).filter(|w| w == b"\x00\x2c").count();

@@ -2,13 +2,15 @@
 //! form `/diagram/<percent-encoded FEN>.png?...`, parameters named like the
 //! command line's options.
 
-use fen2img::layout::{CheckMark, SIZE_RANGE};
+use fen2img::layout::{Caption, CaptionPosition, CheckMark, SIZE_RANGE};
 use fen2img::quote::escape;
 use fen2img::{Coordinates, Format, ParseOptions, TextFormat};
 
 use super::params::{arrow, at_most, boolean, color, items, square, uci_move};
 use super::query::{all, first};
-use super::request::{built_in_theme, Background, DiagramRequest, MAX_MARKUP};
+use super::request::{
+    built_in_theme, named_player, text_param, Background, DiagramRequest, MAX_MARKUP,
+};
 
 /// The format a `/diagram` extension names (`txt` takes `format=`).
 pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String> {
@@ -126,7 +128,68 @@ pub fn parse(
                         })?,
                 )
             }
+            "caption" => {
+                r.around.caption = match v.trim() {
+                    "" => None,
+                    "auto" => Some(Caption::Auto),
+                    _ => Some(Caption::Text(text_param("caption", v)?)),
+                }
+            }
+            "caption_position" => {
+                r.around.caption_position = match v.trim() {
+                    "below" => CaptionPosition::Below,
+                    "above" => CaptionPosition::Above,
+                    _ => {
+                        return Err(format!(
+                            "caption_position: expected below or above, found '{}'",
+                            escape(v)
+                        ))
+                    }
+                }
+            }
+            "number" => {
+                r.around.number = Some(v.trim().parse::<u32>().map_err(|_| {
+                    format!("number: expected a whole number, found '{}'", escape(v))
+                })?)
+            }
+            "number_format" => r.around.number_format = Some(text_param("number_format", v)?),
+            "white" => r.around.white = named_player("white", v)?,
+            "black" => r.around.black = named_player("black", v)?,
             _ => {}
+        }
+    }
+    // Titles and ratings belong to a named player, whatever the order of
+    // the parameters.
+    for (color, player) in [
+        ("white", &mut r.around.white),
+        ("black", &mut r.around.black),
+    ] {
+        let title = first(pairs, &format!("{color}_title"));
+        let elo = first(pairs, &format!("{color}_elo"));
+        if title.is_none() && elo.is_none() {
+            continue;
+        }
+        let Some(player) = player.as_mut() else {
+            return Err(format!(
+                "{color}_title, {color}_elo: give the player's name as {color}=NAME too"
+            ));
+        };
+        if let Some(t) = title.filter(|t| !t.trim().is_empty()) {
+            player.title = Some(text_param(&format!("{color}_title"), t.trim())?);
+        }
+        if let Some(e) = elo.filter(|e| !e.trim().is_empty()) {
+            player.elo = Some(
+                e.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|e| *e < 10_000)
+                    .ok_or_else(|| {
+                        format!(
+                            "{color}_elo: expected a rating such as 2650, found '{}'",
+                            escape(e)
+                        )
+                    })?,
+            );
         }
     }
     let arrows = items(all(pairs, "arrow"))
@@ -196,6 +259,76 @@ mod tests {
         assert!(fen.contains("column"), "{fen}");
         let many = format!("fen={START}&mark={}", vec!["e4"; 65].join(","));
         assert!(bad(&many).starts_with("mark: at most 64"));
+    }
+
+    #[test]
+    fn reads_caption_number_and_players() {
+        let q = pairs(&format!(
+            "fen={START}&white_elo=2710&white=Alexei%20Shirov&white_title=GM&black=Ljubojevi%C4%87\
+             &caption=Linares%201995&caption_position=above&number=12&number_format=No.%20%7Bn%7D"
+        ))
+        .unwrap();
+        let r = parse(Format::PNG, None, &q, 2048).unwrap();
+        let white = r.around.white.as_ref().unwrap();
+        assert_eq!(
+            (white.name.as_str(), white.title.as_deref(), white.elo),
+            ("Alexei Shirov", Some("GM"), Some(2710))
+        );
+        assert_eq!(r.around.black.as_ref().unwrap().name, "Ljubojević");
+        assert_eq!(r.around.caption, Some(Caption::Text("Linares 1995".into())));
+        assert_eq!(r.around.caption_position, CaptionPosition::Above);
+        assert_eq!(r.around.number_text().as_deref(), Some("No. 12"));
+        let auto = parse(
+            Format::PNG,
+            None,
+            &pairs(&format!("fen={START}&caption=auto")).unwrap(),
+            2048,
+        );
+        assert_eq!(auto.unwrap().around.caption, Some(Caption::Auto));
+    }
+
+    #[test]
+    fn text_parameters_are_bounded_and_checked() {
+        let bad = |q: &str| parse(Format::PNG, None, &pairs(q).unwrap(), 1024).unwrap_err();
+        let long = "x".repeat(257);
+        assert!(bad(&format!("fen={START}&caption={long}")).starts_with("caption: at most 256"));
+        assert!(bad(&format!("fen={START}&white={long}")).starts_with("white: at most 256"));
+        assert!(bad(&format!("fen={START}&white_elo=2700")).starts_with("white_title, white_elo:"));
+        assert!(bad(&format!("fen={START}&black=B&black_elo=strong")).starts_with("black_elo: "));
+        assert!(bad(&format!("fen={START}&number=-1")).starts_with("number: "));
+        assert!(
+            bad(&format!("fen={START}&caption_position=left")).starts_with("caption_position: ")
+        );
+    }
+
+    #[test]
+    fn the_options_key_tells_captions_and_players_apart() {
+        let key = |q: &str| {
+            parse(
+                Format::PNG,
+                None,
+                &pairs(&format!("fen={START}&{q}")).unwrap(),
+                2048,
+            )
+            .unwrap()
+            .options_key()
+        };
+        let keys = [
+            key("caption=a"),
+            key("caption=b"),
+            key("caption=auto"),
+            key("white=a"),
+            key("black=a"),
+            key("white=a&white_elo=1"),
+            key("caption=a;white=b"),
+            key("number=1"),
+        ];
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(key("white=a&caption=b"), key("caption=b&white=a"));
     }
 
     #[test]

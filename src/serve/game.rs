@@ -8,7 +8,7 @@ use fen2img::{Coordinates, Format, ParseOptions, Square};
 use serde_json::Value;
 
 use super::params::uci_move;
-use super::request::DiagramRequest;
+use super::request::{named_player, DiagramRequest};
 
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
@@ -72,6 +72,8 @@ pub fn parse(body: &[u8]) -> Result<Game, String> {
             super::lilagif::MAX_COMMENT
         ));
     }
+    let white = named_player("white", &text(&json, "white")?.unwrap_or_default())?;
+    let black = named_player("black", &text(&json, "black")?.unwrap_or_default())?;
     let default_delay = delay(&json, "delay", DEFAULT_DELAY)?;
     let frames = json
         .get("frames")
@@ -98,6 +100,8 @@ pub fn parse(body: &[u8]) -> Result<Game, String> {
         r.coords = Some(Coordinates::None);
         r.side_to_move = Some(false);
         r.border = Some(false);
+        r.around.white = white.clone();
+        r.around.black = black.clone();
         if let Some(m) = text(f, "lastMove").map_err(at)? {
             if !m.is_empty() {
                 r.lastmove = Some(uci_move(&m).ok_or_else(|| {
@@ -185,6 +189,11 @@ mod tests {
         assert_eq!(game.frames[1].1, 200);
         assert_eq!(game.frames[1].0.flip, Some(true));
         assert_eq!(game.comment, "c");
+        for (request, _) in &game.frames {
+            let names = [&request.around.white, &request.around.black]
+                .map(|p| p.as_ref().map(|p| p.name.clone()));
+            assert_eq!(names, [Some("A".to_string()), Some("B".to_string())]);
+        }
         let err = |b: &str| parse(b.as_bytes()).unwrap_err();
         assert!(err("{").starts_with("invalid JSON"));
         assert!(err(r#"{"frames":[]}"#).starts_with("frames: give 1 to"));

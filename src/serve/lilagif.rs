@@ -7,7 +7,7 @@ use fen2img::{Coordinates, Format, ParseOptions, Square};
 
 use super::params::{boolean, uci_move};
 use super::query::first;
-use super::request::DiagramRequest;
+use super::request::{named_player, DiagramRequest};
 
 /// lila-gif's board size.
 const SIZE: u32 = 720;
@@ -17,9 +17,9 @@ pub const MAX_COMMENT: usize = 255;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Reads an `/image.gif` request and its GIF comment. `white`, `black` and
-/// `piece` are accepted and not drawn yet (player bars are another issue's
-/// work; only the built-in piece set exists).
+/// Reads an `/image.gif` request and its GIF comment. `white` and `black`
+/// name the players in bars above and below the board; `piece` is accepted
+/// and ignored (only the built-in piece set exists).
 pub fn parse(
     pairs: &[(String, String)],
     max_size: u32,
@@ -94,6 +94,10 @@ pub fn parse(
     // lila-gif's images are the board alone.
     r.side_to_move = Some(false);
     r.border = Some(false);
+    // Player names in bars above and below the board, as lila-gif draws
+    // them.
+    r.around.white = named_player("white", first(pairs, "white").unwrap_or(""))?;
+    r.around.black = named_player("black", first(pairs, "black").unwrap_or(""))?;
     let comment = first(pairs, "comment").unwrap_or("").to_string();
     if comment.len() > MAX_COMMENT {
         return Err(format!("comment: at most {MAX_COMMENT} bytes"));
@@ -130,6 +134,8 @@ mod tests {
         assert_eq!(r.theme, Some("blue"));
         assert_eq!(r.coords, Some(Coordinates::Inside));
         assert_eq!(comment, "hello");
+        assert_eq!(r.around.white.as_ref().map(|p| p.name.as_str()), Some("A"));
+        assert_eq!(r.around.black.as_ref().map(|p| p.name.as_str()), Some("B"));
         let bad = |q: &str| parse(&pairs(q).unwrap(), 2048).unwrap_err();
         assert!(bad("orientation=up").starts_with("orientation: "));
         assert!(bad("theme=pink").starts_with("theme: "));

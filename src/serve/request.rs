@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use fen2img::layout::{ArrowSpec, CheckMark};
+use fen2img::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
 use fen2img::Rgba;
 use fen2img::{Coordinates, Format, Position, RenderOptions, Square, Theme};
 
@@ -58,6 +58,8 @@ pub struct DiagramRequest {
     pub fills: Vec<(Square, Rgba)>,
     /// JPEG quality.
     pub quality: Option<u8>,
+    /// Caption, number and player bars (over the defaults' when any is set).
+    pub around: Around,
 }
 
 impl DiagramRequest {
@@ -80,6 +82,7 @@ impl DiagramRequest {
             marks: Vec::new(),
             fills: Vec::new(),
             quality: None,
+            around: Around::default(),
         }
     }
 
@@ -127,6 +130,7 @@ impl DiagramRequest {
             let _ = write!(k, "{s}:{c},");
         }
         let _ = write!(k, ";quality={}", opt(self.quality.map(|q| q.to_string())));
+        around_key(&mut k, &self.around);
         k
     }
 
@@ -171,6 +175,9 @@ impl DiagramRequest {
         }
         if let Some(check) = self.check {
             d.markup.check = check;
+        }
+        if self.around != Around::default() {
+            d.around = self.around.clone();
         }
         if !self.arrows.is_empty() {
             d.markup.arrows = self.arrows.clone();
@@ -226,5 +233,53 @@ mod tests {
         assert_eq!(built_in_theme("blue"), Some("blue"));
         assert_eq!(built_in_theme("/etc/passwd"), None);
         assert_eq!(built_in_theme("../templates/themes/brown.theme"), None);
+    }
+}
+
+/// Most bytes in one text parameter (a caption, a name, a title, a number
+/// format): enough for any real caption, small enough that text never
+/// dominates a request's work.
+pub const MAX_TEXT: usize = 256;
+
+/// A text parameter, at most [`MAX_TEXT`] bytes.
+pub fn text_param(name: &str, value: &str) -> Result<String, String> {
+    if value.len() > MAX_TEXT {
+        return Err(format!("{name}: at most {MAX_TEXT} bytes"));
+    }
+    Ok(value.to_string())
+}
+
+/// A player with only a name (lila-gif's `white` and `black`); `None` for
+/// an empty name.
+pub fn named_player(name: &str, value: &str) -> Result<Option<Player>, String> {
+    let name = text_param(name, value)?;
+    Ok((!name.trim().is_empty()).then(|| Player {
+        name,
+        ..Player::default()
+    }))
+}
+
+/// Appends the caption, number and players to an options key. Texts are
+/// written with Rust's string escaping, so no text can imitate a separator.
+fn around_key(k: &mut String, a: &Around) {
+    let caption = match &a.caption {
+        None => "-".to_string(),
+        Some(Caption::Auto) => "auto".to_string(),
+        Some(Caption::Text(t)) => format!("{t:?}"),
+    };
+    let _ = write!(
+        k,
+        ";caption={caption};caption_position={:?};number={:?};number_format={:?}",
+        a.caption_position, a.number, a.number_format
+    );
+    for (side, player) in [("white", &a.white), ("black", &a.black)] {
+        match player {
+            None => {
+                let _ = write!(k, ";{side}=-");
+            }
+            Some(p) => {
+                let _ = write!(k, ";{side}={:?}/{:?}/{:?}", p.name, p.title, p.elo);
+            }
+        }
     }
 }
