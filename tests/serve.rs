@@ -240,7 +240,11 @@ fn captions_numbers_and_player_bars_match_the_cli() {
     assert_eq!(r.body, expected);
     let bad = server.get(&format!("/diagram.png?fen={}&black_elo=2600", enc(FEN)));
     assert_eq!(bad.status, 400);
-    assert!(bad.text().starts_with("black_title, black_elo: "), "{}", bad.text());
+    assert!(
+        bad.text().starts_with("black_title, black_elo: "),
+        "{}",
+        bad.text()
+    );
 }
 
 #[test]

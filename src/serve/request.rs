@@ -201,41 +201,6 @@ pub fn built_in_theme(name: &str) -> Option<&'static str> {
     Theme::built_in_names().find(|n| *n == name)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn start() -> Position {
-        fen2img::parse(
-            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            Default::default(),
-        )
-        .unwrap()
-        .position
-    }
-
-    #[test]
-    fn key_changes_with_every_option_and_overrides_apply() {
-        let base = DiagramRequest::new(start(), Format::PNG);
-        let mut other = base.clone();
-        other.flip = Some(true);
-        assert_ne!(base.options_key(), other.options_key());
-        let mut marked = base.clone();
-        marked.marks.push(Square::parse("e4").unwrap());
-        assert_ne!(base.options_key(), marked.options_key());
-        let o = other.options(&RenderOptions::new(Format::SVG));
-        assert!(o.diagram.flip);
-        assert_eq!(o.format, Format::PNG);
-    }
-
-    #[test]
-    fn only_built_in_theme_names_are_accepted() {
-        assert_eq!(built_in_theme("blue"), Some("blue"));
-        assert_eq!(built_in_theme("/etc/passwd"), None);
-        assert_eq!(built_in_theme("../templates/themes/brown.theme"), None);
-    }
-}
-
 /// Most bytes in one text parameter (a caption, a name, a title, a number
 /// format): enough for any real caption, small enough that text never
 /// dominates a request's work.
@@ -281,5 +246,40 @@ fn around_key(k: &mut String, a: &Around) {
                 let _ = write!(k, ";{side}={:?}/{:?}/{:?}", p.name, p.title, p.elo);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> Position {
+        fen2img::parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Default::default(),
+        )
+        .unwrap()
+        .position
+    }
+
+    #[test]
+    fn key_changes_with_every_option_and_overrides_apply() {
+        let base = DiagramRequest::new(start(), Format::PNG);
+        let mut other = base.clone();
+        other.flip = Some(true);
+        assert_ne!(base.options_key(), other.options_key());
+        let mut marked = base.clone();
+        marked.marks.push(Square::parse("e4").unwrap());
+        assert_ne!(base.options_key(), marked.options_key());
+        let o = other.options(&RenderOptions::new(Format::SVG));
+        assert!(o.diagram.flip);
+        assert_eq!(o.format, Format::PNG);
+    }
+
+    #[test]
+    fn only_built_in_theme_names_are_accepted() {
+        assert_eq!(built_in_theme("blue"), Some("blue"));
+        assert_eq!(built_in_theme("/etc/passwd"), None);
+        assert_eq!(built_in_theme("../templates/themes/brown.theme"), None);
     }
 }
