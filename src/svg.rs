@@ -181,10 +181,7 @@ impl Document<'_> {
                 paint("fill", l.frame.board.dark)
             );
         }
-        if l.frame.board.hatch.is_some() {
-            self.out
-                .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n");
-        }
+        self.out.push_str(&hatch_fills(l));
         for t in &l.frame.board.tints {
             self.filled_rect(t.rect, t.color);
         }
@@ -248,17 +245,7 @@ impl Document<'_> {
             pen = Some((r.x, r.y));
         }
         let _ = writeln!(self.out, "<path id=\"dark\" d=\"{d}\"/>");
-        if let Some(h) = l.frame.board.hatch {
-            // Vertical lines in a tile, turned 45° so they run like '/'.
-            let _ = writeln!(
-                self.out,
-                "<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{s}\" height=\"{s}\" \
-                 patternTransform=\"rotate(45)\"><rect width=\"{}\" height=\"{s}\"{}/></pattern>",
-                num(h.width),
-                paint("fill", h.color),
-                s = num(h.spacing),
-            );
-        }
+        self.out.push_str(&hatch_defs(l));
         let mut glows: Vec<&Glow> = l.glows.iter().collect();
         glows.dedup_by_key(|g| g.color);
         for g in glows {
@@ -431,6 +418,69 @@ impl Document<'_> {
             let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", a.color));
         }
     }
+}
+
+/// The dark squares grouped by the phase of their hatching: squares whose
+/// corners sum (`x + y`) to the same value modulo the period share one
+/// pattern tile (see [`crate::layout::hatch`]). In order of phase.
+fn hatch_groups(l: &Layout) -> Vec<(u32, Vec<Rect>)> {
+    let Some(h) = l.frame.board.hatch else {
+        return Vec::new();
+    };
+    let period = (h.spacing.round() as u32).max(2);
+    let mut groups: Vec<(u32, Vec<Rect>)> = Vec::new();
+    for square in crate::position::Square::all().filter(|s| s.is_dark()) {
+        let r = l.square_rect(square);
+        let phase = (r.x as u32 + r.y as u32) % period;
+        match groups.iter_mut().find(|(p, _)| *p == phase) {
+            Some((_, rects)) => rects.push(r),
+            None => groups.push((phase, vec![r])),
+        }
+    }
+    groups.sort_by_key(|(p, _)| *p);
+    groups
+}
+
+/// One `<pattern>` per phase of the hatching: a tile one period square
+/// whose inked pixels are whole user units, shifted by the phase, so that at
+/// 1:1 the SVG draws the rasterizer's pixels (crisp lines, the same ink in
+/// every dark square).
+fn hatch_defs(l: &Layout) -> String {
+    let mut out = String::new();
+    let Some(h) = l.frame.board.hatch else {
+        return out;
+    };
+    let side = l.frame.board.square as u32;
+    let period = (h.spacing.round() as u32).max(2);
+    let mut d = String::new();
+    for v in 0..period {
+        for (start, len) in crate::layout::hatch::tile_row(&h, side, v) {
+            let _ = write!(d, "M{start} {v}h{len}v1h-{len}z");
+        }
+    }
+    for (phase, _) in hatch_groups(l) {
+        let _ = writeln!(
+            out,
+            "<pattern id=\"hatch{phase}\" patternUnits=\"userSpaceOnUse\" x=\"{phase}\" \
+             width=\"{period}\" height=\"{period}\"><path d=\"{d}\"{}/></pattern>",
+            paint("fill", h.color),
+        );
+    }
+    out
+}
+
+/// The hatching: the dark squares of each phase, filled with its pattern.
+fn hatch_fills(l: &Layout) -> String {
+    let mut out = String::new();
+    let sq = num(l.frame.board.square);
+    for (phase, rects) in hatch_groups(l) {
+        let mut d = String::new();
+        for r in rects {
+            let _ = write!(d, "M{} {}h{sq}v{sq}h-{sq}z", num(r.x), num(r.y));
+        }
+        let _ = writeln!(out, "<path d=\"{d}\" fill=\"url(#hatch{phase})\"/>");
+    }
+    out
 }
 
 /// One `<g id="wK">` per glyph used; outlines used by several glyphs

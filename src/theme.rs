@@ -53,9 +53,11 @@ pub struct Theme {
 pub struct Hatch {
     /// Ink colour of the lines.
     pub color: Rgba,
-    /// Distance between lines (perpendicular), as a fraction of a square.
+    /// Distance from one line to the next along a row of pixels, as a
+    /// fraction of a square (in a layout's board: whole pixels).
     pub spacing: f32,
-    /// Line width, as a fraction of a square.
+    /// Width of a line along a row, as a fraction of a square (in a
+    /// layout's board: whole pixels). `width / spacing` is the share of ink.
     pub width: f32,
 }
 
@@ -244,8 +246,8 @@ impl Theme {
         };
         theme.name = source.to_string();
         let mut hatch_color = None;
-        let mut hatch_spacing = 0.125;
-        let mut hatch_width = 0.035;
+        let mut hatch_spacing = 0.1;
+        let mut hatch_width = 0.02;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = strip_comment(raw);

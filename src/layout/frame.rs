@@ -116,7 +116,8 @@ pub struct BoardSpec {
     pub light: Rgba,
     /// Dark square colour.
     pub dark: Rgba,
-    /// Hatching over dark squares, line spacing and width in pixels.
+    /// Hatching over dark squares, line spacing and width in whole pixels
+    /// (see [`super::hatch`]).
     pub hatch: Option<Hatch>,
     /// Last-move and `--fill` tints, over the squares.
     pub tints: Vec<Tint>,

@@ -7,6 +7,7 @@
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
 mod frame;
+pub mod hatch;
 
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ use crate::describe::describe;
 use crate::labels::{LabelFont, BASELINE};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Position, Square};
-use crate::theme::{Hatch, Theme};
+use crate::theme::Theme;
 
 /// Smallest and largest `--size` accepted, in pixels.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 32..=4096;
@@ -434,11 +435,7 @@ impl Frame {
             flipped: options.flip,
             light: theme.light,
             dark: theme.dark,
-            hatch: theme.hatch.map(|h| Hatch {
-                spacing: (h.spacing * square).max(2.0),
-                width: (h.width * square).max(0.6),
-                ..h
-            }),
+            hatch: theme.hatch.and_then(|h| hatch::on_pixels(h, square)),
             tints: Vec::new(),
             labels: Vec::new(),
             label_halo: halo.filter(|_| options.coordinates == Coordinates::Inside),

@@ -23,7 +23,7 @@ use resvg::tiny_skia::{
 
 use crate::color::Rgba;
 use crate::labels::LabelFont;
-use crate::layout::{BoardSpec, Glow, GlyphSpec, Halo, Layout, MoverMark, Rect, SpriteSpec};
+use crate::layout::{hatch, BoardSpec, Glow, GlyphSpec, Halo, Layout, MoverMark, Rect, SpriteSpec};
 use crate::pieces::PieceSet;
 use crate::position::{Piece, Square};
 use cache::{hash_of, Cache};
@@ -421,53 +421,35 @@ fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
     }
 }
 
-/// Diagonal lines over the dark squares, the same geometry as the SVG
-/// pattern: strips `k·s ≤ (x + y)/√2 ≤ k·s + w` (a vertical-line tile
-/// turned 45°), clipped to the dark squares.
+/// Diagonal lines over the dark squares, laid on the pixel grid (see
+/// [`crate::layout::hatch`]): each pixel is ink or paper, the same pixels
+/// in every dark square, as the SVG pattern draws them at 1:1.
 fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, top: u32) {
     let Some(h) = board.hatch else { return };
-    let mut mask_path = PathBuilder::new();
+    let side = board.square as u32;
+    let c = h.color;
+    let a = c.a as u32;
+    let ink = [c.r, c.g, c.b].map(|v| div255(v as u32 * a));
+    let ink = [ink[0], ink[1], ink[2], c.a];
+    let (bw, bh) = (band.width() as i64, band.height() as i64);
+    let data = band.data_mut();
     for sq in Square::all().filter(|s| s.is_dark()) {
-        let r = shifted(board.square_rect(sq), top);
-        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-            mask_path.push_rect(rect);
+        let r = board.square_rect(sq);
+        let (x0, y0) = (r.x as i64, r.y as i64 - top as i64);
+        for v in 0..side {
+            let y = y0 + v as i64;
+            if y < 0 || y >= bh {
+                continue;
+            }
+            for u in 0..side {
+                let x = x0 + u as i64;
+                if x < 0 || x >= bw || !hatch::inked(&h, side, u, v) {
+                    continue;
+                }
+                let at = ((y * bw + x) * 4) as usize;
+                over(&mut data[at..at + 4], ink);
+            }
         }
-    }
-    let Some(mask_path) = mask_path.finish() else {
-        return;
-    };
-    let Some(mut mask) = Mask::new(band.width(), band.height()) else {
-        return;
-    };
-    mask.fill_path(&mask_path, FillRule::Winding, false, Transform::identity());
-
-    let b = board.board;
-    let root2 = std::f32::consts::SQRT_2;
-    let (lo, hi) = ((b.x + b.y) / root2, (b.x + b.w + b.y + b.h) / root2);
-    let mut strips = PathBuilder::new();
-    let mut k = (lo / h.spacing).floor() - 1.0;
-    while k * h.spacing <= hi {
-        // The strip between u0 and u1 along (1,1)/√2, long enough to cross
-        // the whole board: its corners are u·(1,1)/√2 ± t·(1,-1)/√2.
-        let (u0, u1) = (k * h.spacing, k * h.spacing + h.width);
-        let t = hi * 2.0;
-        let corner = |u: f32, t: f32| ((u + t) / root2, (u - t) / root2);
-        let points = [corner(u0, -t), corner(u0, t), corner(u1, t), corner(u1, -t)];
-        strips.move_to(points[0].0, points[0].1);
-        for p in &points[1..] {
-            strips.line_to(p.0, p.1);
-        }
-        strips.close();
-        k += 1.0;
-    }
-    if let Some(path) = strips.finish() {
-        band.fill_path(
-            &path,
-            &solid(h.color),
-            FillRule::Winding,
-            Transform::from_translate(0.0, -(top as f32)),
-            Some(&mask),
-        );
     }
 }
 

@@ -1,0 +1,143 @@
+//! Print that survives a photocopier: the `print` theme's hatching is laid
+//! on the pixel grid (every empty dark square the same ink, 15–25 %, crisp
+//! through a 1-bit threshold), in the PNG the CLI writes and in the SVG at
+//! its natural size.
+
+mod common;
+
+use fen2img::{svg, DiagramOptions, Format, Layout, RenderOptions, Renderer, Square, Theme};
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg;
+
+use common::{decode_png, pixmap_rgba, position, Image};
+
+const EMPTY: &str = "8/8/8/8/8/8/8/8 w - - 0 1";
+
+/// Sizes a diagram is printed at: newspaper (207 px is 35 mm at 150 dpi,
+/// 413 at 300 dpi), screen sizes, and large.
+const SIZES: [u32; 9] = [160, 207, 240, 333, 400, 413, 720, 1000, 1500];
+
+fn print_options(size: u32, flip: bool) -> DiagramOptions {
+    DiagramOptions {
+        size,
+        flip,
+        theme: Theme::built_in("print").unwrap(),
+        ..DiagramOptions::default()
+    }
+}
+
+fn png(fen: &str, diagram: DiagramOptions) -> Image {
+    let mut options = RenderOptions::new(Format::PNG);
+    options.diagram = diagram;
+    decode_png(&Renderer::new(options).render(&position(fen)).unwrap())
+}
+
+/// The grey level (red channel) of every pixel of square `r`, row by row.
+fn square_pixels(image: &Image, r: fen2img::layout::Rect) -> Vec<u8> {
+    let w = image.width as usize;
+    let mut out = Vec::new();
+    for y in r.y as usize..(r.y + r.h) as usize {
+        for x in r.x as usize..(r.x + r.w) as usize {
+            out.push(image.rgba[(y * w + x) * 4]);
+        }
+    }
+    out
+}
+
+/// Share of ink in `pixels`: exact (grey counts in part), and after a
+/// 1-bit threshold at 128.
+fn ink(pixels: &[u8]) -> (f64, f64) {
+    let n = pixels.len() as f64;
+    let exact: f64 = pixels.iter().map(|&v| (255 - v) as f64 / 255.0).sum();
+    let black = pixels.iter().filter(|&&v| v < 128).count() as f64;
+    (exact / n, black / n)
+}
+
+#[test]
+fn every_empty_dark_square_gets_the_same_crisp_book_light_hatching() {
+    for size in SIZES {
+        for flip in [false, true] {
+            let options = print_options(size, flip);
+            let layout = Layout::new(&position(EMPTY), &options).unwrap();
+            let image = png(EMPTY, options);
+            let mut first: Option<Vec<u8>> = None;
+            for square in Square::all() {
+                let pixels = square_pixels(&image, layout.square_rect(square));
+                let what = format!("{size} px flip={flip} {square}");
+                if !square.is_dark() {
+                    assert!(pixels.iter().all(|&v| v == 255), "{what}: light is blank");
+                    continue;
+                }
+                // Crisp: ink or paper, nothing a threshold could move.
+                assert!(
+                    pixels.iter().all(|&v| v == 0 || v == 255),
+                    "{what}: grey pixels in the hatching"
+                );
+                let (exact, thresholded) = ink(&pixels);
+                assert_eq!(exact, thresholded, "{what}");
+                assert!(
+                    (0.15..=0.25).contains(&exact),
+                    "{what}: {:.1} % ink",
+                    100.0 * exact
+                );
+                // Not only the same amount: the same pixels.
+                match &first {
+                    None => first = Some(pixels),
+                    Some(f) => assert!(f == &pixels, "{what} differs from the first dark square"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_svg_draws_the_same_hatching_pixels_at_its_natural_size() {
+    for size in [160, 207, 400, 413, 720] {
+        for flip in [false, true] {
+            let options = print_options(size, flip);
+            let layout = Layout::new(&position(EMPTY), &options).unwrap();
+            let text = svg::write(&layout);
+            let tree = usvg::Tree::from_str(&text, &usvg::Options::default()).unwrap();
+            let mut pixmap = Pixmap::new(size, size).unwrap();
+            resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+            let from_svg = Image {
+                width: size,
+                height: size,
+                rgba: pixmap_rgba(&pixmap),
+            };
+            let from_png = png(EMPTY, options);
+            for square in Square::all().filter(|s| s.is_dark()) {
+                let r = layout.square_rect(square);
+                let a = square_pixels(&from_svg, r);
+                let b = square_pixels(&from_png, r);
+                let worst = a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).max();
+                assert!(
+                    worst <= Some(2),
+                    "{size} px flip={flip} {square}: SVG and PNG differ by {worst:?}"
+                );
+            }
+        }
+    }
+}
+
+/// A user theme's hatching is laid on the pixels too, at its own share.
+#[test]
+fn a_user_hatch_keeps_its_share_of_ink() {
+    let theme = Theme::parse(
+        "light = #ffffff\ndark = #ffffff\nhatch = #000000\nhatch_spacing = 0.08\nhatch_width = 0.04\n",
+        "dense.theme",
+    )
+    .unwrap();
+    let options = DiagramOptions {
+        size: 400,
+        theme,
+        ..DiagramOptions::default()
+    };
+    let layout = Layout::new(&position(EMPTY), &options).unwrap();
+    let image = png(EMPTY, options);
+    let (exact, _) = ink(&square_pixels(
+        &image,
+        layout.square_rect(Square::all().find(|s| s.is_dark()).unwrap()),
+    ));
+    assert!((0.45..=0.55).contains(&exact), "{exact}");
+}
