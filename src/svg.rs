@@ -505,18 +505,15 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             }
         }
     }
+    let spec = &l.frame.sprites.glyphs;
     let styles: Vec<Vec<Attrs>> = used
         .iter()
         .map(|&piece| {
-            l.frame
-                .sprites
-                .glyphs
-                .pieces
-                .glyph(piece)
-                .paths
-                .iter()
-                .map(style)
-                .collect()
+            let glyph = spec.pieces.glyph(piece);
+            let (scale, _, _) = glyph.fit(l.frame.board.square);
+            let filled = |p: &GlyphPath| p.fill.is_some();
+            let widen = |p| move |width| spec.stroke_width(width, filled(p), scale);
+            glyph.paths.iter().map(|p| style(p, widen(p))).collect()
         })
         .collect();
     let all: Vec<&Attrs> = styles.iter().flatten().collect();
@@ -574,7 +571,10 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             );
             let filled = glyph.paths.iter().zip(glyph.path_data());
             for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
-                let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+                let outline = p
+                    .stroke
+                    .as_ref()
+                    .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
                 let width = num(halo.stroke_width(outline, scale));
                 match shared.get(data.as_str()) {
                     Some(id) => {
@@ -615,8 +615,9 @@ fn initial() -> Attrs {
         .collect()
 }
 
-/// The full presentation of a glyph path, one entry per name in [`INITIAL`].
-fn style(p: &GlyphPath) -> Attrs {
+/// The full presentation of a glyph path, one entry per name in [`INITIAL`],
+/// its stroke `widen`ed (see [`crate::layout::GlyphSpec::stroke_width`]).
+fn style(p: &GlyphPath, widen: impl Fn(f32) -> f32) -> Attrs {
     let fill = p.fill;
     let stroke = p.stroke.as_ref();
     vec![
@@ -631,7 +632,7 @@ fn style(p: &GlyphPath) -> Attrs {
             Some(stroke.map_or("none".into(), |s| hex(s.color))),
         ),
         ("stroke-opacity", stroke.map(|s| num(s.color.opacity()))),
-        ("stroke-width", stroke.map(|s| num(s.width))),
+        ("stroke-width", stroke.map(|s| num(widen(s.width)))),
         ("stroke-linecap", stroke.map(|s| cap_name(s.linecap).into())),
         (
             "stroke-linejoin",

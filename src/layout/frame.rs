@@ -52,6 +52,7 @@ keyed!(PlacedLabel, |l| (
     l.color
 ));
 keyed!(Halo, |h| (h.color, h.width.to_bits()));
+keyed!(GlyphSpec, |g| (&g.pieces, g.size, g.min_stroke.to_bits()));
 keyed!(MoverMark, |m| (
     [m.cx, m.cy, m.r, m.stroke_width].map(f32::to_bits),
     m.color,
@@ -136,12 +137,30 @@ impl BoardSpec {
 
 /// The piece glyphs at one size: what the twelve piece sprites (and the
 /// SVG glyph definitions) are drawn from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub struct GlyphSpec {
     /// The piece drawings.
     pub pieces: PieceSet,
     /// The square size in pixels the glyphs are fitted into.
     pub size: u32,
+    /// The thinnest stroke drawn, in pixels (0: the glyphs' own widths).
+    pub min_stroke: f32,
+}
+
+impl GlyphSpec {
+    /// The width, in glyph units, to stroke a line the glyph gives `width`
+    /// units wide, drawn at `scale` pixels per unit: the outline of a
+    /// `filled` shape (a silhouette) is at least [`GlyphSpec::min_stroke`]
+    /// pixels wide. Inner lines keep their width: widened at small sizes
+    /// they would fill a white piece in. The one place both writers take
+    /// it from.
+    pub fn stroke_width(&self, width: f32, filled: bool, scale: f32) -> f32 {
+        if filled && self.min_stroke > 0.0 && scale > 0.0 {
+            width.max(self.min_stroke / scale)
+        } else {
+            width
+        }
+    }
 }
 
 /// The glyphs and the halo around them: what halo sprites and the SVG

@@ -409,7 +409,9 @@ impl Frame {
         };
         let halo = theme.halo.map(|color| Halo {
             color,
-            width: (theme.halo_width * square).max(0.75),
+            // At least a pixel and a half: a whole paper pixel between a piece and
+            // the pixel-grid hatching, whatever the sub-pixel edge.
+            width: (theme.halo_width * square).max(1.5),
         });
         let mut spec = BoardSpec {
             width: options.size,
@@ -449,6 +451,7 @@ impl Frame {
                 glyphs: GlyphSpec {
                     pieces: options.pieces.clone(),
                     size: square as u32,
+                    min_stroke: theme.outline_min,
                 },
                 halo,
             },

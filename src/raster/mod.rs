@@ -24,7 +24,6 @@ use resvg::tiny_skia::{
 use crate::color::Rgba;
 use crate::labels::LabelFont;
 use crate::layout::{hatch, BoardSpec, Glow, GlyphSpec, Halo, Layout, MoverMark, Rect, SpriteSpec};
-use crate::pieces::PieceSet;
 use crate::position::{Piece, Square};
 use cache::{hash_of, Cache};
 use indexed::TileSet;
@@ -121,7 +120,7 @@ impl Rasterizer {
             // All twelve at once: the white and black glyph of a piece
             // usually share outlines, and shared outlines are rasterized
             // once (a board's tile set needs all twelve anyway).
-            let sprites = render_sprites(&spec.pieces, spec.size);
+            let sprites = render_sprites(spec);
             let cost = sprites_cost(spec.size);
             self.sprites.insert(hash, spec.clone(), sprites, cost);
         }
@@ -141,8 +140,7 @@ impl Rasterizer {
         }
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
-        halos[piece.index()]
-            .get_or_insert_with(|| render_halo(&glyphs.pieces, piece, glyphs.size, halo))
+        halos[piece.index()].get_or_insert_with(|| render_halo(glyphs, piece, halo))
     }
 
     fn draw_pieces(&mut self, pixmap: &mut Pixmap, layout: &Layout) {
@@ -165,14 +163,18 @@ impl Rasterizer {
 
 /// The halo of one glyph: its filled shapes, filled and stroked wide in the
 /// halo colour (the same geometry the SVG writer uses).
-fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
-    let glyph = set.glyph(Piece::new(piece.color, piece.role));
+fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
+    let size = spec.size;
+    let glyph = spec.pieces.glyph(Piece::new(piece.color, piece.role));
     let mut sprite = Pixmap::new(size, size).expect("size > 0");
     let (scale, dx, dy) = glyph.fit(size as f32);
     let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
     let paint = solid(halo.color);
     for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
-        let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+        let outline = p
+            .stroke
+            .as_ref()
+            .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
         let stroke = Stroke {
             width: halo.stroke_width(outline, scale),
             line_join: LineJoin::Round,
@@ -274,9 +276,10 @@ fn div255(v: u32) -> u8 {
     ((v + (v >> 8)) >> 8) as u8
 }
 
-/// The twelve sprites of `set` at `size`, in [`Piece::index`] order, each
-/// glyph fitted into a `size`×`size` square.
-fn render_sprites(set: &PieceSet, size: u32) -> Vec<Pixmap> {
+/// The twelve sprites of `spec`, in [`Piece::index`] order, each glyph
+/// fitted into a `size`×`size` square.
+fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
+    let (set, size) = (&spec.pieces, spec.size);
     let mut coverage = Coverage::default();
     Piece::ALL
         .into_iter()
@@ -298,7 +301,7 @@ fn render_sprites(set: &PieceSet, size: u32) -> Vec<Pixmap> {
                         }
                         if let Some(s) = &p.stroke {
                             let op = PathOp::Stroke(Stroke {
-                                width: s.width,
+                                width: spec.stroke_width(s.width, p.fill.is_some(), scale),
                                 line_cap: s.linecap,
                                 line_join: s.linejoin,
                                 ..Stroke::default()
@@ -604,6 +607,7 @@ impl std::fmt::Debug for Rasterizer {
 mod tests {
     use super::*;
     use crate::layout::INK;
+    use crate::pieces::PieceSet;
     use crate::position::{Color, Role};
 
     /// The largest difference between two same-sized pixmaps in any channel.
@@ -694,7 +698,12 @@ mod tests {
         let set = PieceSet::built_in();
         // 18 px: strokes thinner than a pixel (hairlines); 45 and 97 px: not.
         for size in [18, 45, 97] {
-            let sprites = render_sprites(&set, size);
+            let spec = GlyphSpec {
+                pieces: set.clone(),
+                size,
+                min_stroke: 0.0,
+            };
+            let sprites = render_sprites(&spec);
             for color in [Color::White, Color::Black] {
                 for role in Role::ALL {
                     let piece = Piece::new(color, role);
