@@ -16,7 +16,7 @@ use std::hash::{Hash, Hasher};
 use crate::color::Rgba;
 use crate::pieces::PieceSet;
 use crate::position::{Color, Square};
-use crate::theme::Hatch;
+use crate::theme::{Annotations, Hatch};
 
 use super::{MoverMark, PlacedLabel, Rect, Tint};
 
@@ -71,7 +71,8 @@ keyed!(MarkupPaint, |m| (
     m.mark,
     m.mark_width_ratio.to_bits(),
     m.mark_casing,
-    m.arrows
+    m.arrows,
+    m.annotations
 ));
 
 /// A band of paper colour around pieces (and inside labels), so they stand
@@ -188,6 +189,8 @@ pub struct MarkupPaint {
     pub mark_casing: Option<Halo>,
     /// Arrow and circle colours by brush (G, R, Y, B).
     pub arrows: [Rgba; 4],
+    /// Tinted or ink-only annotations (the theme's choice).
+    pub annotations: Annotations,
 }
 
 /// Everything drawn that depends on the options, not on the position.

@@ -8,6 +8,7 @@
 
 mod frame;
 pub mod hatch;
+mod ink;
 
 use std::sync::Arc;
 
@@ -18,7 +19,7 @@ use crate::describe::describe;
 use crate::labels::{LabelFont, BASELINE};
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Position, Square};
-use crate::theme::Theme;
+use crate::theme::{Annotations, Theme};
 
 /// Smallest and largest `--size` accepted, in pixels.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 32..=4096;
@@ -462,6 +463,7 @@ impl Frame {
                 mark_width_ratio: 0.09,
                 mark_casing: halo,
                 arrows: theme.arrows,
+                annotations: theme.annotations,
             },
             board: spec,
         })
@@ -492,7 +494,9 @@ impl Layout {
             CheckMark::Auto => position.checked_king(),
             CheckMark::Square(sq) => Some(sq),
         };
+        let ink = frame.markup.annotations == Annotations::Ink;
         let glows = checked
+            .filter(|_| !ink)
             .map(|sq| Glow::new(board.square_rect(sq), frame.markup.check))
             .into_iter()
             .collect();
@@ -517,6 +521,11 @@ impl Layout {
             frame: Arc::clone(&frame),
         };
         layout.place_markup_over(markup);
+        if let Some(sq) = checked.filter(|_| ink) {
+            layout
+                .rings
+                .insert(0, ink::check_ring(board, sq, frame.markup.check));
+        }
         layout
     }
 
@@ -532,12 +541,12 @@ impl Layout {
                 cy: r.y + sq / 2.0,
                 half: sq * 0.22,
                 width,
-                color: paint.mark,
+                color: ink::paint(paint.annotations, paint.mark),
                 casing: paint.mark_casing.map(|h| (h.color, width + 2.0 * h.width)),
             });
         }
         for arrow in &markup.arrows {
-            let color = paint.arrows[arrow.brush as usize];
+            let color = ink::paint(paint.annotations, paint.arrows[arrow.brush as usize]);
             let a = board.square_rect(arrow.from);
             let b = board.square_rect(arrow.to);
             let (ax, ay) = (a.x + sq / 2.0, a.y + sq / 2.0);
@@ -566,10 +575,16 @@ fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
     let markup = &options.markup;
     if let Some((from, to)) = markup.lastmove {
         for sq in [from, to] {
-            spec.tints.push(Tint {
-                rect: spec.square_rect(sq),
-                color: options.theme.lastmove,
-            });
+            let rect = spec.square_rect(sq);
+            match options.theme.annotations {
+                Annotations::Tint => spec.tints.push(Tint {
+                    rect,
+                    color: options.theme.lastmove,
+                }),
+                Annotations::Ink => {
+                    spec.tints.extend(ink::frame(rect, options.theme.lastmove));
+                }
+            }
         }
     }
     for &(sq, color) in &markup.fills {
