@@ -9,6 +9,7 @@
 mod frame;
 pub mod hatch;
 mod ink;
+pub mod page;
 
 use std::sync::Arc;
 
@@ -445,8 +446,19 @@ impl Frame {
         };
         place_tints(&mut spec, options);
         place_labels(&mut spec, options, frame);
+        if options.transparent {
+            cased_for_any_page(&mut spec, options);
+        }
         let mover = |turn| options.side_to_move.then(|| mover_mark(&spec, turn, frame));
-        let movers = [mover(Color::White), mover(Color::Black)];
+        let movers = [mover(Color::White), mover(Color::Black)].map(|m| {
+            m.map(|m| {
+                if options.transparent {
+                    page::mover(m)
+                } else {
+                    m
+                }
+            })
+        });
         Ok(Frame {
             sprites: SpriteSpec {
                 glyphs: GlyphSpec {
@@ -592,6 +604,18 @@ fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
             rect: spec.square_rect(sq),
             color,
         });
+    }
+}
+
+/// On a transparent background: casings for what lies on the page (the
+/// outside labels and the frame), so it reads on white and dark pages.
+fn cased_for_any_page(spec: &mut BoardSpec, options: &DiagramOptions) {
+    if options.coordinates == Coordinates::Outside {
+        spec.label_halo = page::label_casing(options.theme.coordinates, spec.square);
+    }
+    if let Some((outer, ink)) = spec.border {
+        let casing = page::frame_casing(outer, ink, spec.square);
+        spec.tints.splice(0..0, casing);
     }
 }
 
