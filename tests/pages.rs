@@ -143,3 +143,42 @@ fn opaque_backgrounds_get_no_casing() {
         assert_ne!(l.mover.unwrap().outline, fen2img::Rgba::rgb(255, 255, 255));
     }
 }
+
+/// Labels inside the board read against their own square (3:1 or more) in
+/// every built-in theme, both orientations.
+#[test]
+fn inside_labels_read_against_their_squares_in_every_theme() {
+    for name in Theme::built_in_names() {
+        for flip in [false, true] {
+            let theme = Theme::built_in(name).unwrap();
+            let options = DiagramOptions {
+                coordinates: fen2img::Coordinates::Inside,
+                flip,
+                theme: theme.clone(),
+                ..DiagramOptions::default()
+            };
+            let l = Layout::new(&position("8/8/8/8/8/8/8/8 w - - 0 1"), &options).unwrap();
+            assert_eq!(l.frame.board.labels.len(), 16);
+            for label in &l.frame.board.labels {
+                // Ranks sit on the left-hand file, files on the bottom rank.
+                let (file, rank) = match label.ch {
+                    '1'..='8' => (if flip { 7 } else { 0 }, label.ch as u8 - b'1'),
+                    _ => (label.ch as u8 - b'a', if flip { 7 } else { 0 }),
+                };
+                let square = fen2img::Square::new(file, rank).unwrap();
+                let ground = if square.is_dark() {
+                    theme.dark
+                } else {
+                    theme.light
+                };
+                let rgb = |c: fen2img::Rgba| [c.r, c.g, c.b].map(f64::from);
+                let c = contrast(rgb(label.color), rgb(ground));
+                assert!(
+                    c >= 3.0,
+                    "{name} flip={flip} '{}' on {square}: {c:.2}:1",
+                    label.ch
+                );
+            }
+        }
+    }
+}

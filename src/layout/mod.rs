@@ -9,6 +9,7 @@
 mod frame;
 pub mod hatch;
 mod ink;
+mod label_ink;
 pub mod page;
 
 use std::sync::Arc;
@@ -670,16 +671,15 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, frame: f32) {
             let scale = INSIDE_LABEL_CAP * sq / font.cap_height;
             let inset = (INSIDE_LABEL_INSET * sq).max(1.0);
             let theme = &options.theme;
-            // On a square, a label takes the other square colour; on
-            // hatched (print) squares the ink colour reads best.
+            // On a square, a label takes the other square colour, made to
+            // read against it; on hatched (print) squares the ink colour.
             let ink = |sq: Square| {
-                if theme.hatch.is_some() {
-                    theme.coordinates
-                } else if sq.is_dark() {
-                    theme.light
-                } else {
+                let ground = if sq.is_dark() {
                     theme.dark
-                }
+                } else {
+                    theme.light
+                };
+                label_ink::inside_label(theme, ground, sq.is_dark())
             };
             for row in 0..8u8 {
                 let rank = ranks(row);
