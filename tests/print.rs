@@ -141,3 +141,84 @@ fn a_user_hatch_keeps_its_share_of_ink() {
     ));
     assert!((0.45..=0.55).contains(&exact), "{exact}");
 }
+
+/// Print's annotations are ink only: the last move a frame of solid ink,
+/// check a ring and not a glow, arrows, circles and marks opaque.
+#[test]
+fn print_annotations_are_ink_only() {
+    use fen2img::layout::{ArrowSpec, CheckMark};
+    use fen2img::Markup;
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5";
+    let e2 = Square::parse("e2").unwrap();
+    let e4 = Square::parse("e4").unwrap();
+    let e1 = Square::parse("e1").unwrap();
+    for size in [207, 400] {
+        let options = DiagramOptions {
+            markup: Markup {
+                lastmove: Some((e2, e4)),
+                check: CheckMark::Square(e1),
+                arrows: ["Gf3g5", "Rf6", "Bc4f7"]
+                    .iter()
+                    .filter_map(|a| ArrowSpec::parse(a))
+                    .collect(),
+                marks: vec![Square::parse("d5").unwrap()],
+                ..Markup::default()
+            },
+            ..print_options(size, false)
+        };
+        let l = Layout::new(&position(fen), &options).unwrap();
+        assert!(l.glows.is_empty(), "no glow in print");
+        // Two frames of four whole-pixel rectangles of solid ink.
+        assert_eq!(l.frame.board.tints.len(), 8);
+        for t in &l.frame.board.tints {
+            assert_eq!(t.color.a, 255);
+            assert_eq!(
+                [t.rect.x, t.rect.y, t.rect.w, t.rect.h].map(f32::fract),
+                [0.0; 4]
+            );
+        }
+        // The check ring first, then the circle on f6.
+        assert_eq!(l.rings.len(), 2);
+        let king = l.square_rect(e1);
+        assert_eq!(
+            (l.rings[0].cx, l.rings[0].cy),
+            (king.x + king.w / 2.0, king.y + king.h / 2.0)
+        );
+        assert!(l.rings.iter().all(|r| r.color.a == 255));
+        assert!(l.crosses.iter().all(|c| c.color.a == 255));
+        // Each arrow is drawn over a paper-coloured casing: both opaque.
+        assert_eq!(l.arrows.len(), 4);
+        assert!(l.arrows.iter().all(|a| a.color.a == 255));
+        // The empty from-square's frame is solid ink in the image.
+        let image = png(fen, options.clone());
+        let mut frame_pixels = Vec::new();
+        for t in l.frame.board.tints.iter().take(4) {
+            frame_pixels.extend(square_pixels(&image, t.rect));
+        }
+        assert!(
+            frame_pixels.iter().all(|&v| v == 0),
+            "{size} px: solid frame"
+        );
+    }
+}
+
+/// Other themes keep their tints and glow.
+#[test]
+fn screen_themes_keep_tinted_annotations() {
+    use fen2img::layout::CheckMark;
+    use fen2img::Markup;
+    let e1 = Square::parse("e1").unwrap();
+    let options = DiagramOptions {
+        markup: Markup {
+            lastmove: Some((Square::parse("e2").unwrap(), Square::parse("e4").unwrap())),
+            check: CheckMark::Square(e1),
+            ..Markup::default()
+        },
+        ..DiagramOptions::default()
+    };
+    let l = Layout::new(&position(common::START), &options).unwrap();
+    assert_eq!(l.glows.len(), 1);
+    assert!(l.rings.is_empty());
+    assert_eq!(l.frame.board.tints.len(), 2);
+    assert!(l.frame.board.tints.iter().all(|t| t.color.a < 255));
+}
