@@ -9,7 +9,8 @@
 //!   (leaks: paper pixels inside the silhouette reached from outside it
 //!   through gaps in the thresholded outline; 0 when the outline is closed);
 //! - touching: on a dark square, hatch pixels that touch the piece's black
-//!   pixels after the threshold (0: the halo keeps the hatching clear).
+//!   pixels after the threshold (0: the halo keeps the hatching clear);
+//!   the same for inside coordinates and for X marks on every dark square.
 //!
 //! Run: `cargo run --release --example print_figures` (sizes as arguments,
 //! default 207 and 720: 35 mm at 150 dpi, and a large board).
@@ -44,6 +45,7 @@ fn main() {
         );
         hatch_figures(&mut raster, &options);
         piece_figures(&mut raster, &options);
+        clearance_figures(&mut raster, &options);
     }
 }
 
@@ -228,4 +230,71 @@ fn coverage(pixmap: &Pixmap, layout: &Layout, square: Square) -> Vec<Vec<f32>> {
                 .collect()
         })
         .collect()
+}
+
+/// Hatch pixels touching inside labels, and X marks on the dark squares,
+/// after the threshold: what the labels' halo and the marks' casing keep
+/// clear (0 when every element has paper all round).
+fn clearance_figures(raster: &mut Rasterizer, options: &DiagramOptions) {
+    let empty = board("8/8/8/8/8/8/8/8 w - - 0 1");
+    let black = |o: &DiagramOptions, raster: &mut Rasterizer| {
+        let layout = Layout::new(&empty, o).expect("size");
+        let pixmap = raster.render(&layout);
+        let (w, h) = (pixmap.width(), pixmap.height());
+        let grid: Vec<Vec<bool>> = (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| pixmap.pixel(x, y).expect("inside").demultiply().red() < 128)
+                    .collect()
+            })
+            .collect();
+        grid
+    };
+    let unhatched = |o: &DiagramOptions| DiagramOptions {
+        theme: Theme {
+            hatch: None,
+            ..o.theme.clone()
+        },
+        ..o.clone()
+    };
+    let inside = DiagramOptions {
+        coordinates: fen2img::Coordinates::Inside,
+        ..options.clone()
+    };
+    let marked = DiagramOptions {
+        markup: fen2img::Markup {
+            marks: Square::all().filter(|s| s.is_dark()).collect(),
+            ..fen2img::Markup::default()
+        },
+        ..options.clone()
+    };
+    let plain = black(&unhatched(options), raster);
+    let mut figures = Vec::new();
+    for o in [inside, marked] {
+        let drawn = black(&o, raster);
+        let element = black(&unhatched(&o), raster);
+        figures.push(touching(&plain, &element, &drawn));
+    }
+    println!(
+        "  hatch pixels touching inside labels: {}, touching X marks: {}",
+        figures[0], figures[1]
+    );
+}
+
+/// Pixels black in `drawn` that are not the element's (hatching left
+/// standing) and touch, 8-connected, a pixel of the element: black without
+/// hatching in `element` but not in `plain` (the same board without it).
+fn touching(plain: &[Vec<bool>], element: &[Vec<bool>], drawn: &[Vec<bool>]) -> usize {
+    let (h, w) = (plain.len(), plain[0].len());
+    let part = |x: usize, y: usize| element[y][x] && !plain[y][x];
+    let mut count = 0;
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            if drawn[y][x] && !element[y][x] {
+                let near = (y - 1..=y + 1).any(|ny| (x - 1..=x + 1).any(|nx| part(nx, ny)));
+                count += near as usize;
+            }
+        }
+    }
+    count
 }
