@@ -222,3 +222,71 @@ fn screen_themes_keep_tinted_annotations() {
     assert_eq!(l.frame.board.tints.len(), 2);
     assert!(l.frame.board.tints.iter().all(|t| t.color.a < 255));
 }
+
+/// Black (below 128) pixels of the board area of `image`.
+fn black_pixels(image: &Image, board: fen2img::layout::Rect) -> Vec<Vec<bool>> {
+    let w = image.width as usize;
+    (board.y as usize..(board.y + board.h) as usize)
+        .map(|y| {
+            (board.x as usize..(board.x + board.w) as usize)
+                .map(|x| image.rgba[(y * w + x) * 4] < 128)
+                .collect()
+        })
+        .collect()
+}
+
+/// Pieces, inside labels and X marks stay clear of the hatching at print
+/// sizes: after a 1-bit threshold no hatch pixel touches their ink.
+#[test]
+fn pieces_labels_and_marks_stay_clear_of_the_hatching() {
+    use fen2img::{Coordinates, Markup};
+    // Every piece on dark squares (a1 is dark), an X on each empty one.
+    let fen = "1k1q1r1b/n1p1K1Q1/1R1B1N1P/8/8/8/8/8 w - - 0 1";
+    let marks: Vec<Square> = ["a2", "c2", "e2", "g2", "b1", "d1", "f1", "h1"]
+        .iter()
+        .map(|s| Square::parse(s).unwrap())
+        .collect();
+    let touching = |size: u32, halo: bool| {
+        let mut options = DiagramOptions {
+            coordinates: Coordinates::Inside,
+            markup: Markup {
+                marks: marks.clone(),
+                ..Markup::default()
+            },
+            ..print_options(size, false)
+        };
+        if !halo {
+            options.theme.halo = None;
+        }
+        let mut bare = options.clone();
+        bare.theme.hatch = None;
+        let board = Layout::new(&position(fen), &options)
+            .unwrap()
+            .frame
+            .board
+            .board;
+        let drawn = black_pixels(&png(fen, options), board);
+        let ink = black_pixels(&png(fen, bare), board);
+        let n = drawn.len();
+        let mut touching = 0;
+        for y in 1..n - 1 {
+            for x in 1..n - 1 {
+                // A hatch pixel: black only because of the hatching.
+                if drawn[y][x] && !ink[y][x] {
+                    let near = (y - 1..=y + 1).any(|j| (x - 1..=x + 1).any(|i| ink[j][i]));
+                    touching += near as usize;
+                }
+            }
+        }
+        touching
+    };
+    for size in [207, 413, 720] {
+        assert_eq!(
+            touching(size, true),
+            0,
+            "{size} px: hatch pixels touching ink"
+        );
+    }
+    // Self-check: without the halo the hatching runs into the ink.
+    assert!(touching(207, false) > 100);
+}
