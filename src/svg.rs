@@ -427,7 +427,7 @@ fn hatch_groups(l: &Layout) -> Vec<(u32, Vec<Rect>)> {
     let Some(h) = l.frame.board.hatch else {
         return Vec::new();
     };
-    let period = (h.spacing.round() as u32).max(2);
+    let period = crate::layout::hatch::period(&h);
     let mut groups: Vec<(u32, Vec<Rect>)> = Vec::new();
     for square in crate::position::Square::all().filter(|s| s.is_dark()) {
         let r = l.square_rect(square);
@@ -451,7 +451,7 @@ fn hatch_defs(l: &Layout) -> String {
         return out;
     };
     let side = l.frame.board.square as u32;
-    let period = (h.spacing.round() as u32).max(2);
+    let period = crate::layout::hatch::period(&h);
     let mut d = String::new();
     for v in 0..period {
         for (start, len) in crate::layout::hatch::tile_row(&h, side, v) {

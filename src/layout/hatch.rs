@@ -55,6 +55,12 @@ pub fn tile_row(hatch: &Hatch, side: u32, v: u32) -> Vec<(u32, u32)> {
     }
 }
 
+/// The period of `hatch` (whole-pixel width and spacing) in pixels: the
+/// width of one tile of [`tile_row`]s.
+pub fn period(hatch: &Hatch) -> u32 {
+    whole(hatch).0
+}
+
 /// The period and width in whole pixels (the period at least 2, the width
 /// from 1 to period - 1).
 fn whole(hatch: &Hatch) -> (u32, u32) {

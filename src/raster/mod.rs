@@ -430,6 +430,7 @@ fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
 fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, top: u32) {
     let Some(h) = board.hatch else { return };
     let side = board.square as u32;
+    let period = hatch::period(&h);
     let c = h.color;
     let a = c.a as u32;
     let ink = [c.r, c.g, c.b].map(|v| div255(v as u32 * a));
@@ -444,13 +445,20 @@ fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, top: u32) {
             if y < 0 || y >= bh {
                 continue;
             }
-            for u in 0..side {
-                let x = x0 + u as i64;
-                if x < 0 || x >= bw || !hatch::inked(&h, side, u, v) {
-                    continue;
+            // The row's runs of ink, one period after another: only the
+            // inked pixels are visited.
+            let runs = hatch::tile_row(&h, side, v);
+            for period_start in (0..side).step_by(period as usize) {
+                for &(start, len) in &runs {
+                    let from = period_start + start;
+                    for u in from..(from + len).min(side) {
+                        let x = x0 + u as i64;
+                        if (0..bw).contains(&x) {
+                            let at = ((y * bw + x) * 4) as usize;
+                            over(&mut data[at..at + 4], ink);
+                        }
+                    }
                 }
-                let at = ((y * bw + x) * 4) as usize;
-                over(&mut data[at..at + 4], ink);
             }
         }
     }
