@@ -441,10 +441,11 @@ fn hatch_groups(l: &Layout) -> Vec<(u32, Vec<Rect>)> {
     groups
 }
 
-/// One `<pattern>` per phase of the hatching: a tile one period square
-/// whose inked pixels are whole user units, shifted by the phase, so that at
-/// 1:1 the SVG draws the rasterizer's pixels (crisp lines, the same ink in
-/// every dark square).
+/// One `<pattern>` per phase of the hatching: a tile one period square,
+/// shifted by the phase, whose bands, drawn with `crispEdges` (filled where
+/// they hold a pixel's centre), give at 1:1 exactly the rasterizer's pixels
+/// (crisp lines, the same ink in every dark square), and stay straight
+/// lines when the SVG is scaled up.
 fn hatch_defs(l: &Layout) -> String {
     let mut out = String::new();
     let Some(h) = l.frame.board.hatch else {
@@ -452,17 +453,29 @@ fn hatch_defs(l: &Layout) -> String {
     };
     let side = l.frame.board.square as u32;
     let period = crate::layout::hatch::period(&h);
+    // Each band a parallelogram reaching well past the tile, which clips it.
+    let reach = 2.0 * period as f32;
     let mut d = String::new();
-    for v in 0..period {
-        for (start, len) in crate::layout::hatch::tile_row(&h, side, v) {
-            let _ = write!(d, "M{start} {v}h{len}v1h-{len}z");
-        }
+    for (a, b) in crate::layout::hatch::tile_bands(&h, side) {
+        let _ = write!(
+            d,
+            "M{} {}L{} {}L{} {}L{} {}z",
+            num(a + reach),
+            num(-reach),
+            num(b + reach),
+            num(-reach),
+            num(b - reach),
+            num(reach),
+            num(a - reach),
+            num(reach)
+        );
     }
     for (phase, _) in hatch_groups(l) {
         let _ = writeln!(
             out,
             "<pattern id=\"hatch{phase}\" patternUnits=\"userSpaceOnUse\" x=\"{phase}\" \
-             width=\"{period}\" height=\"{period}\"><path d=\"{d}\"{}/></pattern>",
+             width=\"{period}\" height=\"{period}\"><path d=\"{d}\"{} \
+             shape-rendering=\"crispEdges\"/></pattern>",
             paint("fill", h.color),
         );
     }

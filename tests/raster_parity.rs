@@ -26,8 +26,8 @@
 //! / 0.593 / 214, dark squares off by 13 levels of blue 64.3 % / 1.13 / 50.
 //!
 //! Print's hatching is laid on the pixel grid by both: the SVG's pattern
-//! tiles are whole user units, so at 1:1 resvg draws the rasterizer's
-//! pixels. The test below also checks its coverage and direction.
+//! bands are drawn `crispEdges` (filled at pixel centres), so at 1:1 resvg
+//! draws the rasterizer's pixels. The test below also checks its coverage and direction.
 
 mod common;
 

@@ -55,6 +55,24 @@ pub fn tile_row(hatch: &Hatch, side: u32, v: u32) -> Vec<(u32, u32)> {
     }
 }
 
+/// The inked bands of one tile as smooth lines: `(a, b)` for each band
+/// `a ≤ x + y ≤ b` that crosses the tile (`period` square, left edge a
+/// whole number of periods from the square's). Sampled at pixel centres
+/// (`shape-rendering: crispEdges`), they ink exactly the pixels of
+/// [`inked`]; scaled up, they stay straight lines instead of stairs.
+pub fn tile_bands(hatch: &Hatch, side: u32) -> Vec<(f32, f32)> {
+    let (period, width) = whole(hatch);
+    let ph = phase(period, width, side) as f32;
+    // Pixel (u, v) has its centre at x + y = u + v + 1, and is ink when
+    // u + v + ph is within `width` after a multiple of the period.
+    (-1..=2)
+        .map(|k| {
+            let a = (k * period as i32) as f32 - ph + 0.5;
+            (a, a + width as f32)
+        })
+        .collect()
+}
+
 /// The period of `hatch` (whole-pixel width and spacing) in pixels: the
 /// width of one tile of [`tile_row`]s.
 pub fn period(hatch: &Hatch) -> u32 {
@@ -129,6 +147,22 @@ mod tests {
                 }
                 for u in 0..side {
                     assert_eq!(row[(u % period) as usize], inked(&h, side, u, v));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bands_hold_the_centres_of_the_inked_pixels() {
+        for side in [7, 23, 50, 91, 125] {
+            let h = on_pixels(print_hatch(), side as f32).unwrap();
+            let period = h.spacing as u32;
+            let bands = tile_bands(&h, side);
+            for v in 0..period {
+                for u in 0..period {
+                    let centre = (u + v + 1) as f32;
+                    let inside = bands.iter().any(|&(a, b)| a < centre && centre < b);
+                    assert_eq!(inside, inked(&h, side, u, v), "{side}: ({u}, {v})");
                 }
             }
         }
