@@ -8,6 +8,9 @@
 //!   black after the threshold;
 //!   (leaks: paper pixels inside the silhouette reached from outside it
 //!   through gaps in the thresholded outline; 0 when the outline is closed);
+//!   paper: of the pixels inside the silhouette that are paper in the glyph
+//!   drawn 8 times larger (at least 3/4 of their area white fill), the share
+//!   still paper after the threshold (a heavy outline fills a white piece in);
 //! - touching: on a dark square, hatch pixels that touch the piece's black
 //!   pixels after the threshold (0: the halo keeps the hatching clear);
 //!   the same for inside coordinates and for X marks on every dark square.
@@ -139,9 +142,10 @@ fn piece_figures(raster: &mut Rasterizer, options: &DiagramOptions) {
             }
         }
         line += &format!(
-            " {letter} {:.0} %, {} leaks",
+            " {letter} {:.0} %, {} leaks, paper {:.0} %;",
             100.0 * kept as f64 / edge.max(1) as f64,
-            leaks(&light, &cover)
+            leaks(&light, &cover),
+            100.0 * paper_kept(raster, options, &fen, &light)
         );
         // On the dark square: black pixels that are not the piece's (the
         // piece draws the same pixels on both squares) are hatching.
@@ -297,4 +301,54 @@ fn touching(plain: &[Vec<bool>], element: &[Vec<bool>], drawn: &[Vec<bool>]) -> 
         }
     }
     count
+}
+
+/// The share of the pixels of the piece on e4 that are paper in the ideal
+/// glyph (drawn up to 8 times larger, at least 3/4 of the pixel's area white
+/// inside the silhouette) and are still paper in `light` after the
+/// threshold.
+fn paper_kept(
+    raster: &mut Rasterizer,
+    options: &DiagramOptions,
+    fen: &str,
+    light: &[Vec<u8>],
+) -> f64 {
+    let side = light.len() as u32;
+    // 8 times larger, or as large as a diagram can be.
+    let k = (4096 / (8 * side)).clamp(1, 8);
+    // A bare board whose squares are K times as large: the same glyph.
+    let large = DiagramOptions {
+        size: 8 * side * k,
+        coordinates: fen2img::Coordinates::None,
+        side_to_move: false,
+        border: false,
+        ..red(options)
+    };
+    let layout = Layout::new(&board(fen), &large).expect("size");
+    let e4 = Square::parse("e4").expect("square");
+    let cover = coverage(&raster.render(&layout), &layout, e4);
+    let pixmap = raster.render(&layout);
+    let r = layout.square_rect(e4);
+    let (mut ideal, mut kept) = (0, 0);
+    for y in 0..side {
+        for x in 0..side {
+            let mut white = 0;
+            for sy in 0..k {
+                for sx in 0..k {
+                    let (px, py) = (x * k + sx, y * k + sy);
+                    let p = pixmap
+                        .pixel(r.x as u32 + px, r.y as u32 + py)
+                        .expect("inside")
+                        .demultiply();
+                    let inside = cover[py as usize][px as usize] >= 0.99;
+                    white += (inside && p.green() >= 128) as u32;
+                }
+            }
+            if white * 4 >= 3 * k * k {
+                ideal += 1;
+                kept += (light[y as usize][x as usize] >= 128) as u32;
+            }
+        }
+    }
+    kept as f64 / ideal.max(1) as f64
 }

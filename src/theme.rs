@@ -48,7 +48,7 @@ pub struct Theme {
     pub halo_width: f32,
     /// The thinnest line a piece is drawn with, in pixels (0: the glyphs'
     /// own widths). Lines thinner than a pixel turn grey, and a 1-bit device
-    /// (photocopier, newspaper plate) breaks them up; print sets 1.5.
+    /// (photocopier, newspaper plate) breaks them up; print sets 1.
     pub outline_min: f32,
     /// How the last move, check, arrows and circles are painted.
     pub annotations: Annotations,
