@@ -119,7 +119,8 @@ pub struct BoardSpec {
     /// Dark square colour.
     pub dark: Rgba,
     /// Hatching over dark squares, line spacing and width in whole pixels
-    /// (see [`super::hatch`]).
+    /// laid on the pixel grid (one band of `width` pixels in every
+    /// `spacing`, the same pixels in every dark square).
     pub hatch: Option<Hatch>,
     /// Last-move and `--fill` tints, over the squares.
     pub tints: Vec<Tint>,

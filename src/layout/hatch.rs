@@ -35,7 +35,9 @@ pub fn on_pixels(theme: Hatch, square: f32) -> Option<Hatch> {
 
 /// Whether pixel `(u, v)` of a square `side` pixels wide, counted from its
 /// top-left corner, is ink under `hatch` (whole-pixel width and spacing,
-/// as [`on_pixels`] makes them).
+/// as [`on_pixels`] makes them): the definition [`tile_row`] and
+/// [`tile_bands`], which the writers draw from, are tested against.
+#[cfg(test)]
 pub fn inked(hatch: &Hatch, side: u32, u: u32, v: u32) -> bool {
     let (period, width) = whole(hatch);
     (u + v + phase(period, width, side)) % period < width
@@ -59,7 +61,7 @@ pub fn tile_row(hatch: &Hatch, side: u32, v: u32) -> Vec<(u32, u32)> {
 /// `a ≤ x + y ≤ b` that crosses the tile (`period` square, left edge a
 /// whole number of periods from the square's). Sampled at pixel centres
 /// (`shape-rendering: crispEdges`), they ink exactly the pixels of
-/// [`inked`]; scaled up, they stay straight lines instead of stairs.
+/// `inked`; scaled up, they stay straight lines instead of stairs.
 pub fn tile_bands(hatch: &Hatch, side: u32) -> Vec<(f32, f32)> {
     let (period, width) = whole(hatch);
     let ph = phase(period, width, side) as f32;

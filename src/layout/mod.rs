@@ -7,10 +7,10 @@
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
 mod frame;
-pub mod hatch;
+pub(crate) mod hatch;
 mod ink;
 mod label_ink;
-pub mod page;
+mod page;
 
 use std::sync::Arc;
 
