@@ -45,8 +45,7 @@ pub(crate) fn luminance(c: Rgba) -> u32 {
 
 /// Whether two colours have a contrast ratio of at least `ratio_tenths / 10`
 /// (WCAG: (L1 + 0.05) / (L2 + 0.05), the lighter over the darker).
-/// The writers never need it: it checks what the layout picked.
-#[cfg(test)]
+/// The layout uses it to pick casings for transparent backgrounds.
 pub(crate) fn contrast_at_least(a: Rgba, b: Rgba, ratio_tenths: u32) -> bool {
     let (la, lb) = (luminance(a), luminance(b));
     let (hi, lo) = if la >= lb { (la, lb) } else { (lb, la) };

@@ -158,6 +158,8 @@ fn theme_lines(out: &mut String, theme: &Theme) {
         arrows,
         halo,
         halo_width,
+        outline_min,
+        annotations,
     } = theme;
     let mut line = |key: &str, value: String| {
         let _ = writeln!(out, "theme.{key}={value}");
@@ -192,6 +194,8 @@ fn theme_lines(out: &mut String, theme: &Theme) {
     );
     line("halo", halo.map_or("none".into(), rgba));
     line("halo_width", float(*halo_width));
+    line("outline_min", float(*outline_min));
+    line("annotations", format!("{annotations:?}"));
 }
 
 /// The markup, in the order given (later arrows are drawn over earlier ones).
@@ -339,6 +343,14 @@ mod tests {
             (
                 "halo width",
                 Box::new(|o| o.diagram.theme.halo_width += 0.5),
+            ),
+            (
+                "outline min",
+                Box::new(|o| o.diagram.theme.outline_min += 0.5),
+            ),
+            (
+                "annotations",
+                Box::new(|o| o.diagram.theme.annotations = crate::theme::Annotations::Ink),
             ),
             (
                 "background",

@@ -76,7 +76,7 @@ pub use position::{
 pub use raster::Rasterizer;
 pub use terminal::CellSize;
 pub use text::{TextFormat, TextOptions};
-pub use theme::{Hatch, Theme, ThemeError, ThemeErrorKind, MAX_THEME_BYTES};
+pub use theme::{Annotations, Hatch, Theme, ThemeError, ThemeErrorKind, MAX_THEME_BYTES};
 
 /// Everything that decides one rendering.
 ///

@@ -191,9 +191,7 @@ impl Document<'_> {
                     paint("fill", color)
                 );
             }
-            Item::Hatch(..) => self
-                .out
-                .push_str("<use xlink:href=\"#dark\" fill=\"url(#hatch)\"/>\n"),
+            Item::Hatch(..) => self.out.push_str(&hatch_fills(l)),
             Item::Glow(g) => {
                 let r = g.rect;
                 let _ = writeln!(
@@ -280,17 +278,7 @@ impl Document<'_> {
             pen = Some((r.x, r.y));
         }
         let _ = writeln!(self.out, "<path id=\"dark\" d=\"{d}\"/>");
-        if let Some(h) = l.frame.board.hatch {
-            // Vertical lines in a tile, turned 45° so they run like '/'.
-            let _ = writeln!(
-                self.out,
-                "<pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{s}\" height=\"{s}\" \
-                 patternTransform=\"rotate(45)\"><rect width=\"{}\" height=\"{s}\"{}/></pattern>",
-                num(h.width),
-                paint("fill", h.color),
-                s = num(h.spacing),
-            );
-        }
+        self.out.push_str(&hatch_defs(l));
         let mut glows: Vec<&Glow> = l.glows.iter().collect();
         glows.dedup_by_key(|g| g.color);
         for g in glows {
@@ -474,6 +462,82 @@ impl Document<'_> {
     }
 }
 
+/// The dark squares grouped by the phase of their hatching: squares whose
+/// corners sum (`x + y`) to the same value modulo the period share one
+/// pattern tile (see [`crate::layout::hatch`]). In order of phase.
+fn hatch_groups(l: &Layout) -> Vec<(u32, Vec<Rect>)> {
+    let Some(h) = l.frame.board.hatch else {
+        return Vec::new();
+    };
+    let period = crate::layout::hatch::period(&h);
+    let mut groups: Vec<(u32, Vec<Rect>)> = Vec::new();
+    for square in crate::position::Square::all().filter(|s| s.is_dark()) {
+        let r = l.square_rect(square);
+        let phase = (r.x as u32 + r.y as u32) % period;
+        match groups.iter_mut().find(|(p, _)| *p == phase) {
+            Some((_, rects)) => rects.push(r),
+            None => groups.push((phase, vec![r])),
+        }
+    }
+    groups.sort_by_key(|(p, _)| *p);
+    groups
+}
+
+/// One `<pattern>` per phase of the hatching: a tile one period square,
+/// shifted by the phase, whose bands, drawn with `crispEdges` (filled where
+/// they hold a pixel's centre), give at 1:1 exactly the rasterizer's pixels
+/// (crisp lines, the same ink in every dark square), and stay straight
+/// lines when the SVG is scaled up.
+fn hatch_defs(l: &Layout) -> String {
+    let mut out = String::new();
+    let Some(h) = l.frame.board.hatch else {
+        return out;
+    };
+    let side = l.frame.board.square as u32;
+    let period = crate::layout::hatch::period(&h);
+    // Each band a parallelogram reaching well past the tile, which clips it.
+    let reach = 2.0 * period as f32;
+    let mut d = String::new();
+    for (a, b) in crate::layout::hatch::tile_bands(&h, side) {
+        let _ = write!(
+            d,
+            "M{} {}L{} {}L{} {}L{} {}z",
+            num(a + reach),
+            num(-reach),
+            num(b + reach),
+            num(-reach),
+            num(b - reach),
+            num(reach),
+            num(a - reach),
+            num(reach)
+        );
+    }
+    for (phase, _) in hatch_groups(l) {
+        let _ = writeln!(
+            out,
+            "<pattern id=\"hatch{phase}\" patternUnits=\"userSpaceOnUse\" x=\"{phase}\" \
+             width=\"{period}\" height=\"{period}\"><path d=\"{d}\"{} \
+             shape-rendering=\"crispEdges\"/></pattern>",
+            paint("fill", h.color),
+        );
+    }
+    out
+}
+
+/// The hatching: the dark squares of each phase, filled with its pattern.
+fn hatch_fills(l: &Layout) -> String {
+    let mut out = String::new();
+    let sq = num(l.frame.board.square);
+    for (phase, rects) in hatch_groups(l) {
+        let mut d = String::new();
+        for r in rects {
+            let _ = write!(d, "M{} {}h{sq}v{sq}h-{sq}z", num(r.x), num(r.y));
+        }
+        let _ = writeln!(out, "<path d=\"{d}\" fill=\"url(#hatch{phase})\"/>");
+    }
+    out
+}
+
 /// One `<g id="wK">` per glyph used; outlines used by several glyphs
 /// (the white and black version of a piece) become shared `<path>`s.
 /// Returns the attributes common to every glyph path, which the caller
@@ -496,18 +560,15 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             }
         }
     }
+    let spec = &l.frame.sprites.glyphs;
     let styles: Vec<Vec<Attrs>> = used
         .iter()
         .map(|&piece| {
-            l.frame
-                .sprites
-                .glyphs
-                .pieces
-                .glyph(piece)
-                .paths
-                .iter()
-                .map(style)
-                .collect()
+            let glyph = spec.pieces.glyph(piece);
+            let (scale, _, _) = glyph.fit(l.frame.board.square);
+            let filled = |p: &GlyphPath| p.fill.is_some();
+            let widen = |p| move |width| spec.stroke_width(width, filled(p), scale);
+            glyph.paths.iter().map(|p| style(p, widen(p))).collect()
         })
         .collect();
     let all: Vec<&Attrs> = styles.iter().flatten().collect();
@@ -565,7 +626,10 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
             );
             let filled = glyph.paths.iter().zip(glyph.path_data());
             for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
-                let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+                let outline = p
+                    .stroke
+                    .as_ref()
+                    .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
                 let width = num(halo.stroke_width(outline, scale));
                 match shared.get(data.as_str()) {
                     Some(id) => {
@@ -606,8 +670,9 @@ fn initial() -> Attrs {
         .collect()
 }
 
-/// The full presentation of a glyph path, one entry per name in [`INITIAL`].
-fn style(p: &GlyphPath) -> Attrs {
+/// The full presentation of a glyph path, one entry per name in [`INITIAL`],
+/// its stroke `widen`ed (see [`crate::layout::GlyphSpec::stroke_width`]).
+fn style(p: &GlyphPath, widen: impl Fn(f32) -> f32) -> Attrs {
     let fill = p.fill;
     let stroke = p.stroke.as_ref();
     vec![
@@ -622,7 +687,7 @@ fn style(p: &GlyphPath) -> Attrs {
             Some(stroke.map_or("none".into(), |s| hex(s.color))),
         ),
         ("stroke-opacity", stroke.map(|s| num(s.color.opacity()))),
-        ("stroke-width", stroke.map(|s| num(s.width))),
+        ("stroke-width", stroke.map(|s| num(widen(s.width)))),
         ("stroke-linecap", stroke.map(|s| cap_name(s.linecap).into())),
         (
             "stroke-linejoin",

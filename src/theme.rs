@@ -46,6 +46,24 @@ pub struct Theme {
     pub halo: Option<Rgba>,
     /// Halo width, as a fraction of a square.
     pub halo_width: f32,
+    /// The thinnest line a piece is drawn with, in pixels (0: the glyphs'
+    /// own widths). Lines thinner than a pixel turn grey, and a 1-bit device
+    /// (photocopier, newspaper plate) breaks them up; print sets 1.
+    pub outline_min: f32,
+    /// How the last move, check, arrows and circles are painted.
+    pub annotations: Annotations,
+}
+
+/// How a theme paints annotations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Annotations {
+    /// Translucent colour: the last move's squares tinted, a glow under a
+    /// king in check, translucent arrows (screens).
+    #[default]
+    Tint,
+    /// Opaque ink only, nothing that relies on grey (print): the last move
+    /// as a frame inside its squares, check as a ring, opaque arrows.
+    Ink,
 }
 
 /// Diagonal lines over the dark squares.
@@ -53,9 +71,11 @@ pub struct Theme {
 pub struct Hatch {
     /// Ink colour of the lines.
     pub color: Rgba,
-    /// Distance between lines (perpendicular), as a fraction of a square.
+    /// Distance from one line to the next along a row of pixels, as a
+    /// fraction of a square (in a layout's board: whole pixels).
     pub spacing: f32,
-    /// Line width, as a fraction of a square.
+    /// Width of a line along a row, as a fraction of a square (in a
+    /// layout's board: whole pixels). `width / spacing` is the share of ink.
     pub width: f32,
 }
 
@@ -130,7 +150,7 @@ impl fmt::Display for ThemeError {
 impl std::error::Error for ThemeError {}
 
 /// The keys a theme file may set, in the README's order.
-const KEYS: [&str; 19] = [
+const KEYS: [&str; 21] = [
     "name",
     "light",
     "dark",
@@ -150,6 +170,8 @@ const KEYS: [&str; 19] = [
     "arrow_blue",
     "halo",
     "halo_width",
+    "outline_min",
+    "annotations",
 ];
 
 /// The built-in themes: name and file contents.
@@ -244,8 +266,8 @@ impl Theme {
         };
         theme.name = source.to_string();
         let mut hatch_color = None;
-        let mut hatch_spacing = 0.125;
-        let mut hatch_width = 0.035;
+        let mut hatch_spacing = 0.1;
+        let mut hatch_width = 0.02;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = strip_comment(raw);
@@ -331,6 +353,21 @@ impl Theme {
                 "halo" if value == "none" => theme.halo = None,
                 "halo" => theme.halo = Some(color()?),
                 "halo_width" => theme.halo_width = fraction(0.1)?,
+                "outline_min" => theme.outline_min = fraction(4.0)?,
+                "annotations" => {
+                    theme.annotations = match value {
+                        "tint" => Annotations::Tint,
+                        "ink" => Annotations::Ink,
+                        _ => {
+                            return Err(err(
+                                line,
+                                value_column,
+                                ThemeErrorKind::InvalidValue,
+                                format!("annotations: expected tint or ink, found {shown_value}"),
+                            ))
+                        }
+                    }
+                }
                 _ => {
                     return Err(err(
                         line,
@@ -372,6 +409,8 @@ impl Theme {
             ],
             halo: None,
             halo_width: 0.04,
+            outline_min: 0.0,
+            annotations: Annotations::Tint,
         }
     }
 }

@@ -7,6 +7,7 @@ use super::checks::CheckSpec;
 use super::outer::{plan, LabelPlace, Plan};
 use super::pockets::{tray_color, PocketSpec};
 use super::text::missing_glyphs;
+use super::{hatch, ink, label_ink, page};
 use super::{
     BoardSpec, DiagramOptions, Extras, Frame, GlyphSpec, Halo, LayoutError, MarkupPaint, MoverMark,
     PlacedLabel, SpriteSpec, Tint, INK, SIZE_RANGE,
@@ -14,7 +15,7 @@ use super::{
 use crate::color::Rgba;
 use crate::labels::{LabelFont, BASELINE};
 use crate::position::{Color, Square};
-use crate::theme::Hatch;
+use crate::theme::Annotations;
 
 impl Frame {
     /// The frame `options` draw (everything but the position and its
@@ -40,7 +41,9 @@ impl Frame {
         let (square, frame, board) = (plan.square, plan.frame, plan.board);
         let halo = theme.halo.map(|color| Halo {
             color,
-            width: (theme.halo_width * square).max(0.75),
+            // At least a pixel and a half: a whole paper pixel between a
+            // piece and the pixel-grid hatching, whatever the sub-pixel edge.
+            width: (theme.halo_width * square).max(1.5),
         });
         let inside = matches!(plan.labels, LabelPlace::Inside { .. });
         let mut spec = BoardSpec {
@@ -67,11 +70,7 @@ impl Frame {
             flipped: options.flip,
             light: theme.light,
             dark: theme.dark,
-            hatch: theme.hatch.map(|h| Hatch {
-                spacing: (h.spacing * square).max(2.0),
-                width: (h.width * square).max(0.6),
-                ..h
-            }),
+            hatch: theme.hatch.and_then(|h| hatch::on_pixels(h, square)),
             tints: Vec::new(),
             labels: Vec::new(),
             label_halo: halo.filter(|_| inside),
@@ -81,6 +80,9 @@ impl Frame {
         };
         place_tints(&mut spec, options);
         place_labels(&mut spec, options, &plan);
+        if options.transparent {
+            cased_for_any_page(&mut spec, options, &plan);
+        }
         place_text(&mut spec, options, &plan);
         let pockets = PocketSpec {
             trays: plan.pockets,
@@ -103,7 +105,15 @@ impl Frame {
             CheckSpec::default()
         };
         let mover = |turn| options.side_to_move.then(|| mover_mark(&spec, &plan, turn));
-        let movers = [mover(Color::White), mover(Color::Black)];
+        let movers = [mover(Color::White), mover(Color::Black)].map(|m| {
+            m.map(|m| {
+                if options.transparent {
+                    page::mover(m)
+                } else {
+                    m
+                }
+            })
+        });
         let mut missing: Vec<char> = Vec::new();
         for text in options.around.texts() {
             for c in missing_glyphs(&text) {
@@ -117,6 +127,7 @@ impl Frame {
                 glyphs: GlyphSpec {
                     pieces: options.pieces.clone(),
                     size: square as u32,
+                    min_stroke: theme.outline_min,
                 },
                 halo,
             },
@@ -127,6 +138,7 @@ impl Frame {
                 mark_width_ratio: 0.09,
                 mark_casing: halo,
                 arrows: theme.arrows,
+                annotations: theme.annotations,
             },
             board: spec,
             pockets,
@@ -161,10 +173,16 @@ fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
     let markup = &options.markup;
     if let Some((from, to)) = markup.lastmove {
         for sq in [from, to] {
-            spec.tints.push(Tint {
-                rect: spec.square_rect(sq),
-                color: options.theme.lastmove,
-            });
+            let rect = spec.square_rect(sq);
+            match options.theme.annotations {
+                Annotations::Tint => spec.tints.push(Tint {
+                    rect,
+                    color: options.theme.lastmove,
+                }),
+                Annotations::Ink => {
+                    spec.tints.extend(ink::frame(rect, options.theme.lastmove));
+                }
+            }
         }
     }
     for &(sq, color) in &markup.fills {
@@ -172,6 +190,18 @@ fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
             rect: spec.square_rect(sq),
             color,
         });
+    }
+}
+
+/// On a transparent background: casings for what lies on the page (the
+/// outside labels and the frame), so it reads on white and dark pages.
+fn cased_for_any_page(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
+    if matches!(plan.labels, LabelPlace::Outside { .. }) {
+        spec.label_halo = page::label_casing(options.theme.coordinates, spec.square);
+    }
+    if let Some((outer, ink)) = spec.border {
+        let casing = page::frame_casing(outer, ink, spec.square);
+        spec.tints.splice(0..0, casing);
     }
 }
 
@@ -226,16 +256,15 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
             let scale = cap / font.cap_height;
             let inset = (super::INSIDE_LABEL_INSET * sq).max(1.0);
             let theme = &options.theme;
-            // On a square, a label takes the other square colour; on
-            // hatched (print) squares the ink colour reads best.
+            // On a square, a label takes the other square colour, made to
+            // read against it; on hatched (print) squares the ink colour.
             let ink = |sq: Square| {
-                if theme.hatch.is_some() {
-                    theme.coordinates
-                } else if sq.is_dark() {
-                    theme.light
-                } else {
+                let ground = if sq.is_dark() {
                     theme.dark
-                }
+                } else {
+                    theme.light
+                };
+                label_ink::inside_label(theme, ground, sq.is_dark())
             };
             for row in 0..8u8 {
                 let rank = ranks(row);

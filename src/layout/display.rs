@@ -186,40 +186,54 @@ mod tests {
 
     #[test]
     fn items_come_in_layer_order_with_everything_placed() {
-        let options = DiagramOptions {
-            theme: Theme::built_in("print").unwrap(),
-            markup: Markup {
-                lastmove: Some((sq("e2"), sq("e4"))),
-                check: CheckMark::Square(sq("e8")),
-                arrows: vec![
-                    ArrowSpec::parse("Gg1f3").unwrap(),
-                    ArrowSpec::parse("Rd4").unwrap(),
-                ],
-                marks: vec![sq("d5")],
-                fills: Vec::new(),
-            },
-            ..DiagramOptions::default()
-        };
-        let l = layout(
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-            &options,
-        );
-        let items = l.items();
-        let layers: Vec<Layer> = items.iter().map(Item::layer).collect();
-        assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
-        let count = |f: fn(&Item) -> bool| items.iter().filter(|i| f(i)).count();
-        assert_eq!(count(|i| matches!(i, Item::Glow(_))), 1);
-        assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1);
-        assert_eq!(count(|i| matches!(i, Item::Ring(_))), 1);
-        assert_eq!(count(|i| matches!(i, Item::Polygon(_))), 1);
-        assert_eq!(count(|i| matches!(i, Item::Mover(_))), 1);
-        assert_eq!(count(|i| matches!(i, Item::Hatch(..))), 1);
-        assert_eq!(count(|i| matches!(i, Item::PieceHalos(..))), 1);
-        match items.iter().find(|i| matches!(i, Item::Pieces(_))) {
-            Some(Item::Pieces(pieces)) => assert_eq!(pieces.len(), 32),
-            other => panic!("no pieces: {other:?}"),
+        // (theme, glows, rings, polygons, hatch and halos): print draws the
+        // check as a ring and cases its arrows; brown glows and tints.
+        for (theme, glows, rings, polygons, haloed) in
+            [("print", 0, 2, 2, 1), ("brown", 1, 1, 1, 0)]
+        {
+            let options = DiagramOptions {
+                theme: Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    lastmove: Some((sq("e2"), sq("e4"))),
+                    check: CheckMark::Square(sq("e8")),
+                    arrows: vec![
+                        ArrowSpec::parse("Gg1f3").unwrap(),
+                        ArrowSpec::parse("Rd4").unwrap(),
+                    ],
+                    marks: vec![sq("d5")],
+                    fills: Vec::new(),
+                },
+                ..DiagramOptions::default()
+            };
+            let l = layout(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                &options,
+            );
+            let items = l.items();
+            let layers: Vec<Layer> = items.iter().map(Item::layer).collect();
+            assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+            let count = |f: fn(&Item) -> bool| items.iter().filter(|i| f(i)).count();
+            assert_eq!(count(|i| matches!(i, Item::Glow(_))), glows, "{theme}");
+            assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1, "{theme}");
+            assert_eq!(count(|i| matches!(i, Item::Ring(_))), rings, "{theme}");
+            assert_eq!(
+                count(|i| matches!(i, Item::Polygon(_))),
+                polygons,
+                "{theme}"
+            );
+            assert_eq!(count(|i| matches!(i, Item::Mover(_))), 1, "{theme}");
+            assert_eq!(count(|i| matches!(i, Item::Hatch(..))), haloed, "{theme}");
+            assert_eq!(
+                count(|i| matches!(i, Item::PieceHalos(..))),
+                haloed,
+                "{theme}"
+            );
+            match items.iter().find(|i| matches!(i, Item::Pieces(_))) {
+                Some(Item::Pieces(pieces)) => assert_eq!(pieces.len(), 32),
+                other => panic!("no pieces: {other:?}"),
+            }
+            assert!(l.has_overlay());
         }
-        assert!(l.has_overlay());
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::hash::Hash;
 use crate::color::Rgba;
 use crate::pieces::PieceSet;
 use crate::position::{Color, Square};
-use crate::theme::Hatch;
+use crate::theme::{Annotations, Hatch};
 
 use super::checks::CheckSpec;
 use super::pockets::{Disc, PocketSpec};
@@ -68,6 +68,7 @@ keyed!(Disc, |d| (
     d.outline.map(|(c, w)| (c, w.to_bits()))
 ));
 keyed!(Halo, |h| (h.color, h.width.to_bits()));
+keyed!(GlyphSpec, |g| (&g.pieces, g.size, g.min_stroke.to_bits()));
 keyed!(MoverMark, |m| (
     [m.cx, m.cy, m.r, m.stroke_width].map(f32::to_bits),
     m.color,
@@ -87,7 +88,8 @@ keyed!(MarkupPaint, |m| (
     m.mark,
     m.mark_width_ratio.to_bits(),
     m.mark_casing,
-    m.arrows
+    m.arrows,
+    m.annotations
 ));
 
 /// A band of paper colour around pieces (and inside labels), so they stand
@@ -133,7 +135,9 @@ pub struct BoardSpec {
     pub light: Rgba,
     /// Dark square colour.
     pub dark: Rgba,
-    /// Hatching over dark squares, line spacing and width in pixels.
+    /// Hatching over dark squares, line spacing and width in whole pixels
+    /// laid on the pixel grid (one band of `width` pixels in every
+    /// `spacing`, the same pixels in every dark square).
     pub hatch: Option<Hatch>,
     /// Last-move and `--fill` tints, over the squares.
     pub tints: Vec<Tint>,
@@ -158,12 +162,30 @@ impl BoardSpec {
 
 /// The piece glyphs at one size: what the twelve piece sprites (and the
 /// SVG glyph definitions) are drawn from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub struct GlyphSpec {
     /// The piece drawings.
     pub pieces: PieceSet,
     /// The square size in pixels the glyphs are fitted into.
     pub size: u32,
+    /// The thinnest stroke drawn, in pixels (0: the glyphs' own widths).
+    pub min_stroke: f32,
+}
+
+impl GlyphSpec {
+    /// The width, in glyph units, to stroke a line the glyph gives `width`
+    /// units wide, drawn at `scale` pixels per unit: the outline of a
+    /// `filled` shape (a silhouette) is at least [`GlyphSpec::min_stroke`]
+    /// pixels wide. Inner lines keep their width: widened at small sizes
+    /// they would fill a white piece in. The one place both writers take
+    /// it from.
+    pub fn stroke_width(&self, width: f32, filled: bool, scale: f32) -> f32 {
+        if filled && self.min_stroke > 0.0 && scale > 0.0 {
+            width.max(self.min_stroke / scale)
+        } else {
+            width
+        }
+    }
 }
 
 /// The glyphs and the halo around them: what halo sprites and the SVG
@@ -191,6 +213,8 @@ pub struct MarkupPaint {
     pub mark_casing: Option<Halo>,
     /// Arrow and circle colours by brush (G, R, Y, B).
     pub arrows: [Rgba; 4],
+    /// Tinted or ink-only annotations (the theme's choice).
+    pub annotations: Annotations,
 }
 
 /// Everything drawn that depends on the options, not on the position.

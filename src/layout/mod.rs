@@ -12,7 +12,11 @@ mod build;
 mod checks;
 mod display;
 mod frame;
+pub(crate) mod hatch;
+mod ink;
+mod label_ink;
 mod outer;
+mod page;
 mod pockets;
 mod text;
 
@@ -33,7 +37,7 @@ use crate::describe::describe_with;
 use crate::labels::LabelFont;
 use crate::pieces::PieceSet;
 use crate::position::{Color, Piece, Position, Square};
-use crate::theme::Theme;
+use crate::theme::{Annotations, Theme};
 
 /// Smallest and largest `--size` accepted, in pixels.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 32..=4096;
@@ -452,7 +456,9 @@ impl Layout {
             CheckMark::Auto => position.checked_king(),
             CheckMark::Square(sq) => Some(sq),
         };
+        let ink = frame.markup.annotations == Annotations::Ink;
         let glows = checked
+            .filter(|_| !ink)
             .map(|sq| Glow::new(board.square_rect(sq), frame.markup.check))
             .into_iter()
             .collect();
@@ -478,6 +484,12 @@ impl Layout {
             frame: Arc::clone(&frame),
         };
         layout.place_markup_over(markup);
+        if let Some(sq) = checked.filter(|_| ink) {
+            // No casing: the ring crosses the king's own outline, which a
+            // paper-coloured band would cut.
+            let ring = ink::check_ring(board, sq, frame.markup.check);
+            layout.rings.insert(0, ring);
+        }
         layout
     }
 
@@ -485,6 +497,7 @@ impl Layout {
         let board = &self.frame.board;
         let paint = &self.frame.markup;
         let sq = board.square;
+        let ink = paint.annotations == Annotations::Ink;
         for &mark in &markup.marks {
             let r = board.square_rect(mark);
             let width = sq * paint.mark_width_ratio;
@@ -493,28 +506,40 @@ impl Layout {
                 cy: r.y + sq / 2.0,
                 half: sq * 0.22,
                 width,
-                color: paint.mark,
+                color: ink::paint(paint.annotations, paint.mark),
                 casing: paint.mark_casing.map(|h| (h.color, width + 2.0 * h.width)),
             });
         }
         for arrow in &markup.arrows {
-            let color = paint.arrows[arrow.brush as usize];
+            let color = ink::paint(paint.annotations, paint.arrows[arrow.brush as usize]);
             let a = board.square_rect(arrow.from);
             let b = board.square_rect(arrow.to);
             let (ax, ay) = (a.x + sq / 2.0, a.y + sq / 2.0);
             let (bx, by) = (b.x + sq / 2.0, b.y + sq / 2.0);
+            // An opaque arrow over a piece of the same ink would merge
+            // with it: on haloed themes it gets a casing, drawn first.
+            // (Rings get none: they cross the piece's own outline, which a
+            // paper-coloured band would cut.)
+            let casing = paint.mark_casing.filter(|_| ink);
             if arrow.from == arrow.to {
                 let width = sq * 0.075;
-                self.rings.push(Ring {
+                let ring = Ring {
                     cx: ax,
                     cy: ay,
                     r: sq / 2.0 - width / 2.0 - sq * 0.02,
                     width,
                     color,
-                });
+                };
+                self.rings.push(ring);
             } else {
+                if let Some(h) = casing {
+                    self.arrows.push(ArrowShape {
+                        points: arrow_polygon((ax, ay), (bx, by), sq, h.width),
+                        color: h.color,
+                    });
+                }
                 self.arrows.push(ArrowShape {
-                    points: arrow_polygon((ax, ay), (bx, by), sq),
+                    points: arrow_polygon((ax, ay), (bx, by), sq, 0.0),
                     color,
                 });
             }
@@ -536,8 +561,10 @@ fn square_rect(board: Rect, square: f32, flipped: bool, sq: Square) -> Rect {
     }
 }
 
-/// The outline of an arrow from `a` to `b` (square centres), shaft and head.
-fn arrow_polygon(a: (f32, f32), b: (f32, f32), sq: f32) -> Vec<(f32, f32)> {
+/// The outline of an arrow from `a` to `b` (square centres), shaft and head,
+/// grown by `grow` pixels on every side (0 for the arrow itself; more for
+/// the casing drawn under it on haloed themes).
+fn arrow_polygon(a: (f32, f32), b: (f32, f32), sq: f32, grow: f32) -> Vec<(f32, f32)> {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     let (ux, uy) = (dx / len, dy / len);
@@ -555,13 +582,18 @@ fn arrow_polygon(a: (f32, f32), b: (f32, f32), sq: f32) -> Vec<(f32, f32)> {
             round2(a.1 + uy * along + ny * across),
         )
     };
+    // Grown: each edge moves out by `grow`. The head's sides slope 1 in 2
+    // (half width 0.21, length 0.42), so the tip moves √5 × grow along the
+    // axis and the head's corners (1 + √5) / 2 × grow across it.
+    let (shaft, tail, base) = (shaft + grow, tail - grow, tip - head_len - grow);
+    let (tip, head_half) = (tip + 2.236 * grow, head_half + 1.618 * grow);
     vec![
         at(tail, shaft),
-        at(tip - head_len, shaft),
-        at(tip - head_len, head_half),
+        at(base, shaft),
+        at(base, head_half),
         at(tip, 0.0),
-        at(tip - head_len, -head_half),
-        at(tip - head_len, -shaft),
+        at(base, -head_half),
+        at(base, -shaft),
         at(tail, -shaft),
     ]
 }

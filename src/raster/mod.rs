@@ -25,10 +25,9 @@ use resvg::tiny_skia::{
 use crate::color::Rgba;
 use crate::labels::LabelFont;
 use crate::layout::{
-    ArrowShape, BoardSpec, Cross, Glow, GlyphSpec, Halo, Item, Layer, Layout, MoverMark,
+    hatch, ArrowShape, BoardSpec, Cross, Glow, GlyphSpec, Halo, Item, Layer, Layout, MoverMark,
     PlacedLabel, Rect, Ring, SpriteSpec,
 };
-use crate::pieces::PieceSet;
 use crate::position::{Piece, Square};
 use crate::theme::Hatch;
 use cache::{hash_of, Cache};
@@ -171,7 +170,7 @@ impl Rasterizer {
             // All twelve at once: the white and black glyph of a piece
             // usually share outlines, and shared outlines are rasterized
             // once (a board's tile set needs all twelve anyway).
-            let sprites = render_sprites(&spec.pieces, spec.size);
+            let sprites = render_sprites(spec);
             let cost = sprites_cost(spec.size);
             self.sprites.insert(hash, spec.clone(), sprites, cost);
         }
@@ -191,21 +190,24 @@ impl Rasterizer {
         }
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
-        halos[piece.index()]
-            .get_or_insert_with(|| render_halo(&glyphs.pieces, piece, glyphs.size, halo))
+        halos[piece.index()].get_or_insert_with(|| render_halo(glyphs, piece, halo))
     }
 }
 
 /// The halo of one glyph: its filled shapes, filled and stroked wide in the
 /// halo colour (the same geometry the SVG writer uses).
-fn render_halo(set: &PieceSet, piece: Piece, size: u32, halo: Halo) -> Pixmap {
-    let glyph = set.glyph(Piece::new(piece.color, piece.role));
+fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
+    let size = spec.size;
+    let glyph = spec.pieces.glyph(Piece::new(piece.color, piece.role));
     let mut sprite = Pixmap::new(size, size).expect("size > 0");
     let (scale, dx, dy) = glyph.fit(size as f32);
     let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
     let paint = solid(halo.color);
     for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
-        let outline = p.stroke.as_ref().map_or(0.0, |s| s.width);
+        let outline = p
+            .stroke
+            .as_ref()
+            .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
         let stroke = Stroke {
             width: halo.stroke_width(outline, scale),
             line_join: LineJoin::Round,
@@ -303,9 +305,10 @@ fn div255(v: u32) -> u8 {
     ((v + (v >> 8)) >> 8) as u8
 }
 
-/// The twelve sprites of `set` at `size`, in [`Piece::index`] order, each
-/// glyph fitted into a `size`×`size` square.
-fn render_sprites(set: &PieceSet, size: u32) -> Vec<Pixmap> {
+/// The twelve sprites of `spec`, in [`Piece::index`] order, each glyph
+/// fitted into a `size`×`size` square.
+fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
+    let (set, size) = (&spec.pieces, spec.size);
     let mut coverage = Coverage::default();
     Piece::ALL
         .into_iter()
@@ -327,7 +330,7 @@ fn render_sprites(set: &PieceSet, size: u32) -> Vec<Pixmap> {
                         }
                         if let Some(s) = &p.stroke {
                             let op = PathOp::Stroke(Stroke {
-                                width: s.width,
+                                width: spec.stroke_width(s.width, p.fill.is_some(), scale),
                                 line_cap: s.linecap,
                                 line_join: s.linejoin,
                                 ..Stroke::default()
@@ -450,52 +453,42 @@ fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
     }
 }
 
-/// Diagonal lines over the dark squares, the same geometry as the SVG
-/// pattern: strips `k·s ≤ (x + y)/√2 ≤ k·s + w` (a vertical-line tile
-/// turned 45°), clipped to the dark squares.
+/// Diagonal lines over the dark squares, laid on the pixel grid (see
+/// [`crate::layout::hatch`]): each pixel is ink or paper, the same pixels
+/// in every dark square, as the SVG pattern draws them at 1:1.
 fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, h: Hatch, top: u32) {
-    let mut mask_path = PathBuilder::new();
+    let side = board.square as u32;
+    let period = hatch::period(&h);
+    let c = h.color;
+    let a = c.a as u32;
+    let ink = [c.r, c.g, c.b].map(|v| div255(v as u32 * a));
+    let ink = [ink[0], ink[1], ink[2], c.a];
+    let (bw, bh) = (band.width() as i64, band.height() as i64);
+    let data = band.data_mut();
     for sq in Square::all().filter(|s| s.is_dark()) {
-        let r = shifted(board.square_rect(sq), top);
-        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-            mask_path.push_rect(rect);
+        let r = board.square_rect(sq);
+        let (x0, y0) = (r.x as i64, r.y as i64 - top as i64);
+        for v in 0..side {
+            let y = y0 + v as i64;
+            if y < 0 || y >= bh {
+                continue;
+            }
+            // The row's runs of ink, one period after another: only the
+            // inked pixels are visited.
+            let runs = hatch::tile_row(&h, side, v);
+            for period_start in (0..side).step_by(period as usize) {
+                for &(start, len) in &runs {
+                    let from = period_start + start;
+                    for u in from..(from + len).min(side) {
+                        let x = x0 + u as i64;
+                        if (0..bw).contains(&x) {
+                            let at = ((y * bw + x) * 4) as usize;
+                            over(&mut data[at..at + 4], ink);
+                        }
+                    }
+                }
+            }
         }
-    }
-    let Some(mask_path) = mask_path.finish() else {
-        return;
-    };
-    let Some(mut mask) = Mask::new(band.width(), band.height()) else {
-        return;
-    };
-    mask.fill_path(&mask_path, FillRule::Winding, false, Transform::identity());
-
-    let b = board.board;
-    let root2 = std::f32::consts::SQRT_2;
-    let (lo, hi) = ((b.x + b.y) / root2, (b.x + b.w + b.y + b.h) / root2);
-    let mut strips = PathBuilder::new();
-    let mut k = (lo / h.spacing).floor() - 1.0;
-    while k * h.spacing <= hi {
-        // The strip between u0 and u1 along (1,1)/√2, long enough to cross
-        // the whole board: its corners are u·(1,1)/√2 ± t·(1,-1)/√2.
-        let (u0, u1) = (k * h.spacing, k * h.spacing + h.width);
-        let t = hi * 2.0;
-        let corner = |u: f32, t: f32| ((u + t) / root2, (u - t) / root2);
-        let points = [corner(u0, -t), corner(u0, t), corner(u1, t), corner(u1, -t)];
-        strips.move_to(points[0].0, points[0].1);
-        for p in &points[1..] {
-            strips.line_to(p.0, p.1);
-        }
-        strips.close();
-        k += 1.0;
-    }
-    if let Some(path) = strips.finish() {
-        band.fill_path(
-            &path,
-            &solid(h.color),
-            FillRule::Winding,
-            Transform::from_translate(0.0, -(top as f32)),
-            Some(&mask),
-        );
     }
 }
 
@@ -651,6 +644,7 @@ impl std::fmt::Debug for Rasterizer {
 mod tests {
     use super::*;
     use crate::layout::INK;
+    use crate::pieces::PieceSet;
     use crate::position::{Color, Role};
 
     /// The largest difference between two same-sized pixmaps in any channel.
@@ -741,7 +735,12 @@ mod tests {
         let set = PieceSet::built_in();
         // 18 px: strokes thinner than a pixel (hairlines); 45 and 97 px: not.
         for size in [18, 45, 97] {
-            let sprites = render_sprites(&set, size);
+            let spec = GlyphSpec {
+                pieces: set.clone(),
+                size,
+                min_stroke: 0.0,
+            };
+            let sprites = render_sprites(&spec);
             for color in [Color::White, Color::Black] {
                 for role in Role::ALL {
                     let piece = Piece::new(color, role);
