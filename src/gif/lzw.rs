@@ -31,17 +31,23 @@ const EMPTY: u32 = u32::MAX;
 /// probe, and stays in the first-level cache.
 struct Table {
     slots: Vec<u32>,
+    /// Per prefix code, its latest child: `index << 12 | code`, or
+    /// [`EMPTY`]. Neighbouring pixels repeat, so a prefix is usually
+    /// followed by the same index as last time: one load, no hashing.
+    latest: Vec<u32>,
 }
 
 impl Table {
     fn new() -> Table {
         Table {
             slots: vec![EMPTY; SLOTS],
+            latest: vec![EMPTY; usize::from(MAX_CODES)],
         }
     }
 
     fn clear(&mut self) {
         self.slots.fill(EMPTY);
+        self.latest.fill(EMPTY);
     }
 
     fn key(prefix: u16, index: u8) -> u32 {
@@ -54,6 +60,10 @@ impl Table {
     }
 
     fn get(&self, prefix: u16, index: u8) -> Option<u16> {
+        let latest = self.latest[usize::from(prefix & 0xFFF)];
+        if latest >> 12 == u32::from(index) {
+            return Some((latest & 0xFFF) as u16);
+        }
         let key = Table::key(prefix, index);
         let mut at = Table::slot(key);
         loop {
@@ -72,6 +82,7 @@ impl Table {
             at = (at + 1) & (SLOTS - 1);
         }
         self.slots[at] = key << 12 | u32::from(code & 0xFFF);
+        self.latest[usize::from(prefix & 0xFFF)] = u32::from(index) << 12 | u32::from(code & 0xFFF);
     }
 }
 
