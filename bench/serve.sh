@@ -2,28 +2,38 @@
 # HTTP throughput of `fen2img serve` with wrk, over the corpus positions
 # (tests/data/positions.fen) in turn: /diagram.png at 400 px, /board.png
 # (web-boardimage's URL, 360 px) and /image.gif (lila-gif's, 720 px), at 1
-# and 64 connections. Prints wrk's requests/s, latency percentiles and
-# errors, and the server's peak RSS.
+# and 64 connections. One line per run: requests/s, p50 and p99 latency,
+# errors (non-2xx answers, socket errors and timeouts), then each server's
+# peak RSS after its 1-connection and 64-connection runs, and the GIF sizes.
 #
-#   bench/serve.sh [--duration SECS] [--peer]
+#   bench/serve.sh [--duration SECS] [--peer] [--lila-gif PATH]
 #
 # --peer also runs web-boardimage (../shared/peers/web-boardimage/server.py,
-# in a virtual environment with aiohttp, python-chess and cairosvg from PyPI;
-# cairosvg needs the system's libcairo2) on the same /board.png mix.
-# Needs wrk (apt-get install -y wrk).
+# or under $PEERS_DIR)
+# on the same /board.png URL mix, in the same run. It needs aiohttp,
+# python-chess and cairosvg from PyPI (cairosvg needs Debian's libcairo2):
+# a virtual environment is made once in target/bench-venv (or give one in
+# $PEER_VENV).
+# --lila-gif PATH also runs lila-gif (a release build of
+# lichess-org/lila-gif; see ../shared/peers/README.md) on the same
+# /image.gif URL mix, and compares GIF sizes over the first 50 positions.
+# Needs wrk (apt-get install -y wrk) and curl.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 duration=10
 peer=""
+lila=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift 2 ;;
     --peer) peer=1; shift ;;
-    *) echo "usage: $0 [--duration SECS] [--peer]" >&2; exit 2 ;;
+    --lila-gif) lila=$2; shift 2 ;;
+    *) echo "usage: $0 [--duration SECS] [--peer] [--lila-gif PATH]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
+command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 
 cargo build --release --quiet
 bin=target/release/fen2img
@@ -31,19 +41,23 @@ work=$(mktemp -d)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
 
+# The corpus, percent-encoded once.
+grep -v '^#' tests/data/positions.fen | grep -v '^$' \
+  | python3 -c 'import sys, urllib.parse
+for line in sys.stdin: print(urllib.parse.quote(line.rstrip("\n"), safe=""))' > "$work/fens"
+
 # One Lua script per URL template: every request takes the next position.
-urlencode() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1"; }
 make_script() { # name template (FEN replaces {})
   local out="$work/$1.lua"
   echo "local paths = {" > "$out"
-  grep -v '^#' tests/data/positions.fen | grep -v '^$' | while IFS= read -r fen; do
-    local enc; enc=$(urlencode "$fen")
+  while IFS= read -r enc; do
     printf '  "%s",\n' "${2//\{\}/$enc}" >> "$out"
-  done
+  done < "$work/fens"
   cat >> "$out" <<'LUA'
 }
 local i = 0
@@ -57,43 +71,87 @@ make_script diagram '/diagram.png?fen={}&size=400'
 make_script board '/board.png?fen={}'
 make_script gif '/image.gif?fen={}'
 
-start_fen2img() {
-  "$bin" serve --bind 127.0.0.1:0 --queue 4096 2> "$work/serve.err" &
-  pids+=($!)
-  server_pid=$!
-  for _ in $(seq 100); do
-    grep -q listening "$work/serve.err" && break
-    sleep 0.05
+wait_for() { # url
+  for _ in $(seq 300); do
+    curl -s -o /dev/null "$1" && return 0
+    sleep 0.1
   done
-  base=$(grep -o 'http://[0-9.:]*' "$work/serve.err")
+  echo "no answer from $1" >&2
+  exit 1
 }
 
+rss() { # pid
+  awk '/VmHWM/ {printf "%.1f MB", $2 / 1024}' "/proc/$1/status"
+}
+
+printf '%-44s %5s %10s %10s %10s %7s\n' server/URL conns req/s p50 p99 errors
 run() { # label base script connections
-  echo "== $1, $4 connection(s)"
-  wrk -t "$(( $4 < 2 ? 1 : 2 ))" -c "$4" -d "${duration}s" --latency -s "$work/$3.lua" "$2" \
-    | grep -E 'Requests/sec|Transfer/sec|50%|99%|Non-2xx|Socket errors|requests in'
+  local out
+  out=$(wrk -t "$(( $4 < 2 ? 1 : 2 ))" -c "$4" -d "${duration}s" --timeout 10s \
+    --latency -s "$work/$3.lua" "$2")
+  echo "$out" | awk -v label="$1" -v c="$4" '
+    /Requests\/sec/ { rps = $2 }
+    /^ +50%/ { p50 = $2 }
+    /^ +99%/ { p99 = $2 }
+    /Non-2xx/ { errors += $NF }
+    /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
+    END { printf "%-44s %5d %10.0f %10s %10s %7d\n", label, c, rps, p50, p99, errors }'
 }
 
-start_fen2img
+"$bin" serve --bind 127.0.0.1:0 --queue 4096 2> "$work/serve.err" &
+pids+=($!)
+fen2img_pid=$!
+for _ in $(seq 100); do
+  grep -q listening "$work/serve.err" && break
+  sleep 0.05
+done
+base=$(grep -o 'http://[0-9.:]*' "$work/serve.err")
+
+if [ -n "$peer" ]; then
+  venv=${PEER_VENV:-target/bench-venv}
+  if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet aiohttp chess cairosvg
+  fi
+  # The shared peers sit beside the main checkout (../shared) or beside
+  # the directory of worktrees (../../shared); $PEERS_DIR overrides.
+  peers=${PEERS_DIR:-}
+  for d in ../shared/peers ../../shared/peers; do
+    [ -z "$peers" ] && [ -f "$d/web-boardimage/server.py" ] && peers=$d
+  done
+  [ -n "$peers" ] || { echo "web-boardimage not found: set PEERS_DIR" >&2; exit 1; }
+  venv=$(cd "$venv" && pwd)
+  (cd "$peers/web-boardimage" && exec "$venv/bin/python" server.py --port 18080) \
+    > "$work/peer.log" 2>&1 &
+  pids+=($!)
+  peer_pid=$!
+  wait_for "http://127.0.0.1:18080/board.svg?fen=8/8/8/8/8/8/8/8"
+fi
+if [ -n "$lila" ]; then
+  "$lila" --bind 127.0.0.1:16175 > "$work/lila.log" 2>&1 &
+  pids+=($!)
+  lila_pid=$!
+  wait_for "http://127.0.0.1:16175/image.gif"
+fi
+
 for c in 1 64; do
   run "fen2img /diagram.png 400 px" "$base" diagram "$c"
   run "fen2img /board.png (web-boardimage URL)" "$base" board "$c"
+  [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
   run "fen2img /image.gif 720 px (lila-gif URL)" "$base" gif "$c"
+  [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c"
+  echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
+    "${peer:+, web-boardimage $(rss "$peer_pid")}" \
+    "${lila:+, lila-gif $(rss "$lila_pid")}"
 done
-echo "fen2img peak RSS: $(grep VmHWM /proc/"$server_pid"/status | awk '{print $2, $3}')"
 
-if [ -n "$peer" ]; then
-  python3 -m venv "$work/venv"
-  "$work/venv/bin/pip" install --quiet aiohttp chess cairosvg
-  "$work/venv/bin/python" ../shared/peers/web-boardimage/server.py --port 18080 &
-  pids+=($!)
-  peer_pid=$!
-  for _ in $(seq 100); do
-    curl -s -o /dev/null "http://127.0.0.1:18080/board.svg?fen=8/8/8/8/8/8/8/8" && break
-    sleep 0.1
-  done
-  for c in 1 64; do
-    run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
-  done
-  echo "web-boardimage peak RSS: $(grep VmHWM /proc/"$peer_pid"/status | awk '{print $2, $3}')"
-fi
+# GIF sizes: the same /image.gif URLs from each server, first 50 positions.
+gif_sizes() { # label base
+  head -n 50 "$work/fens" | while IFS= read -r enc; do
+    curl -s -o /dev/null -w '%{size_download}\n' "$2/image.gif?fen=$enc"
+  done | awk -v label="$1" '{ s += $1; if ($1 > m) m = $1 }
+    END { printf "%s /image.gif, 50 positions: mean %.0f bytes, largest %d\n", label, s / NR, m }'
+}
+gif_sizes fen2img "$base"
+[ -n "$lila" ] && gif_sizes lila-gif "http://127.0.0.1:16175"
+exit 0

@@ -111,8 +111,8 @@ fn work(rx: &Mutex<Receiver<Job>>) {
         };
         // A defect in one render must not take the thread (and so the
         // server's capacity) with it: the job's sender is dropped, its
-        // request answers 500, and the renderer starts afresh. (Release
-        // builds abort on panic, see Cargo.toml's profile.)
+        // request answers 500, and the renderer starts afresh. Release
+        // builds unwind for this (Cargo.toml's profile.release).
         if catch_unwind(AssertUnwindSafe(|| job(&mut worker))).is_err() {
             worker.renderer = None;
         }
