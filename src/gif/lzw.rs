@@ -124,24 +124,6 @@ impl Bits {
         }
     }
 
-    /// Appends another stream's bits (`tail` as [`Bits::finish`] would
-    /// write it, `tail_bits` long) at this one's bit position.
-    fn append(&mut self, tail: &[u8], tail_bits: u64) {
-        let whole = (tail_bits / 8) as usize;
-        for &byte in &tail[..whole] {
-            self.put(u16::from(byte), 8);
-        }
-        let rest = (tail_bits % 8) as u32;
-        if rest > 0 {
-            self.put(u16::from(tail[whole]) & ((1 << rest) - 1), rest);
-        }
-    }
-
-    /// How many bits have been written.
-    fn bit_len(&self) -> u64 {
-        self.out.len() as u64 * 8 + u64::from(self.len)
-    }
-
     fn finish(mut self) -> Vec<u8> {
         while self.len > 0 {
             self.out.push(self.acc as u8);
@@ -203,66 +185,11 @@ pub fn min_code_size(colors: usize) -> u8 {
     size
 }
 
-/// Images at least this many pixels are compressed in two halves, each
-/// from a fresh dictionary, so that two cores can share the work.
-const SPLIT_AT: usize = 1 << 18;
-
 /// `indices` LZW-compressed for a GIF image block: the minimum code size
 /// byte, then the code stream (not yet cut into sub-blocks). Every index
 /// must be below `1 << min_code_size`.
-///
-/// A large image (from [`SPLIT_AT`] pixels, e.g. lila-gif's 720 × 720) is
-/// encoded as two halves, the second starting with a Clear code as any
-/// full dictionary does, and the halves are compressed on two threads when
-/// the machine has two cores. The split depends only on the image's size,
-/// so the bytes are the same on every machine, with or without threads.
 pub fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
     let min_code_size = min_code_size.clamp(2, 8);
-    if indices.len() < SPLIT_AT {
-        let mut bits = segment(indices, min_code_size, true);
-        let mut out = Vec::with_capacity(bits.out.len() + 9);
-        out.push(min_code_size);
-        out.append(&mut bits.out);
-        bits.out = out;
-        return bits.finish();
-    }
-    let (first, second) = indices.split_at(indices.len() / 2);
-    let parallel = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-    let (head, tail) = if parallel {
-        std::thread::scope(|scope| {
-            let tail = scope.spawn(|| segment(second, min_code_size, true));
-            let head = segment(first, min_code_size, false);
-            // A panic in the other thread would be a bug here, not bad
-            // input; encode that half on this thread rather than fail.
-            let tail = tail
-                .join()
-                .unwrap_or_else(|_| segment(second, min_code_size, true));
-            (head, tail)
-        })
-    } else {
-        (
-            segment(first, min_code_size, false),
-            segment(second, min_code_size, true),
-        )
-    };
-    let tail_bits = tail.bit_len();
-    let tail = tail.finish();
-    let mut bits = Bits {
-        out: Vec::with_capacity(head.out.len() + tail.len() + 16),
-        acc: 0,
-        len: 0,
-    };
-    bits.out.push(min_code_size);
-    let head_bits = head.bit_len();
-    bits.append(&head.finish(), head_bits);
-    bits.append(&tail, tail_bits);
-    bits.finish()
-}
-
-/// The codes of `indices` from a fresh dictionary: a Clear code, the
-/// codes, and then End of Information when `last`, or else the Clear code
-/// that starts the next segment.
-fn segment(indices: &[u8], min_code_size: u8, last: bool) -> Bits {
     let clear = 1u16 << min_code_size;
     let mut e = Encoder {
         bits: Bits {
@@ -279,6 +206,7 @@ fn segment(indices: &[u8], min_code_size: u8, last: bool) -> Bits {
         width: u32::from(min_code_size) + 1,
         min_width: u32::from(min_code_size) + 1,
     };
+    e.bits.out.push(min_code_size);
     e.bits.put(clear, e.width);
 
     if let Some((&first, rest)) = indices.split_first() {
@@ -324,9 +252,9 @@ fn segment(indices: &[u8], min_code_size: u8, last: bool) -> Bits {
             e.width += 1;
         }
     }
-    let end = if last { clear + 1 } else { clear };
-    e.bits.put(end, e.width);
-    e.bits
+    let eoi = clear + 1;
+    e.bits.put(eoi, e.width);
+    e.bits.finish()
 }
 
 #[cfg(test)]
@@ -456,22 +384,6 @@ mod tests {
             let weezl = weezl_size(&data, size as u16);
             assert!(ours <= weezl, "{size} px: {ours} > weezl's {weezl}");
         }
-    }
-
-    #[test]
-    fn images_encoded_in_two_halves_decode_back() {
-        // 600 × 450 is over SPLIT_AT: two segments, the second after a
-        // Clear at whatever width the first one reached.
-        let (width, height) = (600usize, 450usize);
-        assert!(width * height >= SPLIT_AT);
-        for (colors, seed) in [(2u32, 1u32), (5, 2), (16, 3), (256, 4)] {
-            let data = noise(width * height, colors, seed);
-            let back = round_trip(&data, width as u16, colors as usize);
-            assert!(back == data, "{colors} colours");
-        }
-        // A run that crosses the split point.
-        let data = vec![1u8; width * height];
-        assert!(round_trip(&data, width as u16, 2) == data);
     }
 
     #[test]
