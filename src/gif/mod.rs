@@ -1,6 +1,6 @@
 //! GIF: still diagrams, and animated games whose frames after the first
 //! hold only the squares that changed (as lichess's lila-gif draws them),
-//! written with the `gif` crate around our own LZW compression ([`lzw`]),
+//! written with the `gif` crate around our own LZW compression (`lzw.rs`),
 //! which is several times faster on boards than the crate's general one.
 //!
 //! Input is what the renderer's palette path already makes, a palette and
