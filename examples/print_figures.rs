@@ -287,7 +287,11 @@ fn clearance_figures(raster: &mut Rasterizer, options: &DiagramOptions) {
     }
     // Below MIN_INSIDE_SQUARE the layout moves inside labels outside the
     // board, off the hatching: there is nothing to measure then.
-    let square = Layout::new(&empty, options).expect("size").frame.board.square;
+    let square = Layout::new(&empty, options)
+        .expect("size")
+        .frame
+        .board
+        .square;
     let labels = if square < fen2img::layout::MIN_INSIDE_SQUARE {
         "none inside (labels go outside below 24 px squares)".to_string()
     } else {
