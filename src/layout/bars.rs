@@ -51,18 +51,22 @@ pub(super) fn player_bar(
     let cap = cap_height(size);
     let baseline = band.y + (band.h + cap) / 2.0;
     let r = cap * 0.5;
+    // The outline is centred on the circle: inset by half of it and a
+    // pixel, so the disc never touches a frameless image's edge.
+    let stroke = (size * 0.07).max(1.0);
+    let inset = stroke / 2.0 + 1.0;
     let disc = Disc {
-        cx: band.x + r + 1.0,
+        cx: band.x + r + inset,
         cy: baseline - cap / 2.0,
         r,
         fill: match color {
             Color::White => Rgba::rgb(255, 255, 255),
             Color::Black => INK,
         },
-        outline: Some((INK, (size * 0.07).max(1.0))),
+        outline: Some((INK, stroke)),
     };
     let space = width(" ", false, size);
-    let mut x = band.x + 2.0 * r + 1.0 + space;
+    let mut x = band.x + 2.0 * r + inset + space;
     let end = band.x + band.w;
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
     if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
