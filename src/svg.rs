@@ -14,7 +14,7 @@ use std::fmt::Write;
 use crate::color::Rgba;
 use crate::labels::LabelFont;
 use crate::layout::{
-    Cross, Disc, Glow, Halo, Item, Layout, PlacedLabel, PlacedPiece, PlacedText, Rect, SpriteSpec,
+    Cross, Disc, Glow, Halo, Item, Layout, PlacedLabel, PlacedText, Rect, SpriteSpec,
 };
 use crate::pathdata;
 use crate::pieces::{cap_name, join_name, GlyphPath};
@@ -204,24 +204,14 @@ impl Document<'_> {
             Item::Labels(labels, halo) => self.labels(labels, halo),
             Item::Disc(d) | Item::PromotedSign(d) => self.disc(d),
             Item::Text(t) => self.text(t),
-            Item::PieceHalos(pieces, _) => self.piece_uses(pieces, "h"),
+            Item::PieceHalos(pieces, _) => {
+                self.piece_uses(pieces.iter().map(|p| (p.piece, p.rect)), "h")
+            }
             Item::Pieces(pieces) => {
-                let _ = writeln!(self.out, "<g{}>", attrs_text(piece_style));
-                self.piece_uses(pieces, "");
-                self.out.push_str("</g>\n");
+                self.piece_group(pieces.iter().map(|p| (p.piece, p.rect)), piece_style)
             }
             Item::PocketPieces(pieces) => {
-                let _ = writeln!(self.out, "<g{}>", attrs_text(piece_style));
-                for p in pieces {
-                    let _ = writeln!(
-                        self.out,
-                        "<use xlink:href=\"#{}\" x=\"{}\" y=\"{}\"/>",
-                        p.piece.asset_name(),
-                        num(p.rect.x),
-                        num(p.rect.y)
-                    );
-                }
-                self.out.push_str("</g>\n");
+                self.piece_group(pieces.iter().map(|p| (p.piece, p.rect)), piece_style)
             }
             Item::Badge(b) => {
                 self.disc(&b.disc);
@@ -407,17 +397,24 @@ impl Document<'_> {
     }
 
     /// A `<use>` per piece of the glyph (or, with prefix `h`, its halo)
-    /// defined under that id prefix.
-    fn piece_uses(&mut self, pieces: &[PlacedPiece], prefix: &str) {
-        for p in pieces {
+    /// defined under that id prefix, at its rectangle's corner.
+    fn piece_uses(&mut self, pieces: impl Iterator<Item = (Piece, Rect)>, prefix: &str) {
+        for (piece, rect) in pieces {
             let _ = writeln!(
                 self.out,
                 "<use xlink:href=\"#{prefix}{}\" x=\"{}\" y=\"{}\"/>",
-                p.piece.asset_name(),
-                num(p.rect.x),
-                num(p.rect.y)
+                piece.asset_name(),
+                num(rect.x),
+                num(rect.y)
             );
         }
+    }
+
+    /// The pieces' uses in a group that carries their common style.
+    fn piece_group(&mut self, pieces: impl Iterator<Item = (Piece, Rect)>, style: &Attrs) {
+        let _ = writeln!(self.out, "<g{}>", attrs_text(style));
+        self.piece_uses(pieces, "");
+        self.out.push_str("</g>\n");
     }
 
     /// A `<use>` per label of this colour and scale, placed in font units

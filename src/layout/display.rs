@@ -103,9 +103,8 @@ impl Layout {
     /// of the list once and the rest per board.
     pub fn items(&self) -> Vec<Item<'_>> {
         let board = &self.frame.board;
-        let mut items = Vec::with_capacity(
-            16 + board.tints.len() + board.panels.len() + board.texts.len() + self.overlay_len(),
-        );
+        // A board with the usual markup has 10 to 30 items.
+        let mut items = Vec::with_capacity(32);
         items.extend(board.background.map(Item::Background));
         items.extend(board.border.map(|(r, c)| Item::Rect(r, c)));
         items.push(Item::Rect(board.board, board.light));
@@ -139,18 +138,6 @@ impl Layout {
         items.extend(self.arrows.iter().map(Item::Polygon));
         items.extend(self.mover.as_ref().map(Item::Mover));
         items
-    }
-
-    /// How many items are drawn over the pieces (at most).
-    fn overlay_len(&self) -> usize {
-        let around = &self.around;
-        self.crosses.len()
-            + self.rings.len()
-            + self.arrows.len()
-            + around.badges.len()
-            + around.promoted.len()
-            + around.checks.len()
-            + 1
     }
 
     /// Whether anything is drawn over the pieces (X marks, circles, arrows,

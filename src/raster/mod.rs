@@ -102,22 +102,16 @@ impl Rasterizer {
                         draw_sprite(&mut pixmap, self.halo_sprite(spec, halo, p.piece), p.rect);
                     }
                 }
-                Item::Pieces(pieces) => {
-                    let sprites = self.sprites(&layout.frame.sprites.glyphs);
-                    for p in pieces {
-                        if let Some(sprite) = sprites.get(p.piece.index()) {
-                            draw_sprite(&mut pixmap, sprite, p.rect);
-                        }
-                    }
-                }
-                Item::PocketPieces(pieces) => {
-                    let sprites = self.sprites(&layout.frame.sprites.glyphs);
-                    for p in pieces {
-                        if let Some(sprite) = sprites.get(p.piece.index()) {
-                            draw_sprite(&mut pixmap, sprite, p.rect);
-                        }
-                    }
-                }
+                Item::Pieces(pieces) => self.draw_pieces(
+                    &mut pixmap,
+                    layout,
+                    pieces.iter().map(|p| (p.piece, p.rect)),
+                ),
+                Item::PocketPieces(pieces) => self.draw_pieces(
+                    &mut pixmap,
+                    layout,
+                    pieces.iter().map(|p| (p.piece, p.rect)),
+                ),
                 Item::Badge(_)
                 | Item::PromotedSign(_)
                 | Item::Cross(_)
@@ -160,6 +154,21 @@ impl Rasterizer {
         let cost = w as u64 * h as u64;
         let key = (board.clone(), glows.clone());
         Arc::clone(self.backgrounds.insert(hash, key, image, cost))
+    }
+
+    /// Copies the board's piece sprite of each piece to its rectangle.
+    fn draw_pieces(
+        &mut self,
+        pixmap: &mut Pixmap,
+        layout: &Layout,
+        pieces: impl Iterator<Item = (Piece, Rect)>,
+    ) {
+        let sprites = self.sprites(&layout.frame.sprites.glyphs);
+        for (piece, rect) in pieces {
+            if let Some(sprite) = sprites.get(piece.index()) {
+                draw_sprite(pixmap, sprite, rect);
+            }
+        }
     }
 
     /// The twelve sprites of `spec`, in [`Piece::index`] order, rendered on
