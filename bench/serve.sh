@@ -6,8 +6,9 @@
 # errors (non-2xx answers, socket errors and timeouts), then each server's
 # peak RSS after its 1-connection and 64-connection runs, and the GIF sizes.
 #
-#   bench/serve.sh [--duration SECS] [--peer] [--lila-gif PATH]
+#   bench/serve.sh [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH]
 #
+# --only runs one URL mix (and its peer) instead of all three.
 # --peer also runs web-boardimage (../shared/peers/web-boardimage/server.py,
 # or under $PEERS_DIR)
 # on the same /board.png URL mix, in the same run. It needs aiohttp,
@@ -24,12 +25,14 @@ cd "$(dirname "$0")/.."
 duration=10
 peer=""
 lila=""
+only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift 2 ;;
+    --only) only=$2; shift 2 ;;
     --peer) peer=1; shift ;;
     --lila-gif) lila=$2; shift 2 ;;
-    *) echo "usage: $0 [--duration SECS] [--peer] [--lila-gif PATH]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
@@ -134,12 +137,19 @@ if [ -n "$lila" ]; then
   wait_for "http://127.0.0.1:16175/image.gif"
 fi
 
+wants() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 for c in 1 64; do
-  run "fen2img /diagram.png 400 px" "$base" diagram "$c"
-  run "fen2img /board.png (web-boardimage URL)" "$base" board "$c"
-  [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
-  run "fen2img /image.gif 720 px (lila-gif URL)" "$base" gif "$c"
-  [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c"
+  if wants png; then
+    run "fen2img /diagram.png 400 px" "$base" diagram "$c"
+  fi
+  if wants board; then
+    run "fen2img /board.png (web-boardimage URL)" "$base" board "$c"
+    [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
+  fi
+  if wants gif; then
+    run "fen2img /image.gif 720 px (lila-gif URL)" "$base" gif "$c"
+    [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c"
+  fi
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
     "${peer:+, web-boardimage $(rss "$peer_pid")}" \
     "${lila:+, lila-gif $(rss "$lila_pid")}"
@@ -152,6 +162,8 @@ gif_sizes() { # label base
   done | awk -v label="$1" '{ s += $1; if ($1 > m) m = $1 }
     END { printf "%s /image.gif, 50 positions: mean %.0f bytes, largest %d\n", label, s / NR, m }'
 }
-gif_sizes fen2img "$base"
-[ -n "$lila" ] && gif_sizes lila-gif "http://127.0.0.1:16175"
+if wants gif; then
+  gif_sizes fen2img "$base"
+  [ -n "$lila" ] && gif_sizes lila-gif "http://127.0.0.1:16175"
+fi
 exit 0

@@ -25,6 +25,8 @@
 //!   alone (`encode::rgba`, premultiplied → straight alpha)
 //! - `encode_png/indexed/{default,optimize}/{400px,720px}`: `IndexedImage`
 //!   → PNG bytes (`encode::png_indexed`)
+//! - `encode_gif/{400px,720px}`: `IndexedImage` → GIF bytes
+//!   (`gif::still`, most of it LZW compression)
 //! - `end_to_end_png_400`: FEN bytes → PNG bytes (parse, layout, raster,
 //!   encode) with one reused `Renderer`
 //!
@@ -40,7 +42,7 @@ use std::time::{Duration, Instant};
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
 use fen2img::{
-    encode, parse, svg, DiagramOptions, EncodeOptions, Format, Layout, ParseOptions, Position,
+    encode, gif, parse, svg, DiagramOptions, EncodeOptions, Format, Layout, ParseOptions, Position,
     Rasterizer, RenderOptions, Renderer,
 };
 
@@ -211,6 +213,20 @@ fn bench_pixel_stages(c: &mut Criterion) {
                 black_box(encode::png_indexed(i, options));
             });
         }
+    }
+    g.finish();
+
+    let mut g = group(c, "encode_gif");
+    for (size, tiled) in &indexed {
+        per_board(&mut g, &format!("{size}px"), tiled, |i| {
+            let image = gif::PaletteImage {
+                width: i.width,
+                height: i.height,
+                palette: &i.palette.colors,
+                indices: &i.indices,
+            };
+            black_box(gif::still(&image, "").unwrap());
+        });
     }
     g.finish();
 

@@ -37,6 +37,7 @@ mod html;
 mod labels;
 pub mod layout;
 mod number;
+pub mod offload;
 mod pathdata;
 mod pieces;
 mod position;
@@ -65,6 +66,7 @@ pub use encode::{EncodeError, EncodeOptions};
 pub use fen::{parse, FenError, FenErrorKind, Field, ParseOptions, Record};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
 pub use layout::{Coordinates, DiagramOptions, Frame, Layout, LayoutError, Markup};
+pub use offload::Offload;
 #[cfg(fuzzing)]
 pub use pieces::fuzz_glyph;
 pub use pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};
@@ -176,6 +178,17 @@ pub struct Renderer {
     frames: Vec<(layout::Extras, Arc<Frame>)>,
     rasterizer: Rasterizer,
     svg: svg::SvgWriter,
+    offload: OffloadSlot,
+}
+
+/// A renderer's [`Offload`], if it has one.
+#[derive(Clone, Default)]
+struct OffloadSlot(Option<Arc<dyn Offload>>);
+
+impl fmt::Debug for OffloadSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() { "Some(..)" } else { "None" })
+    }
 }
 
 impl Renderer {
@@ -186,7 +199,15 @@ impl Renderer {
             frames: Vec::new(),
             rasterizer: Rasterizer::new(),
             svg: svg::SvgWriter::new(),
+            offload: OffloadSlot::default(),
         }
+    }
+
+    /// Lets this renderer hand parts of an image's work to idle threads
+    /// (today, the compression of a large GIF), or stops it with `None`.
+    /// Output bytes do not change.
+    pub fn set_offload(&mut self, offload: Option<Arc<dyn Offload>>) {
+        self.offload = OffloadSlot(offload);
     }
 
     /// The options this renderer uses.
@@ -289,8 +310,10 @@ impl Renderer {
                 &self.rasterizer.render(&layout),
                 options.encode.quality,
             )?),
-            ImageFormat::Gif => gif::render(&mut self.rasterizer, &layout)
-                .map_err(|e| Error::Encode(EncodeError::new("GIF", e))),
+            ImageFormat::Gif => {
+                gif::render(&mut self.rasterizer, &layout, self.offload.0.as_deref())
+                    .map_err(|e| Error::Encode(EncodeError::new("GIF", e)))
+            }
         }
     }
 }

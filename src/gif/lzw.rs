@@ -1,53 +1,100 @@
 //! GIF's LZW compression, specialised for diagrams.
 //!
 //! A board is mostly long runs of one palette index (a square's colour, the
-//! margin) broken by piece edges. A textbook LZW encoder looks up its
-//! dictionary once per pixel; this one does so only where the picture is
-//! busy. While the string being matched is a run of one index `p`, it keeps
-//! the codes of `p`, `pp`, `ppp`, ... in a list, counts how many more `p`
-//! follow (a plain byte scan) and jumps straight to the longest run code the
-//! dictionary has. The parse is still greedy LZW's, so the stream is the one
-//! a textbook encoder writes and every decoder reads it.
+//! margin, a piece's fill) broken by piece edges. A textbook LZW encoder
+//! looks up its dictionary once per pixel; this one does so about once per
+//! run. Each dictionary string lies on a *chain*: a string `s`, then `s·p`,
+//! `s·pp`, `s·ppp`, ... for one index `p`, whose codes are kept in a list.
+//! While the next pixel is the chain's index, the encoder counts how many
+//! more follow (a plain word scan) and jumps straight to the deepest code
+//! the chain has. Only where a string turns to another index does it look
+//! in a hash table. The parse is still greedy LZW's, so the stream is the
+//! one a textbook encoder writes and every decoder reads it.
 //!
 //! Stream rules (GIF89a appendix F): codes are written least significant bit
 //! first; the first code is Clear; a code is one bit wider than the minimum
 //! code size at first and widens when the next free code no longer fits; at
 //! 4096 codes a Clear starts a fresh dictionary; End of Information closes.
+//!
+//! A Clear may also come whenever the encoder likes, and everything after
+//! it depends only on the pixels that follow. So a picture can be cut into
+//! [`Segment`]s, compressed apart (on different threads) and [`join`]ed
+//! with a Clear before each: the bytes are the same whoever compressed
+//! which segment.
 
 /// The largest code GIF allows, plus one.
-const MAX_CODES: u16 = 4096;
+const MAX_CODES: usize = 4096;
 
 /// Slots of the hash table: a power of two, at most half full (the
 /// dictionary holds fewer than 4096 entries).
 const SLOTS: usize = 8192;
 
-/// An empty hash slot. Its key part would be prefix 4095, which is never a
-/// prefix: the dictionary is cleared as soon as code 4095 is given out.
+/// An empty hash slot or no latest turn. As a slot, its key part would be
+/// prefix 4095, which is never a prefix: the dictionary is cleared as soon
+/// as code 4095 is given out.
 const EMPTY: u32 = u32::MAX;
 
-/// The dictionary of strings that are not single-index runs: `(prefix code,
-/// next index) → code`, open addressing with linear probing. A slot packs
-/// the 20-bit key over the 12-bit code, so the table is 32 KB, one load per
-/// probe, and stays in the first-level cache.
-struct Table {
+/// Room for every chain's list. A list lives in a block of twice its
+/// length (at least 2) and moves to a fresh block twice as large when it
+/// fills, so a list of `n` codes has used at most `4n` slots in all, and
+/// the dictionary holds fewer than 4096 codes.
+const ARENA: usize = 4 * MAX_CODES;
+
+/// The dictionary, laid out for the matching loop: three small arrays of
+/// `u32` and one of `u16`, so it stays in the first- and second-level
+/// caches.
+struct Dictionary {
+    /// Per code: where it lies (`index << 24 | chain << 12 | position`, the
+    /// chain's index `p` and its place on the chain, 0 for the first), and
+    /// its latest turn (`index << 12 | code`, or [`EMPTY`]): neighbouring
+    /// rows repeat, so a string usually turns to the same index as last
+    /// time. Both in one cache line.
+    codes: Vec<[u32; 2]>,
+    /// Per chain: its list's start in `arena` `<< 16 | length`.
+    chains: Vec<u32>,
+    /// Chains in use.
+    used: usize,
+    /// The lists' codes.
+    arena: Vec<u16>,
+    /// Slots of `arena` in use.
+    top: usize,
+    /// Every turn: `(prefix code, next index) → code`, open addressing
+    /// with linear probing; a slot packs the 20-bit key over the 12-bit
+    /// code.
     slots: Vec<u32>,
-    /// Per prefix code, its latest child: `index << 12 | code`, or
-    /// [`EMPTY`]. Neighbouring pixels repeat, so a prefix is usually
-    /// followed by the same index as last time: one load, no hashing.
-    latest: Vec<u32>,
+    /// Single indices: the codes below this.
+    roots: usize,
 }
 
-impl Table {
-    fn new() -> Table {
-        Table {
+impl Dictionary {
+    fn new(roots: usize) -> Dictionary {
+        let mut d = Dictionary {
+            codes: vec![[0, EMPTY]; MAX_CODES],
+            chains: vec![0; MAX_CODES],
+            used: 0,
+            arena: vec![0; ARENA],
+            top: 0,
             slots: vec![EMPTY; SLOTS],
-            latest: vec![EMPTY; usize::from(MAX_CODES)],
-        }
+            roots,
+        };
+        d.clear();
+        d
     }
 
+    /// Back to the single indices, each the first code of its own chain.
     fn clear(&mut self) {
         self.slots.fill(EMPTY);
-        self.latest.fill(EMPTY);
+        for p in 0..self.roots {
+            self.codes[p] = [Dictionary::place(p as u8, p, 0), EMPTY];
+            self.chains[p] = ((2 * p) << 16 | 1) as u32;
+            self.arena[2 * p] = p as u16;
+        }
+        self.used = self.roots;
+        self.top = 2 * self.roots;
+    }
+
+    fn place(index: u8, chain: usize, position: usize) -> u32 {
+        u32::from(index) << 24 | (chain as u32 & 0xFFF) << 12 | (position as u32 & 0xFFF)
     }
 
     fn key(prefix: u16, index: u8) -> u32 {
@@ -59,13 +106,10 @@ impl Table {
         (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize
     }
 
-    fn get(&self, prefix: u16, index: u8) -> Option<u16> {
-        let latest = self.latest[usize::from(prefix & 0xFFF)];
-        if latest >> 12 == u32::from(index) {
-            return Some((latest & 0xFFF) as u16);
-        }
-        let key = Table::key(prefix, index);
-        let mut at = Table::slot(key);
+    /// The code of `prefix·index`, a turn off the prefix's chain.
+    fn turn(&self, prefix: u16, index: u8) -> Option<u16> {
+        let key = Dictionary::key(prefix, index);
+        let mut at = Dictionary::slot(key);
         loop {
             match self.slots[at] {
                 EMPTY => return None,
@@ -75,35 +119,74 @@ impl Table {
         }
     }
 
-    fn insert(&mut self, prefix: u16, index: u8, code: u16) {
-        let key = Table::key(prefix, index);
-        let mut at = Table::slot(key);
+    /// Gives `code` to `prefix·index`: the next step of the prefix's chain
+    /// when that chain repeats `index` (the prefix is then the chain's last
+    /// code, or the longer string would have matched), else the first code
+    /// of a new chain, and a turn.
+    fn add(&mut self, prefix: u16, index: u8, code: u16) {
+        let place = self.codes[usize::from(prefix)][0];
+        if (place >> 24) as u8 == index {
+            self.extend((place >> 12 & 0xFFF) as usize, index, code);
+        } else {
+            self.branch(prefix, index, code);
+        }
+    }
+
+    fn extend(&mut self, chain: usize, index: u8, code: u16) {
+        let (mut start, len) = Dictionary::list(self.chains[chain]);
+        if len >= 2 && len.is_power_of_two() {
+            // The block is full: move to one twice as large.
+            self.arena.copy_within(start..start + len, self.top);
+            start = self.top;
+            self.top += 2 * len;
+        }
+        self.arena[start + len] = code;
+        self.chains[chain] = (start << 16 | (len + 1)) as u32;
+        self.codes[usize::from(code)] = [Dictionary::place(index, chain, len), EMPTY];
+    }
+
+    fn branch(&mut self, prefix: u16, index: u8, code: u16) {
+        let chain = self.used;
+        self.used += 1;
+        self.arena[self.top] = code;
+        self.chains[chain] = (self.top << 16 | 1) as u32;
+        self.top += 2;
+        self.codes[usize::from(code)] = [Dictionary::place(index, chain, 0), EMPTY];
+        self.codes[usize::from(prefix)][1] = u32::from(index) << 12 | u32::from(code);
+        let key = Dictionary::key(prefix, index);
+        let mut at = Dictionary::slot(key);
         while self.slots[at] != EMPTY {
             at = (at + 1) & (SLOTS - 1);
         }
-        self.slots[at] = key << 12 | u32::from(code & 0xFFF);
-        self.latest[usize::from(prefix & 0xFFF)] = u32::from(index) << 12 | u32::from(code & 0xFFF);
+        self.slots[at] = key << 12 | u32::from(code);
+    }
+
+    /// A chain's list: its start in `arena` and its length.
+    fn list(chain: u32) -> (usize, usize) {
+        ((chain >> 16) as usize, (chain & 0xFFFF) as usize)
     }
 }
 
 /// How many of `data`'s first bytes (at most `max`) equal `p`, eight at a
 /// time: runs on a board are tens to hundreds of pixels.
+#[inline(always)]
 fn run_length(data: &[u8], p: u8, max: usize) -> usize {
-    let data = &data[..data.len().min(max)];
     let splat = u64::from_le_bytes([p; 8]);
-    let mut chunks = data.chunks_exact(8);
     let mut n = 0;
-    for chunk in &mut chunks {
+    while let Some(chunk) = data.get(n..n + 8) {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
         let diff = u64::from_le_bytes(word) ^ splat;
         if diff != 0 {
             // Little-endian: the first differing byte is the lowest.
-            return n + (diff.trailing_zeros() / 8) as usize;
+            return (n + (diff.trailing_zeros() / 8) as usize).min(max);
         }
         n += 8;
+        if n >= max {
+            return max;
+        }
     }
-    n + chunks.remainder().iter().take_while(|&&x| x == p).count()
+    (n + data[n..].iter().take_while(|&&x| x == p).count()).min(max)
 }
 
 /// Packs codes least significant bit first.
@@ -114,7 +197,16 @@ struct Bits {
 }
 
 impl Bits {
-    fn put(&mut self, code: u16, width: u32) {
+    fn new(capacity: usize) -> Bits {
+        Bits {
+            out: Vec::with_capacity(capacity),
+            acc: 0,
+            len: 0,
+        }
+    }
+
+    /// Appends the low `width` bits of `code` (at most 32).
+    fn put(&mut self, code: u32, width: u32) {
         self.acc |= u64::from(code) << self.len;
         self.len += width;
         if self.len >= 32 {
@@ -124,55 +216,34 @@ impl Bits {
         }
     }
 
-    fn finish(mut self) -> Vec<u8> {
+    /// Appends the first `count` bits of `bytes`.
+    fn append(&mut self, bytes: &[u8], count: u64) {
+        let mut left = count;
+        for chunk in bytes.chunks(4) {
+            let mut word = [0; 4];
+            word[..chunk.len()].copy_from_slice(chunk);
+            let width = left.min(32) as u32;
+            self.put(
+                u32::from_le_bytes(word) & (u64::from(u32::MAX) >> (32 - width)) as u32,
+                width,
+            );
+            left -= u64::from(width);
+            if left == 0 {
+                break;
+            }
+        }
+    }
+
+    /// The bytes, the last one padded with zero bits, and how many bits
+    /// were written.
+    fn finish(mut self) -> (Vec<u8>, u64) {
+        let count = self.out.len() as u64 * 8 + u64::from(self.len);
         while self.len > 0 {
             self.out.push(self.acc as u8);
             self.acc >>= 8;
             self.len = self.len.saturating_sub(8);
         }
-        self.out
-    }
-}
-
-/// The encoder's state between codes.
-struct Encoder {
-    bits: Bits,
-    table: Table,
-    /// `runs[p][k]`: the code of index `p` repeated `k + 2` times.
-    runs: Vec<Vec<u16>>,
-    clear: u16,
-    next: u16,
-    width: u32,
-    min_width: u32,
-}
-
-impl Encoder {
-    /// Writes `code`, then gives the string `code` + `index` the next free
-    /// code (the entry the decoder adds when it reads the code after this
-    /// one); a full dictionary is cleared.
-    fn emit(&mut self, code: u16, index: u8, run_of: Option<(u8, usize)>) {
-        self.bits.put(code, self.width);
-        match run_of {
-            // `code` is `index` repeated: the new string is a longer run.
-            Some((p, _)) if p == index => self.runs[usize::from(p)].push(self.next),
-            _ => self.table.insert(code, index, self.next),
-        }
-        self.next += 1;
-        if self.next == MAX_CODES {
-            self.bits.put(self.clear, self.width);
-            self.reset();
-        } else if u32::from(self.next) > 1 << self.width {
-            self.width += 1;
-        }
-    }
-
-    fn reset(&mut self) {
-        self.table.clear();
-        for r in &mut self.runs {
-            r.clear();
-        }
-        self.next = self.clear + 2;
-        self.width = self.min_width;
+        (self.out, count)
     }
 }
 
@@ -185,76 +256,130 @@ pub fn min_code_size(colors: usize) -> u8 {
     size
 }
 
+/// Part of a code stream: the codes of some consecutive pixels, from a
+/// fresh dictionary on, without the Clear before them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    /// The codes, least significant bit first; the last byte's unused high
+    /// bits are zero.
+    bytes: Vec<u8>,
+    /// How many bits of `bytes` are codes.
+    bits: u64,
+    /// The code width the decoder has reached after the last code: the
+    /// width of the Clear or End of Information that follows.
+    end_width: u32,
+}
+
 /// `indices` LZW-compressed for a GIF image block: the minimum code size
-/// byte, then the code stream (not yet cut into sub-blocks). Every index
-/// must be below `1 << min_code_size`.
+/// byte, then the code stream (not yet cut into sub-blocks). An index at
+/// or beyond `1 << min_code_size` is taken modulo that (the caller's
+/// mistake makes wrong pixels, never a panic).
+#[cfg(test)]
 pub fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
+    join(min_code_size, &[segment(indices, min_code_size)])
+}
+
+/// The code stream of `segments` in order, each after a Clear, with the
+/// minimum code size byte before and End of Information after.
+pub fn join(min_code_size: u8, segments: &[Segment]) -> Vec<u8> {
     let min_code_size = min_code_size.clamp(2, 8);
-    let clear = 1u16 << min_code_size;
-    let mut e = Encoder {
-        bits: Bits {
-            out: Vec::with_capacity(indices.len() / 8 + 16),
-            acc: 0,
-            len: 0,
-        },
-        table: Table::new(),
-        // One list per byte value, not per colour: an index beyond the
-        // code size (a caller's mistake) makes a bad stream, never a panic.
-        runs: vec![Vec::new(); 256],
-        clear,
-        next: clear + 2,
-        width: u32::from(min_code_size) + 1,
-        min_width: u32::from(min_code_size) + 1,
+    let clear = 1u32 << min_code_size;
+    let total: u64 = segments.iter().map(|s| s.bits + 12).sum();
+    let mut bits = Bits::new((total / 8) as usize + 8);
+    bits.out.push(min_code_size);
+    let mut width = u32::from(min_code_size) + 1;
+    for segment in segments {
+        bits.put(clear, width);
+        bits.append(&segment.bytes, segment.bits);
+        width = segment.end_width;
+    }
+    bits.put(clear + 1, width);
+    bits.finish().0
+}
+
+/// The codes of `indices` from a fresh dictionary on (see [`encode`] for
+/// indices beyond the code size).
+pub fn segment(indices: &[u8], min_code_size: u8) -> Segment {
+    let min_code_size = min_code_size.clamp(2, 8);
+    let roots = 1usize << min_code_size;
+    // A fold the compiler vectorizes: a few microseconds at 720 px.
+    let largest = indices.iter().fold(0u8, |m, &i| m.max(i));
+    let indices: std::borrow::Cow<'_, [u8]> = if usize::from(largest) < roots {
+        indices.into()
+    } else {
+        indices.iter().map(|&i| i & (roots - 1) as u8).collect()
     };
-    e.bits.out.push(min_code_size);
-    e.bits.put(clear, e.width);
+    let clear = roots as u16;
+    let min_width = u32::from(min_code_size) + 1;
+    let mut d = Dictionary::new(roots);
+    let mut bits = Bits::new(indices.len() / 8 + 16);
+    let mut next = clear + 2;
+    let mut width = min_width;
 
     if let Some((&first, rest)) = indices.split_first() {
-        // The string being matched: its code, and (index, length) when it
-        // is one index repeated.
+        // The code of the string matched so far; `rest[i]` is the next pixel.
         let mut code = u16::from(first);
-        let mut run: Option<(u8, usize)> = Some((first, 1));
         let mut i = 0;
         while let Some(&index) = rest.get(i) {
-            if let Some((p, len)) = run.filter(|&(p, _)| p == index) {
-                // Extend the run as far as the dictionary allows.
-                let known = e.runs[usize::from(p)].len() + 1;
-                let want = known - len + 1;
-                let ahead = run_length(&rest[i..], p, want);
-                // `ahead` is at least 1: `index` is a `p`.
-                let best = (len + ahead).min(known);
-                if best > len {
-                    code = e.runs[usize::from(p)][best - 2];
-                    i += best - len;
-                    run = Some((p, best));
-                }
+            let [place, latest] = d.codes[usize::from(code)];
+            if (place >> 24) as u8 == index {
+                // The pixel continues the string's chain: go as far down
+                // the chain as the pixels and the chain allow.
+                let (start, len) = Dictionary::list(d.chains[(place >> 12 & 0xFFF) as usize]);
+                let at = (place & 0xFFF) as usize;
+                // Pixels the chain can still take, plus one to learn
+                // whether the run outlasts it.
+                let want = len - at;
+                // At least 1: `index` is the chain's.
+                let ahead = run_length(&rest[i..], index, want);
+                let step = ahead.min(want - 1);
+                code = d.arena[start + at + step];
+                i += step;
                 if ahead < want {
-                    // All of the run is matched; its end (or the data's)
-                    // is next.
+                    // The run ends within the chain (or the data does): the
+                    // next pixel turns, or there is none.
                     continue;
                 }
-                // Another `p` follows the longest known run: emit below.
-            } else if let Some(longer) = e.table.get(code, index) {
+                // Another `index` follows the chain's last code: emit below.
+            } else if latest >> 12 == u32::from(index) {
+                code = (latest & 0xFFF) as u16;
+                i += 1;
+                continue;
+            } else if let Some(longer) = d.turn(code, index) {
                 code = longer;
-                run = None;
                 i += 1;
                 continue;
             }
-            e.emit(code, index, run);
+            // `code` is the longest match: write it, and give the string
+            // one pixel longer the next code (the entry the decoder adds
+            // when it reads the code after this one).
+            bits.put(u32::from(code), width);
+            d.add(code, index, next);
+            next += 1;
+            if usize::from(next) == MAX_CODES {
+                bits.put(u32::from(clear), width);
+                d.clear();
+                next = clear + 2;
+                width = min_width;
+            } else if u32::from(next) > 1 << width {
+                width += 1;
+            }
             code = u16::from(index);
-            run = Some((index, 1));
             i += 1;
         }
-        e.bits.put(code, e.width);
+        bits.put(u32::from(code), width);
         // The decoder adds an entry after this last code too; it widens
         // its codes if that entry fills the current width.
-        if u32::from(e.next) == 1 << e.width && e.width < 12 {
-            e.width += 1;
+        if u32::from(next) == 1 << width && width < 12 {
+            width += 1;
         }
     }
-    let eoi = clear + 1;
-    e.bits.put(eoi, e.width);
-    e.bits.finish()
+    let (bytes, bits) = bits.finish();
+    Segment {
+        bytes,
+        bits,
+        end_width: width,
+    }
 }
 
 #[cfg(test)]

@@ -9,12 +9,15 @@
 //! transparent index, every other colour is opaque.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
 
 mod lzw;
+mod split;
 
 use crate::layout::Layout;
+use crate::offload::Offload;
 use crate::raster::Rasterizer;
 
 /// Why a GIF could not be written.
@@ -122,10 +125,11 @@ impl PaletteImage<'_> {
     }
 }
 
-/// `indices` (each below `colors`) as the LZW data
-/// `write_lzw_pre_encoded_frame` takes: the minimum code size, then codes.
-fn compress(indices: &[u8], colors: usize) -> Cow<'static, [u8]> {
-    Cow::Owned(lzw::encode(indices, lzw::min_code_size(colors)))
+/// `indices` (a picture `width` pixels wide, each index below `colors`)
+/// as the LZW data `write_lzw_pre_encoded_frame` takes: the minimum code
+/// size, then codes.
+fn compress(indices: &[u8], width: u16, colors: usize) -> Cow<'static, [u8]> {
+    Cow::Owned(split::compress(indices, usize::from(width), colors))
 }
 
 fn write_comment<W: std::io::Write>(
@@ -142,15 +146,27 @@ fn write_comment<W: std::io::Write>(
 pub fn still(image: &PaletteImage<'_>, comment: &str) -> Result<Vec<u8>, GifError> {
     let (w, h) = image.check()?;
     let (palette, transparent) = image.gif_palette();
+    let lzw = compress(&image.gif_indices(transparent), w, image.palette.len());
+    write_still((w, h), &palette, transparent, comment, lzw)
+}
+
+/// A GIF of one image: `lzw` is its compressed pixels.
+fn write_still(
+    (w, h): (u16, u16),
+    palette: &[u8],
+    transparent: Option<u8>,
+    comment: &str,
+    lzw: Cow<'_, [u8]>,
+) -> Result<Vec<u8>, GifError> {
     let mut out = Vec::new();
     {
-        let mut encoder = Encoder::new(&mut out, w, h, &palette)?;
+        let mut encoder = Encoder::new(&mut out, w, h, palette)?;
         write_comment(&mut encoder, comment)?;
         let frame = Frame {
             width: w,
             height: h,
             transparent,
-            buffer: compress(&image.gif_indices(transparent), image.palette.len()),
+            buffer: lzw,
             ..Frame::default()
         };
         encoder.write_lzw_pre_encoded_frame(&frame)?;
@@ -160,18 +176,33 @@ pub fn still(image: &PaletteImage<'_>, comment: &str) -> Result<Vec<u8>, GifErro
 
 /// A still GIF of `layout`: the rasterizer's palette image when it makes
 /// one (a board without overlays), else its RGBA image reduced to a
-/// palette (exact up to 256 colours, median cut beyond).
-pub(crate) fn render(rasterizer: &mut Rasterizer, layout: &Layout) -> Result<Vec<u8>, GifError> {
+/// palette (exact up to 256 colours, median cut beyond). Parts of the
+/// compression are offered to `offload`; the bytes are the same either way.
+pub(crate) fn render(
+    rasterizer: &mut Rasterizer,
+    layout: &Layout,
+    offload: Option<&dyn Offload>,
+) -> Result<Vec<u8>, GifError> {
     let image = rasterizer.render_palette(layout);
-    still(
-        &PaletteImage {
-            width: image.width,
-            height: image.height,
-            palette: &image.palette.colors,
-            indices: &image.indices,
-        },
-        "",
-    )
+    let view = PaletteImage {
+        width: image.width,
+        height: image.height,
+        palette: &image.palette.colors,
+        indices: &image.indices,
+    };
+    let Some(offload) = offload else {
+        return still(&view, "");
+    };
+    let (w, h) = view.check()?;
+    let (palette, transparent) = view.gif_palette();
+    let colors = view.palette.len();
+    let mapped = match view.gif_indices(transparent) {
+        Cow::Owned(mapped) => Some(mapped),
+        Cow::Borrowed(_) => None,
+    };
+    let indices = mapped.unwrap_or(image.indices);
+    let lzw = split::compress_shared(Arc::new(indices), usize::from(w), colors, offload);
+    write_still((w, h), &palette, transparent, "", Cow::Owned(lzw))
 }
 
 /// `gif` with a comment extension (lila-gif's `comment`) placed before its
@@ -251,6 +282,7 @@ pub fn animation(frames: &[TimedImage<'_>], comment: &str) -> Result<Vec<u8>, Gi
             transparent: global_transparent,
             buffer: compress(
                 &first.image.gif_indices(global_transparent),
+                w,
                 first.image.palette.len(),
             ),
             ..Frame::default()
@@ -260,7 +292,7 @@ pub fn animation(frames: &[TimedImage<'_>], comment: &str) -> Result<Vec<u8>, Gi
             let mut frame = changed_frame(&previous, &f.image, f.delay, &base);
             // The changed rectangle may use the spare "unchanged" index, one
             // past the palette.
-            frame.buffer = compress(&frame.buffer, f.image.palette.len() + 1);
+            frame.buffer = compress(&frame.buffer, frame.width, f.image.palette.len() + 1);
             encoder.write_lzw_pre_encoded_frame(&frame)?;
             previous = f.image;
         }

@@ -2,20 +2,28 @@
 //! [`Renderer`], fed through a bounded queue. Async connection tasks never
 //! render; they hand a job over and wait for its answer, so a slow client
 //! never holds a render thread and a long render never holds the accept loop.
+//!
+//! Idle render threads also help the busy ones: a renderer offers parts of
+//! a large GIF's compression ([`fen2img::Offload`]), and the offer is
+//! queued only while some thread waits for work, so under load nothing is
+//! offered and each request keeps to its own thread.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::thread;
 use std::time::Instant;
 
-use fen2img::{Position, RenderOptions, Renderer};
+use fen2img::{Offload, Position, RenderOptions, Renderer};
 use tokio::sync::oneshot;
 
 /// What a render thread keeps between jobs.
 pub struct Worker {
     /// The renderer and the options key it was made for.
     renderer: Option<(String, Renderer)>,
+    /// The pool's idle threads, for the renderer to offer work to.
+    helpers: Arc<Helpers>,
 }
 
 impl Worker {
@@ -37,7 +45,9 @@ impl Worker {
                 renderer.render(position)
             }
             slot => {
-                let (_, renderer) = slot.insert((key.to_string(), Renderer::new(options())));
+                let mut renderer = Renderer::new(options());
+                renderer.set_offload(Some(Arc::clone(&self.helpers) as Arc<dyn Offload>));
+                let (_, renderer) = slot.insert((key.to_string(), renderer));
                 renderer.render(position)
             }
         }
@@ -58,7 +68,30 @@ pub enum Refused {
 /// A bounded pool of render threads.
 #[derive(Clone)]
 pub struct Pool {
-    queue: SyncSender<Job>,
+    /// The only strong reference: dropping every clone of the pool closes
+    /// the queue and ends the threads.
+    queue: Arc<SyncSender<Job>>,
+}
+
+/// The pool as an [`Offload`]: a task goes into the queue only while a
+/// thread is waiting for work, so it starts at once or (when a request
+/// got there first) finds its work done by the time it runs.
+pub struct Helpers {
+    queue: Weak<SyncSender<Job>>,
+    /// Threads waiting for a job.
+    idle: AtomicUsize,
+}
+
+impl Offload for Helpers {
+    fn offer(&self, task: Box<dyn FnOnce() + Send>) {
+        if self.idle.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        if let Some(queue) = self.queue.upgrade() {
+            // A full queue means no thread is idle after all: drop it.
+            let _ = queue.try_send(Box::new(move |_: &mut Worker| task()));
+        }
+    }
 }
 
 impl Pool {
@@ -66,14 +99,20 @@ impl Pool {
     /// `queue` jobs waiting (beyond it, [`Refused::Busy`]).
     pub fn start(threads: usize, queue: usize) -> std::io::Result<Pool> {
         let (tx, rx) = sync_channel::<Job>(queue);
+        let queue = Arc::new(tx);
+        let helpers = Arc::new(Helpers {
+            queue: Arc::downgrade(&queue),
+            idle: AtomicUsize::new(0),
+        });
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..threads.max(1) {
             let rx = Arc::clone(&rx);
+            let helpers = Arc::clone(&helpers);
             thread::Builder::new()
                 .name(format!("render-{i}"))
-                .spawn(move || work(&rx))?;
+                .spawn(move || work(&rx, helpers))?;
         }
-        Ok(Pool { queue: tx })
+        Ok(Pool { queue })
     }
 
     /// Queues `job`, to run on a render thread unless `deadline` has passed
@@ -100,14 +139,19 @@ impl Pool {
 }
 
 /// A render thread: takes jobs until the pool is dropped.
-fn work(rx: &Mutex<Receiver<Job>>) {
-    let mut worker = Worker { renderer: None };
+fn work(rx: &Mutex<Receiver<Job>>, helpers: Arc<Helpers>) {
+    let mut worker = Worker {
+        renderer: None,
+        helpers,
+    };
     loop {
+        worker.helpers.idle.fetch_add(1, Ordering::Relaxed);
         // A poisoned lock only means another thread panicked while waiting;
         // the receiver itself is intact.
-        let job = match rx.lock().unwrap_or_else(|e| e.into_inner()).recv() {
-            Ok(job) => job,
-            Err(_) => return,
+        let job = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        worker.helpers.idle.fetch_sub(1, Ordering::Relaxed);
+        let Ok(job) = job else {
+            return;
         };
         // A defect in one render must not take the thread (and so the
         // server's capacity) with it: the job's sender is dropped, its

@@ -1,0 +1,164 @@
+//! One picture's compression cut into row bands, so that idle threads can
+//! take some of them (see [`Offload`]).
+//!
+//! The bands depend only on the picture's size, each is compressed from a
+//! fresh dictionary, and they are joined in order, so the GIF is the same
+//! bytes however the work was shared. Threads claim bands from a counter;
+//! the caller claims too and then waits only for bands another thread is
+//! already compressing, so an offer that nobody takes costs nothing.
+
+use std::ops::Range;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::lzw::{self, Segment};
+use crate::offload::Offload;
+
+/// Pixels per band, about. A band starts with an empty dictionary, which
+/// costs a few hundred bytes (LZW clears its dictionary every hundred
+/// thousand pixels or so anyway): a 720 px board (518,400 pixels) makes
+/// four bands and grows by about 1%; a 400 px one stays whole.
+const BAND_PIXELS: usize = 131_072;
+
+/// At most this many bands: enough for the cores a server has idle.
+const MAX_BANDS: usize = 8;
+
+/// The pixel ranges of the bands of a `width × height` picture: whole
+/// rows, as even as rows allow.
+fn bands(width: usize, height: usize) -> Vec<Range<usize>> {
+    let pixels = width * height;
+    let count = ((pixels + BAND_PIXELS / 2) / BAND_PIXELS)
+        .clamp(1, MAX_BANDS)
+        .min(height.max(1));
+    (0..count)
+        .map(|k| (k * height / count) * width..((k + 1) * height / count) * width)
+        .collect()
+}
+
+/// `indices` (a picture `width` pixels wide, each index below `colors`)
+/// compressed on this thread alone: the LZW data that
+/// `write_lzw_pre_encoded_frame` takes.
+pub fn compress(indices: &[u8], width: usize, colors: usize) -> Vec<u8> {
+    let min_code_size = lzw::min_code_size(colors);
+    let height = indices.len().checked_div(width).unwrap_or(0);
+    let segments: Vec<Segment> = bands(width, height)
+        .into_iter()
+        .map(|band| lzw::segment(&indices[band], min_code_size))
+        .collect();
+    lzw::join(min_code_size, &segments)
+}
+
+/// The same bytes as [`compress`], with bands offered to `offload`.
+pub fn compress_shared(
+    indices: Arc<Vec<u8>>,
+    width: usize,
+    colors: usize,
+    offload: &dyn Offload,
+) -> Vec<u8> {
+    let min_code_size = lzw::min_code_size(colors);
+    let height = indices.len().checked_div(width).unwrap_or(0);
+    let bands = bands(width, height);
+    if bands.len() == 1 {
+        return lzw::join(min_code_size, &[lzw::segment(&indices, min_code_size)]);
+    }
+    let job = Arc::new(Job {
+        done: Mutex::new(vec![None; bands.len()]),
+        indices,
+        bands,
+        min_code_size,
+        claimed: AtomicUsize::new(0),
+        finished: AtomicUsize::new(0),
+    });
+    // One offer per band beyond the caller's first: as many helpers as
+    // are idle, up to one per band.
+    for _ in 1..job.bands.len() {
+        let job = Arc::clone(&job);
+        offload.offer(Box::new(move || {
+            // A defect in a helper must not leave the caller waiting: the
+            // band counts as finished without a result, and the caller
+            // compresses it again itself.
+            let _ = catch_unwind(AssertUnwindSafe(|| job.work()));
+        }));
+    }
+    job.work();
+    // Bands other threads claimed are being compressed right now: wait,
+    // yielding the core to them.
+    let mut spins = 0u32;
+    while job.finished.load(Ordering::Acquire) < job.bands.len() {
+        if spins < 64 {
+            std::hint::spin_loop();
+            spins += 1;
+        } else {
+            std::thread::yield_now();
+        }
+    }
+    let done = std::mem::take(&mut *job.done.lock().unwrap_or_else(PoisonError::into_inner));
+    let segments: Vec<Segment> = done
+        .into_iter()
+        .zip(&job.bands)
+        .map(|(segment, band)| {
+            segment.unwrap_or_else(|| lzw::segment(&job.indices[band.clone()], min_code_size))
+        })
+        .collect();
+    lzw::join(min_code_size, &segments)
+}
+
+/// The bands of one picture, shared by the threads compressing them.
+struct Job {
+    indices: Arc<Vec<u8>>,
+    bands: Vec<Range<usize>>,
+    min_code_size: u8,
+    /// Bands claimed so far (may pass `bands.len()`).
+    claimed: AtomicUsize,
+    /// Bands finished, with or without a result.
+    finished: AtomicUsize,
+    done: Mutex<Vec<Option<Segment>>>,
+}
+
+impl Job {
+    /// Compresses unclaimed bands until none is left.
+    fn work(&self) {
+        loop {
+            let k = self.claimed.fetch_add(1, Ordering::Relaxed);
+            let Some(band) = self.bands.get(k) else {
+                return;
+            };
+            // Counts the band finished even if compressing it panics.
+            let _finish = Finish(&self.finished);
+            let segment = lzw::segment(&self.indices[band.clone()], self.min_code_size);
+            self.done.lock().unwrap_or_else(PoisonError::into_inner)[k] = Some(segment);
+        }
+    }
+}
+
+/// Adds one to a counter when dropped, on return or unwinding alike.
+struct Finish<'a>(&'a AtomicUsize);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Release);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_cover_every_row_once() {
+        for (w, h) in [(720, 720), (400, 380), (1, 1), (3, 0), (2000, 3), (64, 64)] {
+            let bands = bands(w, h);
+            assert!(!bands.is_empty());
+            assert_eq!(bands[0].start, 0);
+            assert_eq!(bands.last().unwrap().end, w * h);
+            for pair in bands.windows(2) {
+                assert_eq!(pair[0].end, pair[1].start);
+                assert_eq!(pair[0].end % w.max(1), 0, "{w}×{h}: whole rows");
+            }
+        }
+        assert_eq!(bands(720, 720).len(), 4);
+        assert_eq!(bands(400, 380).len(), 1);
+        assert_eq!(bands(64, 64).len(), 1);
+    }
+}
