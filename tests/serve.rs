@@ -693,6 +693,15 @@ fn lila_gif_image_has_its_defaults_and_comment() {
         own.body,
         cli(&[FEN, "-f", "gif", "-o", "-", "--size", "120"])
     );
+    // At 720 px the server's idle render threads take row bands of the
+    // compression (one request at a time leaves them idle); the bytes are
+    // still the CLI's, which compresses every band on one thread.
+    let alone = cli(&[FEN, "-f", "gif", "-o", "-", "--size", "720"]);
+    for _ in 0..5 {
+        let shared = server.get(&format!("/diagram.gif?fen={}&size=720", enc(FEN)));
+        assert_eq!(shared.status, 200);
+        assert!(shared.body == alone, "720 px GIF differs from the CLI's");
+    }
 }
 
 fn post(server: &Server, target: &str, body: &[u8]) -> Reply {

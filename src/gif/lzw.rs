@@ -391,6 +391,13 @@ mod tests {
     /// `gif` crate's decoder: the indices it sees.
     fn round_trip(indices: &[u8], width: u16, colors: usize) -> Vec<u8> {
         let height = (indices.len() / usize::from(width.max(1))) as u16;
+        let lzw_data = encode(indices, min_code_size(colors));
+        decode(&lzw_data, width, height, colors)
+    }
+
+    /// LZW data (the code size byte, then codes) as the pixels of a GIF
+    /// image of `width × height`, read back by the `gif` crate's decoder.
+    fn decode(lzw_data: &[u8], width: u16, height: u16, colors: usize) -> Vec<u8> {
         let palette: Vec<u8> = (0..colors.max(2) * 3).map(|i| i as u8).collect();
         let mut gif = Vec::new();
         {
@@ -398,7 +405,7 @@ mod tests {
             let frame = ::gif::Frame {
                 width,
                 height,
-                buffer: Cow::Owned(encode(indices, min_code_size(colors))),
+                buffer: Cow::Borrowed(lzw_data),
                 ..::gif::Frame::default()
             };
             encoder.write_lzw_pre_encoded_frame(&frame).unwrap();
@@ -508,6 +515,34 @@ mod tests {
             let ours = encode(&data, min_code_size(colors)).len();
             let weezl = weezl_size(&data, size as u16);
             assert!(ours <= weezl, "{size} px: {ours} > weezl's {weezl}");
+        }
+    }
+
+    #[test]
+    fn segments_joined_decode_to_the_whole_picture() {
+        let width = 720;
+        let data = board(width);
+        let colors = usize::from(*data.iter().max().unwrap()) + 1;
+        let code_size = min_code_size(colors);
+        // Cuts anywhere (not only between rows), an empty segment, and
+        // segments long enough to fill and clear the dictionary inside.
+        for cuts in [
+            vec![0, data.len()],
+            vec![0, 1, data.len()],
+            vec![0, 1000, 1000, 300_001, data.len()],
+            vec![0, width * 180, width * 360, width * 540, data.len()],
+        ] {
+            let segments: Vec<Segment> = cuts
+                .windows(2)
+                .map(|c| segment(&data[c[0]..c[1]], code_size))
+                .collect();
+            let joined = join(code_size, &segments);
+            let height = (data.len() / width) as u16;
+            assert_eq!(
+                decode(&joined, width as u16, height, 256),
+                data,
+                "cuts {cuts:?}"
+            );
         }
     }
 

@@ -144,6 +144,124 @@ impl Drop for Finish<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc;
+
+    /// Runs every task on a thread of its own.
+    struct Threads;
+
+    impl Offload for Threads {
+        fn offer(&self, task: Box<dyn FnOnce() + Send>) {
+            std::thread::spawn(task);
+        }
+    }
+
+    /// Never runs a task: every thread is busy.
+    struct Busy;
+
+    impl Offload for Busy {
+        fn offer(&self, _task: Box<dyn FnOnce() + Send>) {}
+    }
+
+    /// Keeps the tasks, to run once the picture is done.
+    struct Late(Mutex<Vec<Box<dyn FnOnce() + Send>>>);
+
+    impl Offload for Late {
+        fn offer(&self, task: Box<dyn FnOnce() + Send>) {
+            self.0.lock().unwrap().push(task);
+        }
+    }
+
+    /// Runs every task on a thread that waits until the caller has
+    /// claimed its first band, so helper and caller overlap.
+    struct Racing(Mutex<Vec<mpsc::Sender<()>>>);
+
+    impl Offload for Racing {
+        fn offer(&self, task: Box<dyn FnOnce() + Send>) {
+            let (go, wait) = mpsc::channel::<()>();
+            self.0.lock().unwrap().push(go);
+            std::thread::spawn(move || {
+                let _ = wait.recv();
+                task();
+            });
+        }
+    }
+
+    /// A board-like picture: squares, and busy "pieces" on some of them.
+    fn picture(width: usize, height: usize, colors: u8) -> Vec<u8> {
+        let mut seed = 12345u32;
+        (0..width * height)
+            .map(|i| {
+                let (x, y) = (i % width, i / width);
+                let square = ((x / 45 + y / 45) % 2) as u8;
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                if (x % 45 > 10 && x % 45 < 35) && (y / 45) % 3 != 1 && !seed.is_multiple_of(4) {
+                    2 + (seed % u32::from(colors - 2)) as u8
+                } else {
+                    square
+                }
+            })
+            .collect()
+    }
+
+    fn decode(lzw_data: &[u8], width: u16, height: u16, colors: usize) -> Vec<u8> {
+        let palette: Vec<u8> = (0..colors * 3).map(|i| i as u8).collect();
+        let mut gif = Vec::new();
+        {
+            let mut encoder = ::gif::Encoder::new(&mut gif, width, height, &palette).unwrap();
+            let frame = ::gif::Frame {
+                width,
+                height,
+                buffer: lzw_data.to_vec().into(),
+                ..::gif::Frame::default()
+            };
+            encoder.write_lzw_pre_encoded_frame(&frame).unwrap();
+        }
+        let mut options = ::gif::DecodeOptions::new();
+        options.set_color_output(::gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(&gif[..]).unwrap();
+        decoder.read_next_frame().unwrap().unwrap().buffer.to_vec()
+    }
+
+    #[test]
+    fn shared_compression_makes_the_same_bytes_whoever_helps() {
+        for (w, h, colors) in [(720, 720, 40), (900, 500, 7), (400, 380, 100)] {
+            let indices = picture(w, h, colors);
+            let alone = compress(&indices, w, usize::from(colors));
+            assert_eq!(
+                decode(&alone, w as u16, h as u16, usize::from(colors)),
+                indices
+            );
+            let shared = Arc::new(indices);
+            let with = |offload: &dyn Offload| {
+                compress_shared(Arc::clone(&shared), w, usize::from(colors), offload)
+            };
+            assert!(with(&Threads) == alone, "{w}×{h}: threads");
+            assert!(with(&Busy) == alone, "{w}×{h}: busy");
+            let late = Late(Mutex::new(Vec::new()));
+            assert!(with(&late) == alone, "{w}×{h}: late");
+            // Tasks that start after the picture is done find nothing to do.
+            for task in late.0.into_inner().unwrap() {
+                task();
+            }
+            let racing = Racing(Mutex::new(Vec::new()));
+            let bytes = std::thread::scope(|s| {
+                let result = s.spawn(|| with(&racing));
+                // Release the helpers as soon as they are offered work.
+                loop {
+                    for go in racing.0.lock().unwrap().drain(..) {
+                        let _ = go.send(());
+                    }
+                    if result.is_finished() {
+                        break result.join().unwrap();
+                    }
+                    std::thread::yield_now();
+                }
+            });
+            assert!(bytes == alone, "{w}×{h}: racing");
+        }
+    }
 
     #[test]
     fn bands_cover_every_row_once() {
