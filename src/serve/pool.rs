@@ -80,16 +80,30 @@ pub struct Helpers {
     queue: Weak<SyncSender<Job>>,
     /// Threads waiting for a job.
     idle: AtomicUsize,
+    /// Offered tasks not yet started: one idle thread takes one, so no
+    /// more are queued than there are threads to take them.
+    pending: Arc<AtomicUsize>,
 }
 
 impl Offload for Helpers {
     fn offer(&self, task: Box<dyn FnOnce() + Send>) {
-        if self.idle.load(Ordering::Relaxed) == 0 {
+        // Racy by design: a wrong guess queues a task that finds nothing
+        // to do, or drops one the caller then does itself.
+        if self.idle.load(Ordering::Relaxed) <= self.pending.load(Ordering::Relaxed) {
             return;
         }
-        if let Some(queue) = self.queue.upgrade() {
-            // A full queue means no thread is idle after all: drop it.
-            let _ = queue.try_send(Box::new(move |_: &mut Worker| task()));
+        let Some(queue) = self.queue.upgrade() else {
+            return;
+        };
+        self.pending.fetch_add(1, Ordering::Relaxed);
+        let pending = Arc::clone(&self.pending);
+        let job: Job = Box::new(move |_: &mut Worker| {
+            pending.fetch_sub(1, Ordering::Relaxed);
+            task();
+        });
+        if queue.try_send(job).is_err() {
+            // The queue is full, so no thread is idle after all.
+            self.pending.fetch_sub(1, Ordering::Relaxed);
         }
     }
 }
@@ -103,6 +117,7 @@ impl Pool {
         let helpers = Arc::new(Helpers {
             queue: Arc::downgrade(&queue),
             idle: AtomicUsize::new(0),
+            pending: Arc::new(AtomicUsize::new(0)),
         });
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..threads.max(1) {
