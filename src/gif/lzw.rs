@@ -189,61 +189,61 @@ fn run_length(data: &[u8], p: u8, max: usize) -> usize {
     (n + data[n..].iter().take_while(|&&x| x == p).count()).min(max)
 }
 
-/// Packs codes least significant bit first.
+/// Packs codes least significant bit first, into little-endian 32-bit
+/// words (one push per word, and segments join a word at a time).
 struct Bits {
-    out: Vec<u8>,
+    words: Vec<u32>,
     acc: u64,
     len: u32,
 }
 
 impl Bits {
-    fn new(capacity: usize) -> Bits {
+    fn new(capacity_bytes: usize) -> Bits {
         Bits {
-            out: Vec::with_capacity(capacity),
+            words: Vec::with_capacity(capacity_bytes / 4 + 1),
             acc: 0,
             len: 0,
         }
     }
 
-    /// Appends the low `width` bits of `code` (at most 32).
+    /// Appends the low `width` bits of `code` (at most 32; the bits above
+    /// `width` must be zero).
     fn put(&mut self, code: u32, width: u32) {
         self.acc |= u64::from(code) << self.len;
         self.len += width;
         if self.len >= 32 {
-            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.words.push(self.acc as u32);
             self.acc >>= 32;
             self.len -= 32;
         }
     }
 
-    /// Appends the first `count` bits of `bytes`.
-    fn append(&mut self, bytes: &[u8], count: u64) {
-        let mut left = count;
-        for chunk in bytes.chunks(4) {
-            let mut word = [0; 4];
-            word[..chunk.len()].copy_from_slice(chunk);
-            let width = left.min(32) as u32;
-            self.put(
-                u32::from_le_bytes(word) & (u64::from(u32::MAX) >> (32 - width)) as u32,
-                width,
-            );
-            left -= u64::from(width);
-            if left == 0 {
-                break;
+    /// Appends the first `count` bits of `words`.
+    fn append(&mut self, words: &[u32], count: u64) {
+        let whole = ((count / 32) as usize).min(words.len());
+        if self.len == 0 {
+            self.words.extend_from_slice(&words[..whole]);
+        } else {
+            for &word in &words[..whole] {
+                self.put(word, 32);
+            }
+        }
+        let rest = (count % 32) as u32;
+        if rest > 0 {
+            if let Some(&word) = words.get(whole) {
+                self.put(word & ((1 << rest) - 1), rest);
             }
         }
     }
 
-    /// The bytes, the last one padded with zero bits, and how many bits
+    /// The words, the last one padded with zero bits, and how many bits
     /// were written.
-    fn finish(mut self) -> (Vec<u8>, u64) {
-        let count = self.out.len() as u64 * 8 + u64::from(self.len);
-        while self.len > 0 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.len = self.len.saturating_sub(8);
+    fn finish(mut self) -> (Vec<u32>, u64) {
+        let count = self.words.len() as u64 * 32 + u64::from(self.len);
+        if self.len > 0 {
+            self.words.push(self.acc as u32);
         }
-        (self.out, count)
+        (self.words, count)
     }
 }
 
@@ -260,10 +260,10 @@ pub fn min_code_size(colors: usize) -> u8 {
 /// fresh dictionary on, without the Clear before them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Segment {
-    /// The codes, least significant bit first; the last byte's unused high
-    /// bits are zero.
-    bytes: Vec<u8>,
-    /// How many bits of `bytes` are codes.
+    /// The codes, least significant bit first in little-endian words; the
+    /// last word's unused high bits are zero.
+    words: Vec<u32>,
+    /// How many bits of `words` are codes.
     bits: u64,
     /// The code width the decoder has reached after the last code: the
     /// width of the Clear or End of Information that follows.
@@ -284,17 +284,21 @@ pub fn encode(indices: &[u8], min_code_size: u8) -> Vec<u8> {
 pub fn join(min_code_size: u8, segments: &[Segment]) -> Vec<u8> {
     let min_code_size = min_code_size.clamp(2, 8);
     let clear = 1u32 << min_code_size;
-    let total: u64 = segments.iter().map(|s| s.bits + 12).sum();
+    let total: u64 = segments.iter().map(|s| s.bits + 12).sum::<u64>() + 12;
     let mut bits = Bits::new((total / 8) as usize + 8);
-    bits.out.push(min_code_size);
     let mut width = u32::from(min_code_size) + 1;
     for segment in segments {
         bits.put(clear, width);
-        bits.append(&segment.bytes, segment.bits);
+        bits.append(&segment.words, segment.bits);
         width = segment.end_width;
     }
     bits.put(clear + 1, width);
-    bits.finish().0
+    let (words, count) = bits.finish();
+    let mut out = Vec::with_capacity(words.len() * 4 + 1);
+    out.push(min_code_size);
+    out.extend(words.iter().flat_map(|w| w.to_le_bytes()));
+    out.truncate(1 + count.div_ceil(8) as usize);
+    out
 }
 
 /// The codes of `indices` from a fresh dictionary on (see [`encode`] for
@@ -374,9 +378,9 @@ pub fn segment(indices: &[u8], min_code_size: u8) -> Segment {
             width += 1;
         }
     }
-    let (bytes, bits) = bits.finish();
+    let (words, bits) = bits.finish();
     Segment {
-        bytes,
+        words,
         bits,
         end_width: width,
     }
