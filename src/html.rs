@@ -6,16 +6,19 @@
 //! CSS backgrounds), and the pieces are the Unicode chess glyphs in black
 //! ink: outline glyphs for White, solid ones for Black, as in a newspaper.
 //! The table is `role="img"` with the plain description as its label, so a
-//! screen reader reads the position, not 64 cells.
+//! screen reader reads the position, not 64 cells. Number, caption and
+//! players are rows above and below the board, as in the text boards, and
+//! lead the label.
 
 use std::fmt::Write as _;
 
 use crate::color::Rgba;
-use crate::describe::describe;
+use crate::describe::describe_with;
+use crate::layout::{Around, CaptionPosition};
 use crate::position::{Color, Position, Role, Square};
 
 /// How the table is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HtmlBoard {
     /// Black at the bottom.
     pub flip: bool,
@@ -28,6 +31,8 @@ pub struct HtmlBoard {
     /// The board's width in CSS pixels (an eighth of it per square, within
     /// 16 to 96 pixels).
     pub width: u32,
+    /// Number, caption and players.
+    pub around: Around,
 }
 
 /// Fonts that have the chess glyphs, most common first: Windows, macOS,
@@ -68,8 +73,33 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         out,
         "<table role=\"img\" aria-label=\"{}\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" \
          style=\"border-collapse:collapse;border-spacing:0;font-family:{FONTS};\">",
-        crate::quote::markup(&describe(position)),
+        crate::quote::markup(&describe_with(position, &options.around.describe())),
     );
+    let colspan = if options.coordinates { 9 } else { 8 };
+    // A row of text across the table: caption, players, side to move.
+    let text_row = |out: &mut String, text: &str, top_padding: u32| {
+        let _ = writeln!(
+            out,
+            "<tr><td colspan=\"{colspan}\" style=\"padding:{top_padding}px 0 0;font-size:{label_px}px;\
+             color:#000000;text-align:left;\">{}</td></tr>",
+            crate::quote::markup(text)
+        );
+    };
+    let around = &options.around;
+    let (top, bottom) = if options.flip {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    let caption = around.caption_line();
+    if let Some(line) = caption.as_deref() {
+        if around.caption_position == CaptionPosition::Above {
+            text_row(&mut out, line, 0);
+        }
+    }
+    if let Some(line) = around.player_line(top) {
+        text_row(&mut out, &line, 2);
+    }
     let ranks: [u8; 8] = if options.flip {
         [0, 1, 2, 3, 4, 5, 6, 7]
     } else {
@@ -101,7 +131,6 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         }
         out.push_str("</tr>\n");
     }
-    let colspan = if options.coordinates { 9 } else { 8 };
     if options.coordinates {
         out.push_str("<tr><td></td>");
         for &file in &files {
@@ -113,20 +142,18 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         }
         out.push_str("</tr>\n");
     }
-    let _ = writeln!(
-        out,
-        "<tr><td colspan=\"{colspan}\" style=\"padding:6px 0 0;font-size:{label_px}px;\
-         color:#000000;text-align:left;\">{} to move</td></tr>",
-        position.turn.name()
-    );
+    if let Some(line) = around.player_line(bottom) {
+        text_row(&mut out, &line, 2);
+    }
+    if let Some(line) = caption.as_deref() {
+        if around.caption_position == CaptionPosition::Below {
+            text_row(&mut out, line, 6);
+        }
+    }
+    text_row(&mut out, &format!("{} to move", position.turn.name()), 6);
     // Pockets and three-check counters, a row each, as in the text boards.
     for line in crate::describe::variant_lines(position) {
-        let _ = writeln!(
-            out,
-            "<tr><td colspan=\"{colspan}\" style=\"padding:2px 0 0;font-size:{label_px}px;\
-             color:#000000;text-align:left;\">{}</td></tr>",
-            crate::quote::markup(&line)
-        );
+        text_row(&mut out, &line, 2);
     }
     out.push_str("</table>\n");
     out
@@ -145,6 +172,7 @@ mod tests {
             light: text.light,
             dark: text.dark,
             width,
+            around: text.around.clone(),
         }
     }
 
@@ -240,6 +268,44 @@ mod tests {
             html.starts_with("<table role=\"img\" aria-label=\"White to move. White: Ke1, Qd1"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn caption_and_players_are_rows_and_lead_the_label() {
+        let around = Around {
+            caption: Some(crate::layout::Caption::Text("Fischer <3 & co".into())),
+            number: Some(12),
+            white: Some(crate::layout::Player {
+                name: "Fischer".into(),
+                ..Default::default()
+            }),
+            ..Around::default()
+        };
+        let text = TextOptions {
+            around,
+            ..TextOptions::default()
+        };
+        let html = render(
+            &position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            &text,
+            400,
+        );
+        assert!(
+            html.starts_with(
+                "<table role=\"img\" aria-label=\"Diagram 12: Fischer &lt;3 &amp; co. \
+                 White player: Fischer. White to move."
+            ),
+            "{html}"
+        );
+        // Rows in the image's order: White's bar under the board, then the
+        // caption, then the side to move.
+        let white = html.find(">White: Fischer</td>").expect("White's row");
+        let caption = html
+            .find(">Diagram 12: Fischer &lt;3 &amp; co</td>")
+            .expect("caption row");
+        let mover = html.find(">White to move</td>").expect("side to move");
+        let last_square = html.rfind("bgcolor=").unwrap();
+        assert!(last_square < white && white < caption && caption < mover);
     }
 
     #[test]

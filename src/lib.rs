@@ -272,6 +272,7 @@ impl Renderer {
                     light: diagram.theme.light,
                     dark: diagram.theme.dark,
                     width: diagram.size,
+                    around: diagram.around.clone(),
                 };
                 return Ok(text::render_text(position, format, &text_options).into_bytes());
             }

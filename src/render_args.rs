@@ -609,7 +609,10 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         },
         around: around_options(args)?,
     };
-    warn_around(&options.diagram.around);
+    // Text boards print the text as given; only drawings use the font.
+    if !matches!(format, Format::Text(_) | Format::Fen) {
+        warn_around(&options.diagram.around);
+    }
     options.encode = EncodeOptions {
         optimize: args.optimize,
         quality: args.quality,

@@ -20,6 +20,7 @@ use std::fmt::Write as _;
 
 use crate::color::Rgba;
 use crate::contrast;
+use crate::layout::{Around, CaptionPosition};
 use crate::position::{Color, Piece, Position, Role, Square};
 
 /// Which text board to write.
@@ -58,6 +59,14 @@ pub struct TextOptions {
     pub dark: Rgba,
     /// Html: the board's width in CSS pixels.
     pub width: u32,
+    /// The number, caption and players, as lines over and under the board:
+    /// caption and number where [`Around::caption_position`] puts them,
+    /// each player on their side of the board. An automatic caption is
+    /// left out (the last line names the side to move), and so is all of
+    /// it in the diagram-font string, which is the board alone. The text
+    /// is printed as given (so an ASCII board's caption may hold other
+    /// characters), with control characters turned into spaces.
+    pub around: Around,
 }
 
 impl Default for TextOptions {
@@ -71,28 +80,89 @@ impl Default for TextOptions {
             light: Rgba::rgb(0xf0, 0xd9, 0xb5),
             dark: Rgba::rgb(0xb5, 0x88, 0x63),
             width: 400,
+            around: Around::default(),
         }
     }
 }
 
 /// Writes `position` as a text board. The result always ends with a newline.
 pub fn render_text(position: &Position, format: TextFormat, options: &TextOptions) -> String {
-    match format {
+    let board = match format {
         TextFormat::Ascii => ascii(position, options),
         TextFormat::Unicode => unicode(position, options),
         TextFormat::Ansi => ansi(position, options),
-        TextFormat::Font => font(position, options),
-        TextFormat::Html => crate::html::render(
-            position,
-            &crate::html::HtmlBoard {
-                flip: options.flip,
-                coordinates: options.coordinates,
-                light: options.light,
-                dark: options.dark,
-                width: options.width,
-            },
-        ),
+        TextFormat::Font => return font(position, options),
+        TextFormat::Html => {
+            return crate::html::render(
+                position,
+                &crate::html::HtmlBoard {
+                    flip: options.flip,
+                    coordinates: options.coordinates,
+                    light: options.light,
+                    dark: options.dark,
+                    width: options.width,
+                    around: options.around.clone(),
+                },
+            )
+        }
+    };
+    let lines = AroundLines::new(&options.around, options.flip);
+    let mut out = String::with_capacity(board.len() + 256);
+    for line in &lines.above {
+        out.push_str(line);
+        out.push('\n');
     }
+    out.push_str(&board);
+    for line in &lines.below {
+        out.push_str(line);
+        out.push('\n');
+    }
+    push_mover(&mut out, position);
+    out
+}
+
+/// The lines a text board prints around itself, each without its newline.
+#[derive(Debug, Default)]
+struct AroundLines {
+    /// Over the board, top first.
+    above: Vec<String>,
+    /// Under the board, top first.
+    below: Vec<String>,
+}
+
+impl AroundLines {
+    /// The caption line outermost, each player's line next to the board on
+    /// their side (Black's above unless `flip`).
+    fn new(around: &Around, flip: bool) -> AroundLines {
+        let mut lines = AroundLines::default();
+        let (top, bottom) = if flip {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
+        let caption = around.caption_line().map(|line| printable(&line));
+        if around.caption_position == CaptionPosition::Above {
+            lines.above.extend(caption.clone());
+        }
+        lines
+            .above
+            .extend(around.player_line(top).map(|line| printable(&line)));
+        lines
+            .below
+            .extend(around.player_line(bottom).map(|line| printable(&line)));
+        if around.caption_position == CaptionPosition::Below {
+            lines.below.extend(caption);
+        }
+        lines
+    }
+}
+
+/// User text safe to print on one line of a terminal or a mail body:
+/// control characters (escape sequences, line breaks) become spaces.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// Ranks from the top row down, as drawn.
@@ -171,7 +241,6 @@ fn ascii(position: &Position, options: &TextOptions) -> String {
         // Cells are 4 columns wide and their centres 2 columns after the margin.
         push_file_letters(&mut out, options.flip, margin.len() + 2, 3);
     }
-    push_mover(&mut out, position);
     out
 }
 
@@ -219,7 +288,6 @@ fn unicode(position: &Position, options: &TextOptions) -> String {
     if options.coordinates {
         push_file_letters(&mut out, options.flip, 2, 1);
     }
-    push_mover(&mut out, position);
     out
 }
 
@@ -278,7 +346,6 @@ fn ansi(position: &Position, options: &TextOptions) -> String {
         // Squares are 3 columns wide, each piece in the middle one.
         push_file_letters(&mut out, options.flip, 3, 2);
     }
-    push_mover(&mut out, position);
     out
 }
 
@@ -349,6 +416,7 @@ fn font(position: &Position, options: &TextOptions) -> String {
 mod tests {
     use super::*;
     use crate::fen::{parse, ParseOptions};
+    use crate::layout::Player;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     /// Every piece of both colours, on both square colours, Black to move.
@@ -519,6 +587,77 @@ mod tests {
         let s = render_text(&p, TextFormat::Ansi, &flipped);
         assert!(s.starts_with("1 "));
         assert!(s.contains("\n   h  g  f  e  d  c  b  a\n"));
+    }
+
+    fn around() -> Around {
+        Around {
+            caption: Some(crate::layout::Caption::Text(
+                "After 1.e4\u{1b}[31m red".into(),
+            )),
+            number: Some(3),
+            white: Some(Player {
+                name: "Kasparov, Garry".into(),
+                title: Some("GM".into()),
+                elo: Some(2812),
+            }),
+            black: Some(Player {
+                name: "Topalov".into(),
+                ..Player::default()
+            }),
+            ..Around::default()
+        }
+    }
+
+    #[test]
+    fn text_boards_print_number_caption_and_players_around_the_board() {
+        for format in [TextFormat::Ascii, TextFormat::Unicode, TextFormat::Ansi] {
+            let options = TextOptions {
+                around: around(),
+                ..TextOptions::default()
+            };
+            let plain = render_text(&position(START), format, &TextOptions::default());
+            let s = render_text(&position(START), format, &options);
+            let lines: Vec<&str> = s.lines().collect();
+            // Black's bar above, White's below, then the caption, then the
+            // side to move: the image's order, top to bottom.
+            assert_eq!(lines[0], "Black: Topalov", "{format:?}");
+            let n = lines.len();
+            assert_eq!(lines[n - 3], "White: GM Kasparov, Garry (2812)");
+            // The escape character is printed as a space: no colour change.
+            assert_eq!(lines[n - 2], "Diagram 3: After 1.e4 [31m red");
+            assert_eq!(lines[n - 1], "White to move");
+            // The board itself is unchanged.
+            assert_eq!(
+                lines[1..n - 3].join("\n"),
+                plain.lines().collect::<Vec<_>>()[..plain.lines().count() - 1].join("\n")
+            );
+
+            // Flipped, White sits on top; the caption can go above.
+            let mut above = around();
+            above.caption_position = CaptionPosition::Above;
+            above.caption = Some(crate::layout::Caption::Auto);
+            let flipped = TextOptions {
+                flip: true,
+                around: above,
+                ..TextOptions::default()
+            };
+            let s = render_text(&position(START), format, &flipped);
+            let lines: Vec<&str> = s.lines().collect();
+            // An automatic caption is not repeated: the last line says it.
+            assert_eq!(lines[0], "Diagram 3");
+            assert_eq!(lines[1], "White: GM Kasparov, Garry (2812)");
+            assert_eq!(lines[lines.len() - 2], "Black: Topalov");
+            assert_eq!(s.matches("to move").count(), 1);
+        }
+        // The diagram-font string stays the board alone.
+        let font = TextOptions {
+            around: around(),
+            ..TextOptions::default()
+        };
+        assert_eq!(
+            render_text(&position(START), TextFormat::Font, &font),
+            render_text(&position(START), TextFormat::Font, &TextOptions::default())
+        );
     }
 
     #[test]

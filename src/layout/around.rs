@@ -84,6 +84,43 @@ impl Around {
         }
     }
 
+    /// The number and the caption on one line (`Diagram 3: The opening`),
+    /// for text boards; an automatic caption is left out, since a text
+    /// board ends with the side to move anyway.
+    pub fn caption_line(&self) -> Option<String> {
+        let caption = match &self.caption {
+            Some(Caption::Text(text)) if !text.trim().is_empty() => Some(text.trim()),
+            _ => None,
+        };
+        match (self.number_text(), caption) {
+            (Some(n), Some(c)) => Some(format!("{n}: {c}")),
+            (Some(n), None) => Some(n),
+            (None, Some(c)) => Some(c.to_string()),
+            (None, None) => None,
+        }
+    }
+
+    /// The player of `color` on one line (`White: GM Carlsen, Magnus
+    /// (2830)`), for text boards, if named.
+    pub fn player_line(&self, color: Color) -> Option<String> {
+        let player = self.player(color)?;
+        let mut line = format!("{}: ", color.name());
+        if let Some(title) = player
+            .title
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            line.push_str(title);
+            line.push(' ');
+        }
+        line.push_str(player.name.trim());
+        if let Some(elo) = player.elo {
+            line.push_str(&format!(" ({elo})"));
+        }
+        Some(line)
+    }
+
     /// The alt text's lead: number, caption (unless automatic: the
     /// description says who is to move anyway) and players, in words.
     pub fn describe(&self) -> String {
