@@ -1,13 +1,15 @@
 //! Ink-only annotations, for themes with `annotations = ink` (print): what
 //! a photocopier or a 1-bit plate keeps. Nothing relies on grey or on
 //! transparency: the last move is a frame of opaque ink inside its squares,
-//! check a ring around the king, arrows and circles opaque.
+//! check a ring around the king, arrows and circles opaque. Without colour,
+//! the four arrow brushes differ in shape: G solid, R hollow, Y dashed,
+//! B hollow and dashed.
 
 use crate::color::Rgba;
 use crate::position::Square;
 use crate::theme::Annotations;
 
-use super::{BoardSpec, Rect, Ring, Tint};
+use super::{BoardSpec, Brush, Rect, Ring, Tint};
 
 /// Width of the last move's frame, as a fraction of a square.
 const FRAME_WIDTH: f32 = 0.07;
@@ -51,6 +53,27 @@ pub(super) fn check_ring(board: &BoardSpec, sq: Square, color: Rgba) -> Ring {
         color: paint(Annotations::Ink, color),
     }
 }
+
+/// How an arrow of `brush` is drawn in ink: `(hollow, dashed)`.
+pub(super) fn arrow_style(brush: Brush) -> (bool, bool) {
+    match brush {
+        Brush::Green => (false, false),
+        Brush::Red => (true, false),
+        Brush::Yellow => (false, true),
+        Brush::Blue => (true, true),
+    }
+}
+
+/// The ink line around a hollow arrow, as a fraction of a square (at
+/// least a pixel): about a fifth of the shaft's width, drawn outside it,
+/// so the hollow keeps the arrow's own size.
+pub(super) fn hollow_outline(square: f32) -> f32 {
+    (0.035 * square).max(1.0)
+}
+
+/// Length of a dash and of the gap after it, as fractions of a square.
+pub(super) const DASH: f32 = 0.26;
+pub(super) const GAP: f32 = 0.14;
 
 #[cfg(test)]
 mod tests {

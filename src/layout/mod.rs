@@ -494,8 +494,9 @@ impl Layout {
     }
 
     fn place_markup_over(&mut self, markup: &Markup) {
-        let board = &self.frame.board;
-        let paint = &self.frame.markup;
+        let frame = Arc::clone(&self.frame);
+        let board = &frame.board;
+        let paint = &frame.markup;
         let sq = board.square;
         let ink = paint.annotations == Annotations::Ink;
         for &mark in &markup.marks {
@@ -516,11 +517,6 @@ impl Layout {
             let b = board.square_rect(arrow.to);
             let (ax, ay) = (a.x + sq / 2.0, a.y + sq / 2.0);
             let (bx, by) = (b.x + sq / 2.0, b.y + sq / 2.0);
-            // An opaque arrow over a piece of the same ink would merge
-            // with it: on haloed themes it gets a casing, drawn first.
-            // (Rings get none: they cross the piece's own outline, which a
-            // paper-coloured band would cut.)
-            let casing = paint.mark_casing.filter(|_| ink);
             if arrow.from == arrow.to {
                 let width = sq * 0.075;
                 let ring = Ring {
@@ -531,18 +527,51 @@ impl Layout {
                     color,
                 };
                 self.rings.push(ring);
+            } else if ink {
+                self.place_ink_arrow(arrow.brush, (ax, ay), (bx, by), color);
             } else {
-                if let Some(h) = casing {
-                    self.arrows.push(ArrowShape {
-                        points: arrow_polygon((ax, ay), (bx, by), sq, h.width),
-                        color: h.color,
-                    });
-                }
                 self.arrows.push(ArrowShape {
                     points: arrow_polygon((ax, ay), (bx, by), sq, 0.0),
                     color,
                 });
             }
+        }
+    }
+}
+
+impl Layout {
+    /// An arrow in ink, its brush told by its shape ([`ink::arrow_style`]):
+    /// the paper casing, the ink, and for a hollow arrow the paper inside,
+    /// each as the arrow's parts (one polygon, or dashes and a head). An
+    /// opaque arrow over a piece of the same ink would merge with it, so
+    /// on haloed themes it gets the casing, drawn first. (Circles get
+    /// none: they cross the piece's own outline, which a paper band would
+    /// cut.)
+    fn place_ink_arrow(&mut self, brush: Brush, a: (f32, f32), b: (f32, f32), color: Rgba) {
+        let sq = self.frame.board.square;
+        let casing = self.frame.markup.mark_casing;
+        let (hollow, dashed) = ink::arrow_style(brush);
+        let outline = if hollow { ink::hollow_outline(sq) } else { 0.0 };
+        let parts = |grow: f32| -> Vec<Vec<(f32, f32)>> {
+            if dashed {
+                dashed_arrow(a, b, sq, grow)
+            } else {
+                vec![arrow_polygon(a, b, sq, grow)]
+            }
+        };
+        let mut push = |grow: f32, color: Rgba| {
+            for points in parts(grow) {
+                self.arrows.push(ArrowShape { points, color });
+            }
+        };
+        if let Some(h) = casing {
+            push(outline + h.width, h.color);
+        }
+        push(outline, color);
+        if hollow {
+            // The paper of a haloed theme, else white.
+            let paper = casing.map_or(Rgba::rgb(255, 255, 255), |h| h.color);
+            push(0.0, Rgba { a: 255, ..paper });
         }
     }
 }
@@ -598,6 +627,38 @@ fn arrow_polygon(a: (f32, f32), b: (f32, f32), sq: f32, grow: f32) -> Vec<(f32, 
     ]
 }
 
+/// A dashed arrow from `a` to `b`: the shaft as dashes laid back from the
+/// head (so a dash always meets it), then the head, each grown by `grow`
+/// like [`arrow_polygon`].
+fn dashed_arrow(a: (f32, f32), b: (f32, f32), sq: f32, grow: f32) -> Vec<Vec<(f32, f32)>> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy, ux);
+    let at = |along: f32, across: f32| {
+        (
+            round2(a.0 + ux * along + nx * across),
+            round2(a.1 + uy * along + ny * across),
+        )
+    };
+    // The geometry of `arrow_polygon`.
+    let (shaft, head_half, head_len) = (sq * 0.08, sq * 0.21, sq * 0.42);
+    let tip = len - sq * 0.18;
+    let (tail, base) = (sq * 0.12, tip - head_len);
+    let (dash, gap) = (ink::DASH * sq, ink::GAP * sq);
+    let mut parts = Vec::new();
+    let mut end = base;
+    while end > tail {
+        let start = (end - dash).max(tail);
+        let (s, e, w) = (start - grow, end + grow, shaft + grow);
+        parts.push(vec![at(s, w), at(e, w), at(e, -w), at(s, -w)]);
+        end = start - gap;
+    }
+    let (base, tip, half) = (base - grow, tip + 2.236 * grow, head_half + 1.618 * grow);
+    parts.push(vec![at(base, half), at(tip, 0.0), at(base, -half)]);
+    parts
+}
+
 /// Rounds to 1/100 pixel: keeps SVG output short and identical everywhere.
 fn round2(v: f32) -> f32 {
     (v * 100.0).round() / 100.0
@@ -612,6 +673,64 @@ mod tests {
         parse(fen.as_bytes(), ParseOptions::default())
             .unwrap()
             .position
+    }
+
+    #[test]
+    fn ink_arrows_tell_their_brushes_apart_by_shape() {
+        let position = parse(
+            b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        // (parts, colours) per brush in print: G one polygon; R the same
+        // hollow (ink, then paper inside); Y dashes and a head; B both.
+        // Every part also has its paper casing underneath.
+        let polygons = |theme: &str, arrow: &str| {
+            let options = DiagramOptions {
+                theme: crate::theme::Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    arrows: vec![ArrowSpec::parse(arrow).unwrap()],
+                    ..Markup::default()
+                },
+                ..DiagramOptions::default()
+            };
+            Layout::new(&position, &options).unwrap().arrows
+        };
+        let ink = Rgba::rgb(0, 0, 0);
+        let white = Rgba::rgb(255, 255, 255);
+        let count =
+            |shapes: &[ArrowShape], color: Rgba| shapes.iter().filter(|s| s.color == color).count();
+        let g = polygons("print", "Gb1b7");
+        assert_eq!((count(&g, ink), count(&g, white)), (1, 1), "G: {g:?}");
+        let r = polygons("print", "Rb1b7");
+        assert_eq!((count(&r, ink), count(&r, white)), (1, 2), "R: {r:?}");
+        // The hollow's ink is wider than the arrow: it lies outside.
+        let width = |s: &ArrowShape| {
+            let xs = s.points.iter().map(|p| p.0);
+            xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min)
+        };
+        let (outer, inner) = (&r[1], &r[2]);
+        assert!(width(outer) > width(inner) + 1.5, "{r:?}");
+        let y = polygons("print", "Yb1b7");
+        let dashes = count(&y, ink);
+        assert!(
+            dashes >= 5,
+            "Y: a six-square arrow has several dashes: {y:?}"
+        );
+        assert_eq!(count(&y, white), dashes, "each dash cased");
+        assert!(y
+            .iter()
+            .filter(|s| s.color == ink)
+            .all(|s| s.points.len() <= 4));
+        let b = polygons("print", "Bb1b7");
+        assert_eq!((count(&b, ink), count(&b, white)), (dashes, 2 * dashes));
+        // Screen themes keep one translucent polygon per arrow.
+        for arrow in ["Gb1b7", "Rb1b7", "Yb1b7", "Bb1b7"] {
+            let shapes = polygons("brown", arrow);
+            assert_eq!(shapes.len(), 1, "{arrow}");
+            assert!(shapes[0].color.a < 255);
+        }
     }
 
     #[test]
