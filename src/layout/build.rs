@@ -100,7 +100,10 @@ impl Frame {
             Color::White
         };
         let checks = if extras.checks {
-            CheckSpec::new(plan.right_band, square, bottom, options.side_to_move)
+            // Ink-only themes draw given checks hollow, on the page's paper.
+            let paper = (options.theme.annotations == crate::theme::Annotations::Ink)
+                .then(|| options.theme.background.unwrap_or(Rgba::rgb(255, 255, 255)));
+            CheckSpec::new(plan.right_band, square, bottom, options.side_to_move, paper)
         } else {
             CheckSpec::default()
         };

@@ -1,7 +1,8 @@
 //! Three-check counters: a small plus sign per check a side may still give,
 //! in the column right of the board at that side (beside its marker),
 //! with the checks already given drawn faint, so "2 of 3 left" reads at a
-//! glance.
+//! glance. Ink-only themes (print), where grey would vanish in a
+//! photocopy, draw given checks hollow instead: an ink outline round paper.
 
 use super::{ArrowShape, Rect, INK};
 use crate::color::Rgba;
@@ -26,12 +27,16 @@ pub struct CheckSpec {
     pub arm: f32,
     /// Thickness of a sign's bars.
     pub bar: f32,
+    /// Ink-only themes: the paper inside a hollow sign for a check given.
+    /// `None`: given checks are faint.
+    pub hollow: Option<Rgba>,
 }
 
 super::frame::keyed!(CheckSpec, |c| (
     c.columns
         .map(|o| o.map(|(x, y, d)| [x, y, d].map(f32::to_bits))),
-    [c.arm, c.bar].map(f32::to_bits)
+    [c.arm, c.bar].map(f32::to_bits),
+    c.hollow
 ));
 
 pub use crate::describe::remaining_checks as remaining;
@@ -40,7 +45,15 @@ impl CheckSpec {
     /// The frame's columns: in `right` (the column right of the board),
     /// starting a square from the side's own edge (its marker's row is
     /// the edge row), going towards the middle.
-    pub fn new(right: Rect, square: f32, bottom: Color, marker: bool) -> CheckSpec {
+    /// `hollow` is the paper colour of an ink-only theme (see
+    /// [`CheckSpec::hollow`]).
+    pub fn new(
+        right: Rect,
+        square: f32,
+        bottom: Color,
+        marker: bool,
+        hollow: Option<Rgba>,
+    ) -> CheckSpec {
         let cx = right.x + right.w / 2.0;
         let arm = (square * 0.12).min(right.w * 0.32).max(2.0);
         let step = (arm * 3.0).max(square * 0.34);
@@ -54,10 +67,12 @@ impl CheckSpec {
             columns,
             arm,
             bar: (arm * 0.55).max(1.0),
+            hollow,
         }
     }
 
-    /// The signs for `position`: remaining checks in ink, given ones faint.
+    /// The signs for `position`: remaining checks in ink, given ones faint
+    /// or hollow.
     pub fn place(&self, position: &Position) -> Vec<ArrowShape> {
         let Some(counters) = position.checks else {
             return Vec::new();
@@ -72,8 +87,18 @@ impl CheckSpec {
             let signs = n.clamp(CHECKS_TO_WIN, MAX_SIGNS);
             for i in 0..signs {
                 let y = cy + step * i as f32;
-                let color = if i < n { INK } else { GIVEN };
-                out.push(plus(cx, y, self.arm, self.bar, color));
+                match self.hollow {
+                    _ if i < n => out.push(plus(cx, y, self.arm, self.bar, INK)),
+                    None => out.push(plus(cx, y, self.arm, self.bar, GIVEN)),
+                    Some(paper) => {
+                        // A whole pixel of ink at least, and paper inside
+                        // as wide as the ink at least.
+                        let line = (self.bar / 4.0).max(1.0);
+                        let (arm, bar) = (self.arm + line, self.bar + 2.0 * line);
+                        out.push(plus(cx, y, arm, bar, INK));
+                        out.push(plus(cx, y, arm - line, bar - 2.0 * line, paper));
+                    }
+                }
             }
         }
         out
@@ -125,7 +150,7 @@ mod tests {
             w: 20.0,
             h: 400.0,
         };
-        let spec = CheckSpec::new(right, 50.0, Color::White, true);
+        let spec = CheckSpec::new(right, 50.0, Color::White, true, None);
         let signs = spec.place(&p);
         assert_eq!(signs.len(), 6);
         let inked = |c: Color| {
@@ -145,5 +170,36 @@ mod tests {
             remaining(crate::position::CheckCounters::Given { white: 1, black: 4 }),
             [2, 0]
         );
+    }
+
+    #[test]
+    fn ink_themes_draw_given_checks_hollow_not_grey() {
+        let p = parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        let right = Rect {
+            x: 400.0,
+            y: 0.0,
+            w: 20.0,
+            h: 400.0,
+        };
+        let paper = Rgba::rgb(255, 255, 255);
+        let spec = CheckSpec::new(right, 50.0, Color::White, true, Some(paper));
+        let signs = spec.place(&p);
+        // White gave one check: two signs in ink, and one given, drawn as
+        // ink with paper inside; Black's three all in ink.
+        assert!(signs.iter().all(|s| s.color == INK || s.color == paper));
+        assert_eq!(signs.iter().filter(|s| s.color == paper).count(), 1);
+        assert_eq!(signs.iter().filter(|s| s.color == INK).count(), 6);
+        let extent = |s: &ArrowShape| {
+            let xs = s.points.iter().map(|p| p.0);
+            xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min)
+        };
+        let at = signs.iter().position(|s| s.color == paper).unwrap();
+        // The paper lies inside the ink drawn just before it, a pixel in.
+        assert!(extent(&signs[at - 1]) >= extent(&signs[at]) + 2.0);
     }
 }
