@@ -98,6 +98,16 @@ impl Inputs {
         }
     }
 
+    /// Whether reading may wait on someone: standard input read as it
+    /// comes (not spooled), or a path that is not a regular file (a named
+    /// pipe, a terminal). Regular files never keep a reader waiting.
+    pub fn may_block(&self) -> bool {
+        self.paths.iter().any(|p| match p {
+            None => self.spooled.is_none(),
+            Some(path) => !std::fs::metadata(path).is_ok_and(|m| m.is_file()),
+        })
+    }
+
     /// A reader from the first line of the first input.
     pub fn lines(&self) -> LineReader<'_> {
         LineReader {

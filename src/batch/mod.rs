@@ -59,8 +59,9 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         .build()
         .map_err(|e| Failure::io(format!("cannot start worker threads: {e}")))?;
     // While waiting for input nothing is half written: a signal removes the
-    // temporaries and exits at once. While rendering, the first signal lets
-    // the files being written finish and stops the run.
+    // temporaries and exits at once. While rendering (and reading files,
+    // which never waits long), the first signal lets the files being
+    // written finish and stops the run with its summary.
     let _immediate = signals::mode(false);
 
     let context = Context {
@@ -95,10 +96,11 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut reader = inputs.lines();
+    let may_block = inputs.may_block();
     let _graceful = signals::mode(true);
     while signals::stop_requested().is_none() {
         let chunk = {
-            let _waiting = signals::mode(false);
+            let _waiting = may_block.then(|| signals::mode(false));
             reader.next_chunk(chunk_len)?
         };
         if chunk.is_empty() {
