@@ -24,16 +24,21 @@ const BAND_PIXELS: usize = 131_072;
 /// At most this many bands: enough for the cores a server has idle.
 const MAX_BANDS: usize = 8;
 
-/// The pixel ranges of the bands of a `width × height` picture: whole
-/// rows, as even as rows allow.
-fn bands(width: usize, height: usize) -> Vec<Range<usize>> {
-    let pixels = width * height;
+/// The pixel ranges of the bands of `pixels` pixels in rows of `width`:
+/// whole rows, as even as rows allow (a last partial row, which callers
+/// do not make, goes with the last band).
+fn bands(width: usize, pixels: usize) -> Vec<Range<usize>> {
+    let height = pixels.checked_div(width).unwrap_or(0);
     let count = ((pixels + BAND_PIXELS / 2) / BAND_PIXELS)
         .clamp(1, MAX_BANDS)
         .min(height.max(1));
-    (0..count)
+    let mut bands: Vec<Range<usize>> = (0..count)
         .map(|k| (k * height / count) * width..((k + 1) * height / count) * width)
-        .collect()
+        .collect();
+    if let Some(last) = bands.last_mut() {
+        last.end = pixels;
+    }
+    bands
 }
 
 /// `indices` (a picture `width` pixels wide, each index below `colors`)
@@ -41,8 +46,7 @@ fn bands(width: usize, height: usize) -> Vec<Range<usize>> {
 /// `write_lzw_pre_encoded_frame` takes.
 pub fn compress(indices: &[u8], width: usize, colors: usize) -> Vec<u8> {
     let min_code_size = lzw::min_code_size(colors);
-    let height = indices.len().checked_div(width).unwrap_or(0);
-    let segments: Vec<Segment> = bands(width, height)
+    let segments: Vec<Segment> = bands(width, indices.len())
         .into_iter()
         .map(|band| lzw::segment(&indices[band], min_code_size))
         .collect();
@@ -57,8 +61,7 @@ pub fn compress_shared(
     offload: &dyn Offload,
 ) -> Vec<u8> {
     let min_code_size = lzw::min_code_size(colors);
-    let height = indices.len().checked_div(width).unwrap_or(0);
-    let bands = bands(width, height);
+    let bands = bands(width, indices.len());
     if bands.len() == 1 {
         return lzw::join(min_code_size, &[lzw::segment(&indices, min_code_size)]);
     }
@@ -265,18 +268,27 @@ mod tests {
 
     #[test]
     fn bands_cover_every_row_once() {
-        for (w, h) in [(720, 720), (400, 380), (1, 1), (3, 0), (2000, 3), (64, 64)] {
-            let bands = bands(w, h);
+        for (w, pixels) in [
+            (720, 720 * 720),
+            (400, 400 * 380),
+            (1, 1),
+            (3, 0),
+            (0, 0),
+            (2000, 6000),
+            (64, 64 * 64),
+            (700, 700 * 700 + 5),
+        ] {
+            let bands = bands(w, pixels);
             assert!(!bands.is_empty());
             assert_eq!(bands[0].start, 0);
-            assert_eq!(bands.last().unwrap().end, w * h);
+            assert_eq!(bands.last().unwrap().end, pixels, "{w}: every pixel");
             for pair in bands.windows(2) {
                 assert_eq!(pair[0].end, pair[1].start);
-                assert_eq!(pair[0].end % w.max(1), 0, "{w}×{h}: whole rows");
+                assert_eq!(pair[0].end % w.max(1), 0, "{w}: whole rows");
             }
         }
-        assert_eq!(bands(720, 720).len(), 4);
-        assert_eq!(bands(400, 380).len(), 1);
+        assert_eq!(bands(720, 720 * 720).len(), 4);
+        assert_eq!(bands(400, 400 * 380).len(), 1);
         assert_eq!(bands(64, 64).len(), 1);
     }
 }

@@ -225,6 +225,58 @@ mod tests {
     }
 
     #[test]
+    fn offers_go_to_idle_threads_and_are_dropped_when_all_are_busy() {
+        let pool = Pool::start(2, 8).unwrap();
+        let far = Instant::now() + Duration::from_secs(60);
+        // The helpers, as a renderer on a render thread holds them.
+        let helpers = pool
+            .submit(far, |worker| Arc::clone(&worker.helpers))
+            .unwrap()
+            .blocking_recv()
+            .unwrap();
+        let wait_idle = |n: usize| {
+            for _ in 0..1000 {
+                if helpers.idle.load(Ordering::Relaxed) == n {
+                    return;
+                }
+                thread::sleep(Duration::from_millis(1));
+            }
+            panic!("never {n} idle threads");
+        };
+        wait_idle(2);
+        let (ran_tx, ran_rx) = std::sync::mpsc::channel::<u8>();
+        let tx = ran_tx.clone();
+        helpers.offer(Box::new(move || tx.send(1).unwrap()));
+        assert_eq!(ran_rx.recv_timeout(Duration::from_secs(10)), Ok(1));
+
+        // Both threads busy: an offer is dropped, not queued behind them.
+        let (gate_tx, gate_rx) = std::sync::mpsc::channel::<()>();
+        let gate_rx = Arc::new(Mutex::new(gate_rx));
+        let mut busy = Vec::new();
+        for _ in 0..2 {
+            let gate = Arc::clone(&gate_rx);
+            busy.push(
+                pool.submit(far, move |_| {
+                    let _ = gate.lock().unwrap().recv();
+                })
+                .unwrap(),
+            );
+        }
+        wait_idle(0);
+        let tx = ran_tx.clone();
+        helpers.offer(Box::new(move || tx.send(2).unwrap()));
+        gate_tx.send(()).unwrap();
+        gate_tx.send(()).unwrap();
+        for rx in busy {
+            rx.blocking_recv().unwrap();
+        }
+        // Whatever was queued has run by the time a later job has.
+        pool.submit(far, |_| ()).unwrap().blocking_recv().unwrap();
+        pool.submit(far, |_| ()).unwrap().blocking_recv().unwrap();
+        assert!(ran_rx.try_recv().is_err(), "the offer was queued");
+    }
+
+    #[test]
     fn expired_jobs_are_skipped() {
         let pool = Pool::start(1, 4).unwrap();
         let past = Instant::now();
