@@ -136,8 +136,9 @@ mod tests {
     use super::*;
     use crate::fen::{parse, ParseOptions};
 
-    #[test]
-    fn remaining_checks_are_ink_and_given_ones_faint() {
+    /// The start position with two checks left for White and three for
+    /// Black, and a column right of a 400 px board of 50 px squares.
+    fn two_and_three_left() -> (Position, Rect) {
         let p = parse(
             b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1",
             ParseOptions::default(),
@@ -150,6 +151,12 @@ mod tests {
             w: 20.0,
             h: 400.0,
         };
+        (p, right)
+    }
+
+    #[test]
+    fn remaining_checks_are_ink_and_given_ones_faint() {
+        let (p, right) = two_and_three_left();
         let spec = CheckSpec::new(right, 50.0, Color::White, true, None);
         let signs = spec.place(&p);
         assert_eq!(signs.len(), 6);
@@ -174,18 +181,7 @@ mod tests {
 
     #[test]
     fn ink_themes_draw_given_checks_hollow_not_grey() {
-        let p = parse(
-            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1",
-            ParseOptions::default(),
-        )
-        .unwrap()
-        .position;
-        let right = Rect {
-            x: 400.0,
-            y: 0.0,
-            w: 20.0,
-            h: 400.0,
-        };
+        let (p, right) = two_and_three_left();
         let paper = Rgba::rgb(255, 255, 255);
         let spec = CheckSpec::new(right, 50.0, Color::White, true, Some(paper));
         let signs = spec.place(&p);
