@@ -5,7 +5,7 @@
 
 mod common;
 
-use fen2img::{svg, DiagramOptions, Format, Layout, RenderOptions, Renderer, Square, Theme};
+use fen2img::{svg, DiagramOptions, Format, Layout, RenderOptions, Renderer, Rgba, Square, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
@@ -186,9 +186,19 @@ fn print_annotations_are_ink_only() {
         );
         assert!(l.rings.iter().all(|r| r.color.a == 255));
         assert!(l.crosses.iter().all(|c| c.color.a == 255));
-        // Each arrow is drawn over a paper-coloured casing: both opaque.
-        assert_eq!(l.arrows.len(), 4);
+        // Each arrow is drawn over a paper-coloured casing, all opaque. G
+        // is one polygon of ink; B is told apart by shape: hollow (ink,
+        // then paper inside) and dashed, every dash and its head cased.
         assert!(l.arrows.iter().all(|a| a.color.a == 255));
+        let ink = l.arrows.iter().filter(|a| a.color == Rgba::rgb(0, 0, 0));
+        let paper = l
+            .arrows
+            .iter()
+            .filter(|a| a.color == Rgba::rgb(255, 255, 255));
+        let (ink, paper) = (ink.count(), paper.count());
+        assert_eq!(ink + paper, l.arrows.len(), "only ink and paper");
+        assert!(ink >= 4, "G and at least two dashes and a head of B: {ink}");
+        assert_eq!(paper, 1 + 2 * (ink - 1), "a casing each, B hollow");
         // The empty from-square's frame is solid ink in the image.
         let image = png(fen, options.clone());
         let mut frame_pixels = Vec::new();
