@@ -201,7 +201,9 @@ impl Document<'_> {
                     color_key(g.color)
                 );
             }
-            Item::Labels(labels, halo) => self.labels(labels, halo),
+            Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
+                self.labels(labels, halo)
+            }
             Item::Disc(d) | Item::PromotedSign(d) => self.disc(d),
             Item::Text(t) => self.text(t),
             Item::PieceHalos(pieces, _) => {

@@ -73,6 +73,7 @@ impl Frame {
             hatch: theme.hatch.and_then(|h| hatch::on_pixels(h, square)),
             tints: Vec::new(),
             labels: Vec::new(),
+            labels_over_pieces: inside,
             label_halo: halo.filter(|_| inside),
             panels: Vec::new(),
             discs: Vec::new(),

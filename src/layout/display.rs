@@ -31,6 +31,10 @@ pub enum Item<'a> {
     Glow(&'a Glow),
     /// Coordinate labels, each with the halo under it when there is one.
     Labels(&'a [PlacedLabel], Option<Halo>),
+    /// Coordinate labels inside the board's corner squares, drawn over the
+    /// pieces: the corners reach under wide pieces (a rook's base), which
+    /// would hide them.
+    CornerLabels(&'a [PlacedLabel], Option<Halo>),
     /// A disc beside a player's name (in that player's colour).
     Disc(&'a Disc),
     /// A run of text (caption, number, player bar), drawn from the
@@ -86,7 +90,10 @@ impl Item<'_> {
             | Item::Labels(..)
             | Item::Disc(_)
             | Item::Text(_) => Layer::Background,
-            Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => Layer::Pieces,
+            Item::PieceHalos(..)
+            | Item::Pieces(_)
+            | Item::CornerLabels(..)
+            | Item::PocketPieces(_) => Layer::Pieces,
             Item::Badge(_)
             | Item::PromotedSign(_)
             | Item::Cross(_)
@@ -114,7 +121,7 @@ impl Layout {
         items.extend(board.hatch.map(|h| Item::Hatch(board, h)));
         items.extend(board.tints.iter().map(|t| Item::Rect(t.rect, t.color)));
         items.extend(self.glows.iter().map(Item::Glow));
-        if !board.labels.is_empty() {
+        if !board.labels.is_empty() && !board.labels_over_pieces {
             items.push(Item::Labels(&board.labels, board.label_halo));
         }
         items.extend(board.panels.iter().map(|p| Item::Rect(p.rect, p.color)));
@@ -125,6 +132,9 @@ impl Layout {
                 items.push(Item::PieceHalos(&self.pieces, halo));
             }
             items.push(Item::Pieces(&self.pieces));
+        }
+        if !board.labels.is_empty() && board.labels_over_pieces {
+            items.push(Item::CornerLabels(&board.labels, board.label_halo));
         }
         let around = &self.around;
         if !around.pocket_pieces.is_empty() {

@@ -80,7 +80,7 @@ keyed!(BoardSpec, |b| (
     (b.square.to_bits(), b.flipped, b.light, b.dark),
     b.hatch
         .map(|h| ([h.spacing, h.width].map(f32::to_bits), h.color)),
-    (&b.tints, &b.labels, b.label_halo),
+    (&b.tints, &b.labels, b.labels_over_pieces, b.label_halo),
     (&b.panels, &b.discs, &b.texts)
 ));
 keyed!(MarkupPaint, |m| (
@@ -143,6 +143,10 @@ pub struct BoardSpec {
     pub tints: Vec<Tint>,
     /// Coordinate labels.
     pub labels: Vec<PlacedLabel>,
+    /// Whether the labels sit inside the board's edge squares, and so are
+    /// drawn over the pieces (wide pieces reach into the corners), not in
+    /// the background.
+    pub labels_over_pieces: bool,
     /// The halo drawn under labels (inside the board, on haloed themes).
     pub label_halo: Option<Halo>,
     /// Filled rectangles around the board (pocket trays), under the text.

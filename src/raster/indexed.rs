@@ -21,8 +21,9 @@ use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 use super::cache::hash_of;
 use super::quantize::{ColorMap, Packed, Palette};
 use super::runs::RunImage;
-use super::{draw_mover, draw_sprite, Rasterizer};
-use crate::layout::{Item, Layout, MoverMark, Rect};
+use super::{draw_labels, draw_mover, draw_sprite, Rasterizer};
+use crate::labels::LabelFont;
+use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
 use crate::position::{Color, Piece, Square};
 
 /// How much more the empty board counts than one tile when the palette is
@@ -175,8 +176,8 @@ impl Rasterizer {
                 | Item::Labels(..)
                 | Item::Disc(_)
                 | Item::Text(_) => {}
-                // In the piece tiles.
-                Item::PieceHalos(..) => {}
+                // In the piece tiles (and, on empty squares, in the runs).
+                Item::PieceHalos(..) | Item::CornerLabels(..) => {}
                 // Boards with an overlay or pockets do not take this path
                 // (`has_overlay`, above).
                 Item::PocketPieces(_)
@@ -208,7 +209,22 @@ fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[
 impl TileSet {
     fn build(raster: &mut Rasterizer, layout: &Layout) -> TileSet {
         let frame = &layout.frame;
-        let empty = raster.background(layout);
+        let bare = raster.background(layout);
+        // Labels over the pieces: the empty board has them over its squares,
+        // and each tile draws its square's labels after the piece.
+        let corner_labels = layout.items().into_iter().find_map(|item| match item {
+            Item::CornerLabels(labels, halo) => Some((labels, halo)),
+            _ => None,
+        });
+        let empty = match corner_labels {
+            Some((labels, halo)) => Arc::new(with_labels(
+                &bare,
+                (frame.width(), frame.height()),
+                labels,
+                halo,
+            )),
+            None => Arc::clone(&bare),
+        };
         // Each marker variant differs from the empty board only in the
         // marker's own small rectangle, so only that part is drawn,
         // counted and indexed again.
@@ -229,18 +245,19 @@ impl TileSet {
             })
             .collect();
 
-        // Square classes: compare the squares' background pixels.
+        // Square classes: compare the squares' background pixels. Each
+        // keeps a square of its own, for the labels drawn over its tiles.
         let size = frame.board.square as u32;
         let mut class_of = [0u8; 64];
-        let mut classes: Vec<Pixmap> = Vec::new();
+        let mut classes: Vec<(Pixmap, Square)> = Vec::new();
         for sq in Square::all() {
             let r = frame.board.square_rect(sq);
             let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
             let pixels = empty.crop(rect);
-            let class = match classes.iter().position(|c| c.data() == pixels.data()) {
+            let class = match classes.iter().position(|c| c.0.data() == pixels.data()) {
                 Some(i) => i,
                 None => {
-                    classes.push(pixels);
+                    classes.push((pixels, sq));
                     classes.len() - 1
                 }
             };
@@ -256,8 +273,14 @@ impl TileSet {
             h: size as f32,
         };
         let spec = &frame.sprites;
-        for square in &classes {
-            let mut tiles = Piece::ALL.map(|_| square.clone());
+        for (labelled, sq) in &classes {
+            let r = frame.board.square_rect(*sq);
+            let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
+            let ground = match corner_labels {
+                Some(_) => bare.crop(rect),
+                None => labelled.clone(),
+            };
+            let mut tiles = Piece::ALL.map(|_| ground.clone());
             if let Some(halo) = spec.halo {
                 for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
                     draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
@@ -266,6 +289,21 @@ impl TileSet {
             let sprites = raster.sprites(&spec.glyphs);
             for (sprite, tile) in sprites.iter().zip(&mut tiles) {
                 draw_sprite(tile, sprite, at);
+            }
+            if let Some((labels, halo)) = corner_labels {
+                // This square's labels, moved to the tile's corner.
+                let here: Vec<PlacedLabel> = labels
+                    .iter()
+                    .filter(|l| centred_in(l, r))
+                    .map(|l| PlacedLabel {
+                        x: l.x - r.x,
+                        y: l.y - r.y,
+                        ..*l
+                    })
+                    .collect();
+                for tile in &mut tiles {
+                    draw_labels(tile, &here, halo, 0);
+                }
             }
             tiles_rgba.push(tiles);
         }
@@ -312,6 +350,32 @@ impl TileSet {
             tiles,
         }
     }
+}
+
+/// `bare` (`width × height`) with `labels` drawn over it.
+fn with_labels(
+    bare: &RunImage,
+    (width, height): (u32, u32),
+    labels: &[PlacedLabel],
+    halo: Option<Halo>,
+) -> RunImage {
+    let mut all = bare.to_pixmap();
+    draw_labels(&mut all, labels, halo, 0);
+    // One band, the whole image.
+    RunImage::draw(width, height, &[], |band, _| {
+        band.data_mut().copy_from_slice(all.data())
+    })
+}
+
+/// Whether the ink of `label` is centred in `r`.
+fn centred_in(label: &PlacedLabel, r: Rect) -> bool {
+    let Some(g) = LabelFont::get().glyph(label.ch) else {
+        return false;
+    };
+    let ink = g.path.bounds();
+    let cx = label.x + (ink.left() + ink.right()) / 2.0 * label.scale;
+    let cy = label.y + (ink.top() + ink.bottom()) / 2.0 * label.scale;
+    (r.x..r.x + r.w).contains(&cx) && (r.y..r.y + r.h).contains(&cy)
 }
 
 /// The whole-pixel rectangle a marker (with its outline) can touch,
@@ -391,6 +455,67 @@ mod tests {
             .iter()
             .flat_map(|&i| img.palette.colors[i as usize])
             .collect()
+    }
+
+    /// One raster path, from layout to straight RGBA.
+    type RenderFn = fn(&mut Rasterizer, &Layout) -> Vec<u8>;
+
+    #[test]
+    fn inside_labels_are_drawn_over_the_pieces_in_both_paths() {
+        // The file letter of a1 sits in the corner the rook's base covers:
+        // every pixel of it that is solid label ink on the empty board must
+        // be label ink under the rook too.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for theme in ["brown", "print"] {
+            let options = DiagramOptions {
+                size: 640,
+                coordinates: Coordinates::Inside,
+                theme: Theme::built_in(theme).unwrap(),
+                ..DiagramOptions::default()
+            };
+            let empty = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
+            let start = layout(START, &options);
+            // The same board without labels: the label's pixels are those
+            // that differ from it (print's hatching is ink too).
+            let unlabelled = DiagramOptions {
+                coordinates: Coordinates::None,
+                ..options.clone()
+            };
+            let plain = layout("8/8/8/8/8/8/8/8 w - - 0 1", &unlabelled);
+            assert_eq!(plain.frame.board.board, empty.frame.board.board);
+            let label = *start
+                .frame
+                .board
+                .labels
+                .iter()
+                .find(|l| l.ch == 'a')
+                .unwrap();
+            let ink = label.color;
+            let a1 = start.square_rect(Square::parse("a1").unwrap());
+            let width = start.frame.width() as usize;
+            let mut raster = Rasterizer::new();
+            let paths: [(&str, RenderFn); 2] = [
+                ("indexed", |r, l| expand(&r.render_indexed(l).unwrap())),
+                ("rgba", |r, l| crate::encode::rgba(&r.render(l))),
+            ];
+            for (path, render) in paths {
+                let (without, with) = (render(&mut raster, &empty), render(&mut raster, &start));
+                let bare = render(&mut raster, &plain);
+                let mut checked = 0;
+                for y in a1.y as usize + a1.h as usize / 2..(a1.y + a1.h) as usize {
+                    for x in a1.x as usize + a1.w as usize / 2..(a1.x + a1.w) as usize {
+                        let at = (y * width + x) * 4;
+                        if without[at..at + 4] == [ink.r, ink.g, ink.b, 255]
+                            && bare[at..at + 4] != without[at..at + 4]
+                        {
+                            checked += 1;
+                            assert_eq!(with[at..at + 4], without[at..at + 4], "{theme} {path}");
+                        }
+                    }
+                }
+                assert!(checked > 5, "{theme} {path}: the letter has solid ink");
+            }
+        }
     }
 
     #[test]

@@ -112,7 +112,8 @@ impl Rasterizer {
                     layout,
                     pieces.iter().map(|p| (p.piece, p.rect)),
                 ),
-                Item::Badge(_)
+                Item::CornerLabels(..)
+                | Item::Badge(_)
                 | Item::PromotedSign(_)
                 | Item::Cross(_)
                 | Item::Ring(_)
@@ -242,7 +243,9 @@ fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
         }
         Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
         Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
-        Item::Labels(labels, halo) => draw_labels(band, labels, halo, top),
+        Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
+            draw_labels(band, labels, halo, top)
+        }
         Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
         Item::Text(t) => around::draw_text(band, t, top),
         Item::Badge(b) => {
