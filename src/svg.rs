@@ -221,9 +221,13 @@ impl Document<'_> {
             }
             Item::Cross(c) => self.cross(c),
             Item::Ring(r) => {
+                let dash = r
+                    .dash
+                    .map(|d| format!(" stroke-dasharray=\"{} {}\"", num(d), num(d)))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     self.out,
-                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\"{} stroke-width=\"{}\"/>",
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\"{} stroke-width=\"{}\"{dash}/>",
                     num(r.cx),
                     num(r.cy),
                     num(r.r),

@@ -177,13 +177,23 @@ fn print_annotations_are_ink_only() {
                 [0.0; 4]
             );
         }
-        // The check ring first, then the circle on f6.
-        assert_eq!(l.rings.len(), 2);
+        // The check ring first, then the R circle on f6: a double line,
+        // an unbroken ink ring with a thinner paper ring along its middle.
+        assert_eq!(l.rings.len(), 3);
         let king = l.square_rect(e1);
         assert_eq!(
             (l.rings[0].cx, l.rings[0].cy),
             (king.x + king.w / 2.0, king.y + king.h / 2.0)
         );
+        let (ink, paper) = (l.rings[1], l.rings[2]);
+        assert_eq!(
+            (ink.color, paper.color),
+            (Rgba::rgb(0, 0, 0), Rgba::rgb(255, 255, 255))
+        );
+        assert_eq!((ink.r, ink.dash, paper.dash), (paper.r, None, None));
+        // Two ink lines and the paper between, a third each, at least a
+        // pixel each at 207 px too.
+        assert!(paper.width >= 1.0 && 3.0 * paper.width <= ink.width + 1e-3);
         assert!(l.rings.iter().all(|r| r.color.a == 255));
         assert!(l.crosses.iter().all(|c| c.color.a == 255));
         // Each arrow is drawn over a paper-coloured casing, all opaque. G

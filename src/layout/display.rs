@@ -184,9 +184,10 @@ mod tests {
     #[test]
     fn items_come_in_layer_order_with_everything_placed() {
         // (theme, glows, rings, polygons, hatch and halos): print draws the
-        // check as a ring and cases its arrows; brown glows and tints.
+        // check as a ring, the R circle as a double line (two rings) and
+        // cases its arrows; brown glows and tints.
         for (theme, glows, rings, polygons, haloed) in
-            [("print", 0, 2, 2, 1), ("brown", 1, 1, 1, 0)]
+            [("print", 0, 3, 2, 1), ("brown", 1, 1, 1, 0)]
         {
             let options = DiagramOptions {
                 theme: Theme::built_in(theme).unwrap(),

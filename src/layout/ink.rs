@@ -2,14 +2,14 @@
 //! a photocopier or a 1-bit plate keeps. Nothing relies on grey or on
 //! transparency: the last move is a frame of opaque ink inside its squares,
 //! check a ring around the king, arrows and circles opaque. Without colour,
-//! the four arrow brushes differ in shape: G solid, R hollow, Y dashed,
-//! B hollow and dashed.
+//! the four brushes differ in shape: G solid, R hollow (a circle: a double
+//! line), Y dashed, B hollow and dashed.
 
 use crate::color::Rgba;
 use crate::position::Square;
 use crate::theme::Annotations;
 
-use super::{BoardSpec, Brush, Rect, Ring, Tint};
+use super::{BoardSpec, Brush, Halo, Rect, Ring, Tint};
 
 /// Width of the last move's frame, as a fraction of a square.
 const FRAME_WIDTH: f32 = 0.07;
@@ -51,7 +51,33 @@ pub(super) fn check_ring(board: &BoardSpec, sq: Square, color: Rgba) -> Ring {
         r: r.w / 2.0 - width / 2.0 - 0.02 * r.w,
         width,
         color: paint(Annotations::Ink, color),
+        dash: None,
     }
+}
+
+/// A circle of `brush` in ink, from the solid `ring`: dashed for Y and B
+/// (eight dashes and eight gaps round it), and for R and B a double line:
+/// the ring's middle third in paper (the casing's colour, else white),
+/// each third at least a pixel, so small circles widen to stay double.
+pub(super) fn circle(brush: Brush, ring: Ring, casing: Option<Halo>) -> Vec<Ring> {
+    let (hollow, dashed) = arrow_style(brush);
+    let dash = dashed.then(|| std::f32::consts::TAU * ring.r / 16.0);
+    let ink = Ring { dash, ..ring };
+    if !hollow {
+        return vec![ink];
+    }
+    let line = (ring.width / 3.0).max(1.0);
+    let paper = casing.map_or(Rgba::rgb(255, 255, 255), |h| h.color);
+    let middle = Ring {
+        width: line,
+        color: Rgba { a: 255, ..paper },
+        ..ink
+    };
+    let ink = Ring {
+        width: ring.width.max(3.0 * line),
+        ..ink
+    };
+    vec![ink, middle]
 }
 
 /// How an arrow of `brush` is drawn in ink: `(hollow, dashed)`.
@@ -78,6 +104,46 @@ pub(super) const GAP: f32 = 0.14;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn circles_tell_their_brushes_apart_by_shape() {
+        let ring = Ring {
+            cx: 50.0,
+            cy: 50.0,
+            r: 20.0,
+            width: 3.0,
+            color: Rgba::rgb(0, 0, 0),
+            dash: None,
+        };
+        let paper = Some(Halo {
+            color: Rgba::rgb(250, 250, 240),
+            width: 2.0,
+        });
+        let g = circle(Brush::Green, ring, paper);
+        assert_eq!(g, vec![ring]);
+        let r = circle(Brush::Red, ring, paper);
+        assert_eq!(r.len(), 2);
+        assert_eq!(
+            (r[0], r[1].color, r[1].width),
+            (ring, Rgba::rgb(250, 250, 240), 1.0)
+        );
+        // A thin ring widens so that both of its lines keep a pixel.
+        let thin = circle(Brush::Red, Ring { width: 1.5, ..ring }, paper);
+        assert_eq!((thin[0].width, thin[1].width), (3.0, 1.0));
+        let y = circle(Brush::Yellow, ring, paper);
+        assert_eq!(y.len(), 1);
+        // Eight dashes and eight gaps close the circle evenly.
+        let dash = y[0].dash.expect("dashed");
+        assert!((dash * 16.0 - std::f32::consts::TAU * ring.r).abs() < 1e-3);
+        let b = circle(Brush::Blue, ring, None);
+        assert_eq!(b.len(), 2);
+        assert!(b.iter().all(|r| r.dash == Some(dash)));
+        assert_eq!(
+            b[1].color,
+            Rgba::rgb(255, 255, 255),
+            "white without a casing"
+        );
+    }
 
     #[test]
     fn the_frame_is_opaque_whole_pixels_inside_the_square() {

@@ -324,6 +324,9 @@ pub struct Ring {
     pub width: f32,
     /// Ink colour with alpha.
     pub color: Rgba,
+    /// Dashes of this length along the circle, with gaps as long (ink
+    /// themes' `Y` and `B` circles); `None`: one unbroken line.
+    pub dash: Option<f32>,
 }
 
 /// The side-to-move marker.
@@ -525,8 +528,14 @@ impl Layout {
                     r: sq / 2.0 - width / 2.0 - sq * 0.02,
                     width,
                     color,
+                    dash: None,
                 };
-                self.rings.push(ring);
+                if ink {
+                    self.rings
+                        .extend(ink::circle(arrow.brush, ring, paint.mark_casing));
+                } else {
+                    self.rings.push(ring);
+                }
             } else if ink {
                 self.place_ink_arrow(arrow.brush, (ax, ay), (bx, by), color);
             } else {

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{
     self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, Point,
-    RadialGradient, SpreadMode, Stroke, Transform,
+    RadialGradient, SpreadMode, Stroke, StrokeDash, Transform,
 };
 
 use crate::color::Rgba;
@@ -594,6 +594,7 @@ fn draw_ring(pixmap: &mut Pixmap, r: &Ring) {
     if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
         let stroke = Stroke {
             width: r.width,
+            dash: r.dash.and_then(|d| StrokeDash::new(vec![d, d], 0.0)),
             ..Stroke::default()
         };
         pixmap.stroke_path(&path, &solid(r.color), &stroke, Transform::identity(), None);
