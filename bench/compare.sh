@@ -65,10 +65,10 @@ fi
 
 # --- (a) Build fen2img ----------------------------------------------------------
 say "building fen2img (release) and the render_corpus example"
-(cd "$root" && cargo build --release --quiet --example render_corpus)
+(cd "$root" && cargo build --release --quiet -p measure --bin render_corpus)
 target="${CARGO_TARGET_DIR:-target}"
 [[ $target == /* ]] || target="$root/$target"  # cargo ran in $root
-render_corpus="$target/release/examples/render_corpus"
+render_corpus="$target/release/render_corpus"
 
 # --- (b) Python environment -----------------------------------------------------
 if [[ ! -x "$venv/bin/python" ]]; then

@@ -5,4 +5,4 @@
 #   bench/print.sh [SIZES...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec cargo run --release --quiet --example print_figures -- "$@"
+exec cargo run --release --quiet -p measure --bin print_figures -- "$@"

@@ -7,19 +7,19 @@ use std::path::PathBuf;
 use clap::{CommandFactory, Parser, Subcommand, ValueHint};
 use clap_complete::Shell;
 
-use fen2img::quote::escape;
-use fen2img::Format;
+use fen2img_render::chess::quote::escape;
+use fen2img_render::Format;
 
+use crate::args::{render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
 use crate::markdown;
-use crate::render_args::{render_options, FormatArg, RenderArgs};
 #[cfg(feature = "serve")]
 use crate::serve;
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
-use crate::terminal_choice;
+use crate::terminal::choice as terminal_choice;
 
 const AFTER_HELP: &str = "\
 Examples:

@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use fen2img::quote::escape;
-use fen2img::{PieceSetError, ThemeError};
+use fen2img_render::chess::quote::escape;
+use fen2img_render::{PieceSetError, ThemeError};
 
 /// Exit code: success.
 pub const EXIT_OK: u8 = 0;
@@ -52,7 +52,7 @@ pub enum Cause<'a> {
     /// Loading `--pieces`.
     Pieces(&'a PieceSetError),
     /// Rendering or encoding a position.
-    Render(&'a fen2img::Error),
+    Render(&'a fen2img_render::Error),
 }
 
 /// The exit code for a library error: 1 when a file could not be read or an
@@ -68,7 +68,7 @@ pub fn exit_code_for(cause: Cause<'_>) -> u8 {
         Cause::Theme(_) => EXIT_INVALID,
         Cause::Pieces(e) if e.is_io() => EXIT_FAILURE,
         Cause::Pieces(_) => EXIT_INVALID,
-        Cause::Render(fen2img::Error::Encode(_)) => EXIT_FAILURE,
+        Cause::Render(fen2img_render::Error::Encode(_)) => EXIT_FAILURE,
         Cause::Render(_) => EXIT_INVALID,
     }
 }
@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn unreadable_files_exit_1_and_bad_content_exits_2() {
-        let load = |name: &str| fen2img::Theme::load(name).unwrap_err();
+        let load = |name: &str| fen2img_render::Theme::load(name).unwrap_err();
         let missing = load("/nonexistent/none.theme");
         assert_eq!(exit_code_for(Cause::Theme(&missing)), EXIT_FAILURE);
         let directory = load("/");
@@ -122,21 +122,24 @@ mod tests {
         let invalid = load(bad.to_str().unwrap());
         assert_eq!(exit_code_for(Cause::Theme(&invalid)), EXIT_INVALID);
 
-        let pieces = fen2img::PieceSet::load(&dir.join("no-such-set")).unwrap_err();
+        let pieces = fen2img_render::PieceSet::load(&dir.join("no-such-set")).unwrap_err();
         assert_eq!(exit_code_for(Cause::Pieces(&pieces)), EXIT_FAILURE);
         for name in [
             "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK",
         ] {
             std::fs::write(dir.join(format!("{name}.svg")), "not an SVG").unwrap();
         }
-        let not_svg = fen2img::PieceSet::load(&dir).unwrap_err();
+        let not_svg = fen2img_render::PieceSet::load(&dir).unwrap_err();
         assert_eq!(exit_code_for(Cause::Pieces(&not_svg)), EXIT_INVALID);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn an_encoder_failure_is_not_the_inputs_fault() {
-        let encode = fen2img::Error::Encode(fen2img::EncodeError::new("WebP", "out of memory"));
+        let encode = fen2img_render::Error::Encode(fen2img_render::EncodeError::new(
+            "WebP",
+            "out of memory",
+        ));
         assert_eq!(exit_code_for(Cause::Render(&encode)), EXIT_FAILURE);
         let failure = Failure::from(Cause::Render(&encode));
         assert_eq!(failure.code, EXIT_FAILURE);

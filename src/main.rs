@@ -1,25 +1,25 @@
 //! The `fen2img` command: parse the command line, run, map errors to exit codes.
 //!
-//! Modules import one way: `cli` → {`batch`, `single`, `manual`,
-//! `render_args`, `serve`}; `single` → {`render_args`, `stdout`}; `batch` →
-//! `render_args` → `arg_text`; all of them → `failure`. Only `cli`,
-//! `render_args` and `batch` see clap. `single` (for `-o`) and `batch` →
-//! `output`, which owns every file fen2img writes.
+//! The diagrams themselves come from the `fen2img-render` crate (and the
+//! positions from `fen2img-chess`); this crate is everything a command adds:
+//! flags, files, terminals, documents, the server. Modules import one way
+//! (checked by `tests/cli/layers.rs`): `cli` → {`batch`, `single`,
+//! `manual`, `markdown`, `serve`, `terminal`} → `args` → `failure`; only
+//! `cli`, `args` and `batch` see clap. `single` (for `-o`), `batch` and
+//! `markdown` → `output`, which owns every file fen2img writes.
 
-mod arg_text;
+mod args;
 mod batch;
 mod cli;
 mod failure;
 mod manual;
 mod markdown;
 mod output;
-mod render_args;
 #[cfg(feature = "serve")]
 mod serve;
 mod single;
 mod stdout;
-mod terminal_choice;
-mod terminal_query;
+mod terminal;
 
 use std::process::ExitCode;
 

@@ -6,13 +6,13 @@
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use fen2img::describe_with;
-use fen2img::fen::MAX_INPUT_LEN;
-use fen2img::{RenderOptions, Renderer};
+use fen2img_render::chess::MAX_INPUT_LEN;
+use fen2img_render::describe_with;
+use fen2img_render::{RenderOptions, Renderer};
 
+use crate::args::{check_warnings, parse_record};
 use crate::failure::{Cause, Failure, EXIT_OK};
 use crate::output::{write_file, Links};
-use crate::render_args::{check_warnings, parse_record};
 use crate::stdout;
 
 /// Where the position comes from.

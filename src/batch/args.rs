@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::render_args::RenderArgs;
+use crate::args::RenderArgs;
 
 /// `fen2img batch` arguments.
 #[derive(Args, Debug)]

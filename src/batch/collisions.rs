@@ -3,7 +3,7 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use fen2img::{parse, ParseOptions};
+use fen2img_render::{parse, ParseOptions};
 
 use super::lines::Inputs;
 use super::Context;

@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-use fen2img::fen::MAX_INPUT_LEN;
+use fen2img_render::chess::MAX_INPUT_LEN;
 
 use crate::failure::Failure;
 use crate::output::Temporary;

@@ -22,12 +22,12 @@ use std::io::{self, IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use fen2img::fingerprint::options_digest;
-use fen2img::{Format, Renderer};
+use fen2img_render::fingerprint::options_digest;
+use fen2img_render::{Format, Renderer};
 
+use crate::args::{render_options, FormatArg};
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use crate::output::signals;
-use crate::render_args::{render_options, FormatArg};
 
 pub use args::BatchArgs;
 use lines::Inputs;
@@ -48,7 +48,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;
-    let template = NameTemplate::parse(crate::arg_text::utf8("--name", &args.name)?)?;
+    let template = NameTemplate::parse(crate::args::text::utf8("--name", &args.name)?)?;
     // Inputs are opened before anything is created, so a missing input
     // leaves nothing behind.
     let mut inputs = Inputs::new(&args.inputs)?;

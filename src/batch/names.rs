@@ -1,7 +1,7 @@
 //! `--name` templates, and ids made safe as file names.
 
-use fen2img::fingerprint::diagram_digest;
-use fen2img::Format;
+use fen2img_render::fingerprint::diagram_digest;
+use fen2img_render::Format;
 
 use crate::failure::Failure;
 
@@ -82,7 +82,7 @@ impl NameTemplate {
     }
 
     /// The file name for line `n` with EPD `id`, canonical `fen`, and options
-    /// whose [`fen2img::fingerprint::options_digest`] is `options`.
+    /// whose [`fen2img_render::fingerprint::options_digest`] is `options`.
     pub fn expand(
         &self,
         n: usize,

@@ -8,14 +8,14 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use fen2img::layout::{Around, Caption};
-use fen2img::{parse, Format, ParseOptions, RenderOptions, Renderer};
+use fen2img_render::layout::{Around, Caption};
+use fen2img_render::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use super::lines::Line;
 use super::names::NameTemplate;
 use super::outcome::{Done, Outcome, Problem};
+use crate::args::strict_refusal;
 use crate::output::{signals, write_if_changed, Links, WriteOutcome};
-use crate::render_args::strict_refusal;
 
 /// Lines rendered per parallel chunk: large enough to keep every core busy,
 /// small enough that memory stays flat for any input size.
@@ -38,7 +38,7 @@ pub struct Context {
     pub out_dir: PathBuf,
     /// `--name`.
     pub template: NameTemplate,
-    /// [`fen2img::fingerprint::options_digest`] of the options, for `{hash}`.
+    /// [`fen2img_render::fingerprint::options_digest`] of the options, for `{hash}`.
     pub options_digest: u64,
     /// The output format (for `{ext}` and image sizes).
     pub format: Format,
@@ -72,7 +72,7 @@ impl Context {
         if *around == self.around {
             self.options_digest
         } else {
-            fen2img::fingerprint::with_around(self.options_digest, around)
+            fen2img_render::fingerprint::with_around(self.options_digest, around)
         }
     }
 }
@@ -212,8 +212,8 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
     let fen = position.to_string();
     let around = ctx.line_around(line.n, record.caption());
     if let (None, Some(c0)) = (&ctx.around.caption, record.caption()) {
-        for c in fen2img::layout::missing_glyphs(c0) {
-            warnings.push(crate::render_args::missing_glyph_message(c, "c0"));
+        for c in fen2img_render::layout::missing_glyphs(c0) {
+            warnings.push(crate::args::missing_glyph_message(c, "c0"));
         }
     }
     let name = ctx.template.expand(
@@ -239,7 +239,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
     };
     let lead = renderer.options().diagram.around.describe();
     Ok(Rendered {
-        alt: fen2img::describe_with(position, &lead),
+        alt: fen2img_render::describe_with(position, &lead),
         caption: record.caption().map(str::to_string),
         fen,
         path: ctx.out_dir.join(&name),

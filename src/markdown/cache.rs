@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fen2img::stable_hash;
+use fen2img_render::fingerprint::stable_hash;
 
 /// The cache file's name in the output directory.
 pub const FILE: &str = ".fen2img-md-cache";

@@ -9,10 +9,10 @@ use std::path::{Component, Path, PathBuf};
 use clap::{Args, ValueEnum, ValueHint};
 use rayon::prelude::*;
 
-use fen2img::quote::escape;
-use fen2img::Format;
+use fen2img_render::chess::quote::escape;
+use fen2img_render::Format;
 
-use fen2img::stable_hash;
+use fen2img_render::fingerprint::stable_hash;
 
 use super::cache::{self, PageCache};
 use super::diagram::{DiagramMaker, DocError};

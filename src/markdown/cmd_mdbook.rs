@@ -17,7 +17,7 @@ use std::io::{self, Read, Write};
 use clap::Args;
 use serde_json::Value;
 
-use fen2img::Format;
+use fen2img_render::Format;
 
 use super::cmd_md::located;
 use super::diagram::DiagramMaker;

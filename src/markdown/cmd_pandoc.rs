@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueHint};
 use serde_json::{json, Value};
 
-use fen2img::Format;
+use fen2img_render::Format;
 
 use super::cmd_md::defaults_from;
 use super::diagram::{Diagram, DiagramMaker};

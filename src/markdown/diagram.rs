@@ -4,13 +4,14 @@
 
 use std::collections::HashMap;
 
-use fen2img::describe;
-use fen2img::{stable_hash, Format, Renderer};
+use fen2img_render::describe;
+use fen2img_render::fingerprint::stable_hash;
+use fen2img_render::{Format, Renderer};
 
 use super::fence::FenBlock;
 use super::info;
 use super::options::{BlockOptions, OptionParser};
-use crate::render_args::strict_refusal;
+use crate::args::strict_refusal;
 
 /// A problem in a document, at a 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,9 +108,9 @@ impl DiagramMaker {
                 message: "this fen block is empty: write a FEN on the line after the fence".into(),
             });
         }
-        let record = fen2img::parse(
+        let record = fen2img_render::parse(
             block.body.as_bytes(),
-            fen2img::ParseOptions::default().with_strict(options.strict),
+            fen2img_render::ParseOptions::default().with_strict(options.strict),
         )
         .map_err(|e| DocError {
             line: block.body_line,
@@ -135,7 +136,7 @@ impl DiagramMaker {
                 .render_options(&options, self.format, attrs)
                 .map_err(|e| at_info(e.column, e.message))?;
             // The canonical options (every field, the version included).
-            let hash = fen2img::fingerprint::options_digest(&render);
+            let hash = fen2img_render::fingerprint::options_digest(&render);
             self.renderers
                 .insert(options.tokens.clone(), (Renderer::new(render), hash));
         }

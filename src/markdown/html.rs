@@ -1,7 +1,7 @@
 //! The HTML that replaces a block: inline SVG, or an `<img>` of an asset,
 //! in a `<figure>` with a `<figcaption>` when the block has a caption.
 
-use fen2img::quote::markup as escape;
+use fen2img_render::chess::quote::markup as escape;
 
 use super::diagram::Diagram;
 
@@ -28,7 +28,7 @@ pub fn figure(diagram: &Diagram, placement: Placement<'_>) -> String {
     match placement {
         Placement::Inline(prefix) => {
             let svg = String::from_utf8_lossy(&diagram.bytes);
-            let svg = fen2img::svg::prefix_ids(&svg, prefix);
+            let svg = fen2img_render::svg::prefix_ids(&svg, prefix);
             for line in svg.lines().filter(|l| !l.trim().is_empty()) {
                 out.push_str(line);
                 out.push('\n');
@@ -58,7 +58,7 @@ mod tests {
     fn ids_and_references_get_the_prefix() {
         let svg = r##"<svg><path id="dark" d="M0"/><use xlink:href="#dark" fill="url(#hatch)"/><pattern id="hatch"/></svg>"##;
         assert_eq!(
-            fen2img::svg::prefix_ids(svg, "d2-"),
+            fen2img_render::svg::prefix_ids(svg, "d2-"),
             r##"<svg><path id="d2-dark" d="M0"/><use xlink:href="#d2-dark" fill="url(#d2-hatch)"/><pattern id="d2-hatch"/></svg>"##
         );
     }

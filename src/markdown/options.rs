@@ -10,10 +10,10 @@
 
 use clap::{ArgAction, Args, Command, FromArgMatches};
 
-use fen2img::{Format, RenderOptions};
+use fen2img_render::{Format, RenderOptions};
 
 use super::info::Attr;
-use crate::render_args::{render_options, RenderArgs};
+use crate::args::{render_options, RenderArgs};
 
 /// Attributes that are not render options: they shape the HTML around the
 /// diagram.
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(o.caption.as_deref(), Some("White to move"));
         let args = OptionParser::new().args(&o.tokens).unwrap();
         assert!(args.flip);
-        assert_eq!(args.size, crate::render_args::Length::Px(300));
+        assert_eq!(args.size, crate::args::Length::Px(300));
         assert_eq!(args.arrow.len(), 2);
     }
 

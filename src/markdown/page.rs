@@ -1,7 +1,7 @@
 //! One Markdown document: every fen block replaced by its diagram, the text
 //! around it untouched.
 
-use fen2img::{Format, ImageFormat};
+use fen2img_render::{Format, ImageFormat};
 
 use super::diagram::{DiagramMaker, DocError};
 use super::fence::{find_blocks, FenBlock, FenceError};

@@ -2,9 +2,9 @@
 //! parameter names, defaults, limits and error answers, so that its URLs
 //! work unchanged on this server.
 
-use fen2img::layout::{CheckMark, SIZE_RANGE};
-use fen2img::Rgba;
-use fen2img::{Coordinates, Format, ParseOptions, Square};
+use fen2img_render::layout::{CheckMark, SIZE_RANGE};
+use fen2img_render::Rgba;
+use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 
 use super::params::uci_move;
 use super::query::first;
@@ -23,8 +23,8 @@ const MAX_SIZE: i64 = 1024;
 /// colors).
 pub fn parse(format: Format, pairs: &[(String, String)]) -> Result<DiagramRequest, &'static str> {
     let fen = first(pairs, "fen").ok_or("fen required")?;
-    let record =
-        fen2img::parse(fen.as_bytes(), ParseOptions::default()).map_err(|_| "invalid fen")?;
+    let record = fen2img_render::parse(fen.as_bytes(), ParseOptions::default())
+        .map_err(|_| "invalid fen")?;
     let mut r = DiagramRequest::new(record.position, format);
 
     let size = match first(pairs, "size") {
@@ -57,7 +57,7 @@ pub fn parse(format: Format, pairs: &[(String, String)]) -> Result<DiagramReques
             .filter(|s| !s.is_empty())
     };
     r.arrows = list("arrows")
-        .map(fen2img::layout::ArrowSpec::parse)
+        .map(fen2img_render::layout::ArrowSpec::parse)
         .collect::<Option<Vec<_>>>()
         .ok_or("invalid arrow")?;
     r.marks = list("squares")

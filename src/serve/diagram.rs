@@ -2,9 +2,9 @@
 //! form `/diagram/<percent-encoded FEN>.png?...`, parameters named like the
 //! command line's options.
 
-use fen2img::layout::{Caption, CaptionPosition, CheckMark, SIZE_RANGE};
-use fen2img::quote::escape;
-use fen2img::{Coordinates, Format, ParseOptions, TextFormat};
+use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::{Caption, CaptionPosition, CheckMark, SIZE_RANGE};
+use fen2img_render::{Coordinates, Format, ParseOptions, TextFormat};
 
 use super::params::{arrow, at_most, boolean, color, items, square, uci_move};
 use super::query::{all, first};
@@ -48,7 +48,7 @@ pub fn parse(
     let fen = path_fen
         .or_else(|| first(pairs, "fen"))
         .ok_or_else(|| "fen: missing; give the position as ?fen=...".to_string())?;
-    let record = fen2img::parse(fen.trim().as_bytes(), ParseOptions::default())
+    let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
         .map_err(|e| format!("invalid FEN: {e}"))?;
     let mut r = DiagramRequest::new(record.position, format);
     for (name, value) in pairs {
@@ -72,7 +72,7 @@ pub fn parse(
             }
             "theme" => {
                 r.theme = Some(built_in_theme(v.trim()).ok_or_else(|| {
-                    let names: Vec<&str> = fen2img::Theme::built_in_names().collect();
+                    let names: Vec<&str> = fen2img_render::Theme::built_in_names().collect();
                     format!(
                         "theme: expected one of {}, found '{}'",
                         names.join(" "),

@@ -2,9 +2,9 @@
 //! `orientation`, `theme`, `delay`, `frames: [{fen, delay, lastMove,
 //! check}]`) into an animated GIF whose later frames hold only what changed.
 
-use fen2img::layout::CheckMark;
-use fen2img::quote::escape;
-use fen2img::{Coordinates, Format, ParseOptions, Square};
+use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::CheckMark;
+use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 use serde_json::Value;
 
 use super::params::uci_move;
@@ -91,7 +91,7 @@ pub fn parse(body: &[u8]) -> Result<Game, String> {
         let fen = text(f, "fen")
             .map_err(at)?
             .ok_or_else(|| at("fen: missing".into()))?;
-        let record = fen2img::parse(fen.trim().as_bytes(), ParseOptions::default())
+        let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
             .map_err(|e| format!("frames[{i}]: invalid FEN: {e}"))?;
         let mut r = DiagramRequest::new(record.position, Format::GIF);
         r.size = Some(720);

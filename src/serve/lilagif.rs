@@ -1,9 +1,9 @@
 //! The lila-gif drop-in: `GET /image.gif` with its parameter names and
 //! defaults (the start position, 720 px, no coordinates).
 
-use fen2img::layout::CheckMark;
-use fen2img::quote::escape;
-use fen2img::{Coordinates, Format, ParseOptions, Square};
+use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::CheckMark;
+use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 
 use super::params::{boolean, uci_move};
 use super::query::first;
@@ -25,7 +25,7 @@ pub fn parse(
     max_size: u32,
 ) -> Result<(DiagramRequest, String), String> {
     let fen = first(pairs, "fen").unwrap_or(START);
-    let record = fen2img::parse(fen.trim().as_bytes(), ParseOptions::default())
+    let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
         .map_err(|e| format!("invalid FEN: {e}"))?;
     let mut r = DiagramRequest::new(record.position, Format::GIF);
     r.size = Some(match first(pairs, "size") {

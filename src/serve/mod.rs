@@ -31,10 +31,10 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use fen2img::{Format, RenderOptions};
+use fen2img_render::{Format, RenderOptions};
 
+use crate::args::{render_options, RenderArgs};
 use crate::failure::{Failure, EXIT_OK};
-use crate::render_args::{render_options, RenderArgs};
 
 /// `fen2img serve` options.
 #[derive(Args, Debug, Clone)]
@@ -169,7 +169,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
 fn defaults_digest(defaults: &RenderOptions) -> u64 {
     // The canonical form: stable across builds and machines, so replicas
     // started with the same flags give the same ETags.
-    fen2img::fingerprint::options_digest(defaults)
+    fen2img_render::fingerprint::options_digest(defaults)
 }
 
 async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {

@@ -1,10 +1,10 @@
 //! Parameter values shared by the APIs: booleans, squares, moves, colours,
 //! each with a one-line message naming the parameter when it is wrong.
 
-use fen2img::layout::ArrowSpec;
-use fen2img::quote::escape;
-use fen2img::Rgba;
-use fen2img::Square;
+use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::ArrowSpec;
+use fen2img_render::Rgba;
+use fen2img_render::Square;
 
 /// `1 true yes on` or empty (a bare `?flip`) → true, `0 false no off` →
 /// false, in any case.

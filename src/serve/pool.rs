@@ -4,7 +4,7 @@
 //! never holds a render thread and a long render never holds the accept loop.
 //!
 //! Idle render threads also help the busy ones: a renderer offers parts of
-//! a large GIF's compression ([`fen2img::Offload`]), and the offer is
+//! a large GIF's compression ([`fen2img_render::Offload`]), and the offer is
 //! queued only while some thread waits for work, so under load nothing is
 //! offered and each request keeps to its own thread.
 
@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread;
 use std::time::Instant;
 
-use fen2img::{Offload, Position, RenderOptions, Renderer};
+use fen2img_render::{Offload, Position, RenderOptions, Renderer};
 use tokio::sync::oneshot;
 
 /// What a render thread keeps between jobs.
@@ -34,7 +34,7 @@ impl Worker {
         key: &str,
         options: impl FnOnce() -> RenderOptions,
         position: &Position,
-    ) -> Result<Vec<u8>, fen2img::Error> {
+    ) -> Result<Vec<u8>, fen2img_render::Error> {
         match &mut self.renderer {
             Some((k, renderer)) if k == key => renderer.render(position),
             Some((k, renderer)) => {

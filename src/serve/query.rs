@@ -11,8 +11,12 @@ pub fn pairs(query: &str) -> Result<Vec<(String, String)>, String> {
     for part in query.split('&').filter(|p| !p.is_empty()) {
         let (name, value) = part.split_once('=').unwrap_or((part, ""));
         let name = decode(name, true).ok_or_else(|| "a parameter name is not UTF-8".to_string())?;
-        let value = decode(value, true)
-            .ok_or_else(|| format!("{}: the value is not UTF-8", fen2img::quote::escape(&name)))?;
+        let value = decode(value, true).ok_or_else(|| {
+            format!(
+                "{}: the value is not UTF-8",
+                fen2img_render::chess::quote::escape(&name)
+            )
+        })?;
         out.push((name, value));
     }
     Ok(out)

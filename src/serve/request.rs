@@ -4,9 +4,9 @@
 
 use std::fmt::Write as _;
 
-use fen2img::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
-use fen2img::Rgba;
-use fen2img::{Coordinates, Format, Position, RenderOptions, Square, Theme};
+use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
+use fen2img_render::Rgba;
+use fen2img_render::{Coordinates, Format, Position, RenderOptions, Square, Theme};
 
 /// The most arrows, marks and fills one request may ask for: a board has 64
 /// squares, and each adds drawing work.
@@ -254,7 +254,7 @@ mod tests {
     use super::*;
 
     fn start() -> Position {
-        fen2img::parse(
+        fen2img_render::parse(
             b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             Default::default(),
         )

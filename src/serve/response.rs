@@ -8,7 +8,7 @@ use hyper::body::Bytes;
 use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
 use hyper::{Response, StatusCode};
 
-use fen2img::{Format, ImageFormat};
+use fen2img_render::{Format, ImageFormat};
 
 /// The response type of every handler.
 pub type Reply = Response<Full<Bytes>>;
@@ -111,7 +111,7 @@ impl Encoding {
 /// version, the server defaults' digest and the canonical request, and the
 /// body's encoding (another representation, another tag).
 pub fn etag(defaults: u64, canonical: &str, encoding: Encoding) -> String {
-    let h = fen2img::stable_hash(&[
+    let h = fen2img_render::fingerprint::stable_hash(&[
         env!("CARGO_PKG_VERSION").as_bytes(),
         &defaults.to_le_bytes(),
         canonical.as_bytes(),

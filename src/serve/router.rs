@@ -50,7 +50,7 @@ pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>)
             .unwrap_or(0);
         eprintln!(
             "{peer} \"{method} {}\" {} {len} {:.1}ms",
-            fen2img::quote::escape(&target),
+            fen2img_render::chess::quote::escape(&target),
             reply.status().as_u16(),
             start.elapsed().as_secs_f64() * 1000.0
         );
@@ -96,9 +96,9 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
         },
         "/board.svg" | "/board.png" => {
             let format = if path.ends_with(".svg") {
-                fen2img::Format::SVG
+                fen2img_render::Format::SVG
             } else {
-                fen2img::Format::PNG
+                fen2img_render::Format::PNG
             };
             match boardimage::parse(format, &pairs) {
                 Ok(r) => r,
@@ -186,7 +186,7 @@ async fn render(
         let bytes = if comment.is_empty() {
             bytes
         } else {
-            fen2img::gif::with_comment(&bytes, &comment)
+            fen2img_render::gif::with_comment(&bytes, &comment)
         };
         Ok::<_, String>(encoding.apply(bytes))
     };
@@ -252,11 +252,11 @@ async fn game_gif(state: &State, req: Request<Incoming>) -> Reply {
                 .map_err(|e| e.to_string())?;
             images.push((game::palette_image(&still)?, *delay));
         }
-        let frames: Vec<fen2img::gif::TimedImage<'_>> = images
+        let frames: Vec<fen2img_render::gif::TimedImage<'_>> = images
             .iter()
             .map(
-                |((width, height, palette, indices), delay)| fen2img::gif::TimedImage {
-                    image: fen2img::gif::PaletteImage {
+                |((width, height, palette, indices), delay)| fen2img_render::gif::TimedImage {
+                    image: fen2img_render::gif::PaletteImage {
                         width: *width,
                         height: *height,
                         palette,
@@ -266,7 +266,7 @@ async fn game_gif(state: &State, req: Request<Incoming>) -> Reply {
                 },
             )
             .collect();
-        fen2img::gif::animation(&frames, &game.comment).map_err(|e| e.to_string())
+        fen2img_render::gif::animation(&frames, &game.comment).map_err(|e| e.to_string())
     };
     let rx = match state.pool.submit(deadline, job) {
         Ok(rx) => rx,

@@ -1,14 +1,7 @@
-//! Pictures for terminals: the inline-image protocols of kitty, iTerm2
-//! (also WezTerm) and sixel terminals, and a picture drawn in Unicode half
-//! blocks for terminals with none of them.
-//!
-//! These are encoders only: given pixels (or a PNG), they write the bytes a
-//! terminal reads. Which one a terminal understands is the command line's
-//! business (it can ask the terminal; a library should not).
+//! The terminal the command writes to: what it can show (asked through
+//! escape sequences with a timeout, or read from the environment) and how
+//! large it is. Only the command line asks a terminal; the render crate
+//! only encodes pictures for one.
 
-pub mod blocks;
-pub mod protocols;
-mod render;
-pub mod sixel;
-
-pub use protocols::CellSize;
+pub mod choice;
+pub mod query;

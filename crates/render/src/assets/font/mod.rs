@@ -1,0 +1,273 @@
+//! Text drawn as outlines: the embedded Noto Sans (see `fonts/README.md`),
+//! shaped with rustybuzz (kerning, ligatures, combining marks) and turned
+//! into paths, so an SVG needs no font and a PNG looks the same everywhere.
+//!
+//! The layout stage measures and wraps text here and places the resulting
+//! paths; the writers only draw them.
+
+pub mod wrap;
+
+use std::sync::OnceLock;
+
+use resvg::tiny_skia::{Path, PathBuilder};
+use rustybuzz::ttf_parser::{GlyphId, OutlineBuilder};
+
+const REGULAR: &[u8] = include_bytes!("../../../assets/fonts/NotoSans-Regular.subset.ttf");
+const BOLD: &[u8] = include_bytes!("../../../assets/fonts/NotoSans-Bold.subset.ttf");
+
+/// Drawn in place of a character the font lacks, so nothing is silently
+/// dropped.
+pub const REPLACEMENT: char = '\u{FFFD}';
+
+/// The two weights embedded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Weight {
+    /// Captions, Elo ratings.
+    Regular,
+    /// Player names, titles, diagram numbers.
+    Bold,
+}
+
+/// One embedded font.
+pub struct Font {
+    face: rustybuzz::Face<'static>,
+    units_per_em: f32,
+    cap_height: f32,
+}
+
+impl std::fmt::Debug for Font {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Font")
+            .field("units_per_em", &self.units_per_em)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The embedded font of `weight` (parsed once per process).
+pub fn font(weight: Weight) -> &'static Font {
+    static FONTS: OnceLock<[Font; 2]> = OnceLock::new();
+    let fonts = FONTS.get_or_init(|| [Font::new(REGULAR), Font::new(BOLD)]);
+    &fonts[weight as usize]
+}
+
+/// Text shaped at one size: glyphs at their pen positions, in pixels from
+/// the start of the baseline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapedText {
+    glyphs: Vec<(u16, f32, f32)>,
+    /// Width of the text (the sum of the advances), in pixels.
+    pub width: f32,
+    /// Characters the font has no glyph for, in order of appearance; each
+    /// is drawn as U+FFFD.
+    pub missing: Vec<char>,
+    scale: f32,
+    weight: Weight,
+}
+
+impl Font {
+    fn new(data: &'static [u8]) -> Font {
+        let face = rustybuzz::Face::from_slice(data, 0).expect("the embedded font parses");
+        let units_per_em = face.units_per_em() as f32;
+        let ascender = face.ascender() as f32;
+        let cap_height = face.capital_height().map_or(ascender * 0.7, |h| h as f32);
+        Font {
+            face,
+            units_per_em,
+            cap_height,
+        }
+    }
+
+    fn weight(&self) -> Weight {
+        if std::ptr::eq(self, font(Weight::Bold)) {
+            Weight::Bold
+        } else {
+            Weight::Regular
+        }
+    }
+
+    /// The height of capital letters at `size` pixels per em.
+    pub fn cap_height(&self, size: f32) -> f32 {
+        self.cap_height * size / self.units_per_em
+    }
+
+    /// Whether the font draws `c`.
+    pub fn has(&self, c: char) -> bool {
+        c == ' ' || self.face.glyph_index(c).is_some_and(|g| g.0 != 0)
+    }
+
+    /// Shapes `text` at `size` pixels per em. Characters the font lacks are
+    /// listed in [`ShapedText::missing`] and drawn as U+FFFD; control
+    /// characters count as missing too.
+    pub fn shape(&self, text: &str, size: f32) -> ShapedText {
+        let mut missing = Vec::new();
+        let text: String = text
+            .chars()
+            .map(|c| {
+                // Combining marks and joiners are shaped, not looked up alone.
+                if c.is_control() || (!self.has(c) && !is_format(c)) {
+                    if !missing.contains(&c) {
+                        missing.push(c);
+                    }
+                    REPLACEMENT
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let mut buffer = rustybuzz::UnicodeBuffer::new();
+        buffer.push_str(&text);
+        let output = rustybuzz::shape(&self.face, &[], buffer);
+        let scale = size / self.units_per_em;
+        let mut pen = 0.0f32;
+        let mut glyphs = Vec::with_capacity(output.len());
+        for (info, pos) in output.glyph_infos().iter().zip(output.glyph_positions()) {
+            glyphs.push((
+                info.glyph_id as u16,
+                (pen + pos.x_offset as f32) * scale,
+                -(pos.y_offset as f32) * scale,
+            ));
+            pen += pos.x_advance as f32;
+        }
+        ShapedText {
+            glyphs,
+            width: pen * scale,
+            missing,
+            scale,
+            weight: self.weight(),
+        }
+    }
+}
+
+/// Zero-width characters that shape with their neighbours.
+fn is_format(c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}' | '\u{0300}'..='\u{036F}')
+}
+
+impl ShapedText {
+    /// The outlines of the text with its baseline starting at `(x, y)`, as
+    /// one path (`None` for blank text).
+    pub fn path(&self, x: f32, y: f32) -> Option<Path> {
+        let face = &font(self.weight).face;
+        let mut builder = Outline {
+            path: PathBuilder::new(),
+            scale: self.scale,
+            x: 0.0,
+            y: 0.0,
+        };
+        for &(id, gx, gy) in &self.glyphs {
+            builder.x = x + gx;
+            builder.y = y + gy;
+            face.outline_glyph(GlyphId(id), &mut builder);
+        }
+        builder.path.finish()
+    }
+}
+
+/// Font units (y up) to pixels (y down) at the pen position.
+struct Outline {
+    path: PathBuilder,
+    scale: f32,
+    x: f32,
+    y: f32,
+}
+
+impl Outline {
+    fn at(&self, x: f32, y: f32) -> (f32, f32) {
+        (self.x + x * self.scale, self.y - y * self.scale)
+    }
+}
+
+impl OutlineBuilder for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let (x, y) = self.at(x, y);
+        self.path.move_to(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let (x, y) = self.at(x, y);
+        self.path.line_to(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let (x1, y1) = self.at(x1, y1);
+        let (x, y) = self.at(x, y);
+        self.path.quad_to(x1, y1, x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let (x1, y1) = self.at(x1, y1);
+        let (x2, y2) = self.at(x2, y2);
+        let (x, y) = self.at(x, y);
+        self.path.cubic_to(x1, y1, x2, y2, x, y);
+    }
+    fn close(&mut self) {
+        self.path.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_people_write_are_covered() {
+        for text in [
+            "Ljubojević",
+            "Nimzowitsch",
+            "Алексей Широв",
+            "Χ",
+            "Kasparov – Topalov, Wijk aan Zee 1999",
+            "Ł Ő ő Ș ș Ț ț Đ ğ İ ı ß Æ ø Å",
+            "Nguyễn Ngọc Trường Sơn",
+            "«Diagramme 12» „Schach“ ½–½ …",
+        ] {
+            for weight in [Weight::Regular, Weight::Bold] {
+                let shaped = font(weight).shape(text, 20.0);
+                assert!(shaped.missing.is_empty(), "{text}: {:?}", shaped.missing);
+                assert!(shaped.width > 0.0);
+                assert!(shaped.path(0.0, 20.0).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn missing_characters_are_named_and_replaced() {
+        let shaped = font(Weight::Regular).shape("a♔b漢a漢", 20.0);
+        assert_eq!(shaped.missing, ['♔', '漢']);
+        let replacement = font(Weight::Regular).shape("a\u{FFFD}b\u{FFFD}a\u{FFFD}", 20.0);
+        assert_eq!(
+            shaped.width, replacement.width,
+            "drawn as U+FFFD, not dropped"
+        );
+        let tab = font(Weight::Regular).shape("a\tb", 20.0);
+        assert_eq!(tab.missing, ['\t']);
+    }
+
+    #[test]
+    fn kerning_applies() {
+        let f = font(Weight::Regular);
+        let pair = f.shape("AV", 100.0).width;
+        let apart = f.shape("A", 100.0).width + f.shape("V", 100.0).width;
+        assert!(pair < apart - 1.0, "AV kerned: {pair} vs {apart}");
+    }
+
+    #[test]
+    fn width_scales_with_size_and_paths_sit_on_the_baseline() {
+        let f = font(Weight::Regular);
+        let a = f.shape("Diagram 12", 10.0).width;
+        let b = f.shape("Diagram 12", 20.0).width;
+        assert!((b - 2.0 * a).abs() < 0.01);
+        let path = f.shape("H", 100.0).path(10.0, 200.0).unwrap();
+        let bounds = path.bounds();
+        assert!((bounds.bottom() - 200.0).abs() < 0.5, "{bounds:?}");
+        assert!((200.0 - bounds.top() - f.cap_height(100.0)).abs() < 0.5);
+        assert!(bounds.left() >= 10.0);
+        assert!(f.shape("   ", 20.0).path(0.0, 0.0).is_none());
+    }
+
+    #[test]
+    fn bold_is_wider_than_regular() {
+        let text = "Magnus Carlsen";
+        assert!(
+            font(Weight::Bold).shape(text, 20.0).width
+                > font(Weight::Regular).shape(text, 20.0).width
+        );
+    }
+}

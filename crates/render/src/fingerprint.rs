@@ -1,0 +1,419 @@
+//! A stable identity for a rendering: the same bytes out ⇔ (almost surely)
+//! the same digest, on every machine, Rust version and run.
+//!
+//! Used for batch's content-addressed `{hash}` file names and meant for HTTP
+//! cache validators (ETags). The options are written out field by field in
+//! a fixed text form ([`canonical_options`]) and hashed with FNV-1a, never
+//! through `Debug` or std's `Hash`, whose output may change between Rust
+//! versions. The piece set is identified by its content
+//! ([`PieceSet::digest`](crate::PieceSet::digest)), not its directory name,
+//! and the fen2img version is part of the identity, because a new version
+//! may draw the same position differently.
+
+use std::fmt::Write as _;
+
+use crate::assets::color::Rgba;
+use crate::assets::theme::Hatch;
+pub use crate::digest::stable_hash;
+use crate::digest::{fnv1a, FNV_OFFSET};
+use crate::layout::{Brush, CheckMark};
+use crate::{Coordinates, DiagramOptions, EncodeOptions, Markup, RenderOptions, Theme};
+
+/// The canonical text form of everything in `options` that can change the
+/// output, one `key=value` line each, preceded by the fen2img version.
+///
+/// Every struct is taken apart field by field without `..`, so a new option
+/// does not compile until it is added here: a forgotten field would make
+/// two different images share a name.
+pub fn canonical_options(options: &RenderOptions) -> String {
+    let RenderOptions {
+        format,
+        diagram,
+        encode,
+        swap_glyphs,
+        svg_id_prefix,
+        terminal,
+    } = options;
+    let DiagramOptions {
+        size,
+        flip,
+        coordinates,
+        side_to_move,
+        border,
+        transparent,
+        theme,
+        pieces,
+        markup,
+        around,
+    } = diagram;
+    let EncodeOptions {
+        optimize,
+        quality,
+        dpi,
+    } = encode;
+    let mut out = String::new();
+    let mut line = |key: &str, value: &dyn std::fmt::Display| {
+        // Writing to a String cannot fail.
+        let _ = writeln!(out, "{key}={value}");
+    };
+    line("fen2img", &env!("CARGO_PKG_VERSION"));
+    line("format", &format.name());
+    line("size", size);
+    line("flip", flip);
+    line(
+        "coordinates",
+        &match coordinates {
+            Coordinates::Outside => "outside",
+            Coordinates::Inside => "inside",
+            Coordinates::None => "none",
+        },
+    );
+    line("side_to_move", side_to_move);
+    line("border", border);
+    line("transparent", transparent);
+    line("pieces", &format!("{:016x}", pieces.digest()));
+    line("optimize", optimize);
+    line("quality", quality);
+    line("dpi", &dpi.map_or(0, |d| d));
+    line("swap_glyphs", swap_glyphs);
+    line(
+        "svg_id_prefix",
+        &svg_id_prefix.as_deref().unwrap_or("(content)"),
+    );
+    let crate::terminal::CellSize { columns, rows } = terminal;
+    line("terminal_columns", &columns.map_or(0, |c| c));
+    line("terminal_rows", &rows.map_or(0, |r| r));
+    theme_lines(&mut out, theme);
+    markup_lines(&mut out, markup);
+    around_lines(&mut out, around);
+    out
+}
+
+/// Caption, number and players. Text is written as its length in bytes
+/// and the text, so no text can pass for another line.
+fn around_lines(out: &mut String, around: &crate::layout::Around) {
+    use crate::layout::{Around, Caption, CaptionPosition, Player};
+    let Around {
+        caption,
+        caption_position,
+        number,
+        number_format,
+        white,
+        black,
+    } = around;
+    let text = |s: &str| format!("{}:{s}", s.len());
+    let mut line = |key: &str, value: String| {
+        let _ = writeln!(out, "around.{key}={value}");
+    };
+    line(
+        "caption",
+        match caption {
+            None => "none".into(),
+            Some(Caption::Auto) => "auto".into(),
+            Some(Caption::Text(t)) => text(t),
+        },
+    );
+    line(
+        "caption_position",
+        match caption_position {
+            CaptionPosition::Below => "below".into(),
+            CaptionPosition::Above => "above".into(),
+        },
+    );
+    line("number", number.map_or("none".into(), |n| n.to_string()));
+    line(
+        "number_format",
+        number_format.as_deref().map_or("default".into(), text),
+    );
+    for (key, player) in [("white", white), ("black", black)] {
+        line(
+            key,
+            match player {
+                None => "none".into(),
+                Some(Player { name, title, elo }) => format!(
+                    "{} {} {}",
+                    text(name),
+                    title.as_deref().map_or("-".into(), text),
+                    elo.map_or("-".into(), |e| e.to_string())
+                ),
+            },
+        );
+    }
+}
+
+/// The theme's values (not its name: two themes with the same colours draw
+/// the same images).
+fn theme_lines(out: &mut String, theme: &Theme) {
+    let Theme {
+        name: _,
+        light,
+        dark,
+        hatch,
+        background,
+        coordinates,
+        border,
+        border_width,
+        lastmove,
+        check,
+        mark,
+        arrows,
+        halo,
+        halo_width,
+        outline_min,
+        annotations,
+    } = theme;
+    let mut line = |key: &str, value: String| {
+        let _ = writeln!(out, "theme.{key}={value}");
+    };
+    line("light", rgba(*light));
+    line("dark", rgba(*dark));
+    line(
+        "hatch",
+        match hatch {
+            None => "none".into(),
+            Some(Hatch {
+                color,
+                spacing,
+                width,
+            }) => format!("{} {} {}", rgba(*color), float(*spacing), float(*width)),
+        },
+    );
+    line("background", background.map_or("none".into(), rgba));
+    line("coordinates", rgba(*coordinates));
+    line("border", rgba(*border));
+    line("border_width", float(*border_width));
+    line("lastmove", rgba(*lastmove));
+    line("check", rgba(*check));
+    line("mark", rgba(*mark));
+    line(
+        "arrows",
+        arrows
+            .iter()
+            .map(|c| rgba(*c))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    line("halo", halo.map_or("none".into(), rgba));
+    line("halo_width", float(*halo_width));
+    line("outline_min", float(*outline_min));
+    line("annotations", format!("{annotations:?}"));
+}
+
+/// The markup, in the order given (later arrows are drawn over earlier ones).
+fn markup_lines(out: &mut String, markup: &Markup) {
+    let Markup {
+        lastmove,
+        check,
+        arrows,
+        marks,
+        fills,
+    } = markup;
+    let mut line = |key: &str, value: String| {
+        let _ = writeln!(out, "markup.{key}={value}");
+    };
+    line(
+        "lastmove",
+        lastmove.map_or("none".into(), |(from, to)| format!("{from}{to}")),
+    );
+    line(
+        "check",
+        match check {
+            CheckMark::None => "none".into(),
+            CheckMark::Auto => "auto".into(),
+            CheckMark::Square(s) => s.to_string(),
+        },
+    );
+    line(
+        "arrows",
+        arrows
+            .iter()
+            .map(|a| {
+                let brush = match a.brush {
+                    Brush::Green => 'G',
+                    Brush::Red => 'R',
+                    Brush::Yellow => 'Y',
+                    Brush::Blue => 'B',
+                };
+                format!("{brush}{}{}", a.from, a.to)
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    line(
+        "marks",
+        marks
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    line(
+        "fills",
+        fills
+            .iter()
+            .map(|(s, c)| format!("{s}:{}", rgba(*c)))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+}
+
+/// `#rrggbbaa`, always eight digits.
+fn rgba(c: Rgba) -> String {
+    format!("#{:02x}{:02x}{:02x}{:02x}", c.r, c.g, c.b, c.a)
+}
+
+/// The exact bits of a float: decimal printing is not needed to be stable.
+fn float(x: f32) -> String {
+    format!("{:08x}", x.to_bits())
+}
+
+/// FNV-1a of [`canonical_options`]: one number for a set of options.
+pub fn options_digest(options: &RenderOptions) -> u64 {
+    fnv1a(FNV_OFFSET, canonical_options(options).as_bytes())
+}
+
+/// The digest of options whose [`options_digest`] is `options` with their
+/// caption, number and players replaced by `around` (batch: a line's EPD
+/// `c0` caption and its number), so such lines get names of their own.
+pub fn with_around(options: u64, around: &crate::layout::Around) -> u64 {
+    let mut text = String::new();
+    around_lines(&mut text, around);
+    fnv1a(fnv1a(FNV_OFFSET, &options.to_le_bytes()), text.as_bytes())
+}
+
+/// The identity of one diagram: the canonical FEN (`Position`'s `Display`)
+/// rendered with options whose [`options_digest`] is `options`.
+pub fn diagram_digest(canonical_fen: &str, options: u64) -> u64 {
+    let h = fnv1a(FNV_OFFSET, canonical_fen.as_bytes());
+    // A separator that cannot occur in a FEN keeps (fen, options) pairs apart.
+    fnv1a(fnv1a(h, b"\n"), &options.to_le_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::ArrowSpec;
+    use crate::{Format, Square};
+
+    #[test]
+    fn the_same_options_give_the_same_digest() {
+        let a = RenderOptions::default();
+        assert_eq!(options_digest(&a), options_digest(&a.clone()));
+        assert!(canonical_options(&a).starts_with(concat!(
+            "fen2img=",
+            env!("CARGO_PKG_VERSION"),
+            "\n"
+        )));
+    }
+
+    /// One edit of the options.
+    type Change = Box<dyn Fn(&mut RenderOptions)>;
+
+    #[test]
+    fn every_option_changes_the_digest() {
+        let base = RenderOptions::default();
+        let e4 = Square::parse("e4").unwrap();
+        let changes: Vec<(&str, Change)> = vec![
+            ("format", Box::new(|o| o.format = Format::PNG)),
+            ("size", Box::new(|o| o.diagram.size += 1)),
+            ("flip", Box::new(|o| o.diagram.flip ^= true)),
+            (
+                "coordinates",
+                Box::new(|o| o.diagram.coordinates = Coordinates::Inside),
+            ),
+            ("side", Box::new(|o| o.diagram.side_to_move ^= true)),
+            ("border", Box::new(|o| o.diagram.border ^= true)),
+            ("transparent", Box::new(|o| o.diagram.transparent ^= true)),
+            (
+                "caption",
+                Box::new(|o| {
+                    o.diagram.around.caption = Some(crate::layout::Caption::Text("a".into()))
+                }),
+            ),
+            ("number", Box::new(|o| o.diagram.around.number = Some(1))),
+            (
+                "white",
+                Box::new(|o| o.diagram.around.white = Some(Default::default())),
+            ),
+            ("light", Box::new(|o| o.diagram.theme.light.r ^= 1)),
+            ("alpha", Box::new(|o| o.diagram.theme.dark.a ^= 1)),
+            (
+                "border width",
+                Box::new(|o| o.diagram.theme.border_width += 0.5),
+            ),
+            (
+                "halo width",
+                Box::new(|o| o.diagram.theme.halo_width += 0.5),
+            ),
+            (
+                "outline min",
+                Box::new(|o| o.diagram.theme.outline_min += 0.5),
+            ),
+            (
+                "annotations",
+                Box::new(|o| o.diagram.theme.annotations = crate::assets::theme::Annotations::Ink),
+            ),
+            (
+                "background",
+                Box::new(|o| o.diagram.theme.background = Some(Rgba::parse("#123456").unwrap())),
+            ),
+            (
+                "arrow colour",
+                Box::new(|o| o.diagram.theme.arrows[3].g ^= 1),
+            ),
+            (
+                "lastmove",
+                Box::new(move |o| o.diagram.markup.lastmove = Some((e4, e4))),
+            ),
+            (
+                "check",
+                Box::new(|o| o.diagram.markup.check = CheckMark::Auto),
+            ),
+            (
+                "arrows",
+                Box::new(|o| {
+                    o.diagram
+                        .markup
+                        .arrows
+                        .push(ArrowSpec::parse("Ge2e4").unwrap())
+                }),
+            ),
+            ("marks", Box::new(move |o| o.diagram.markup.marks.push(e4))),
+            (
+                "fills",
+                Box::new(move |o| {
+                    o.diagram
+                        .markup
+                        .fills
+                        .push((e4, Rgba::parse("#ff000080").unwrap()))
+                }),
+            ),
+            ("optimize", Box::new(|o| o.encode.optimize ^= true)),
+            ("quality", Box::new(|o| o.encode.quality -= 1)),
+            ("swap", Box::new(|o| o.swap_glyphs ^= true)),
+        ];
+        let mut seen = std::collections::HashSet::new();
+        assert!(seen.insert(options_digest(&base)));
+        for (what, change) in changes {
+            let mut o = base.clone();
+            change(&mut o);
+            assert!(seen.insert(options_digest(&o)), "{what} changes the digest");
+        }
+    }
+
+    #[test]
+    fn the_theme_name_alone_does_not_change_the_digest() {
+        let a = RenderOptions::default();
+        let mut b = a.clone();
+        b.diagram.theme.name = "renamed".into();
+        assert_eq!(options_digest(&a), options_digest(&b));
+    }
+
+    #[test]
+    fn diagrams_differ_by_position_and_by_options() {
+        let d = diagram_digest("8/8/8/8/8/8/8/K6k w - - 0 1", 1);
+        assert_eq!(d, diagram_digest("8/8/8/8/8/8/8/K6k w - - 0 1", 1));
+        assert_ne!(d, diagram_digest("8/8/8/8/8/8/8/K6k b - - 0 1", 1));
+        assert_ne!(d, diagram_digest("8/8/8/8/8/8/8/K6k w - - 0 1", 2));
+    }
+}

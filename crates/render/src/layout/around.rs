@@ -1,0 +1,223 @@
+//! What is drawn around the board besides coordinates and the side-to-move
+//! marker: the options for captions, numbering and player bars, and what a
+//! position adds by itself (crazyhouse pockets, three-check counters).
+
+use fen2img_chess::{Color, Position};
+
+/// A caption's text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Caption {
+    /// This text.
+    Text(String),
+    /// The side to move in words ("White to move", "Black to move"), as
+    /// newspapers print under diagrams.
+    Auto,
+}
+
+/// Where the caption (and the diagram number) goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CaptionPosition {
+    /// Under the board (as in books).
+    #[default]
+    Below,
+    /// Over the board.
+    Above,
+}
+
+/// A player named in a bar beside the board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Player {
+    /// The name, drawn in bold.
+    pub name: String,
+    /// A title such as `GM`, drawn before the name in a distinct colour.
+    pub title: Option<String>,
+    /// The rating, drawn after the name in regular weight.
+    pub elo: Option<u32>,
+}
+
+/// Text around the board: caption, number and player bars. Each adds
+/// height; the image width stays `--size`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Around {
+    /// The caption, if any.
+    pub caption: Option<Caption>,
+    /// Where caption and number go. Default below.
+    pub caption_position: CaptionPosition,
+    /// The diagram's number, drawn (in bold) before the caption.
+    pub number: Option<u32>,
+    /// How the number is written: `{n}` stands for it. Default
+    /// `"Diagram {n}"` when `None`.
+    pub number_format: Option<String>,
+    /// White's bar (at White's side of the board).
+    pub white: Option<Player>,
+    /// Black's bar.
+    pub black: Option<Player>,
+}
+
+/// The default `number_format`.
+pub const DEFAULT_NUMBER_FORMAT: &str = "Diagram {n}";
+
+impl Around {
+    /// The number as written, if any.
+    pub fn number_text(&self) -> Option<String> {
+        let n = self.number?;
+        let format = self
+            .number_format
+            .as_deref()
+            .unwrap_or(DEFAULT_NUMBER_FORMAT);
+        Some(format.replace("{n}", &n.to_string()))
+    }
+
+    /// The caption as written for a position with `turn` to move.
+    pub fn caption_text(&self, turn: Color) -> Option<String> {
+        match self.caption.as_ref()? {
+            Caption::Text(text) => Some(text.clone()),
+            Caption::Auto => Some(format!("{} to move", turn.name())),
+        }
+    }
+
+    /// The player of `color`, if named.
+    pub fn player(&self, color: Color) -> Option<&Player> {
+        match color {
+            Color::White => self.white.as_ref(),
+            Color::Black => self.black.as_ref(),
+        }
+    }
+
+    /// The number and the caption on one line (`Diagram 3: The opening`),
+    /// for text boards; an automatic caption is left out, since a text
+    /// board ends with the side to move anyway.
+    pub fn caption_line(&self) -> Option<String> {
+        let caption = match &self.caption {
+            Some(Caption::Text(text)) if !text.trim().is_empty() => Some(text.trim()),
+            _ => None,
+        };
+        match (self.number_text(), caption) {
+            (Some(n), Some(c)) => Some(format!("{n}: {c}")),
+            (Some(n), None) => Some(n),
+            (None, Some(c)) => Some(c.to_string()),
+            (None, None) => None,
+        }
+    }
+
+    /// The player of `color` on one line (`White: GM Carlsen, Magnus
+    /// (2830)`), for text boards, if named.
+    pub fn player_line(&self, color: Color) -> Option<String> {
+        let player = self.player(color)?;
+        let mut line = format!("{}: ", color.name());
+        if let Some(title) = player
+            .title
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        {
+            line.push_str(title);
+            line.push(' ');
+        }
+        line.push_str(player.name.trim());
+        if let Some(elo) = player.elo {
+            line.push_str(&format!(" ({elo})"));
+        }
+        Some(line)
+    }
+
+    /// The alt text's lead: number, caption (unless automatic: the
+    /// description says who is to move anyway) and players, in words.
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let caption = match &self.caption {
+            Some(Caption::Text(t)) if !t.trim().is_empty() => Some(t.trim().to_string()),
+            _ => None,
+        };
+        match (self.number_text(), caption) {
+            (Some(n), Some(c)) => parts.push(sentence(&format!("{n}: {c}"))),
+            (Some(n), None) => parts.push(sentence(&n)),
+            (None, Some(c)) => parts.push(sentence(&c)),
+            (None, None) => {}
+        }
+        for color in [Color::White, Color::Black] {
+            if let Some(p) = self.player(color) {
+                let mut s = format!("{} player: ", color.name());
+                if let Some(t) = p.title.as_deref().filter(|t| !t.trim().is_empty()) {
+                    s.push_str(t.trim());
+                    s.push(' ');
+                }
+                s.push_str(p.name.trim());
+                if let Some(elo) = p.elo {
+                    s.push_str(&format!(", rated {elo}"));
+                }
+                parts.push(sentence(&s));
+            }
+        }
+        parts.join(" ")
+    }
+
+    /// Every piece of text drawn, for checking that the font has it.
+    pub fn texts(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        out.extend(self.number_text());
+        if let Some(Caption::Text(text)) = &self.caption {
+            out.push(text.clone());
+        }
+        for p in [&self.white, &self.black].into_iter().flatten() {
+            out.push(p.name.clone());
+            out.extend(p.title.clone());
+        }
+        out
+    }
+}
+
+/// `text` ending with a full stop (unless it ends in punctuation).
+fn sentence(text: &str) -> String {
+    if text.ends_with(['.', '!', '?', '…', ':']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// What a position adds around the board, beyond what the options ask
+/// for: a frame is built for the options and these, so positions that
+/// differ only in their pieces share one frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Extras {
+    /// Crazyhouse pockets are drawn (the position has them).
+    pub pockets: bool,
+    /// Three-check counters are drawn.
+    pub checks: bool,
+    /// The side to move, when the caption depends on it.
+    pub turn: Option<Color>,
+}
+
+impl Extras {
+    /// What `position` adds under options whose surroundings are `around`.
+    pub fn of(position: &Position, around: &Around) -> Extras {
+        Extras {
+            pockets: position.pockets.is_some(),
+            checks: position.checks.is_some(),
+            turn: matches!(around.caption, Some(Caption::Auto)).then_some(position.turn),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_automatic_captions_are_written_out() {
+        let mut around = Around {
+            number: Some(12),
+            caption: Some(Caption::Auto),
+            ..Around::default()
+        };
+        assert_eq!(around.number_text().as_deref(), Some("Diagram 12"));
+        assert_eq!(
+            around.caption_text(Color::Black).as_deref(),
+            Some("Black to move")
+        );
+        around.number_format = Some("Fig. {n}.".into());
+        assert_eq!(around.number_text().as_deref(), Some("Fig. 12."));
+        assert_eq!(Around::default().number_text(), None);
+    }
+}

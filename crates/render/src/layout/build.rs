@@ -1,0 +1,342 @@
+//! Building a [`Frame`]: the outer geometry (see `outer`) filled with what
+//! the options draw there: labels, tints, the markers, the caption, player
+//! bars, pocket trays and the places of three-check signs.
+
+use super::bars::{caption_texts, player_bar};
+use super::checks::CheckSpec;
+use super::outer::{plan, LabelPlace, Plan};
+use super::pockets::{tray_color, PocketSpec};
+use super::text::missing_glyphs;
+use super::{hatch, ink, label_ink, page};
+use super::{
+    BoardSpec, DiagramOptions, Extras, Frame, GlyphSpec, Halo, LayoutError, MarkupPaint, MoverMark,
+    PlacedLabel, SpriteSpec, Tint, INK, SIZE_RANGE,
+};
+use crate::assets::color::Rgba;
+use crate::assets::labels::{LabelFont, BASELINE};
+use crate::assets::theme::Annotations;
+use fen2img_chess::{Color, Square};
+
+impl Frame {
+    /// The frame `options` draw (everything but the position and its
+    /// per-board markup: arrows, X marks and the check glow), for a
+    /// position without pockets or check counters.
+    pub fn new(options: &DiagramOptions) -> Result<Frame, LayoutError> {
+        Frame::with_extras(options, Extras::default())
+    }
+
+    /// The frame `options` draw for positions that add `extras` (pockets,
+    /// three-check counters, the side to move of an automatic caption).
+    pub fn with_extras(options: &DiagramOptions, extras: Extras) -> Result<Frame, LayoutError> {
+        if !SIZE_RANGE.contains(&options.size) {
+            return Err(LayoutError(format!(
+                "size {} is out of range: give a width from {} to {} pixels",
+                options.size,
+                SIZE_RANGE.start(),
+                SIZE_RANGE.end()
+            )));
+        }
+        let theme = &options.theme;
+        let plan = plan(options, extras);
+        let (square, frame, board) = (plan.square, plan.frame, plan.board);
+        let halo = theme.halo.map(|color| Halo {
+            color,
+            // At least a pixel and a half: a whole paper pixel between a
+            // piece and the pixel-grid hatching, whatever the sub-pixel edge.
+            width: (theme.halo_width * square).max(1.5),
+        });
+        let inside = matches!(plan.labels, LabelPlace::Inside { .. });
+        let mut spec = BoardSpec {
+            width: plan.width,
+            height: plan.height,
+            background: if options.transparent {
+                None
+            } else {
+                theme.background
+            },
+            border: (frame > 0.0).then_some({
+                (
+                    super::Rect {
+                        x: board.x - frame,
+                        y: board.y - frame,
+                        w: board.w + 2.0 * frame,
+                        h: board.h + 2.0 * frame,
+                    },
+                    theme.border,
+                )
+            }),
+            board,
+            square,
+            flipped: options.flip,
+            light: theme.light,
+            dark: theme.dark,
+            hatch: theme.hatch.and_then(|h| hatch::on_pixels(h, square)),
+            tints: Vec::new(),
+            labels: Vec::new(),
+            labels_over_pieces: inside,
+            label_halo: halo.filter(|_| inside),
+            panels: Vec::new(),
+            discs: Vec::new(),
+            texts: Vec::new(),
+        };
+        place_tints(&mut spec, options);
+        place_labels(&mut spec, options, &plan);
+        if options.transparent {
+            cased_for_any_page(&mut spec, options, &plan);
+        }
+        place_text(&mut spec, options, &plan);
+        let pockets = PocketSpec {
+            trays: plan.pockets,
+            square,
+        };
+        for tray in plan.pockets.iter().flatten() {
+            spec.panels.push(Tint {
+                rect: *tray,
+                color: tray_color(theme.coordinates),
+            });
+        }
+        let bottom = if options.flip {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let checks = if extras.checks {
+            // Ink-only themes draw given checks hollow, on the page's paper.
+            let paper = (options.theme.annotations == crate::assets::theme::Annotations::Ink)
+                .then(|| options.theme.background.unwrap_or(Rgba::rgb(255, 255, 255)));
+            CheckSpec::new(plan.right_band, square, bottom, options.side_to_move, paper)
+        } else {
+            CheckSpec::default()
+        };
+        let mover = |turn| options.side_to_move.then(|| mover_mark(&spec, &plan, turn));
+        let movers = [mover(Color::White), mover(Color::Black)].map(|m| {
+            m.map(|m| {
+                if options.transparent {
+                    page::mover(m)
+                } else {
+                    m
+                }
+            })
+        });
+        let mut missing: Vec<char> = Vec::new();
+        for text in options.around.texts() {
+            for c in missing_glyphs(&text) {
+                if !missing.contains(&c) {
+                    missing.push(c);
+                }
+            }
+        }
+        Ok(Frame {
+            sprites: SpriteSpec {
+                glyphs: GlyphSpec {
+                    pieces: options.pieces.clone(),
+                    size: square as u32,
+                    min_stroke: theme.outline_min,
+                },
+                halo,
+            },
+            movers,
+            markup: MarkupPaint {
+                check: theme.check,
+                mark: theme.mark,
+                mark_width_ratio: 0.09,
+                mark_casing: halo,
+                arrows: theme.arrows,
+                annotations: theme.annotations,
+            },
+            board: spec,
+            pockets,
+            checks,
+            missing_glyphs: missing,
+            lead: options.around.describe(),
+        })
+    }
+}
+
+/// The caption's lines and the player bars.
+fn place_text(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
+    let ink = options.theme.coordinates;
+    if let Some(caption) = &plan.caption {
+        let centre = spec.board.x + spec.board.w / 2.0;
+        spec.texts.extend(caption_texts(caption, centre, ink));
+    }
+    for color in [Color::White, Color::Black] {
+        let (Some(player), Some((band, size))) =
+            (options.around.player(color), plan.bars[color as usize])
+        else {
+            continue;
+        };
+        let (disc, texts) = player_bar(player, color, band, size, ink);
+        spec.discs.push(disc);
+        spec.texts.extend(texts);
+    }
+}
+
+/// Last-move and `--fill` tints: they depend on the options only.
+fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
+    let markup = &options.markup;
+    if let Some((from, to)) = markup.lastmove {
+        for sq in [from, to] {
+            let rect = spec.square_rect(sq);
+            match options.theme.annotations {
+                Annotations::Tint => spec.tints.push(Tint {
+                    rect,
+                    color: options.theme.lastmove,
+                }),
+                Annotations::Ink => {
+                    spec.tints.extend(ink::frame(rect, options.theme.lastmove));
+                }
+            }
+        }
+    }
+    for &(sq, color) in &markup.fills {
+        spec.tints.push(Tint {
+            rect: spec.square_rect(sq),
+            color,
+        });
+    }
+}
+
+/// On a transparent background: casings for what lies on the page (the
+/// outside labels and the frame), so it reads on white and dark pages.
+fn cased_for_any_page(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
+    if matches!(plan.labels, LabelPlace::Outside { .. }) {
+        spec.label_halo = page::label_casing(options.theme.coordinates, spec.square);
+    }
+    if let Some((outer, ink)) = spec.border {
+        let casing = page::frame_casing(outer, ink, spec.square);
+        spec.tints.splice(0..0, casing);
+    }
+}
+
+fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
+    let font = LabelFont::get();
+    let sq = spec.square;
+    let board = spec.board;
+    let flipped = spec.flipped;
+    let files = |i: u8| if flipped { 7 - i } else { i };
+    let ranks = |i: u8| if flipped { i } else { 7 - i };
+    match plan.labels {
+        LabelPlace::None => {}
+        LabelPlace::Outside { cap } => {
+            let scale = cap / font.cap_height;
+            let color = options.theme.coordinates;
+            // Rank numbers: centred in the left margin, cap height
+            // centred on the rank.
+            let column = plan.rank_band;
+            for row in 0..8u8 {
+                let ch = (b'1' + ranks(row)) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let cx = column.x + column.w / 2.0;
+                let cy = board.y + sq * (row as f32 + 0.5);
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: cx - g.advance * scale / 2.0,
+                    y: cy + font.cap_height * scale / 2.0 - BASELINE * scale,
+                    scale,
+                    color,
+                });
+            }
+            // File letters: centred under each file, the cap-height band
+            // centred in the bottom band (the same band as the digits,
+            // so letters with and without ascenders share a baseline).
+            let band = plan.file_band;
+            for col in 0..8u8 {
+                let ch = (b'a' + files(col)) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let cx = board.x + sq * (col as f32 + 0.5);
+                let band_mid = band.y + band.h / 2.0;
+                let baseline = band_mid + font.cap_height * scale / 2.0;
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: cx - g.advance * scale / 2.0,
+                    y: baseline - BASELINE * scale,
+                    scale,
+                    color,
+                });
+            }
+        }
+        LabelPlace::Inside { cap } => {
+            let scale = cap / font.cap_height;
+            let inset = (super::INSIDE_LABEL_INSET * sq).max(1.0);
+            let theme = &options.theme;
+            // On a square, a label takes the other square colour, made to
+            // read against it; on hatched (print) squares the ink colour.
+            let ink = |sq: Square| {
+                let ground = if sq.is_dark() {
+                    theme.dark
+                } else {
+                    theme.light
+                };
+                label_ink::inside_label(theme, ground, sq.is_dark())
+            };
+            for row in 0..8u8 {
+                let rank = ranks(row);
+                let ch = (b'1' + rank) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let file = files(0);
+                let Some(square) = Square::new(file, rank) else {
+                    continue;
+                };
+                let r = spec.square_rect(square);
+                // Top-left corner; the glyph's own side bearing is
+                // removed so the ink sits `inset` from the edge.
+                let bearing = g.path.bounds().left() * scale;
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: r.x + inset - bearing,
+                    y: r.y + inset + font.cap_height * scale - BASELINE * scale,
+                    scale,
+                    color: ink(square),
+                });
+            }
+            for col in 0..8u8 {
+                let file = files(col);
+                let ch = (b'a' + file) as char;
+                let Some(g) = font.glyph(ch) else { continue };
+                let rank = ranks(7);
+                let Some(square) = Square::new(file, rank) else {
+                    continue;
+                };
+                let r = spec.square_rect(square);
+                // Bottom-right corner, aligned on the ink's right edge; one
+                // baseline for all letters, high enough for the g's tail.
+                let ink_right = g.path.bounds().right() * scale;
+                let baseline = r.y + r.h - inset - font.descender * scale;
+                spec.labels.push(PlacedLabel {
+                    ch,
+                    x: r.x + r.w - inset - ink_right,
+                    y: baseline - BASELINE * scale,
+                    scale,
+                    color: ink(square),
+                });
+            }
+        }
+    }
+}
+
+fn mover_mark(spec: &BoardSpec, plan: &Plan, turn: Color) -> MoverMark {
+    let sq = spec.square;
+    let column = plan.right_band;
+    let at_bottom = (turn == Color::White) != spec.flipped;
+    let r = (sq * 0.17).min(column.w * 0.36);
+    let stroke_width = (sq * 0.035).max(1.0);
+    let cx = column.x + column.w / 2.0;
+    let cy = if at_bottom {
+        spec.board.y + spec.board.h - sq / 2.0
+    } else {
+        spec.board.y + sq / 2.0
+    };
+    MoverMark {
+        cx,
+        cy,
+        r,
+        stroke_width,
+        color: turn,
+        fill: match turn {
+            Color::White => Rgba::rgb(255, 255, 255),
+            Color::Black => INK,
+        },
+        outline: INK,
+    }
+}

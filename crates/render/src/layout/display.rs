@@ -1,0 +1,247 @@
+//! The display list: everything a layout draws, bottom first, as one
+//! sequence of resolved items that every writer walks in order.
+//!
+//! The layout keeps its parts typed (the shared [`Frame`](super::Frame),
+//! the per-board pieces and markup) because the rasterizer caches by part;
+//! [`Layout::items`] is the one place that decides in which order they are
+//! painted. A writer is then a `match` over [`Item`]: it draws what the item
+//! says, with the paint the layout resolved, and decides nothing itself.
+
+use crate::assets::color::Rgba;
+use crate::assets::theme::Hatch;
+
+use super::{
+    ArrowShape, Badge, BoardSpec, Cross, Disc, Glow, Halo, Layout, MoverMark, PlacedLabel,
+    PlacedPiece, PlacedText, PocketPiece, Rect, Ring,
+};
+
+/// One thing to draw, with its paint resolved.
+#[derive(Debug, Clone, Copy)]
+pub enum Item<'a> {
+    /// The whole image filled with a colour (absent: transparent).
+    Background(Rgba),
+    /// A filled rectangle: the frame, the light squares' area, a tint, a
+    /// pocket tray.
+    Rect(Rect, Rgba),
+    /// The 32 dark squares of `board`, filled with a colour.
+    DarkSquares(&'a BoardSpec, Rgba),
+    /// Hatching over the dark squares of `board`.
+    Hatch(&'a BoardSpec, Hatch),
+    /// A check glow.
+    Glow(&'a Glow),
+    /// Coordinate labels, each with the halo under it when there is one.
+    Labels(&'a [PlacedLabel], Option<Halo>),
+    /// Coordinate labels inside the board's corner squares, drawn over the
+    /// pieces: the corners reach under wide pieces (a rook's base), which
+    /// would hide them.
+    CornerLabels(&'a [PlacedLabel], Option<Halo>),
+    /// A disc beside a player's name (in that player's colour).
+    Disc(&'a Disc),
+    /// A run of text (caption, number, player bar), drawn from the
+    /// embedded font's outlines.
+    Text(&'a PlacedText),
+    /// The halo under every piece (all of them before any piece, so no
+    /// halo covers a neighbouring piece).
+    PieceHalos(&'a [PlacedPiece], Halo),
+    /// The pieces.
+    Pieces(&'a [PlacedPiece]),
+    /// Pieces in hand, each in a square-sized pocket slot (the board's
+    /// own sprites, without halos).
+    PocketPieces(&'a [PocketPiece]),
+    /// The count on a pocket slot holding more than one piece.
+    Badge(&'a Badge),
+    /// The sign on a promoted piece (crazyhouse `~`).
+    PromotedSign(&'a Disc),
+    /// An X mark.
+    Cross(&'a Cross),
+    /// A circle around a square.
+    Ring(&'a Ring),
+    /// A filled polygon: an arrow, or a three-check sign.
+    Polygon(&'a ArrowShape),
+    /// The side-to-move marker.
+    Mover(&'a MoverMark),
+}
+
+/// Where an item sits in the stack, which is what a rasterizer's caches
+/// follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Layer {
+    /// Under the pieces, drawn only from the frame's board and the
+    /// position's check glows: what a rasterizer keeps as the background.
+    Background,
+    /// Piece halos and pieces: sprite copies.
+    Pieces,
+    /// Over the pieces: count badges, promotion and three-check signs, X
+    /// marks, circles, arrows.
+    Overlay,
+    /// The side-to-move marker, beside the board.
+    Marker,
+}
+
+impl Item<'_> {
+    /// The layer this item belongs to.
+    pub fn layer(&self) -> Layer {
+        match self {
+            Item::Background(_)
+            | Item::Rect(..)
+            | Item::DarkSquares(..)
+            | Item::Hatch(..)
+            | Item::Glow(_)
+            | Item::Labels(..)
+            | Item::Disc(_)
+            | Item::Text(_) => Layer::Background,
+            Item::PieceHalos(..)
+            | Item::Pieces(_)
+            | Item::CornerLabels(..)
+            | Item::PocketPieces(_) => Layer::Pieces,
+            Item::Badge(_)
+            | Item::PromotedSign(_)
+            | Item::Cross(_)
+            | Item::Ring(_)
+            | Item::Polygon(_) => Layer::Overlay,
+            Item::Mover(_) => Layer::Marker,
+        }
+    }
+}
+
+impl Layout {
+    /// Everything this layout draws, bottom first. Items come in layer
+    /// order ([`Layer`]), so a writer that caches a layer can draw a prefix
+    /// of the list once and the rest per board.
+    pub fn items(&self) -> Vec<Item<'_>> {
+        let board = &self.frame.board;
+        // A board with the usual markup has 10 to 30 items.
+        let mut items = Vec::with_capacity(32);
+        items.extend(board.background.map(Item::Background));
+        items.extend(board.border.map(|(r, c)| Item::Rect(r, c)));
+        items.push(Item::Rect(board.board, board.light));
+        if board.dark != board.light {
+            items.push(Item::DarkSquares(board, board.dark));
+        }
+        items.extend(board.hatch.map(|h| Item::Hatch(board, h)));
+        items.extend(board.tints.iter().map(|t| Item::Rect(t.rect, t.color)));
+        items.extend(self.glows.iter().map(Item::Glow));
+        if !board.labels.is_empty() && !board.labels_over_pieces {
+            items.push(Item::Labels(&board.labels, board.label_halo));
+        }
+        items.extend(board.panels.iter().map(|p| Item::Rect(p.rect, p.color)));
+        items.extend(board.discs.iter().map(Item::Disc));
+        items.extend(board.texts.iter().map(Item::Text));
+        if !self.pieces.is_empty() {
+            if let Some(halo) = self.frame.sprites.halo {
+                items.push(Item::PieceHalos(&self.pieces, halo));
+            }
+            items.push(Item::Pieces(&self.pieces));
+        }
+        if !board.labels.is_empty() && board.labels_over_pieces {
+            items.push(Item::CornerLabels(&board.labels, board.label_halo));
+        }
+        let around = &self.around;
+        if !around.pocket_pieces.is_empty() {
+            items.push(Item::PocketPieces(&around.pocket_pieces));
+        }
+        items.extend(around.badges.iter().map(Item::Badge));
+        items.extend(around.promoted.iter().map(Item::PromotedSign));
+        items.extend(around.checks.iter().map(Item::Polygon));
+        items.extend(self.crosses.iter().map(Item::Cross));
+        items.extend(self.rings.iter().map(Item::Ring));
+        items.extend(self.arrows.iter().map(Item::Polygon));
+        items.extend(self.mover.as_ref().map(Item::Mover));
+        items
+    }
+
+    /// Whether anything is drawn over the pieces (X marks, circles, arrows,
+    /// count badges and signs) or beside them (pieces in hand): what the
+    /// palette compositor cannot draw from its tiles. Tints and glows lie
+    /// under the pieces, like the squares.
+    pub fn has_overlay(&self) -> bool {
+        !(self.crosses.is_empty()
+            && self.rings.is_empty()
+            && self.arrows.is_empty()
+            && self.around.is_empty())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::theme::Theme;
+    use crate::layout::{ArrowSpec, CheckMark, Coordinates, DiagramOptions, Markup};
+    use crate::test_support::{layout, sq};
+    use fen2img_chess::Square;
+    use fen2img_chess::{parse, ParseOptions};
+
+    #[test]
+    fn items_come_in_layer_order_with_everything_placed() {
+        // (theme, glows, rings, polygons, hatch and halos): print draws the
+        // check as a ring, the R circle as a double line (two rings) and
+        // cases its arrows; brown glows and tints.
+        for (theme, glows, rings, polygons, haloed) in
+            [("print", 0, 3, 2, 1), ("brown", 1, 1, 1, 0)]
+        {
+            let options = DiagramOptions {
+                theme: Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    lastmove: Some((sq("e2"), sq("e4"))),
+                    check: CheckMark::Square(sq("e8")),
+                    arrows: vec![
+                        ArrowSpec::parse("Gg1f3").unwrap(),
+                        ArrowSpec::parse("Rd4").unwrap(),
+                    ],
+                    marks: vec![sq("d5")],
+                    fills: Vec::new(),
+                },
+                ..DiagramOptions::default()
+            };
+            let l = layout(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                &options,
+            );
+            let items = l.items();
+            let layers: Vec<Layer> = items.iter().map(Item::layer).collect();
+            assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+            let count = |f: fn(&Item) -> bool| items.iter().filter(|i| f(i)).count();
+            assert_eq!(count(|i| matches!(i, Item::Glow(_))), glows, "{theme}");
+            assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1, "{theme}");
+            assert_eq!(count(|i| matches!(i, Item::Ring(_))), rings, "{theme}");
+            assert_eq!(
+                count(|i| matches!(i, Item::Polygon(_))),
+                polygons,
+                "{theme}"
+            );
+            assert_eq!(count(|i| matches!(i, Item::Mover(_))), 1, "{theme}");
+            assert_eq!(count(|i| matches!(i, Item::Hatch(..))), haloed, "{theme}");
+            assert_eq!(
+                count(|i| matches!(i, Item::PieceHalos(..))),
+                haloed,
+                "{theme}"
+            );
+            match items.iter().find(|i| matches!(i, Item::Pieces(_))) {
+                Some(Item::Pieces(pieces)) => assert_eq!(pieces.len(), 32),
+                other => panic!("no pieces: {other:?}"),
+            }
+            assert!(l.has_overlay());
+        }
+    }
+
+    #[test]
+    fn an_empty_plain_board_is_just_its_squares() {
+        let options = DiagramOptions {
+            coordinates: Coordinates::None,
+            side_to_move: false,
+            border: false,
+            transparent: true,
+            ..DiagramOptions::default()
+        };
+        let l = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
+        let items = l.items();
+        assert!(
+            matches!(
+                items.as_slice(),
+                [Item::Rect(_, _), Item::DarkSquares(_, _)]
+            ),
+            "{items:?}"
+        );
+        assert!(!l.has_overlay());
+    }
+}

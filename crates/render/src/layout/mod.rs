@@ -1,0 +1,883 @@
+//! The layout stage: where everything goes, decided once for every writer.
+//!
+//! Geometry is in output pixels with the origin at the top-left corner. The
+//! square size and the board's corner are whole numbers, so square edges fall
+//! on pixel boundaries at every `--size` (no blurred seams between squares),
+//! and a rasterizer can compose pre-rendered pieces at integer offsets. The
+//! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
+
+mod around;
+mod bars;
+mod build;
+mod checks;
+mod display;
+mod frame;
+pub(crate) mod hatch;
+mod ink;
+mod keyed;
+mod label_ink;
+mod outer;
+mod page;
+mod pockets;
+mod text;
+
+use std::sync::Arc;
+
+pub use around::{Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
+pub use bars::TITLE_COLOR;
+pub use checks::{remaining as remaining_checks, CheckSpec};
+pub use display::{Item, Layer};
+pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};
+pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};
+pub use text::{missing_glyphs, PlacedText};
+
+use crate::assets::color::Rgba;
+#[cfg(test)]
+use crate::assets::labels::LabelFont;
+use crate::assets::pieces::PieceSet;
+use crate::assets::theme::{Annotations, Theme};
+use crate::describe::describe_with;
+use fen2img_chess::{Color, Piece, Position, Square};
+
+/// Smallest and largest `--size` accepted, in pixels.
+pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 32..=4096;
+
+/// Default `--size`.
+pub const DEFAULT_SIZE: u32 = 400;
+
+/// Gap between a corner label and the square's edge, in squares.
+const INSIDE_LABEL_INSET: f32 = 0.055;
+
+/// Where board coordinates go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Coordinates {
+    /// Rank numbers left and file letters below, in a margin (as in print).
+    #[default]
+    Outside,
+    /// Small labels in the corners of the edge squares.
+    Inside,
+    /// No coordinates.
+    None,
+}
+
+/// The colour prefix of an arrow or circle (`G`, `R`, `Y`, `B`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    /// `G`.
+    Green,
+    /// `R`.
+    Red,
+    /// `Y`.
+    Yellow,
+    /// `B`.
+    Blue,
+}
+
+/// An arrow between two squares, or a circle when both are the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArrowSpec {
+    /// Colour.
+    pub brush: Brush,
+    /// Start square.
+    pub from: Square,
+    /// End square.
+    pub to: Square,
+}
+
+impl ArrowSpec {
+    /// Parses `Ge2e4`, `e2e4` (green), or `Re4` / `Re4e4` (a circle).
+    pub fn parse(text: &str) -> Option<ArrowSpec> {
+        // Square names are ASCII; anything else is refused before slicing.
+        if !text.is_ascii() {
+            return None;
+        }
+        let (brush, rest) = match text.as_bytes().first()? {
+            b'G' => (Brush::Green, &text[1..]),
+            b'R' => (Brush::Red, &text[1..]),
+            b'Y' => (Brush::Yellow, &text[1..]),
+            b'B' => (Brush::Blue, &text[1..]),
+            _ => (Brush::Green, text),
+        };
+        let (from, to) = match rest.len() {
+            2 => (Square::parse(rest)?, Square::parse(rest)?),
+            4 => (Square::parse(&rest[..2])?, Square::parse(&rest[2..])?),
+            _ => return None,
+        };
+        Some(ArrowSpec { brush, from, to })
+    }
+}
+
+/// Which king, if any, gets the check glow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CheckMark {
+    /// No glow.
+    #[default]
+    None,
+    /// The king of the side to move, when it is attacked.
+    Auto,
+    /// The piece on this square.
+    Square(Square),
+}
+
+/// Highlights and annotations drawn on the board.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Markup {
+    /// The last move's two squares, tinted.
+    pub lastmove: Option<(Square, Square)>,
+    /// The check glow.
+    pub check: CheckMark,
+    /// Arrows and circles, drawn above the pieces.
+    pub arrows: Vec<ArrowSpec>,
+    /// Squares marked with an X.
+    pub marks: Vec<Square>,
+    /// Squares filled with a colour.
+    pub fills: Vec<(Square, Rgba)>,
+}
+
+/// Everything that decides how a diagram looks.
+#[derive(Debug, Clone)]
+pub struct DiagramOptions {
+    /// Image width in pixels (the height follows from what is drawn
+    /// around the board). Default 400.
+    pub size: u32,
+    /// Black at the bottom. Default `false`.
+    pub flip: bool,
+    /// Coordinates. Default outside.
+    pub coordinates: Coordinates,
+    /// The side-to-move marker beside the board. Default `true`.
+    pub side_to_move: bool,
+    /// The frame around the board (its width comes from the theme). Default `true`.
+    pub border: bool,
+    /// Transparent margin instead of the theme's background. Default `false`.
+    pub transparent: bool,
+    /// Colours. Default `brown`.
+    pub theme: Theme,
+    /// Piece drawings. Default: the project's own set.
+    pub pieces: PieceSet,
+    /// Highlights, arrows and marks. Default none.
+    pub markup: Markup,
+    /// Caption, number and player bars. Default none.
+    pub around: Around,
+}
+
+impl Default for DiagramOptions {
+    fn default() -> Self {
+        DiagramOptions {
+            size: DEFAULT_SIZE,
+            flip: false,
+            coordinates: Coordinates::Outside,
+            side_to_move: true,
+            border: true,
+            transparent: false,
+            theme: Theme::default(),
+            pieces: PieceSet::default(),
+            markup: Markup::default(),
+            around: Around::default(),
+        }
+    }
+}
+
+/// An axis-aligned rectangle in pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+/// A filled square-sized rectangle (last move, `--fill`).
+#[derive(Debug, Clone, Copy)]
+pub struct Tint {
+    /// The square's rectangle.
+    pub rect: Rect,
+    /// Fill colour with alpha.
+    pub color: Rgba,
+}
+
+/// A piece at its place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlacedPiece {
+    /// The piece.
+    pub piece: Piece,
+    /// The square it stands on.
+    pub square: Square,
+    /// The square's rectangle; the glyph is fitted into it.
+    pub rect: Rect,
+}
+
+/// A coordinate label glyph at its place.
+#[derive(Debug, Clone, Copy)]
+pub struct PlacedLabel {
+    /// `a`–`h` or `1`–`8`.
+    pub ch: char,
+    /// Left edge of the glyph's em box.
+    pub x: f32,
+    /// Top edge of the glyph's em box.
+    pub y: f32,
+    /// Pixels per font unit.
+    pub scale: f32,
+    /// Ink colour.
+    pub color: Rgba,
+}
+
+/// A radial glow under a piece (check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Glow {
+    /// The square's rectangle; the glow is centred in it and clipped to it.
+    pub rect: Rect,
+    /// Colour at the centre, fading to transparent at the edge (names the
+    /// gradient in SVG).
+    pub color: Rgba,
+    /// The gradient's stops, from the centre out.
+    pub stops: [GlowStop; 3],
+}
+
+/// One stop of a glow's radial gradient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GlowStop {
+    /// Where along the radius, in hundredths (0, 50, 100).
+    pub percent: u8,
+    /// Colour (its alpha is not used: see `opacity`).
+    pub color: Rgba,
+    /// Opacity, 0–1, as bits of an `f32` (so the stop can be a key).
+    opacity_bits: u32,
+}
+
+impl GlowStop {
+    /// A stop at `percent` of the radius.
+    pub fn new(percent: u8, color: Rgba, opacity: f32) -> GlowStop {
+        GlowStop {
+            percent,
+            color,
+            opacity_bits: opacity.to_bits(),
+        }
+    }
+
+    /// Opacity, 0–1.
+    pub fn opacity(&self) -> f32 {
+        f32::from_bits(self.opacity_bits)
+    }
+}
+
+impl Glow {
+    /// The glow of colour `color` in `rect`: full at the centre, 60 % half
+    /// way, gone at the edge (the one place these stops are decided).
+    fn new(rect: Rect, color: Rgba) -> Glow {
+        let stop = |percent, alpha: f32| GlowStop::new(percent, color, color.opacity() * alpha);
+        Glow {
+            rect,
+            color,
+            stops: [stop(0, 1.0), stop(50, 0.6), stop(100, 0.0)],
+        }
+    }
+}
+
+/// An X mark.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cross {
+    /// Centre.
+    pub cx: f32,
+    /// Centre.
+    pub cy: f32,
+    /// Half the length of each diagonal's projection on an axis.
+    pub half: f32,
+    /// Line width.
+    pub width: f32,
+    /// Ink colour.
+    pub color: Rgba,
+    /// A wider stroke drawn first (colour, width), on haloed themes.
+    pub casing: Option<(Rgba, f32)>,
+}
+
+impl Cross {
+    /// The strokes to draw, bottom first: the casing, if any, then the ink.
+    pub fn strokes(&self) -> impl Iterator<Item = (Rgba, f32)> {
+        self.casing.into_iter().chain([(self.color, self.width)])
+    }
+}
+
+/// An arrow outline (shaft and head as one polygon, so a translucent arrow
+/// has no darker overlap).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArrowShape {
+    /// Polygon corners, in order.
+    pub points: Vec<(f32, f32)>,
+    /// Fill colour with alpha.
+    pub color: Rgba,
+}
+
+/// A ring around a square.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ring {
+    /// Centre.
+    pub cx: f32,
+    /// Centre.
+    pub cy: f32,
+    /// Radius to the middle of the line.
+    pub r: f32,
+    /// Line width.
+    pub width: f32,
+    /// Ink colour with alpha.
+    pub color: Rgba,
+    /// Dashes of this length along the circle, with gaps as long (ink
+    /// themes' `Y` and `B` circles); `None`: one unbroken line.
+    pub dash: Option<f32>,
+}
+
+/// The side-to-move marker.
+#[derive(Debug, Clone, Copy)]
+pub struct MoverMark {
+    /// Centre.
+    pub cx: f32,
+    /// Centre.
+    pub cy: f32,
+    /// Radius to the middle of the outline.
+    pub r: f32,
+    /// Outline width.
+    pub stroke_width: f32,
+    /// Whose move it is.
+    pub color: Color,
+    /// Fill of the disc: white, or the pieces' ink for Black.
+    pub fill: Rgba,
+    /// Colour of the outline.
+    pub outline: Rgba,
+}
+
+/// Ink of the mover marker's outline and of black's disc: the pieces' ink.
+pub const INK: Rgba = Rgba::rgb(0x1a, 0x1a, 0x1a);
+
+/// Everything a writer draws for one board: the shared [`Frame`] (all
+/// that depends only on the options) and what depends on the position.
+/// Writers draw it through [`Layout::items`], the display list, which
+/// decides the order.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// What the options decide, shared by every board drawn with them.
+    pub frame: Arc<Frame>,
+    /// The position's canonical FEN (the SVG `<title>`).
+    pub title: String,
+    /// The plain-language description (the SVG `<desc>`, `--alt`).
+    pub description: String,
+    /// Check glows, under the pieces (the automatic glow depends on the
+    /// position).
+    pub glows: Vec<Glow>,
+    /// Pieces.
+    pub pieces: Vec<PlacedPiece>,
+    /// X marks, above the pieces.
+    pub crosses: Vec<Cross>,
+    /// Circles, above the pieces.
+    pub rings: Vec<Ring>,
+    /// Arrows, above everything on the board.
+    pub arrows: Vec<ArrowShape>,
+    /// The side-to-move marker of this position's side, if on.
+    pub mover: Option<MoverMark>,
+    /// Pockets, promotion signs and three-check signs (see [`AroundItems`]).
+    pub around: AroundItems,
+}
+
+/// What a position puts around (and on) the board besides its pieces:
+/// pieces in hand with their count badges, the signs on promoted pieces
+/// and the three-check signs. Drawn over the pieces, in that order.
+#[derive(Debug, Clone, Default)]
+pub struct AroundItems {
+    /// Pieces in the pocket trays.
+    pub pocket_pieces: Vec<PocketPiece>,
+    /// Count badges on pocket slots holding more than one.
+    pub badges: Vec<Badge>,
+    /// Signs on promoted pieces.
+    pub promoted: Vec<Disc>,
+    /// Three-check signs.
+    pub checks: Vec<ArrowShape>,
+}
+
+impl AroundItems {
+    /// Whether there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.pocket_pieces.is_empty()
+            && self.badges.is_empty()
+            && self.promoted.is_empty()
+            && self.checks.is_empty()
+    }
+
+    /// Places what `position` adds on `frame`.
+    fn place(position: &Position, frame: &Frame) -> AroundItems {
+        let (pocket_pieces, badges) = frame.pockets.place(position);
+        let promoted = position
+            .board
+            .pieces()
+            .filter(|(_, p)| p.promoted)
+            .map(|(sq, _)| pockets::promoted_sign(frame.board.square_rect(sq)))
+            .collect();
+        AroundItems {
+            pocket_pieces,
+            badges,
+            promoted,
+            checks: frame.checks.place(position),
+        }
+    }
+}
+
+/// Options that cannot make a diagram.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LayoutError(pub String);
+
+impl std::fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+impl Layout {
+    /// The rectangle of `sq` in this orientation.
+    pub fn square_rect(&self, sq: Square) -> Rect {
+        self.frame.board.square_rect(sq)
+    }
+
+    /// Lays out `position` with `options` (builds the frame; to draw many
+    /// boards with one set of options, build it once and use
+    /// [`Layout::with_frame`]).
+    pub fn new(position: &Position, options: &DiagramOptions) -> Result<Layout, LayoutError> {
+        let extras = Extras::of(position, &options.around);
+        let frame = Arc::new(Frame::with_extras(options, extras)?);
+        Ok(Layout::with_frame(position, frame, &options.markup))
+    }
+
+    /// Lays out `position` on `frame` with the per-board `markup` (arrows,
+    /// X marks and the check glow; the last move and fills are in the
+    /// frame already).
+    pub fn with_frame(position: &Position, frame: Arc<Frame>, markup: &Markup) -> Layout {
+        let board = &frame.board;
+        let checked = match markup.check {
+            CheckMark::None => None,
+            CheckMark::Auto => position.checked_king(),
+            CheckMark::Square(sq) => Some(sq),
+        };
+        let ink = frame.markup.annotations == Annotations::Ink;
+        let glows = checked
+            .filter(|_| !ink)
+            .map(|sq| Glow::new(board.square_rect(sq), frame.markup.check))
+            .into_iter()
+            .collect();
+        let pieces = position
+            .board
+            .pieces()
+            .map(|(square, piece)| PlacedPiece {
+                piece,
+                square,
+                rect: board.square_rect(square),
+            })
+            .collect();
+        let mut layout = Layout {
+            title: position.to_string(),
+            description: describe_with(position, &frame.lead),
+            glows,
+            pieces,
+            crosses: Vec::new(),
+            rings: Vec::new(),
+            arrows: Vec::new(),
+            mover: frame.mover(position.turn),
+            around: AroundItems::place(position, &frame),
+            frame: Arc::clone(&frame),
+        };
+        layout.place_markup_over(markup);
+        if let Some(sq) = checked.filter(|_| ink) {
+            // No casing: the ring crosses the king's own outline, which a
+            // paper-coloured band would cut.
+            let ring = ink::check_ring(board, sq, frame.markup.check);
+            layout.rings.insert(0, ring);
+        }
+        layout
+    }
+
+    fn place_markup_over(&mut self, markup: &Markup) {
+        let frame = Arc::clone(&self.frame);
+        let board = &frame.board;
+        let paint = &frame.markup;
+        let sq = board.square;
+        let ink = paint.annotations == Annotations::Ink;
+        for &mark in &markup.marks {
+            let r = board.square_rect(mark);
+            let width = sq * paint.mark_width_ratio;
+            self.crosses.push(Cross {
+                cx: r.x + sq / 2.0,
+                cy: r.y + sq / 2.0,
+                half: sq * 0.22,
+                width,
+                color: ink::paint(paint.annotations, paint.mark),
+                casing: paint.mark_casing.map(|h| (h.color, width + 2.0 * h.width)),
+            });
+        }
+        for arrow in &markup.arrows {
+            let color = ink::paint(paint.annotations, paint.arrows[arrow.brush as usize]);
+            let a = board.square_rect(arrow.from);
+            let b = board.square_rect(arrow.to);
+            let (ax, ay) = (a.x + sq / 2.0, a.y + sq / 2.0);
+            let (bx, by) = (b.x + sq / 2.0, b.y + sq / 2.0);
+            if arrow.from == arrow.to {
+                let width = sq * 0.075;
+                let ring = Ring {
+                    cx: ax,
+                    cy: ay,
+                    r: sq / 2.0 - width / 2.0 - sq * 0.02,
+                    width,
+                    color,
+                    dash: None,
+                };
+                if ink {
+                    self.rings
+                        .extend(ink::circle(arrow.brush, ring, paint.mark_casing));
+                } else {
+                    self.rings.push(ring);
+                }
+            } else if ink {
+                self.place_ink_arrow(arrow.brush, (ax, ay), (bx, by), color);
+            } else {
+                self.arrows.push(ArrowShape {
+                    points: arrow_polygon((ax, ay), (bx, by), sq, 0.0),
+                    color,
+                });
+            }
+        }
+    }
+}
+
+impl Layout {
+    /// An arrow in ink, its brush told by its shape ([`ink::arrow_style`]):
+    /// the paper casing, the ink, and for a hollow arrow the paper inside,
+    /// each as the arrow's parts (one polygon, or dashes and a head). An
+    /// opaque arrow over a piece of the same ink would merge with it, so
+    /// on haloed themes it gets the casing, drawn first. (Circles get
+    /// none: they cross the piece's own outline, which a paper band would
+    /// cut.)
+    fn place_ink_arrow(&mut self, brush: Brush, a: (f32, f32), b: (f32, f32), color: Rgba) {
+        let sq = self.frame.board.square;
+        let casing = self.frame.markup.mark_casing;
+        let (hollow, dashed) = ink::arrow_style(brush);
+        let outline = if hollow { ink::hollow_outline(sq) } else { 0.0 };
+        let parts = |grow: f32| -> Vec<Vec<(f32, f32)>> {
+            if dashed {
+                dashed_arrow(a, b, sq, grow)
+            } else {
+                vec![arrow_polygon(a, b, sq, grow)]
+            }
+        };
+        let mut push = |grow: f32, color: Rgba| {
+            for points in parts(grow) {
+                self.arrows.push(ArrowShape { points, color });
+            }
+        };
+        if let Some(h) = casing {
+            push(outline + h.width, h.color);
+        }
+        push(outline, color);
+        if hollow {
+            // The paper of a haloed theme, else white.
+            let paper = casing.map_or(Rgba::rgb(255, 255, 255), |h| h.color);
+            push(0.0, Rgba { a: 255, ..paper });
+        }
+    }
+}
+
+fn square_rect(board: Rect, square: f32, flipped: bool, sq: Square) -> Rect {
+    let (col, row) = if flipped {
+        (7 - sq.file(), sq.rank())
+    } else {
+        (sq.file(), 7 - sq.rank())
+    };
+    Rect {
+        x: board.x + col as f32 * square,
+        y: board.y + row as f32 * square,
+        w: square,
+        h: square,
+    }
+}
+
+/// The outline of an arrow from `a` to `b` (square centres), shaft and head,
+/// grown by `grow` pixels on every side (0 for the arrow itself; more for
+/// the casing drawn under it on haloed themes).
+fn arrow_polygon(a: (f32, f32), b: (f32, f32), sq: f32, grow: f32) -> Vec<(f32, f32)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy, ux);
+    let shaft = sq * 0.16 / 2.0;
+    let head_half = sq * 0.42 / 2.0;
+    let head_len = sq * 0.42;
+    // The tip stops short of the centre so the arrow points at the piece
+    // without covering it; the tail starts a little off the centre too.
+    let tip = len - sq * 0.18;
+    let tail = sq * 0.12;
+    let at = |along: f32, across: f32| {
+        (
+            round2(a.0 + ux * along + nx * across),
+            round2(a.1 + uy * along + ny * across),
+        )
+    };
+    // Grown: each edge moves out by `grow`. The head's sides slope 1 in 2
+    // (half width 0.21, length 0.42), so the tip moves √5 × grow along the
+    // axis and the head's corners (1 + √5) / 2 × grow across it.
+    let (shaft, tail, base) = (shaft + grow, tail - grow, tip - head_len - grow);
+    let (tip, head_half) = (tip + 2.236 * grow, head_half + 1.618 * grow);
+    vec![
+        at(tail, shaft),
+        at(base, shaft),
+        at(base, head_half),
+        at(tip, 0.0),
+        at(base, -head_half),
+        at(base, -shaft),
+        at(tail, -shaft),
+    ]
+}
+
+/// A dashed arrow from `a` to `b`: the shaft as dashes laid back from the
+/// head (so a dash always meets it), then the head, each grown by `grow`
+/// like [`arrow_polygon`].
+fn dashed_arrow(a: (f32, f32), b: (f32, f32), sq: f32, grow: f32) -> Vec<Vec<(f32, f32)>> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy, ux);
+    let at = |along: f32, across: f32| {
+        (
+            round2(a.0 + ux * along + nx * across),
+            round2(a.1 + uy * along + ny * across),
+        )
+    };
+    // The geometry of `arrow_polygon`.
+    let (shaft, head_half, head_len) = (sq * 0.08, sq * 0.21, sq * 0.42);
+    let tip = len - sq * 0.18;
+    let (tail, base) = (sq * 0.12, tip - head_len);
+    let (dash, gap) = (ink::DASH * sq, ink::GAP * sq);
+    let mut parts = Vec::new();
+    let mut end = base;
+    while end > tail {
+        let start = (end - dash).max(tail);
+        let (s, e, w) = (start - grow, end + grow, shaft + grow);
+        parts.push(vec![at(s, w), at(e, w), at(e, -w), at(s, -w)]);
+        end = start - gap;
+    }
+    let (base, tip, half) = (base - grow, tip + 2.236 * grow, head_half + 1.618 * grow);
+    parts.push(vec![at(base, half), at(tip, 0.0), at(base, -half)]);
+    parts
+}
+
+/// Rounds to 1/100 pixel: keeps SVG output short and identical everywhere.
+fn round2(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::position;
+    use fen2img_chess::{parse, ParseOptions};
+
+    #[test]
+    fn ink_arrows_tell_their_brushes_apart_by_shape() {
+        let position = parse(
+            b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        // (parts, colours) per brush in print: G one polygon; R the same
+        // hollow (ink, then paper inside); Y dashes and a head; B both.
+        // Every part also has its paper casing underneath.
+        let polygons = |theme: &str, arrow: &str| {
+            let options = DiagramOptions {
+                theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    arrows: vec![ArrowSpec::parse(arrow).unwrap()],
+                    ..Markup::default()
+                },
+                ..DiagramOptions::default()
+            };
+            Layout::new(&position, &options).unwrap().arrows
+        };
+        let ink = Rgba::rgb(0, 0, 0);
+        let white = Rgba::rgb(255, 255, 255);
+        let count =
+            |shapes: &[ArrowShape], color: Rgba| shapes.iter().filter(|s| s.color == color).count();
+        let g = polygons("print", "Gb1b7");
+        assert_eq!((count(&g, ink), count(&g, white)), (1, 1), "G: {g:?}");
+        let r = polygons("print", "Rb1b7");
+        assert_eq!((count(&r, ink), count(&r, white)), (1, 2), "R: {r:?}");
+        // The hollow's ink is wider than the arrow: it lies outside.
+        let width = |s: &ArrowShape| {
+            let xs = s.points.iter().map(|p| p.0);
+            xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min)
+        };
+        let (outer, inner) = (&r[1], &r[2]);
+        assert!(width(outer) > width(inner) + 1.5, "{r:?}");
+        let y = polygons("print", "Yb1b7");
+        let dashes = count(&y, ink);
+        assert!(
+            dashes >= 5,
+            "Y: a six-square arrow has several dashes: {y:?}"
+        );
+        assert_eq!(count(&y, white), dashes, "each dash cased");
+        assert!(y
+            .iter()
+            .filter(|s| s.color == ink)
+            .all(|s| s.points.len() <= 4));
+        let b = polygons("print", "Bb1b7");
+        assert_eq!((count(&b, ink), count(&b, white)), (dashes, 2 * dashes));
+        // Screen themes keep one translucent polygon per arrow.
+        for arrow in ["Gb1b7", "Rb1b7", "Yb1b7", "Bb1b7"] {
+            let shapes = polygons("brown", arrow);
+            assert_eq!(shapes.len(), 1, "{arrow}");
+            assert!(shapes[0].color.a < 255);
+        }
+    }
+
+    #[test]
+    fn squares_are_whole_pixels_and_fit_the_image() {
+        let p = Position::default();
+        for size in [32, 100, 399, 400, 401, 720, 1000, 4096] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+                let options = DiagramOptions {
+                    size,
+                    coordinates,
+                    ..DiagramOptions::default()
+                };
+                let l = Layout::new(&p, &options).unwrap();
+                assert_eq!(l.frame.board.square.fract(), 0.0);
+                assert_eq!(l.frame.board.board.x.fract(), 0.0);
+                assert!(
+                    l.frame.board.board.x >= 0.0
+                        && l.frame.board.board.x + l.frame.board.board.w <= size as f32
+                );
+                let (outer, _) = l.frame.board.border.unwrap();
+                assert!(outer.x >= 0.0 && outer.x + outer.w <= size as f32);
+            }
+        }
+    }
+
+    #[test]
+    fn size_limits_are_errors() {
+        let p = Position::default();
+        for size in [0, 31, 4097, 100_000] {
+            let options = DiagramOptions {
+                size,
+                ..DiagramOptions::default()
+            };
+            let e = Layout::new(&p, &options).unwrap_err();
+            assert!(e.0.contains("32 to 4096"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_piece_on_e4_lands_in_the_e4_square_both_ways() {
+        let p = position("8/8/8/8/4P3/8/8/8 w - - 0 1");
+        for flip in [false, true] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+                let options = DiagramOptions {
+                    flip,
+                    coordinates,
+                    ..DiagramOptions::default()
+                };
+                let l = Layout::new(&p, &options).unwrap();
+                let piece = l.pieces[0];
+                let (col, row) = if flip { (3.0, 3.0) } else { (4.0, 4.0) };
+                assert_eq!(
+                    piece.rect.x,
+                    l.frame.board.board.x + col * l.frame.board.square
+                );
+                assert_eq!(
+                    piece.rect.y,
+                    l.frame.board.board.y + row * l.frame.board.square
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mover_marker_sits_on_the_movers_side() {
+        for (fen, flip, bottom) in [
+            ("8/8/8/8/8/8/8/8 w - - 0 1", false, true),
+            ("8/8/8/8/8/8/8/8 b - - 0 1", false, false),
+            ("8/8/8/8/8/8/8/8 w - - 0 1", true, false),
+            ("8/8/8/8/8/8/8/8 b - - 0 1", true, true),
+        ] {
+            let options = DiagramOptions {
+                flip,
+                ..DiagramOptions::default()
+            };
+            let l = Layout::new(&position(fen), &options).unwrap();
+            let m = l.mover.unwrap();
+            assert!(
+                m.cx > l.frame.board.board.x + l.frame.board.board.w,
+                "right of the board"
+            );
+            assert_eq!(
+                m.cy > l.frame.board.board.y + l.frame.board.board.h / 2.0,
+                bottom,
+                "{fen} {flip}"
+            );
+        }
+    }
+
+    #[test]
+    fn outside_labels_are_outside_and_inside_labels_inside() {
+        let p = Position::default();
+        let l = Layout::new(&p, &DiagramOptions::default()).unwrap();
+        assert_eq!(l.frame.board.labels.len(), 16);
+        let font = LabelFont::get();
+        for label in &l.frame.board.labels {
+            let ink = font.glyph(label.ch).unwrap().path.bounds();
+            let (left, right) = (
+                label.x + ink.left() * label.scale,
+                label.x + ink.right() * label.scale,
+            );
+            let top = label.y + ink.top() * label.scale;
+            if label.ch.is_ascii_digit() {
+                assert!(
+                    left >= 0.0 && right <= l.frame.board.board.x,
+                    "rank label left of the board: {label:?}"
+                );
+            } else {
+                assert!(
+                    top >= l.frame.board.board.y + l.frame.board.board.h,
+                    "file label below the board: {label:?}"
+                );
+                assert!(label.y + ink.bottom() * label.scale <= l.frame.height() as f32);
+            }
+        }
+        let options = DiagramOptions {
+            coordinates: Coordinates::Inside,
+            ..DiagramOptions::default()
+        };
+        let l = Layout::new(&p, &options).unwrap();
+        for label in &l.frame.board.labels {
+            assert!(
+                label.x >= l.frame.board.board.x
+                    && label.x < l.frame.board.board.x + l.frame.board.board.w,
+                "{label:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn arrows_parse_like_python_chess() {
+        let a = ArrowSpec::parse("Ge2e4").unwrap();
+        assert_eq!(
+            (a.brush, a.from.to_string(), a.to.to_string()),
+            (Brush::Green, "e2".into(), "e4".into())
+        );
+        assert_eq!(ArrowSpec::parse("e2e4").unwrap().brush, Brush::Green);
+        let c = ArrowSpec::parse("Rd4").unwrap();
+        assert_eq!((c.brush, c.from), (Brush::Red, c.to));
+        assert!(ArrowSpec::parse("Xe2e4").is_none());
+        assert!(ArrowSpec::parse("e2e9").is_none());
+        assert!(ArrowSpec::parse("aé4").is_none());
+        assert!(ArrowSpec::parse("Gaé4").is_none());
+    }
+}

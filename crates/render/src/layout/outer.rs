@@ -1,0 +1,401 @@
+//! The outer geometry: how big a square is, and how much room each side of
+//! the board gets for what is drawn there (rank labels left, file labels
+//! below, the side-to-move marker and three-check marks right, pockets and
+//! player bars at each player's side, the caption above or below). A side
+//! where nothing is drawn gets no margin. The image is `size` pixels wide;
+//! its height follows.
+//!
+//! Every band edge is a whole pixel, so square edges stay on the pixel grid.
+//!
+//! Coordinate labels are never smaller than [`MIN_LABEL_CAP`] pixels (cap
+//! height): the margin grows to hold them. At tiny sizes they move, by one
+//! rule: inside labels go outside when a square is under
+//! [`MIN_INSIDE_SQUARE`] pixels (a 7 px label would cover a third of the
+//! square), and outside labels are dropped when a square is under
+//! [`MIN_OUTSIDE_SQUARE`] pixels (a 7 px digit would not fit its rank).
+
+use super::around::Extras;
+use super::text::clip;
+use super::{Coordinates, DiagramOptions, Rect};
+use crate::assets::font::wrap::fit_lines;
+use crate::assets::font::{font, Weight};
+use fen2img_chess::Color;
+
+/// Width of the margin that holds rank labels (and height of the band that
+/// holds file labels), in squares.
+pub(super) const MARGIN: f32 = 0.40;
+/// Width of the column right of the board (marker, three-check marks), in
+/// squares.
+const RIGHT_MARGIN: f32 = 0.40;
+/// Cap height of outside labels, in squares.
+pub(super) const OUTSIDE_LABEL_CAP: f32 = 0.24;
+/// Cap height of inside (corner) labels, in squares.
+pub(super) const INSIDE_LABEL_CAP: f32 = 0.19;
+/// The smallest cap height of a coordinate label, in pixels.
+pub const MIN_LABEL_CAP: f32 = 7.0;
+/// Below this square size (pixels) inside labels move outside.
+pub const MIN_INSIDE_SQUARE: f32 = 24.0;
+/// Below this square size (pixels) outside labels are dropped.
+pub const MIN_OUTSIDE_SQUARE: f32 = 12.0;
+/// Caption and number size, pixels per em, in squares.
+const CAPTION_EM: f32 = 0.36;
+/// Player bar text size, pixels per em, in squares.
+const BAR_EM: f32 = 0.34;
+/// The smallest text size, pixels per em: a cap height of 7 px.
+const MIN_EM: f32 = 10.0;
+/// Line height of captions, in ems.
+const LINE_HEIGHT: f32 = 1.3;
+/// Room above and below a caption's lines, in ems.
+const CAPTION_PAD: f32 = 0.35;
+/// Height of a player bar, in ems of its text.
+const BAR_HEIGHT: f32 = 1.7;
+/// Gap between the board (or its labels) and a pocket tray, in squares.
+const POCKET_GAP: f32 = 0.15;
+/// At most this many caption lines (the last one ends with an ellipsis
+/// when the text is longer).
+const CAPTION_LINES: usize = 3;
+
+/// Where coordinate labels go, after the size rules.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum LabelPlace {
+    /// In the margins; cap height in pixels.
+    Outside { cap: f32 },
+    /// In the corner squares; cap height in pixels.
+    Inside { cap: f32 },
+    /// Not drawn.
+    None,
+}
+
+/// The caption block: its band, lines (text, bold) and text size.
+#[derive(Debug, Clone)]
+pub(super) struct CaptionPlan {
+    pub band: Rect,
+    pub lines: Vec<(String, bool)>,
+    pub size: f32,
+}
+
+/// The geometry of one frame.
+#[derive(Debug, Clone)]
+pub(super) struct Plan {
+    pub width: u32,
+    pub height: u32,
+    pub square: f32,
+    /// Width of the frame around the board, pixels (0 without one).
+    pub frame: f32,
+    /// The 8×8 area.
+    pub board: Rect,
+    pub labels: LabelPlace,
+    /// The column left of the frame, beside the board's rows.
+    pub rank_band: Rect,
+    /// The band under the frame, beside the board's files.
+    pub file_band: Rect,
+    /// The column right of the frame, beside the board's rows (zero wide
+    /// when nothing is drawn there).
+    pub right_band: Rect,
+    /// Pocket trays by [`Color`]: five square slots in a row.
+    pub pockets: [Option<Rect>; 2],
+    /// Player bars by [`Color`].
+    pub bars: [Option<(Rect, f32)>; 2],
+    pub caption: Option<CaptionPlan>,
+}
+
+/// Pixel widths of the columns for square size `sq`.
+struct Columns {
+    left: f32,
+    frame: f32,
+    right: f32,
+}
+
+impl Columns {
+    fn total(&self, sq: f32) -> f32 {
+        self.left + 2.0 * self.frame + self.right + 8.0 * sq
+    }
+}
+
+fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32) -> Columns {
+    Columns {
+        left: if left { label_margin(sq) } else { 0.0 },
+        frame: if frame_ratio > 0.0 {
+            (frame_ratio * sq).round().max(1.0)
+        } else {
+            0.0
+        },
+        right: if right {
+            (RIGHT_MARGIN * sq).round().max(6.0)
+        } else {
+            0.0
+        },
+    }
+}
+
+/// The margin that holds outside labels of at least [`MIN_LABEL_CAP`].
+fn label_margin(sq: f32) -> f32 {
+    (MARGIN * sq)
+        .max(MIN_LABEL_CAP / OUTSIDE_LABEL_CAP * MARGIN)
+        .round()
+}
+
+/// The largest whole square size whose columns fit in `size` pixels.
+fn solve(size: f32, left: bool, right: bool, frame_ratio: f32) -> f32 {
+    let guess = (size / (8.0 + 2.0 * frame_ratio)).floor() + 1.0;
+    let mut sq = guess.max(1.0);
+    while sq > 1.0 && columns(sq, left, right, frame_ratio).total(sq) > size {
+        sq -= 1.0;
+    }
+    sq
+}
+
+/// Plans the frame for `options` and what the position adds.
+pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
+    let size = options.size as f32;
+    let frame_ratio = if options.border {
+        options.theme.border_width
+    } else {
+        0.0
+    };
+    let right = options.side_to_move || extras.checks;
+    // The label rules, in order: inside labels too small move outside,
+    // outside labels too small are dropped.
+    let mut mode = options.coordinates;
+    if mode == Coordinates::Inside && solve(size, false, right, frame_ratio) < MIN_INSIDE_SQUARE {
+        mode = Coordinates::Outside;
+    }
+    if mode == Coordinates::Outside && solve(size, true, right, frame_ratio) < MIN_OUTSIDE_SQUARE {
+        mode = Coordinates::None;
+    }
+    let outside = mode == Coordinates::Outside;
+    let sq = solve(size, outside, right, frame_ratio);
+    let cols = columns(sq, outside, right, frame_ratio);
+    let labels = match mode {
+        Coordinates::Outside => LabelPlace::Outside {
+            cap: (OUTSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+        },
+        Coordinates::Inside => LabelPlace::Inside {
+            cap: (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+        },
+        Coordinates::None => LabelPlace::None,
+    };
+    // Pixels left over from whole squares widen the margins that exist;
+    // without any, they pad the board evenly on all sides.
+    let extra = (size - cols.total(sq)).max(0.0);
+    let (mut left, mut right_w, mut pad_top, mut pad_bottom) = (cols.left, cols.right, 0.0, 0.0);
+    let (mut pad_left, mut pad_right) = (0.0, 0.0);
+    if left > 0.0 && right_w > 0.0 {
+        left += (extra / 2.0).floor();
+        right_w += extra - (extra / 2.0).floor();
+    } else if left > 0.0 {
+        left += extra;
+    } else if right_w > 0.0 {
+        right_w += extra;
+    } else {
+        pad_left = (extra / 2.0).floor();
+        pad_right = extra - pad_left;
+        (pad_top, pad_bottom) = (pad_left, pad_right);
+    }
+    let _ = pad_right;
+    let frame = cols.frame;
+    let outer_x = pad_left + left;
+    let outer_w = 8.0 * sq + 2.0 * frame;
+    let top_side = if options.flip {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let bottom_side = top_side.opponent();
+    let around = &options.around;
+    let caption = caption_lines(options, extras, sq, outer_w);
+    let caption_h = caption
+        .as_ref()
+        .map_or(0.0, |(lines, em)| caption_height(lines.len(), *em));
+    let bar_em = (BAR_EM * sq).max(MIN_EM);
+    let bar_h = (bar_em * BAR_HEIGHT).round();
+    let gap = (POCKET_GAP * sq).round().max(2.0);
+
+    let mut y = pad_top;
+    let mut caption_band = None;
+    let above = around.caption_position == super::CaptionPosition::Above;
+    if above && caption.is_some() {
+        caption_band = Some(Rect {
+            x: 0.0,
+            y,
+            w: size,
+            h: caption_h,
+        });
+        y += caption_h;
+    }
+    let mut bars = [None, None];
+    let mut pockets = [None, None];
+    if around.player(top_side).is_some() {
+        bars[top_side as usize] = Some((band(outer_x, y, outer_w, bar_h), bar_em));
+        y += bar_h;
+    }
+    if extras.pockets {
+        // A gap on both sides of a tray: from the board and from the edge
+        // (or the player bar).
+        pockets[top_side as usize] = Some(band(outer_x, y + gap, 5.0 * sq, sq));
+        y += sq + 2.0 * gap;
+    }
+    let board = Rect {
+        x: outer_x + frame,
+        y: y + frame,
+        w: 8.0 * sq,
+        h: 8.0 * sq,
+    };
+    y += outer_w;
+    let file_h = if outside { cols.left } else { 0.0 };
+    let file_band = band(board.x, y, board.w, file_h);
+    y += file_h;
+    if extras.pockets {
+        pockets[bottom_side as usize] = Some(band(outer_x, y + gap, 5.0 * sq, sq));
+        y += sq + 2.0 * gap;
+    }
+    if around.player(bottom_side).is_some() {
+        bars[bottom_side as usize] = Some((band(outer_x, y, outer_w, bar_h), bar_em));
+        y += bar_h;
+    }
+    if !above && caption.is_some() {
+        caption_band = Some(band(0.0, y, size, caption_h));
+        y += caption_h;
+    }
+    y += pad_bottom;
+    Plan {
+        width: options.size,
+        height: y as u32,
+        square: sq,
+        frame,
+        board,
+        labels,
+        rank_band: band(pad_left, board.y, left, board.h),
+        file_band,
+        right_band: band(outer_x + outer_w, board.y, right_w, board.h),
+        pockets,
+        bars,
+        caption: caption
+            .zip(caption_band)
+            .map(|((lines, size), band)| CaptionPlan { band, lines, size }),
+    }
+}
+
+fn band(x: f32, y: f32, w: f32, h: f32) -> Rect {
+    Rect { x, y, w, h }
+}
+
+fn caption_height(lines: usize, em: f32) -> f32 {
+    (em * (2.0 * CAPTION_PAD + LINE_HEIGHT * lines as f32)).round()
+}
+
+/// The caption's lines (number first, in bold; then the caption wrapped to
+/// `width`) and their size, or `None` when there is no caption.
+fn caption_lines(
+    options: &DiagramOptions,
+    extras: Extras,
+    sq: f32,
+    width: f32,
+) -> Option<(Vec<(String, bool)>, f32)> {
+    let around = &options.around;
+    let em = (CAPTION_EM * sq).max(MIN_EM);
+    let mut lines = Vec::new();
+    if let Some(number) = around.number_text() {
+        let fitted = fit_lines(font(Weight::Bold), clip(&number), em, width, 1);
+        lines.extend(fitted.lines.into_iter().map(|l| (l, true)));
+    }
+    let caption = around.caption_text(extras.turn.unwrap_or(Color::White));
+    if let Some(text) = caption {
+        let room = CAPTION_LINES.saturating_sub(lines.len()).max(1);
+        let fitted = fit_lines(font(Weight::Regular), clip(&text), em, width, room);
+        lines.extend(fitted.lines.into_iter().map(|l| (l, false)));
+    }
+    (!lines.is_empty()).then_some((lines, em))
+}
+
+/// The baselines of a caption's lines in its band: each line's cap height
+/// centred in its line box.
+pub(super) fn caption_baselines(plan: &CaptionPlan) -> Vec<f32> {
+    let em = plan.size;
+    let cap = crate::assets::font::font(Weight::Regular).cap_height(em);
+    (0..plan.lines.len())
+        .map(|i| {
+            let top = plan.band.y + em * (CAPTION_PAD + LINE_HEIGHT * i as f32);
+            top + (LINE_HEIGHT * em + cap) / 2.0
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(size: u32, coordinates: Coordinates, side_to_move: bool) -> DiagramOptions {
+        DiagramOptions {
+            size,
+            coordinates,
+            side_to_move,
+            ..DiagramOptions::default()
+        }
+    }
+
+    #[test]
+    fn bare_boards_have_no_margin() {
+        for size in [32, 100, 256, 399, 400, 720] {
+            let mut o = options(size, Coordinates::None, false);
+            o.border = false;
+            let p = plan(&o, Extras::default());
+            let slack = size as f32 - p.board.w;
+            assert!(slack < 8.0, "{size}: {slack}");
+            assert!(p.board.x <= slack / 2.0 && p.board.y == p.board.x);
+            assert_eq!(p.height, size, "a bare board stays square");
+        }
+    }
+
+    #[test]
+    fn margins_only_where_something_is_drawn() {
+        let p = plan(&options(400, Coordinates::None, true), Extras::default());
+        assert_eq!(p.rank_band.w, 0.0);
+        assert!(p.right_band.w > 0.0);
+        assert_eq!(p.board.y, p.frame, "nothing above the frame");
+        assert_eq!(p.height as f32, p.board.h + 2.0 * p.frame);
+        let p = plan(
+            &options(400, Coordinates::Outside, false),
+            Extras::default(),
+        );
+        assert!(p.rank_band.w > 0.0 && p.file_band.h > 0.0);
+        assert_eq!(p.right_band.w, 0.0);
+        assert_eq!(p.board.x + p.board.w + p.frame, 400.0, "nothing right");
+    }
+
+    #[test]
+    fn labels_keep_seven_pixels_or_follow_the_rule() {
+        for size in 32..=720 {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside] {
+                let p = plan(&options(size, coordinates, true), Extras::default());
+                assert_eq!(p.square.fract(), 0.0);
+                assert_eq!(p.board.x.fract() + p.board.y.fract(), 0.0);
+                assert!(p.board.x + p.board.w + p.frame + p.right_band.w <= size as f32);
+                match p.labels {
+                    LabelPlace::Outside { cap } => {
+                        assert!(cap >= MIN_LABEL_CAP);
+                        assert!(p.square >= MIN_OUTSIDE_SQUARE, "{size}");
+                        assert!(p.rank_band.w >= cap, "{size}: margin holds the label");
+                    }
+                    LabelPlace::Inside { cap } => {
+                        assert!(cap >= MIN_LABEL_CAP);
+                        assert!(p.square >= MIN_INSIDE_SQUARE, "{size}");
+                    }
+                    LabelPlace::None => {
+                        // Dropped only when they would not fit their ranks.
+                        let ratio = DiagramOptions::default().theme.border_width;
+                        assert!(solve(size as f32, true, true, ratio) < MIN_OUTSIDE_SQUARE);
+                    }
+                }
+            }
+        }
+        // The rule at its edges: tiny boards drop labels, small inside
+        // labels move out.
+        let tiny = plan(&options(64, Coordinates::Outside, true), Extras::default());
+        assert_eq!(tiny.labels, LabelPlace::None);
+        let small = plan(&options(180, Coordinates::Inside, true), Extras::default());
+        assert!(matches!(small.labels, LabelPlace::Outside { .. }));
+        let big = plan(&options(400, Coordinates::Inside, true), Extras::default());
+        assert!(matches!(big.labels, LabelPlace::Inside { .. }));
+    }
+}

@@ -1,0 +1,220 @@
+//! Crazyhouse pockets: the pieces in hand, in a tray of five square slots
+//! (pawn, knight, bishop, rook, queen, as lichess orders them) at each
+//! player's side of the board, with a count badge on a slot that holds more
+//! than one; and the small sign on promoted pieces (`~` in FEN), which
+//! return to the pocket as pawns when captured.
+//!
+//! The trays are part of the frame (their place depends on the options
+//! only); the pieces in them and the badges are placed per board. Pocket
+//! glyphs are square-sized, so they are the board's own sprites.
+
+use super::text::PlacedText;
+use super::{Rect, INK};
+use crate::assets::color::Rgba;
+use fen2img_chess::{Color, Piece, Position, Role};
+
+/// The roles a pocket holds, in slot order.
+pub const POCKET_ROLES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
+/// A filled disc with an optional outline (count badges, promotion signs).
+#[derive(Debug, Clone, Copy)]
+pub struct Disc {
+    /// Centre.
+    pub cx: f32,
+    /// Centre.
+    pub cy: f32,
+    /// Radius (to the middle of the outline).
+    pub r: f32,
+    /// Fill.
+    pub fill: Rgba,
+    /// Outline colour and width.
+    pub outline: Option<(Rgba, f32)>,
+}
+
+/// A piece in a pocket slot.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PocketPiece {
+    /// The piece.
+    pub piece: Piece,
+    /// The slot; the glyph is fitted into it (it is square-sized).
+    pub rect: Rect,
+}
+
+/// How many of a kind a slot holds: a disc with the number on it.
+#[derive(Debug, Clone)]
+pub struct Badge {
+    /// The disc.
+    pub disc: Disc,
+    /// The number, centred on the disc.
+    pub text: PlacedText,
+}
+
+/// Where each side's pocket goes, decided by the frame.
+#[derive(Debug, Clone, Default)]
+pub struct PocketSpec {
+    /// The tray of each side ([`Color`] as index), when pockets are drawn.
+    pub trays: [Option<Rect>; 2],
+    /// Side of a square (and of a slot), pixels.
+    pub square: f32,
+}
+
+super::keyed::keyed!(PocketSpec, |p| (
+    p.trays
+        .map(|t| t.map(|r| [r.x, r.y, r.w, r.h].map(f32::to_bits))),
+    p.square.to_bits()
+));
+
+/// The colour of an empty tray: the label ink, faint.
+pub(super) fn tray_color(ink: Rgba) -> Rgba {
+    ink.with_alpha(26)
+}
+
+/// The slot of `role` in `tray`.
+fn slot(tray: Rect, square: f32, index: usize) -> Rect {
+    Rect {
+        x: tray.x + index as f32 * square,
+        y: tray.y,
+        w: square,
+        h: square,
+    }
+}
+
+impl PocketSpec {
+    /// The pieces in `position`'s pockets and their badges.
+    pub fn place(&self, position: &Position) -> (Vec<PocketPiece>, Vec<Badge>) {
+        let (mut pieces, mut badges) = (Vec::new(), Vec::new());
+        let Some(pockets) = &position.pockets else {
+            return (pieces, badges);
+        };
+        for color in [Color::White, Color::Black] {
+            let Some(tray) = self.trays[color as usize] else {
+                continue;
+            };
+            for (i, role) in POCKET_ROLES.into_iter().enumerate() {
+                let n = pockets.count(color, role);
+                if n == 0 {
+                    continue;
+                }
+                let rect = slot(tray, self.square, i);
+                pieces.push(PocketPiece {
+                    piece: Piece::new(color, role),
+                    rect,
+                });
+                if n > 1 {
+                    badges.push(badge(rect, n));
+                }
+            }
+        }
+        (pieces, badges)
+    }
+}
+
+/// The count badge of a slot: a dark disc at its bottom-right corner with
+/// the number in white bold, at least 7 px tall.
+fn badge(slot: Rect, n: u8) -> Badge {
+    let size = (slot.w * 0.34).max(10.0);
+    let text = n.to_string();
+    let width = super::text::width(&text, true, size);
+    let cap = super::text::cap_height(size);
+    let r = (size * 0.62).max(width / 2.0 + size * 0.2);
+    let (cx, cy) = (slot.x + slot.w - r * 0.9, slot.y + slot.h - r * 0.9);
+    Badge {
+        disc: Disc {
+            cx,
+            cy,
+            r,
+            fill: INK,
+            outline: Some((Rgba::rgb(255, 255, 255), (size * 0.08).max(1.0))),
+        },
+        text: PlacedText {
+            text,
+            bold: true,
+            size,
+            x: cx - width / 2.0,
+            y: cy + cap / 2.0,
+            color: Rgba::rgb(255, 255, 255),
+        },
+    }
+}
+
+/// The sign on a promoted piece: a small ink disc ringed in white at the
+/// square's top-right corner, clear of most of the glyph and visible on
+/// white and black pieces and on either square colour.
+pub fn promoted_sign(square: Rect) -> Disc {
+    let r = (square.w * 0.085).max(2.5);
+    let inset = r + (square.w * 0.03).max(1.0);
+    Disc {
+        cx: square.x + square.w - inset,
+        cy: square.y + inset,
+        r,
+        fill: INK,
+        outline: Some((Rgba::rgb(255, 255, 255), (square.w * 0.025).max(1.0))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fen2img_chess::{parse, ParseOptions};
+
+    fn spec() -> PocketSpec {
+        PocketSpec {
+            trays: [
+                Some(Rect {
+                    x: 10.0,
+                    y: 400.0,
+                    w: 200.0,
+                    h: 40.0,
+                }),
+                Some(Rect {
+                    x: 10.0,
+                    y: 0.0,
+                    w: 200.0,
+                    h: 40.0,
+                }),
+            ],
+            square: 40.0,
+        }
+    }
+
+    #[test]
+    fn each_kind_gets_its_slot_and_a_badge_when_more_than_one() {
+        let p = parse(
+            b"8/8/8/8/8/8/8/4K2k[QNNPPPppq] w - - 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        let (pieces, badges) = spec().place(&p);
+        let kinds: Vec<(Color, Role, f32)> = pieces
+            .iter()
+            .map(|p| (p.piece.color, p.piece.role, p.rect.x))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (Color::White, Role::Pawn, 10.0),
+                (Color::White, Role::Knight, 50.0),
+                (Color::White, Role::Queen, 170.0),
+                (Color::Black, Role::Pawn, 10.0),
+                (Color::Black, Role::Queen, 170.0),
+            ]
+        );
+        let numbers: Vec<&str> = badges.iter().map(|b| b.text.text.as_str()).collect();
+        assert_eq!(numbers, ["3", "2", "2"]);
+        for b in &badges {
+            assert!(b.disc.cx + b.disc.r <= 210.0);
+        }
+        // An empty pocket: nothing placed.
+        let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())
+            .unwrap()
+            .position;
+        assert_eq!(spec().place(&empty).0.len(), 0);
+    }
+}

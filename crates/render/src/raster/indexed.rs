@@ -1,0 +1,631 @@
+//! The palette compositor: boards as copies of pre-quantized tiles.
+//!
+//! For a set of options, everything a board can show is known in advance:
+//! the empty board with its labels and either mover marker, and every piece
+//! on every distinct square background. Those are rendered once in RGBA,
+//! one palette is made for all of them together, and they are stored as
+//! palette indices (the background as index runs, see `runs`). A board is
+//! then the background's runs filled in, the marker's patch, and a copy of
+//! one index tile per piece: no blending, no colour lookups, and no
+//! per-board palette (the idea lila-gif uses for its GIFs).
+//!
+//! Tints and check glows lie under the pieces, so they belong to the
+//! background (a tinted square is just another kind of square). Markup over
+//! the pieces (X marks, circles, arrows) crosses tiles with translucent
+//! colours; such boards take the RGBA path instead.
+
+use std::sync::Arc;
+
+use crate::pixels::IndexedImage;
+
+use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
+
+use super::cache::hash_of;
+use super::runs::RunImage;
+use super::{draw_labels, draw_mover, draw_sprite, Rasterizer};
+use crate::assets::labels::LabelFont;
+use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
+use crate::pixels::quantize::{ColorMap, Packed, Palette};
+use fen2img_chess::{Color, Piece, Square};
+
+/// How much more the empty board counts than one tile when the palette is
+/// made (see `TileSet::build`).
+const BACKGROUND_WEIGHT: u64 = 4;
+
+/// The prepared material for one frame and set of check glows.
+#[derive(Debug)]
+pub(crate) struct TileSet {
+    palette: Arc<Palette>,
+    /// The background without a marker, and the palette index of each of
+    /// its runs.
+    background: Arc<RunImage>,
+    run_indices: Vec<u8>,
+    /// The background's indices in full, kept from the second board on:
+    /// copying them is faster than filling in the runs, but a one-shot
+    /// render would pay for the extra image-sized buffer and never use it.
+    filled: Option<Vec<u8>>,
+    /// Whether a board has been drawn with this tile set.
+    used: bool,
+    /// Each marker drawn over the background: the side it stands for, the
+    /// rectangle it touches and that rectangle's indices.
+    markers: Vec<(Color, IntRect, Vec<u8>)>,
+    /// Each square's background class: squares with identical pixels
+    /// (all light squares, say) share their tiles.
+    class_of: [u8; 64],
+    /// Index tiles by piece ([`Piece::index`]) and class, `square ×
+    /// square` bytes each.
+    tiles: Vec<[Vec<u8>; 12]>,
+}
+
+impl Rasterizer {
+    /// Draws `layout` as a palette image whatever it shows: the tile path's
+    /// image where there is one, else the RGBA image with its exact colours,
+    /// or a median-cut palette of them when there are more than 256. For
+    /// formats that need a palette (GIF, sixel).
+    pub(crate) fn render_palette(&mut self, layout: &Layout) -> IndexedImage {
+        if let Some(image) = self.render_indexed(layout) {
+            return image;
+        }
+        let pixmap = self.render(layout);
+        let (width, height) = (pixmap.width(), pixmap.height());
+        let pixels = crate::pixels::rgba(&pixmap);
+        let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
+            let packed = || {
+                pixels
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            };
+            let mut histogram: ColorMap<u64> = ColorMap::default();
+            for c in packed() {
+                *histogram.entry(c).or_default() += 1;
+            }
+            let palette = Palette::from_histogram(&histogram);
+            let indices = packed().map(|c| palette.index(c)).collect();
+            (palette, indices)
+        });
+        IndexedImage {
+            width,
+            height,
+            palette: Arc::new(palette),
+            indices,
+        }
+    }
+
+    /// Draws `layout` as a palette image, or `None` when markup is drawn
+    /// over the pieces (use [`Rasterizer::render`] then).
+    pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
+        if layout.has_overlay() {
+            return None;
+        }
+        let (frame, glows) = (&layout.frame, &layout.glows);
+        let hash = hash_of(&(frame, glows));
+        let matches = |(f, g): &(Arc<crate::layout::Frame>, Vec<_>)| {
+            (Arc::ptr_eq(f, frame) || f == frame) && g == glows
+        };
+        if self.tiles.find(hash, matches).is_none() {
+            // Built outside the cache's borrow: building draws sprites.
+            let built = TileSet::build(self, layout);
+            let cost = frame.width() as u64 * frame.height() as u64;
+            self.tiles
+                .insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
+        }
+        let tiles = self.tiles.find(hash, matches).expect("just inserted");
+        let width = frame.width() as usize;
+        let mut indices = match &tiles.filled {
+            Some(filled) => filled.clone(),
+            None => {
+                let mut indices = Vec::with_capacity(width * frame.height() as usize);
+                for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
+                    indices.resize(indices.len() + run.len as usize, i);
+                }
+                if tiles.used {
+                    tiles.filled = Some(indices.clone());
+                }
+                tiles.used = true;
+                indices
+            }
+        };
+        let size = frame.board.square as usize;
+        for item in layout.items() {
+            match item {
+                Item::Mover(m) => {
+                    for (_, rect, patch) in tiles.markers.iter().filter(|t| t.0 == m.color) {
+                        paste(
+                            &mut indices,
+                            width,
+                            rect.x() as usize,
+                            rect.y() as usize,
+                            rect.width() as usize,
+                            patch,
+                        );
+                    }
+                }
+                Item::Pieces(pieces) => {
+                    for p in pieces {
+                        let class = tiles.class_of[p.square.index()] as usize;
+                        let tile = tiles.tiles.get(class).map(|t| &t[p.piece.index()]);
+                        if let Some(tile) = tile {
+                            paste(
+                                &mut indices,
+                                width,
+                                p.rect.x as usize,
+                                p.rect.y as usize,
+                                size,
+                                tile,
+                            );
+                        }
+                    }
+                }
+                // In the background's runs.
+                Item::Background(_)
+                | Item::Rect(..)
+                | Item::DarkSquares(..)
+                | Item::Hatch(..)
+                | Item::Glow(_)
+                | Item::Labels(..)
+                | Item::Disc(_)
+                | Item::Text(_) => {}
+                // In the piece tiles (and, on empty squares, in the runs).
+                Item::PieceHalos(..) | Item::CornerLabels(..) => {}
+                // Boards with an overlay or pockets do not take this path
+                // (`has_overlay`, above).
+                Item::PocketPieces(_)
+                | Item::Badge(_)
+                | Item::PromotedSign(_)
+                | Item::Cross(_)
+                | Item::Ring(_)
+                | Item::Polygon(_) => {}
+            }
+        }
+        Some(IndexedImage {
+            width: frame.width(),
+            height: frame.height(),
+            palette: Arc::clone(&tiles.palette),
+            indices,
+        })
+    }
+}
+
+/// Copies the rows of `patch` (`w` wide) into an image `width` wide with
+/// its top-left corner at (`x`, `y`).
+fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[u8]) {
+    for (row, src) in patch.chunks_exact(w).enumerate() {
+        let at = (y + row) * width + x;
+        image[at..at + w].copy_from_slice(src);
+    }
+}
+
+impl TileSet {
+    fn build(raster: &mut Rasterizer, layout: &Layout) -> TileSet {
+        let frame = &layout.frame;
+        let bare = raster.background(layout);
+        // Labels over the pieces: the empty board has them over its squares,
+        // and each tile draws its square's labels after the piece.
+        let corner_labels = layout.items().into_iter().find_map(|item| match item {
+            Item::CornerLabels(labels, halo) => Some((labels, halo)),
+            _ => None,
+        });
+        let empty = match corner_labels {
+            Some((labels, halo)) => Arc::new(with_labels(
+                &bare,
+                (frame.width(), frame.height()),
+                labels,
+                halo,
+            )),
+            None => Arc::clone(&bare),
+        };
+        // Each marker variant differs from the empty board only in the
+        // marker's own small rectangle, so only that part is drawn,
+        // counted and indexed again.
+        let marker_patches: Vec<(Color, IntRect, Pixmap)> = frame
+            .movers
+            .iter()
+            .flatten()
+            .filter_map(|&m| {
+                let rect = marker_rect(m, frame.width(), frame.height())?;
+                let mut with_marker = empty.crop(rect);
+                let shifted = MoverMark {
+                    cx: m.cx - rect.x() as f32,
+                    cy: m.cy - rect.y() as f32,
+                    ..m
+                };
+                draw_mover(&mut with_marker, &shifted);
+                Some((m.color, rect, with_marker))
+            })
+            .collect();
+
+        // Square classes: compare the squares' background pixels. Each
+        // keeps a square of its own, for the labels drawn over its tiles.
+        let size = frame.board.square as u32;
+        let mut class_of = [0u8; 64];
+        let mut classes: Vec<(Pixmap, Square)> = Vec::new();
+        for sq in Square::all() {
+            let r = frame.board.square_rect(sq);
+            let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
+            let pixels = empty.crop(rect);
+            let class = match classes.iter().position(|c| c.0.data() == pixels.data()) {
+                Some(i) => i,
+                None => {
+                    classes.push((pixels, sq));
+                    classes.len() - 1
+                }
+            };
+            class_of[sq.index()] = class as u8;
+        }
+
+        // Every piece on every class of square, in RGBA.
+        let mut tiles_rgba: Vec<[Pixmap; 12]> = Vec::new();
+        let at = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: size as f32,
+            h: size as f32,
+        };
+        let spec = &frame.sprites;
+        for (labelled, sq) in &classes {
+            let r = frame.board.square_rect(*sq);
+            let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
+            let ground = match corner_labels {
+                Some(_) => bare.crop(rect),
+                None => labelled.clone(),
+            };
+            let mut tiles = Piece::ALL.map(|_| ground.clone());
+            if let Some(halo) = spec.halo {
+                for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
+                    draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
+                }
+            }
+            let sprites = raster.sprites(&spec.glyphs);
+            for (sprite, tile) in sprites.iter().zip(&mut tiles) {
+                draw_sprite(tile, sprite, at);
+            }
+            if let Some((labels, halo)) = corner_labels {
+                // This square's labels, moved to the tile's corner.
+                let here: Vec<PlacedLabel> = labels
+                    .iter()
+                    .filter(|l| centred_in(l, r))
+                    .map(|l| PlacedLabel {
+                        x: l.x - r.x,
+                        y: l.y - r.y,
+                        ..*l
+                    })
+                    .collect();
+                for tile in &mut tiles {
+                    draw_labels(tile, &here, halo, 0);
+                }
+            }
+            tiles_rgba.push(tiles);
+        }
+
+        // One palette for all of it, each source weighted by how much of a
+        // typical board it covers: the board and margin are on every board
+        // (and the palette must keep them exact), a given tile only here
+        // and there.
+        let mut histogram: ColorMap<u64> = ColorMap::default();
+        for run in empty.runs() {
+            *histogram.entry(straight(run.pixel)).or_default() += run.len as u64;
+        }
+        for (_, _, patch) in &marker_patches {
+            count_colors(patch, &mut histogram);
+        }
+        for n in histogram.values_mut() {
+            *n *= BACKGROUND_WEIGHT;
+        }
+        for t in tiles_rgba.iter().flatten() {
+            count_colors(t, &mut histogram);
+        }
+        let palette = Palette::from_histogram(&histogram);
+        let run_indices = empty
+            .runs()
+            .iter()
+            .map(|run| palette.index(straight(run.pixel)))
+            .collect();
+        let markers = marker_patches
+            .iter()
+            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, &palette)))
+            .collect();
+        let tiles = tiles_rgba
+            .iter()
+            .map(|class| class.each_ref().map(|t| to_indices(t, &palette)))
+            .collect();
+        TileSet {
+            palette: Arc::new(palette),
+            background: empty,
+            run_indices,
+            filled: None,
+            used: false,
+            markers,
+            class_of,
+            tiles,
+        }
+    }
+}
+
+/// `bare` (`width × height`) with `labels` drawn over it.
+fn with_labels(
+    bare: &RunImage,
+    (width, height): (u32, u32),
+    labels: &[PlacedLabel],
+    halo: Option<Halo>,
+) -> RunImage {
+    let mut all = bare.to_pixmap();
+    draw_labels(&mut all, labels, halo, 0);
+    // One band, the whole image.
+    RunImage::draw(width, height, &[], |band, _| {
+        band.data_mut().copy_from_slice(all.data())
+    })
+}
+
+/// Whether the ink of `label` is centred in `r`.
+fn centred_in(label: &PlacedLabel, r: Rect) -> bool {
+    let Some(g) = LabelFont::get().glyph(label.ch) else {
+        return false;
+    };
+    let ink = g.path.bounds();
+    let cx = label.x + (ink.left() + ink.right()) / 2.0 * label.scale;
+    let cy = label.y + (ink.top() + ink.bottom()) / 2.0 * label.scale;
+    (r.x..r.x + r.w).contains(&cx) && (r.y..r.y + r.h).contains(&cy)
+}
+
+/// The whole-pixel rectangle a marker (with its outline) can touch,
+/// clipped to the image.
+fn marker_rect(m: MoverMark, width: u32, height: u32) -> Option<IntRect> {
+    let reach = m.r + m.stroke_width + 1.0;
+    let x0 = (m.cx - reach).floor().max(0.0) as i32;
+    let y0 = (m.cy - reach).floor().max(0.0) as i32;
+    let x1 = ((m.cx + reach).ceil() as i32).min(width as i32);
+    let y1 = ((m.cy + reach).ceil() as i32).min(height as i32);
+    IntRect::from_ltrb(x0, y0, x1, y1)
+}
+
+/// A pixel as straight-alpha packed RGBA, by tiny-skia's own conversion
+/// (the one `pixels::rgba` uses), so both raster paths agree exactly.
+fn straight(px: PremultipliedColorU8) -> Packed {
+    let c = px.demultiply();
+    u32::from_le_bytes([c.red(), c.green(), c.blue(), c.alpha()])
+}
+
+fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
+    // Runs of one colour are the norm (squares), so count runs, not pixels.
+    let mut run: Option<(PremultipliedColorU8, u64)> = None;
+    for &px in p.pixels() {
+        match &mut run {
+            Some((c, n)) if *c == px => *n += 1,
+            _ => {
+                if let Some((c, n)) = run {
+                    *histogram.entry(straight(c)).or_default() += n;
+                }
+                run = Some((px, 1));
+            }
+        }
+    }
+    if let Some((c, n)) = run {
+        *histogram.entry(straight(c)).or_default() += n;
+    }
+}
+
+fn to_indices(p: &Pixmap, palette: &Palette) -> Vec<u8> {
+    let mut out = Vec::with_capacity((p.width() * p.height()) as usize);
+    let mut last: Option<(PremultipliedColorU8, u8)> = None;
+    for &px in p.pixels() {
+        let i = match last {
+            Some((c, i)) if c == px => i,
+            _ => palette.index(straight(px)),
+        };
+        last = Some((px, i));
+        out.push(i);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::color::Rgba;
+    use crate::assets::theme::Theme;
+    use crate::layout::{Coordinates, DiagramOptions};
+    use crate::test_support::layout;
+    use fen2img_chess::{parse, ParseOptions};
+
+    /// The largest channel difference between two RGBA buffers.
+    fn worst_difference(a: &[u8], b: &[u8]) -> u8 {
+        a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap()
+    }
+
+    /// The indexed image decoded to straight RGBA.
+    fn expand(img: &IndexedImage) -> Vec<u8> {
+        img.indices
+            .iter()
+            .flat_map(|&i| img.palette.colors[i as usize])
+            .collect()
+    }
+
+    /// One raster path, from layout to straight RGBA.
+    type RenderFn = fn(&mut Rasterizer, &Layout) -> Vec<u8>;
+
+    #[test]
+    fn inside_labels_are_drawn_over_the_pieces_in_both_paths() {
+        // The file letter of a1 sits in the corner the rook's base covers:
+        // every pixel of it that is solid label ink on the empty board must
+        // be label ink under the rook too.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for theme in ["brown", "print"] {
+            let options = DiagramOptions {
+                size: 640,
+                coordinates: Coordinates::Inside,
+                theme: Theme::built_in(theme).unwrap(),
+                ..DiagramOptions::default()
+            };
+            let empty = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
+            let start = layout(START, &options);
+            // The same board without labels: the label's pixels are those
+            // that differ from it (print's hatching is ink too).
+            let unlabelled = DiagramOptions {
+                coordinates: Coordinates::None,
+                ..options.clone()
+            };
+            let plain = layout("8/8/8/8/8/8/8/8 w - - 0 1", &unlabelled);
+            assert_eq!(plain.frame.board.board, empty.frame.board.board);
+            let label = *start
+                .frame
+                .board
+                .labels
+                .iter()
+                .find(|l| l.ch == 'a')
+                .unwrap();
+            let ink = label.color;
+            let a1 = start.square_rect(Square::parse("a1").unwrap());
+            let width = start.frame.width() as usize;
+            let mut raster = Rasterizer::new();
+            let paths: [(&str, RenderFn); 2] = [
+                ("indexed", |r, l| expand(&r.render_indexed(l).unwrap())),
+                ("rgba", |r, l| crate::pixels::rgba(&r.render(l))),
+            ];
+            for (path, render) in paths {
+                let (without, with) = (render(&mut raster, &empty), render(&mut raster, &start));
+                let bare = render(&mut raster, &plain);
+                let mut checked = 0;
+                for y in a1.y as usize + a1.h as usize / 2..(a1.y + a1.h) as usize {
+                    for x in a1.x as usize + a1.w as usize / 2..(a1.x + a1.w) as usize {
+                        let at = (y * width + x) * 4;
+                        if without[at..at + 4] == [ink.r, ink.g, ink.b, 255]
+                            && bare[at..at + 4] != without[at..at + 4]
+                        {
+                            checked += 1;
+                            assert_eq!(with[at..at + 4], without[at..at + 4], "{theme} {path}");
+                        }
+                    }
+                }
+                assert!(checked > 5, "{theme} {path}: the letter has solid ink");
+            }
+        }
+    }
+
+    #[test]
+    fn exact_palettes_reproduce_the_rgba_path_bit_for_bit() {
+        let mut raster = Rasterizer::new();
+        for theme in ["brown", "print"] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside] {
+                let options = DiagramOptions {
+                    size: 160,
+                    coordinates,
+                    theme: Theme::built_in(theme).unwrap(),
+                    ..DiagramOptions::default()
+                };
+                let l = layout(
+                    "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 5 5",
+                    &options,
+                );
+                let img = raster.render_indexed(&l).unwrap();
+                let rgba = crate::pixels::rgba(&raster.render(&l));
+                if img.palette.exact {
+                    assert_eq!(expand(&img), rgba, "{theme} {coordinates:?}");
+                } else {
+                    let worst = worst_difference(&expand(&img), &rgba);
+                    assert!(worst <= 24, "{theme} {coordinates:?}: {worst}");
+                }
+            }
+        }
+    }
+
+    fn fresh_render(l: &Layout) -> Vec<u8> {
+        Rasterizer::new().render_indexed(l).unwrap().indices
+    }
+
+    #[test]
+    fn the_palette_does_not_depend_on_what_was_drawn_before() {
+        let options = DiagramOptions::default();
+        let a = layout("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &options);
+        let b = layout(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            &options,
+        );
+        let mut fresh = Rasterizer::new();
+        let first = fresh.render_indexed(&b).unwrap();
+        let mut used = Rasterizer::new();
+        used.render_indexed(&a).unwrap();
+        let second = used.render_indexed(&b).unwrap();
+        assert_eq!(first.palette.colors, second.palette.colors);
+        assert_eq!(first.indices, second.indices);
+        // From the third board on, the background is copied, not filled in.
+        let third = used.render_indexed(&b).unwrap();
+        let tiles_of_b = used
+            .tiles
+            .find(hash_of(&(&b.frame, &b.glows)), |(f, _)| **f == *b.frame)
+            .expect("b's tiles are cached under b's frame");
+        assert!(tiles_of_b.filled.is_some());
+        assert_eq!(first.indices, third.indices);
+        let again = used.render_indexed(&a).unwrap();
+        assert_eq!(again.indices, fresh_render(&a));
+    }
+
+    #[test]
+    fn tile_sets_for_a_few_check_glows_are_kept() {
+        let options = DiagramOptions {
+            markup: crate::layout::Markup {
+                check: crate::layout::CheckMark::Auto,
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        // White's king in check on e1, then Black's on e8: two glows.
+        let a = layout("4k3/8/8/8/8/8/8/4K2r w - - 0 1", &options);
+        let b = layout("4k2R/8/8/8/8/8/8/4K3 b - - 0 1", &options);
+        assert!(!a.glows.is_empty() && a.glows != b.glows);
+        let mut raster = Rasterizer::new();
+        let first = raster.render_indexed(&a).unwrap();
+        raster.render_indexed(&b).unwrap();
+        let again = raster.render_indexed(&a).unwrap();
+        assert_eq!(raster.tiles.len(), 2);
+        assert!(
+            Arc::ptr_eq(&first.palette, &again.palette),
+            "a's tiles were kept"
+        );
+        assert_eq!(first.indices, again.indices);
+    }
+
+    #[test]
+    fn tints_and_glows_stay_on_the_palette_path() {
+        let mut raster = Rasterizer::new();
+        let options = DiagramOptions {
+            size: 200,
+            markup: crate::layout::Markup {
+                lastmove: Some((Square::parse("f1").unwrap(), Square::parse("c4").unwrap())),
+                check: crate::layout::CheckMark::Square(Square::parse("e8").unwrap()),
+                fills: vec![(
+                    Square::parse("e4").unwrap(),
+                    Rgba::parse("#ff000080").unwrap(),
+                )],
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        let l = layout(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+            &options,
+        );
+        let img = raster.render_indexed(&l).expect("no overlay");
+        let rgba = crate::pixels::rgba(&raster.render(&l));
+        let worst = worst_difference(&expand(&img), &rgba);
+        assert!(worst <= 24, "{worst}");
+        // The tinted c4 bishop's square and an untinted light square differ.
+        let at = |sq: &str| {
+            let r = l.square_rect(Square::parse(sq).unwrap());
+            img.indices[r.y as usize * l.frame.width() as usize + r.x as usize]
+        };
+        assert_ne!(at("c4"), at("c2"));
+    }
+
+    #[test]
+    fn markup_over_the_pieces_takes_the_rgba_path() {
+        let options = DiagramOptions {
+            markup: crate::layout::Markup {
+                marks: vec![Square::parse("e4").unwrap()],
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        let l = layout("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &options);
+        assert!(Rasterizer::new().render_indexed(&l).is_none());
+    }
+}

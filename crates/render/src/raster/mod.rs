@@ -1,0 +1,845 @@
+//! The rasterizer: draws a [`Layout`] into pixels with tiny-skia.
+//!
+//! It never goes through SVG text. Each piece glyph is drawn once per
+//! (piece set, square size) into a sprite, from its flat paths (or by resvg
+//! when only the parsed SVG draws it exactly). The background (squares with
+//! whole-pixel edges, so no anti-aliasing is needed there, labels, tints and
+//! glows) is drawn once per set of options and kept as runs (see `runs`). A
+//! board is then the background, sprite copies at whole-pixel offsets, and
+//! a few small paths for markup and the mover marker. A [`Rasterizer`] keeps
+//! its sprites and background across boards, so a batch pays for each once.
+
+mod around;
+mod cache;
+pub mod indexed;
+
+mod runs;
+
+use std::sync::Arc;
+
+use resvg::tiny_skia::{
+    self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, Point,
+    RadialGradient, SpreadMode, Stroke, StrokeDash, Transform,
+};
+
+use crate::assets::color::Rgba;
+use crate::assets::labels::LabelFont;
+use crate::assets::theme::Hatch;
+use crate::layout::{
+    hatch, ArrowShape, BoardSpec, Cross, Glow, GlyphSpec, Halo, Item, Layer, Layout, MoverMark,
+    PlacedLabel, Rect, Ring, SpriteSpec,
+};
+use cache::{hash_of, Cache};
+use fen2img_chess::{Piece, Square};
+use indexed::TileSet;
+use runs::RunImage;
+
+/// Draws layouts, keeping what it drew for one board that others can use:
+/// piece sprites, halo sprites, backgrounds and palette tile sets, each
+/// keyed on the part of the layout's frame it is drawn from.
+pub struct Rasterizer {
+    /// The twelve piece sprites, by glyph set and size.
+    sprites: Cache<GlyphSpec, Vec<Pixmap>>,
+    /// Halo sprites (made per piece on first use), by glyphs and halo.
+    halos: Cache<SpriteSpec, Vec<Option<Pixmap>>>,
+    /// Everything under the pieces but the mover marker, by board and the
+    /// position's check glows.
+    backgrounds: Cache<(BoardSpec, Vec<Glow>), Arc<RunImage>>,
+    /// Palette tiles (see `indexed`), by frame and check glows.
+    tiles: Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>,
+}
+
+/// How many image pixels' worth of backgrounds and tile sets a rasterizer
+/// keeps (about 12 at 400 px, one from 1400 px up): enough for the check
+/// glows of a batch of puzzles, bounded in memory for large boards.
+const CACHED_PIXELS: u64 = 2_000_000;
+
+/// How many pixels' worth of sprites (twelve per size) a rasterizer keeps:
+/// a few sizes and sets at 400 px, at least the newest set at any size.
+const CACHED_SPRITE_PIXELS: u64 = 2_000_000;
+
+impl Default for Rasterizer {
+    fn default() -> Self {
+        Rasterizer {
+            sprites: Cache::new(CACHED_SPRITE_PIXELS),
+            halos: Cache::new(CACHED_SPRITE_PIXELS),
+            backgrounds: Cache::new(CACHED_PIXELS),
+            tiles: Cache::new(CACHED_PIXELS),
+        }
+    }
+}
+
+/// What twelve sprites of `spec` cost in a cache.
+fn sprites_cost(size: u32) -> u64 {
+    12 * size as u64 * size as u64
+}
+
+impl Rasterizer {
+    /// A rasterizer with no sprites yet.
+    pub fn new() -> Rasterizer {
+        Rasterizer::default()
+    }
+
+    /// Draws `layout` into a new pixmap of its size.
+    pub fn render(&mut self, layout: &Layout) -> Pixmap {
+        let mut pixmap = self.background(layout).to_pixmap();
+        for item in layout.items() {
+            match item {
+                // Drawn into the cached background.
+                Item::Background(_)
+                | Item::Rect(..)
+                | Item::DarkSquares(..)
+                | Item::Hatch(..)
+                | Item::Glow(_)
+                | Item::Labels(..)
+                | Item::Disc(_)
+                | Item::Text(_) => {}
+                Item::PieceHalos(pieces, halo) => {
+                    let spec = &layout.frame.sprites;
+                    for p in pieces {
+                        draw_sprite(&mut pixmap, self.halo_sprite(spec, halo, p.piece), p.rect);
+                    }
+                }
+                Item::Pieces(pieces) => self.draw_pieces(
+                    &mut pixmap,
+                    layout,
+                    pieces.iter().map(|p| (p.piece, p.rect)),
+                ),
+                Item::PocketPieces(pieces) => self.draw_pieces(
+                    &mut pixmap,
+                    layout,
+                    pieces.iter().map(|p| (p.piece, p.rect)),
+                ),
+                Item::CornerLabels(..)
+                | Item::Badge(_)
+                | Item::PromotedSign(_)
+                | Item::Cross(_)
+                | Item::Ring(_)
+                | Item::Polygon(_)
+                | Item::Mover(_) => draw_shape(&mut pixmap, item, 0),
+            }
+        }
+        pixmap
+    }
+
+    /// Everything under the pieces but the mover marker (the board, tints,
+    /// glows and labels), drawn on first use for this board and glows.
+    pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
+        let board = &layout.frame.board;
+        let glows = &layout.glows;
+        let hash = hash_of(&(board, glows));
+        let found = self
+            .backgrounds
+            .find(hash, |(b, g)| b == board && g == glows);
+        if let Some(image) = found {
+            return Arc::clone(image);
+        }
+        // Bands break between rows of squares, which no label crosses.
+        let breaks: Vec<u32> = (0..=8)
+            .map(|rank| (board.board.y + rank as f32 * board.square) as u32)
+            .collect();
+        let (w, h) = (board.width, board.height);
+        let items: Vec<Item> = layout
+            .items()
+            .into_iter()
+            .filter(|i| i.layer() == Layer::Background)
+            .collect();
+        let image = Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
+            band.fill(tiny_skia::Color::TRANSPARENT);
+            for &item in &items {
+                draw_shape(band, item, top);
+            }
+        }));
+        let cost = w as u64 * h as u64;
+        let key = (board.clone(), glows.clone());
+        Arc::clone(self.backgrounds.insert(hash, key, image, cost))
+    }
+
+    /// Copies the board's piece sprite of each piece to its rectangle.
+    fn draw_pieces(
+        &mut self,
+        pixmap: &mut Pixmap,
+        layout: &Layout,
+        pieces: impl Iterator<Item = (Piece, Rect)>,
+    ) {
+        let sprites = self.sprites(&layout.frame.sprites.glyphs);
+        for (piece, rect) in pieces {
+            if let Some(sprite) = sprites.get(piece.index()) {
+                draw_sprite(pixmap, sprite, rect);
+            }
+        }
+    }
+
+    /// The twelve sprites of `spec`, in [`Piece::index`] order, rendered on
+    /// first use.
+    pub(crate) fn sprites(&mut self, spec: &GlyphSpec) -> &[Pixmap] {
+        let hash = hash_of(spec);
+        if self.sprites.find(hash, |k| k == spec).is_none() {
+            // All twelve at once: the white and black glyph of a piece
+            // usually share outlines, and shared outlines are rasterized
+            // once (a board's tile set needs all twelve anyway).
+            let sprites = render_sprites(spec);
+            let cost = sprites_cost(spec.size);
+            self.sprites.insert(hash, spec.clone(), sprites, cost);
+        }
+        self.sprites
+            .find(hash, |k| k == spec)
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// The halo sprite of `piece` for `spec` (whose halo is `halo`),
+    /// rendered on first use.
+    pub(crate) fn halo_sprite(&mut self, spec: &SpriteSpec, halo: Halo, piece: Piece) -> &Pixmap {
+        let hash = hash_of(spec);
+        if self.halos.find(hash, |k| k == spec).is_none() {
+            let cost = sprites_cost(spec.glyphs.size);
+            self.halos
+                .insert(hash, spec.clone(), vec![None; Piece::ALL.len()], cost);
+        }
+        let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
+        let glyphs = &spec.glyphs;
+        halos[piece.index()].get_or_insert_with(|| render_halo(glyphs, piece, halo))
+    }
+}
+
+/// The halo of one glyph: its filled shapes, filled and stroked wide in the
+/// halo colour (the same geometry the SVG writer uses).
+fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
+    let size = spec.size;
+    let glyph = spec.pieces.glyph(Piece::new(piece.color, piece.role));
+    let mut sprite = Pixmap::new(size, size).expect("size > 0");
+    let (scale, dx, dy) = glyph.fit(size as f32);
+    let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+    let paint = solid(halo.color);
+    for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
+        let outline = p
+            .stroke
+            .as_ref()
+            .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
+        let stroke = Stroke {
+            width: halo.stroke_width(outline, scale),
+            line_join: LineJoin::Round,
+            ..Stroke::default()
+        };
+        sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
+        sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
+    }
+    sprite
+}
+
+/// Draws an item that is not a sprite copy (everything but halos and
+/// pieces) into a band of the image whose first row is image row `top`
+/// (0 and the whole image for items over the pieces).
+fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
+    match item {
+        Item::Background(c) => band.fill(color(c)),
+        Item::Rect(r, c) => fill_rect(band, r, top, c),
+        Item::DarkSquares(board, c) => {
+            for sq in Square::all().filter(|s| s.is_dark()) {
+                fill_rect(band, board.square_rect(sq), top, c);
+            }
+        }
+        Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
+        Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
+        Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
+            draw_labels(band, labels, halo, top)
+        }
+        Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
+        Item::Text(t) => around::draw_text(band, t, top),
+        Item::Badge(b) => {
+            around::draw_disc(band, &b.disc, top);
+            around::draw_text(band, &b.text, top);
+        }
+        Item::Cross(c) => draw_cross(band, c),
+        Item::Ring(r) => draw_ring(band, r),
+        Item::Polygon(a) => draw_polygon(band, a),
+        Item::Mover(m) => draw_mover(band, m),
+        // Sprite copies: the caller draws them from its caches.
+        Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => {}
+    }
+}
+
+/// `r` in the coordinates of a band whose first row is image row `top`.
+/// Whole-pixel rectangles stay whole: the shift is exact.
+fn shifted(r: Rect, top: u32) -> Rect {
+    Rect {
+        y: r.y - top as f32,
+        ..r
+    }
+}
+
+/// Draws `sprite` over `pixmap` (source-over) with its top-left corner at
+/// `at`, a whole-pixel position. Sprites only ever land on whole pixels, so
+/// this is a plain per-pixel blend of premultiplied bytes; tiny-skia's
+/// general `draw_pixmap` would sample the sprite through a shader, several
+/// times slower for the same result (within one level per channel).
+pub(crate) fn draw_sprite(pixmap: &mut Pixmap, sprite: &Pixmap, at: Rect) {
+    let (x0, y0) = (at.x as i64, at.y as i64);
+    let (w, h) = (pixmap.width() as i64, pixmap.height() as i64);
+    let (sw, sh) = (sprite.width() as i64, sprite.height() as i64);
+    // The part of the sprite that lies inside the pixmap.
+    let (sx0, sx1) = ((-x0).max(0), (w - x0).min(sw));
+    let (sy0, sy1) = ((-y0).max(0), (h - y0).min(sh));
+    if sx0 >= sx1 || sy0 >= sy1 {
+        return;
+    }
+    let src = sprite.data();
+    let dst = pixmap.data_mut();
+    let span = ((sx1 - sx0) * 4) as usize;
+    for sy in sy0..sy1 {
+        let s_at = ((sy * sw + sx0) * 4) as usize;
+        let d_at = (((y0 + sy) * w + x0 + sx0) * 4) as usize;
+        let s_row = &src[s_at..s_at + span];
+        let d_row = &mut dst[d_at..d_at + span];
+        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
+            match s[3] {
+                0 => {}
+                255 => d.copy_from_slice(s),
+                _ => over(d, [s[0], s[1], s[2], s[3]]),
+            }
+        }
+    }
+}
+
+/// Source-over of one premultiplied RGBA pixel onto another.
+fn over(dst: &mut [u8], src: [u8; 4]) {
+    let keep = 255 - src[3] as u32;
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = s + div255(*d as u32 * keep);
+    }
+}
+
+/// `v / 255` rounded to nearest, for `v` up to 255².
+fn div255(v: u32) -> u8 {
+    let v = v + 128;
+    ((v + (v >> 8)) >> 8) as u8
+}
+
+/// The twelve sprites of `spec`, in [`Piece::index`] order, each glyph
+/// fitted into a `size`×`size` square.
+fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
+    let (set, size) = (&spec.pieces, spec.size);
+    let mut coverage = Coverage::default();
+    Piece::ALL
+        .into_iter()
+        .map(|piece| {
+            let glyph = set.glyph(piece);
+            let mut sprite = Pixmap::new(size, size).expect("size > 0");
+            let (scale, dx, dy) = glyph.fit(size as f32);
+            let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+            match &glyph.tree {
+                Some(tree) => resvg::render(tree, ts, &mut sprite.as_mut()),
+                // What resvg would do for these paths, without walking a tree.
+                None => {
+                    for p in &glyph.paths {
+                        if let Some(fill) = p.fill {
+                            let op = PathOp::Fill {
+                                even_odd: p.even_odd,
+                            };
+                            coverage.paint(&mut sprite, &p.path, op, fill, ts);
+                        }
+                        if let Some(s) = &p.stroke {
+                            let op = PathOp::Stroke(Stroke {
+                                width: spec.stroke_width(s.width, p.fill.is_some(), scale),
+                                line_cap: s.linecap,
+                                line_join: s.linejoin,
+                                ..Stroke::default()
+                            });
+                            coverage.paint(&mut sprite, &p.path, op, s.color, ts);
+                        }
+                    }
+                }
+            }
+            sprite
+        })
+        .collect()
+}
+
+/// How a glyph path is painted.
+#[derive(Debug, Clone, PartialEq)]
+enum PathOp {
+    Fill { even_odd: bool },
+    Stroke(Stroke),
+}
+
+/// Anti-aliased coverage masks of the glyph paths painted so far, at one
+/// size, so a path that several glyphs paint the same way (the outline of
+/// a white and a black piece) is rasterized once and painted through its
+/// mask in each colour. Filling a path, and a stroke's outline above all,
+/// is most of what drawing a sprite costs.
+#[derive(Default)]
+struct Coverage<'a> {
+    masks: Vec<(&'a tiny_skia::Path, PathOp, Mask)>,
+}
+
+impl<'a> Coverage<'a> {
+    fn paint(
+        &mut self,
+        sprite: &mut Pixmap,
+        path: &'a tiny_skia::Path,
+        op: PathOp,
+        c: Rgba,
+        ts: Transform,
+    ) {
+        if let PathOp::Stroke(stroke) = &op {
+            // tiny-skia draws strokes thinner than a pixel as modulated
+            // hairlines, not as filled outlines: leave those to it.
+            if stroke.width * ts.sx.abs().max(ts.sy.abs()) <= 1.0 {
+                sprite.stroke_path(path, &solid(c), stroke, ts, None);
+                return;
+            }
+        }
+        let cached = self
+            .masks
+            .iter()
+            .position(|(p, o, _)| *o == op && *p == path);
+        let i = match cached {
+            Some(i) => i,
+            None => {
+                let Some(mut mask) = Mask::new(sprite.width(), sprite.height()) else {
+                    return;
+                };
+                match &op {
+                    PathOp::Fill { even_odd } => {
+                        let rule = if *even_odd {
+                            FillRule::EvenOdd
+                        } else {
+                            FillRule::Winding
+                        };
+                        mask.fill_path(path, rule, true, ts);
+                    }
+                    // What tiny-skia's stroke_path does: the stroke's outline,
+                    // at the resolution of the transform, filled.
+                    PathOp::Stroke(stroke) => {
+                        let res_scale = tiny_skia::PathStroker::compute_resolution_scale(&ts);
+                        if let Some(outline) = path.stroke(stroke, res_scale) {
+                            mask.fill_path(&outline, FillRule::Winding, true, ts);
+                        }
+                    }
+                }
+                self.masks.push((path, op, mask));
+                self.masks.len() - 1
+            }
+        };
+        paint_through(sprite, &self.masks[i].2, c);
+    }
+}
+
+/// Paints colour `c` over `pixmap` where `mask` covers it, in proportion to
+/// the coverage: what tiny-skia does for an anti-aliased fill, as a plain
+/// loop that skips the (many) pixels a glyph path does not touch.
+fn paint_through(pixmap: &mut Pixmap, mask: &Mask, c: Rgba) {
+    let a = c.a as u32;
+    let premultiplied = [c.r, c.g, c.b].map(|v| div255(v as u32 * a) as u32);
+    for (px, &m) in pixmap.data_mut().chunks_exact_mut(4).zip(mask.data()) {
+        if m == 0 {
+            continue;
+        }
+        let m = m as u32;
+        let [r, g, b] = premultiplied.map(|v| div255(v * m));
+        over(px, [r, g, b, div255(a * m)]);
+    }
+}
+
+fn color(c: Rgba) -> tiny_skia::Color {
+    tiny_skia::Color::from_rgba8(c.r, c.g, c.b, c.a)
+}
+
+fn solid(c: Rgba) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(color(c));
+    paint.anti_alias = true;
+    paint
+}
+
+/// Fills image rectangle `r` in a band whose first row is image row `top`.
+fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
+    let r = shifted(r, top);
+    if r.y >= band.height() as f32 || r.y + r.h <= 0.0 {
+        return;
+    }
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        band.fill_rect(rect, &solid(c), Transform::identity(), None);
+    }
+}
+
+/// Diagonal lines over the dark squares, laid on the pixel grid (see
+/// [`crate::layout::hatch`]): each pixel is ink or paper, the same pixels
+/// in every dark square, as the SVG pattern draws them at 1:1.
+fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, h: Hatch, top: u32) {
+    let side = board.square as u32;
+    let period = hatch::period(&h);
+    let c = h.color;
+    let a = c.a as u32;
+    let ink = [c.r, c.g, c.b].map(|v| div255(v as u32 * a));
+    let ink = [ink[0], ink[1], ink[2], c.a];
+    let (bw, bh) = (band.width() as i64, band.height() as i64);
+    let data = band.data_mut();
+    for sq in Square::all().filter(|s| s.is_dark()) {
+        let r = board.square_rect(sq);
+        let (x0, y0) = (r.x as i64, r.y as i64 - top as i64);
+        for v in 0..side {
+            let y = y0 + v as i64;
+            if y < 0 || y >= bh {
+                continue;
+            }
+            // The row's runs of ink, one period after another: only the
+            // inked pixels are visited.
+            let runs = hatch::tile_row(&h, side, v);
+            for period_start in (0..side).step_by(period as usize) {
+                for &(start, len) in &runs {
+                    let from = period_start + start;
+                    for u in from..(from + len).min(side) {
+                        let x = x0 + u as i64;
+                        if (0..bw).contains(&x) {
+                            let at = ((y * bw + x) * 4) as usize;
+                            over(&mut data[at..at + 4], ink);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The check glow: a radial gradient in the square, as in the SVG.
+fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
+    let centre = Point::from_xy(r.x + r.w / 2.0, r.y + r.h / 2.0);
+    let stops = glow
+        .stops
+        .iter()
+        .filter_map(|stop| {
+            let c = stop.color;
+            let color = tiny_skia::Color::from_rgba(
+                c.r as f32 / 255.0,
+                c.g as f32 / 255.0,
+                c.b as f32 / 255.0,
+                stop.opacity(),
+            )?;
+            Some(GradientStop::new(stop.percent as f32 / 100.0, color))
+        })
+        .collect();
+    let Some(shader) = RadialGradient::new(
+        centre,
+        0.0,
+        centre,
+        r.w / 2.0,
+        stops,
+        SpreadMode::Pad,
+        Transform::identity(),
+    ) else {
+        return;
+    };
+    let paint = Paint {
+        shader,
+        anti_alias: true,
+        ..Paint::default()
+    };
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+}
+
+fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], halo: Option<Halo>, top: u32) {
+    let font = LabelFont::get();
+    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
+    for label in labels {
+        if let Some(g) = font.glyph(label.ch) {
+            let y = label.y - top as f32;
+            // Most labels lie outside a given band: skip them here rather
+            // than have tiny-skia build their edges only to clip them away.
+            let ink = g.path.bounds();
+            let (ink_top, ink_bottom) =
+                (y + ink.top() * label.scale, y + ink.bottom() * label.scale);
+            if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
+                continue;
+            }
+            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
+            if let Some(halo) = halo {
+                let stroke = Stroke {
+                    width: halo.stroke_width(0.0, label.scale),
+                    line_join: LineJoin::Round,
+                    ..Stroke::default()
+                };
+                band.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
+            }
+            band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+        }
+    }
+}
+
+/// An X mark: its casing, if any, then its ink.
+fn draw_cross(pixmap: &mut Pixmap, c: &Cross) {
+    let mut pb = PathBuilder::new();
+    pb.move_to(c.cx - c.half, c.cy - c.half);
+    pb.line_to(c.cx + c.half, c.cy + c.half);
+    pb.move_to(c.cx - c.half, c.cy + c.half);
+    pb.line_to(c.cx + c.half, c.cy - c.half);
+    if let Some(path) = pb.finish() {
+        for (ink, width) in c.strokes() {
+            let stroke = Stroke {
+                width,
+                line_cap: LineCap::Round,
+                ..Stroke::default()
+            };
+            pixmap.stroke_path(&path, &solid(ink), &stroke, Transform::identity(), None);
+        }
+    }
+}
+
+/// A circle around a square.
+fn draw_ring(pixmap: &mut Pixmap, r: &Ring) {
+    if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
+        let stroke = Stroke {
+            width: r.width,
+            dash: r.dash.and_then(|d| StrokeDash::new(vec![d, d], 0.0)),
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &solid(r.color), &stroke, Transform::identity(), None);
+    }
+}
+
+/// A filled polygon (an arrow, a three-check sign).
+fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
+    let mut pb = PathBuilder::new();
+    for (i, &(x, y)) in a.points.iter().enumerate() {
+        if i == 0 {
+            pb.move_to(x, y);
+        } else {
+            pb.line_to(x, y);
+        }
+    }
+    pb.close();
+    if let Some(path) = pb.finish() {
+        pixmap.fill_path(
+            &path,
+            &solid(a.color),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// The side-to-move marker: a disc in the mover's colour, outlined in ink.
+pub(crate) fn draw_mover(pixmap: &mut Pixmap, m: &MoverMark) {
+    if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
+        pixmap.fill_path(
+            &path,
+            &solid(m.fill),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        let stroke = Stroke {
+            width: m.stroke_width,
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(
+            &path,
+            &solid(m.outline),
+            &stroke,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+impl std::fmt::Debug for Rasterizer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rasterizer").finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::pieces::PieceSet;
+    use crate::layout::INK;
+    use fen2img_chess::{Color, Role};
+
+    /// The largest difference between two same-sized pixmaps in any channel.
+    fn worst_difference(a: &Pixmap, b: &Pixmap) -> u8 {
+        let pairs = a.data().iter().zip(b.data());
+        pairs.map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
+    }
+
+    /// A translucent disc on transparency, like a glyph sprite's edge.
+    fn sprite() -> Pixmap {
+        let mut s = Pixmap::new(20, 20).unwrap();
+        let disc = PathBuilder::from_circle(10.0, 10.0, 8.5).unwrap();
+        let paint = solid(Rgba {
+            r: 30,
+            g: 200,
+            b: 90,
+            a: 180,
+        });
+        s.fill_path(
+            &disc,
+            &paint,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+        s
+    }
+
+    #[test]
+    fn sprites_blend_like_tiny_skia_and_clip_at_the_edges() {
+        let sprite = sprite();
+        for (x, y) in [(5, 7), (-6, 3), (25, 22), (-30, 0)] {
+            let mut ours = Pixmap::new(32, 30).unwrap();
+            ours.fill(tiny_skia::Color::from_rgba8(240, 217, 181, 255));
+            let mut theirs = ours.clone();
+            let before = ours.clone();
+            let at = Rect {
+                x: x as f32,
+                y: y as f32,
+                w: 20.0,
+                h: 20.0,
+            };
+            draw_sprite(&mut ours, &sprite, at);
+            theirs.draw_pixmap(
+                x,
+                y,
+                sprite.as_ref(),
+                &tiny_skia::PixmapPaint::default(),
+                Transform::identity(),
+                None,
+            );
+            let worst = worst_difference(&ours, &theirs);
+            assert!(worst <= 1, "at ({x}, {y}): {worst}");
+            let overlaps = x > -20 && x < 32 && y < 30;
+            assert_eq!(ours.data() != before.data(), overlaps, "at ({x}, {y})");
+        }
+    }
+
+    /// A glyph drawn path by path with tiny-skia's own fill and stroke.
+    fn drawn_directly(glyph: &crate::assets::pieces::Glyph, size: u32) -> Pixmap {
+        let mut sprite = Pixmap::new(size, size).unwrap();
+        let (scale, dx, dy) = glyph.fit(size as f32);
+        let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+        for p in &glyph.paths {
+            if let Some(fill) = p.fill {
+                let rule = if p.even_odd {
+                    FillRule::EvenOdd
+                } else {
+                    FillRule::Winding
+                };
+                sprite.fill_path(&p.path, &solid(fill), rule, ts, None);
+            }
+            if let Some(s) = &p.stroke {
+                let stroke = Stroke {
+                    width: s.width,
+                    line_cap: s.linecap,
+                    line_join: s.linejoin,
+                    ..Stroke::default()
+                };
+                sprite.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
+            }
+        }
+        sprite
+    }
+
+    #[test]
+    fn sprites_through_shared_coverage_match_direct_drawing() {
+        let set = PieceSet::built_in();
+        // 18 px: strokes thinner than a pixel (hairlines); 45 and 97 px: not.
+        for size in [18, 45, 97] {
+            let spec = GlyphSpec {
+                pieces: set.clone(),
+                size,
+                min_stroke: 0.0,
+            };
+            let sprites = render_sprites(&spec);
+            for color in [Color::White, Color::Black] {
+                for role in Role::ALL {
+                    let piece = Piece::new(color, role);
+                    let direct = drawn_directly(set.glyph(piece), size);
+                    let ours = &sprites[piece.index()];
+                    let worst = worst_difference(ours, &direct);
+                    assert!(worst <= 3, "{piece:?} at {size} px: {worst}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_path_painted_twice_is_rasterized_once() {
+        let path = PathBuilder::from_circle(10.0, 10.0, 7.0).unwrap();
+        let same = PathBuilder::from_circle(10.0, 10.0, 7.0).unwrap();
+        let mut coverage = Coverage::default();
+        let mut sprite = Pixmap::new(20, 20).unwrap();
+        let fill = PathOp::Fill { even_odd: false };
+        let stroke = PathOp::Stroke(Stroke {
+            width: 2.0,
+            ..Stroke::default()
+        });
+        let ts = Transform::identity();
+        coverage.paint(
+            &mut sprite,
+            &path,
+            fill.clone(),
+            Rgba::rgb(255, 255, 255),
+            ts,
+        );
+        coverage.paint(&mut sprite, &path, stroke.clone(), INK, ts);
+        coverage.paint(&mut sprite, &same, fill, INK, ts);
+        coverage.paint(&mut sprite, &same, stroke, INK, ts);
+        assert_eq!(coverage.masks.len(), 2, "one mask per (path, operation)");
+        // The disc's centre is ink now, its far corner still empty.
+        assert_eq!(sprite.pixel(10, 10).unwrap().alpha(), 255);
+        assert_eq!(sprite.pixel(10, 10).unwrap().red(), INK.r);
+        assert_eq!(sprite.pixel(0, 0).unwrap().alpha(), 0);
+    }
+
+    #[test]
+    fn each_cache_is_keyed_on_what_it_draws_from() {
+        use crate::assets::theme::Theme;
+        use crate::layout::{ArrowSpec, DiagramOptions, Markup};
+        let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let position = fen2img_chess::parse(start, Default::default())
+            .unwrap()
+            .position;
+        let with = |theme: &str, arrow: &str| {
+            let options = DiagramOptions {
+                theme: Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    arrows: ArrowSpec::parse(arrow).into_iter().collect(),
+                    ..Markup::default()
+                },
+                ..DiagramOptions::default()
+            };
+            Layout::new(&position, &options).unwrap()
+        };
+        let mut raster = Rasterizer::new();
+        raster.render(&with("brown", "e2e4"));
+        raster.render(&with("brown", "d2d4"));
+        // Another arrow: same board, same sprites.
+        assert_eq!(raster.sprites.len(), 1);
+        assert_eq!(raster.backgrounds.len(), 1);
+        raster.render(&with("blue", "d2d4"));
+        // Another theme: another board, the same twelve sprites.
+        assert_eq!(raster.sprites.len(), 1);
+        assert_eq!(raster.backgrounds.len(), 2);
+        assert_eq!(raster.halos.len(), 0);
+        let print = with("print", "d2d4");
+        assert!(print.frame.sprites.halo.is_some(), "print has a halo");
+        raster.render(&print);
+        raster.render(&with("brown", "d2d4"));
+        // Print adds its halos (and sprites at its own square size, when
+        // its border makes squares smaller); brown's background was kept.
+        assert_eq!(raster.halos.len(), 1);
+        let brown = with("brown", "d2d4");
+        let sizes_differ = print.frame.sprites.glyphs != brown.frame.sprites.glyphs;
+        assert_eq!(raster.sprites.len(), 1 + sizes_differ as usize);
+        assert_eq!(raster.backgrounds.len(), 3);
+    }
+
+    #[test]
+    fn div255_rounds_to_nearest() {
+        for v in 0..=255 * 255 {
+            assert_eq!(div255(v) as u32, (v + 127) / 255, "{v}");
+        }
+    }
+}

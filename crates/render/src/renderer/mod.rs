@@ -1,0 +1,285 @@
+//! The renderer: one position and a set of options in, the bytes of one
+//! diagram out, in any format. The dispatch to the writers lives here and
+//! nowhere else (terminal pictures in `terminal.rs` beside it), so every
+//! writer module is imported by this one and imports none of it back.
+
+mod terminal;
+
+use std::fmt;
+use std::sync::Arc;
+
+use fen2img_chess::Position;
+
+use crate::encode::{self, EncodeError, EncodeOptions};
+use crate::format::{Format, ImageFormat};
+use crate::gif;
+use crate::layout::{self, Coordinates, DiagramOptions, Frame, Layout, LayoutError};
+use crate::offload::Offload;
+use crate::raster::Rasterizer;
+use crate::svg;
+use crate::terminal::CellSize;
+use crate::text::{self, TextOptions};
+
+/// Everything that decides one rendering.
+///
+/// Start from [`RenderOptions::new`] (or `default()`, SVG) and set fields:
+/// new fields may be added without a breaking change.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct RenderOptions {
+    /// Output format. Default SVG.
+    pub format: Format,
+    /// Image options (size, theme, pieces, orientation, coordinates, markup).
+    pub diagram: DiagramOptions,
+    /// Encoder options for PNG and JPEG.
+    pub encode: EncodeOptions,
+    /// Unicode boards: swap the white and black glyph sets (dark terminals).
+    pub swap_glyphs: bool,
+    /// SVG: what every id of the document starts with. `None` (the default)
+    /// derives a prefix from the document's content, so any number of
+    /// diagrams can be inlined into one HTML page; `Some("")` keeps bare ids.
+    pub svg_id_prefix: Option<String>,
+    /// Terminal pictures: how many character cells the picture spans (kitty
+    /// and iTerm2 scale the image to them; the half-block picture takes its
+    /// square size from the columns). Default: the image's own size.
+    pub terminal: CellSize,
+}
+
+impl RenderOptions {
+    /// Default options (brown theme, 400 px, coordinates outside…) for `format`.
+    pub fn new(format: Format) -> RenderOptions {
+        RenderOptions {
+            format,
+            diagram: DiagramOptions::default(),
+            encode: EncodeOptions::default(),
+            swap_glyphs: false,
+            svg_id_prefix: None,
+            terminal: CellSize::default(),
+        }
+    }
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions::new(Format::SVG)
+    }
+}
+
+/// Why a rendering failed. Match on it: [`Error::Layout`] is bad options
+/// (the caller's to fix; the CLI exits 2), [`Error::Encode`] an encoder
+/// that failed (not the input's fault; the CLI exits 1).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// The options cannot make a diagram (e.g. size out of range).
+    Layout(LayoutError),
+    /// An encoder failed.
+    Encode(EncodeError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Layout(e) => write!(f, "{e}"),
+            Error::Encode(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Layout(e) => Some(e),
+            Error::Encode(e) => Some(e),
+        }
+    }
+}
+
+impl From<EncodeError> for Error {
+    fn from(e: EncodeError) -> Self {
+        Error::Encode(e)
+    }
+}
+
+impl From<LayoutError> for Error {
+    fn from(e: LayoutError) -> Self {
+        Error::Layout(e)
+    }
+}
+
+/// Renders positions with fixed options, reusing what it can (piece sprites,
+/// palette tiles, SVG glyph definitions) from one position to the next.
+/// Keep one per thread in a batch.
+#[derive(Debug)]
+pub struct Renderer {
+    options: RenderOptions,
+    /// The frames of `options.diagram`, one per kind of position (with or
+    /// without pockets, ...; see [`layout::Extras`]), built on first use.
+    frames: Vec<(layout::Extras, Arc<Frame>)>,
+    rasterizer: Rasterizer,
+    svg: svg::SvgWriter,
+    offload: OffloadSlot,
+}
+
+/// A renderer's [`Offload`], if it has one.
+#[derive(Clone, Default)]
+struct OffloadSlot(Option<Arc<dyn Offload>>);
+
+impl fmt::Debug for OffloadSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() { "Some(..)" } else { "None" })
+    }
+}
+
+impl Renderer {
+    /// A renderer for `options`.
+    pub fn new(options: RenderOptions) -> Renderer {
+        Renderer {
+            options,
+            frames: Vec::new(),
+            rasterizer: Rasterizer::new(),
+            svg: svg::SvgWriter::new(),
+            offload: OffloadSlot::default(),
+        }
+    }
+
+    /// Lets this renderer hand parts of an image's work to idle threads
+    /// (today, the compression of a large GIF), or stops it with `None`.
+    /// Output bytes do not change.
+    pub fn set_offload(&mut self, offload: Option<Arc<dyn Offload>>) {
+        self.offload = OffloadSlot(offload);
+    }
+
+    /// The options this renderer uses.
+    pub fn options(&self) -> &RenderOptions {
+        &self.options
+    }
+
+    /// Renders with `options` from now on, keeping every cache: what the
+    /// new options share with earlier ones (piece sprites of the same set,
+    /// size and halo; backgrounds of the same board) is not drawn again.
+    pub fn set_options(&mut self, options: RenderOptions) {
+        self.options = options;
+        self.frames.clear();
+    }
+
+    /// The frame of this renderer's options for a position without pockets
+    /// or check counters: built once, then shared by every board.
+    pub fn frame(&mut self) -> Result<Arc<Frame>, Error> {
+        self.frame_for(layout::Extras::default())
+    }
+
+    /// The frame for positions that add `extras`, built once.
+    fn frame_for(&mut self, extras: layout::Extras) -> Result<Arc<Frame>, Error> {
+        if let Some((_, frame)) = self.frames.iter().find(|(e, _)| *e == extras) {
+            return Ok(Arc::clone(frame));
+        }
+        let frame = Arc::new(Frame::with_extras(&self.options.diagram, extras)?);
+        self.frames.push((extras, Arc::clone(&frame)));
+        Ok(frame)
+    }
+
+    /// The layout of `position` (for writers of one's own, or for sizes).
+    pub fn layout(&mut self, position: &Position) -> Result<Layout, Error> {
+        let extras = layout::Extras::of(position, &self.options.diagram.around);
+        let frame = self.frame_for(extras)?;
+        Ok(Layout::with_frame(
+            position,
+            frame,
+            &self.options.diagram.markup,
+        ))
+    }
+
+    /// The width and height of `position`'s image with these options (the
+    /// width is the size asked for; the height follows what is drawn
+    /// around the board: labels, caption, player bars, pockets).
+    pub fn image_size(&mut self, position: &Position) -> Result<(u32, u32), Error> {
+        let extras = layout::Extras::of(position, &self.options.diagram.around);
+        let frame = self.frame_for(extras)?;
+        Ok((frame.width(), frame.height()))
+    }
+
+    /// Renders `position` in the configured format.
+    pub fn render(&mut self, position: &Position) -> Result<Vec<u8>, Error> {
+        let options = &self.options;
+        let image = match options.format {
+            Format::Text(format) => {
+                let diagram = &options.diagram;
+                let text_options = TextOptions {
+                    flip: diagram.flip,
+                    coordinates: diagram.coordinates != Coordinates::None,
+                    swap_glyphs: options.swap_glyphs,
+                    light: diagram.theme.light,
+                    dark: diagram.theme.dark,
+                    width: diagram.size,
+                    around: diagram.around.clone(),
+                };
+                return Ok(text::render_text(position, format, &text_options).into_bytes());
+            }
+            Format::Fen => return Ok(format!("{position}\n").into_bytes()),
+            Format::Terminal(format) => return self.render_terminal(position, format),
+            Format::Image(image) => image,
+        };
+        self.render_image(position, image)
+    }
+
+    /// Renders `position` as an image.
+    fn render_image(&mut self, position: &Position, image: ImageFormat) -> Result<Vec<u8>, Error> {
+        let layout = self.layout(position)?;
+        let options = &self.options;
+        match image {
+            ImageFormat::Svg => Ok(match &options.svg_id_prefix {
+                None => self.svg.write(&layout),
+                Some(prefix) if prefix.is_empty() || svg::is_valid_id_prefix(prefix) => {
+                    self.svg.write_with_id_prefix(&layout, prefix)
+                }
+                Some(prefix) => {
+                    return Err(Error::Layout(LayoutError(format!(
+                        "SVG id prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
+                         at most 64 characters",
+                        fen2img_chess::quote::escape(prefix)
+                    ))))
+                }
+            }
+            .into_bytes()),
+            ImageFormat::Png => Ok(match self.rasterizer.render_indexed(&layout) {
+                Some(image) => encode::png_indexed(&image, options.encode),
+                None => encode::png(&self.rasterizer.render(&layout), options.encode),
+            }),
+            ImageFormat::Webp => Ok(encode::webp(&self.rasterizer.render(&layout))?),
+            ImageFormat::Jpeg => Ok(encode::jpeg(
+                &self.rasterizer.render(&layout),
+                options.encode.quality,
+            )?),
+            ImageFormat::Gif => {
+                gif::render(&mut self.rasterizer, &layout, self.offload.0.as_deref())
+                    .map_err(|e| Error::Encode(EncodeError::new("GIF", e)))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_options_and_encoder_failures_are_different_variants() {
+        let options = RenderOptions {
+            format: Format::PNG,
+            diagram: DiagramOptions {
+                size: 5,
+                ..DiagramOptions::default()
+            },
+            ..RenderOptions::default()
+        };
+        let e = Renderer::new(options)
+            .render(&Position::default())
+            .unwrap_err();
+        assert!(matches!(e, Error::Layout(_)), "{e:?}");
+        let e = Error::from(EncodeError::new("WebP", "out of memory"));
+        assert!(matches!(e, Error::Encode(ref inner) if inner.format == "WebP"));
+        assert_eq!(e.to_string(), "WebP encoding failed: out of memory");
+        assert!(std::error::Error::source(&e).is_some());
+    }
+}
