@@ -32,7 +32,7 @@ bin=target/release/fen2img
 work=$(mktemp -d -p "$tmp_root")
 trap 'rm -rf "$work"' EXIT
 
-grep -v '^#' tests/data/positions.fen | grep -v '^$' > "$work/corpus.fen"
+grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' > "$work/corpus.fen"
 : > "$work/input.fen"
 while [ "$(wc -l < "$work/input.fen")" -lt "$count" ]; do
   cat "$work/corpus.fen" >> "$work/input.fen"

@@ -22,7 +22,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 venv="$here/.venv"
-corpus="$root/tests/data/positions.fen"
+corpus="$root/crates/test-support/data/positions.fen"
 
 sizes=()
 limit=""

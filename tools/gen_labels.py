@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the fen2img board-coordinate glyphs (templates/labels.txt).
+"""Generate the fen2img board-coordinate glyphs (crates/render/assets/templates/labels.txt).
 
 Original design of the fen2img project; licensed MIT OR Apache-2.0.
 Standard library only.  Run from anywhere:  python3 tools/gen_labels.py
@@ -1120,7 +1120,7 @@ def build():
 
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out = os.path.join(root, "templates", "labels.txt")
+    out = os.path.join(root, "crates", "render", "assets", "templates", "labels.txt")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     data = build()
     with open(out, "w", newline="\n") as fh:

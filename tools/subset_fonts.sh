@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds fonts/*.subset.ttf from Debian's Noto Sans with fontTools'
-# pyftsubset (in a throwaway virtual environment). See fonts/README.md.
+# Rebuilds crates/render/assets/fonts/*.subset.ttf from Debian's Noto Sans with fontTools'
+# pyftsubset (in a throwaway virtual environment). See crates/render/assets/fonts/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=/usr/share/fonts/truetype/noto
@@ -13,6 +13,6 @@ ranges="U+0020-007E,U+00A0-024F,U+02B0-02FF,U+0300-036F,U+0370-03FF,U+0400-04FF,
 for weight in Regular Bold; do
   "$venv/bin/pyftsubset" "$src/NotoSans-$weight.ttf" --unicodes="$ranges" \
     --layout-features='kern,liga,ccmp,locl,mark,mkmk' --no-hinting --desubroutinize \
-    --name-IDs='*' --output-file="fonts/NotoSans-$weight.subset.ttf"
+    --name-IDs='*' --output-file="crates/render/assets/fonts/NotoSans-$weight.subset.ttf"
 done
-ls -l fonts/*.ttf
+ls -l crates/render/assets/fonts/*.ttf

@@ -1806,7 +1806,7 @@ fn hash_names_are_stable_across_runs_and_change_with_each_option() {
 #[test]
 fn hash_names_follow_the_piece_set_content_not_its_name() {
     let dir = scratch_dir("batch-hash-pieces");
-    let pieces = Path::new(env!("CARGO_MANIFEST_DIR")).join("pieces");
+    let pieces = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/render/assets/pieces");
     let set = dir.join("sets/a/set");
     fs::create_dir_all(&set).unwrap();
     for entry in fs::read_dir(&pieces).unwrap() {

@@ -451,7 +451,7 @@ fn a_bad_theme_file_names_file_and_line() {
 fn a_piece_set_with_a_missing_glyph_names_the_file() {
     let set = scratch_dir("cli-pieces");
     let out_dir = scratch_dir("cli-pieces-out");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("pieces");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/render/assets/pieces");
     for color in ['w', 'b'] {
         for role in ['K', 'Q', 'R', 'B', 'N', 'P'] {
             let name = format!("{color}{role}.svg");
@@ -969,7 +969,7 @@ fn unreadable_theme_and_piece_files_exit_1_bad_content_exits_2() {
     assert_io_failure(&out, &["no-such-set", "missing"]);
     let set = dir.join("set");
     fs::create_dir_all(&set).unwrap();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("pieces");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/render/assets/pieces");
     for name in [
         "wK", "wQ", "wR", "wB", "wN", "wP", "bK", "bQ", "bR", "bB", "bN", "bP",
     ] {

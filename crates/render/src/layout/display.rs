@@ -168,8 +168,6 @@ mod tests {
     use crate::assets::theme::Theme;
     use crate::layout::{ArrowSpec, CheckMark, Coordinates, DiagramOptions, Markup};
     use crate::test_support::{layout, sq};
-    use fen2img_chess::Square;
-    use fen2img_chess::{parse, ParseOptions};
 
     #[test]
     fn items_come_in_layer_order_with_everything_placed() {

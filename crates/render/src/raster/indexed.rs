@@ -425,7 +425,6 @@ mod tests {
     use crate::assets::theme::Theme;
     use crate::layout::{Coordinates, DiagramOptions};
     use crate::test_support::layout;
-    use fen2img_chess::{parse, ParseOptions};
 
     /// The largest channel difference between two RGBA buffers.
     fn worst_difference(a: &[u8], b: &[u8]) -> u8 {

@@ -164,7 +164,6 @@ mod tests {
     use super::*;
     use crate::test_support::position;
     use crate::text::TextOptions;
-    use fen2img_chess::{parse, ParseOptions};
 
     fn board(text: &TextOptions, width: u32) -> HtmlBoard {
         HtmlBoard {

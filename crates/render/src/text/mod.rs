@@ -419,7 +419,6 @@ mod tests {
     use super::*;
     use crate::layout::Player;
     use crate::test_support::position;
-    use fen2img_chess::{parse, ParseOptions};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     /// Every piece of both colours, on both square colours, Black to move.

@@ -250,7 +250,7 @@ fn all_cases() -> impl Iterator<Item = &'static Case> {
 }
 
 fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/golden")
 }
 
 fn render(case: &Case) -> Vec<u8> {

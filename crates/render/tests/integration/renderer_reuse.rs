@@ -15,7 +15,7 @@ use crate::common::{position, scratch_dir, RUY_LOPEZ, SCHOLARS_MATE, START};
 /// A copy of the project's piece set with other colours, loaded from disk
 /// (a user set: its sprites must never stand in for the built-in ones).
 fn user_set(dir: &Path) -> PieceSet {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("pieces");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/pieces");
     for color in ['w', 'b'] {
         for role in ['K', 'Q', 'R', 'B', 'N', 'P'] {
             let name = format!("{color}{role}.svg");
