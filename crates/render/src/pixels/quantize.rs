@@ -43,7 +43,9 @@ impl Hasher for ColorHasher {
 pub struct Palette {
     /// Up to 256 colours, `[r, g, b, a]`.
     pub colors: Vec<[u8; 4]>,
-    /// Whether every input colour is in the palette exactly.
+    /// Whether every input colour is in the palette exactly (read by the
+    /// tests, which check which path an image took).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub exact: bool,
     lookup: ColorMap<u8>,
 }
