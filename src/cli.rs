@@ -80,6 +80,9 @@ pub struct Cli {
 enum Command {
     /// Render many positions, one per line, into a directory.
     Batch(batch::BatchArgs),
+    /// Join the manifests of a sharded batch (`batch --shard K/N`) into
+    /// the manifest one run writes.
+    MergeManifests(batch::merge::MergeArgs),
     /// Serve diagrams over HTTP (own API, web-boardimage compatible).
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
@@ -99,6 +102,7 @@ pub fn run() -> u8 {
     };
     let result = match cli.command {
         Some(Command::Batch(ref args)) => batch::run(args),
+        Some(Command::MergeManifests(ref args)) => batch::merge::run(args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(ref args)) => serve::run(args),
         Some(Command::Md(ref args)) => markdown::cmd_md::run(args),

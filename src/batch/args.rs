@@ -46,6 +46,14 @@ pub struct BatchArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// Render only shard K of N (1/N first): every Nth position, for runs
+    /// split across processes or machines. `auto/N` takes K from a
+    /// Kubernetes Indexed Job (JOB_COMPLETION_INDEX), `auto` K and N from an
+    /// AWS Batch array job. Join the shards' manifests with
+    /// `fen2img merge-manifests`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
     #[command(flatten)]
     pub render: RenderArgs,
 }

@@ -13,10 +13,12 @@ mod args;
 mod collisions;
 mod lines;
 mod manifest;
+pub mod merge;
 mod names;
 mod outcome;
 mod progress;
 mod schedule;
+mod shard;
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::Mutex;
@@ -36,6 +38,7 @@ use names::NameTemplate;
 use outcome::Tally;
 use progress::Progress;
 use schedule::Context;
+use shard::Shard;
 
 /// Runs a batch; returns the exit code.
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
@@ -49,6 +52,10 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         };
     let options = render_options(&args.render, format)?;
     let template = NameTemplate::parse(crate::args::text::utf8("--name", &args.name)?)?;
+    let shard = match &args.shard {
+        Some(text) => Some(Shard::from_arg(text)?),
+        None => None,
+    };
     // Inputs are opened before anything is created, so a missing input
     // leaves nothing behind.
     let mut inputs = Inputs::new(&args.inputs)?;
@@ -87,7 +94,11 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         Some(path) => Some(ManifestWriter::create(path)?),
         None => None,
     };
-    let progress = Progress::new(!args.quiet && io::stderr().is_terminal(), inputs.total);
+    let total = match shard {
+        Some(shard) => inputs.total.map(|t| shard.share(t)),
+        None => inputs.total,
+    };
+    let progress = Progress::new(!args.quiet && io::stderr().is_terminal(), total);
     let renderers: Vec<Mutex<Renderer>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(Renderer::new(options.clone())))
         .collect();
@@ -97,14 +108,23 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let mut tally = Tally::default();
     let mut reader = inputs.lines();
     let may_block = inputs.may_block();
+    // The running index of positions (not of lines) over the whole run,
+    // which --shard deals out.
+    let mut position_index = 0u64;
     let _graceful = signals::mode(true);
     while signals::stop_requested().is_none() {
-        let chunk = {
+        let mut chunk = {
             let _waiting = may_block.then(|| signals::mode(false));
             reader.next_chunk(chunk_len)?
         };
         if chunk.is_empty() {
             break;
+        }
+        if let Some(shard) = shard {
+            chunk.retain(|_| {
+                position_index += 1;
+                shard.takes(position_index - 1)
+            });
         }
         let outcomes = pool.install(|| schedule::process_chunk(&chunk, &context, &renderers));
         for (line, outcome) in chunk.iter().zip(outcomes) {
