@@ -66,10 +66,7 @@ fn with_renderer<T>(options: RenderOptions, f: impl FnOnce(&mut Renderer) -> T) 
 
 /// Parses `position`; the warnings worth telling (what the parser filled
 /// in, legality), or under `strict` a refusal of any.
-fn parse_position(
-    position: &PositionText,
-    strict: bool,
-) -> Result<(Record, Vec<String>), Failure> {
+fn parse_position(position: &PositionText, strict: bool) -> Result<(Record, Vec<String>), Failure> {
     let input = position.bytes();
     let record = parse(input, ParseOptions::default().with_strict(strict)).map_err(|e| {
         Failure::Fen(FenFailure::syntax(

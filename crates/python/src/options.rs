@@ -70,7 +70,10 @@ pub struct NativeOptions {
 
 /// `option: expected ..., found '...'` as a `ValueError`.
 fn expected(option: &str, what: &str, found: &str) -> Failure {
-    Failure::Option(format!("{option}: expected {what}, found '{}'", escape(found)))
+    Failure::Option(format!(
+        "{option}: expected {what}, found '{}'",
+        escape(found)
+    ))
 }
 
 /// A square name, or an error naming `option`.
@@ -122,8 +125,7 @@ fn uci_squares(text: &str) -> Result<(Square, Square), Failure> {
 
 /// A colour `#rgb`, `#rrggbb` or `#rrggbbaa`, or an error naming `option`.
 fn color(option: &str, text: &str) -> Result<Rgba, Failure> {
-    Rgba::parse(text.trim())
-        .ok_or_else(|| expected(option, "a colour such as #ff000080", text))
+    Rgba::parse(text.trim()).ok_or_else(|| expected(option, "a colour such as #ff000080", text))
 }
 
 /// A named player, if `name` is given.
@@ -151,10 +153,9 @@ impl NativeOptions {
     /// The render crate's options (reads a theme file or piece set
     /// directory when one is named).
     pub fn render_options(self) -> Result<RenderOptions, Failure> {
-        let format: Format = self
-            .format
-            .parse()
-            .map_err(|e| Failure::Option(format!("format: {e}; found '{}'", escape(&self.format))))?;
+        let format: Format = self.format.parse().map_err(|e| {
+            Failure::Option(format!("format: {e}; found '{}'", escape(&self.format)))
+        })?;
         let size = in_range(
             "size",
             self.size,
@@ -262,7 +263,10 @@ impl NativeOptions {
         options.encode = EncodeOptions {
             optimize: self.optimize,
             quality: in_range("quality", self.quality, 1..=100)?,
-            dpi: self.dpi.map(|d| in_range("dpi", d, 36..=2400)).transpose()?,
+            dpi: self
+                .dpi
+                .map(|d| in_range("dpi", d, 36..=2400))
+                .transpose()?,
         };
         options.svg_id_prefix = self.id_prefix;
         Ok(options)
