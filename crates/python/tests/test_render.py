@@ -141,3 +141,16 @@ def test_a_theme_file_is_read_from_a_path(tmp_path):
     theme.write_text("light = #e1e2e3\ndark = #313233\n")
     svg = fen2img.svg(ITALIAN, theme=theme)
     assert "#e1e2e3" in svg and "#313233" in svg
+
+
+def test_any_object_with_a_fen_method_or_property_is_a_position():
+    class Method:
+        def fen(self):
+            return ITALIAN
+
+    class Property:
+        fen = ITALIAN
+
+    expected = fen2img.render(ITALIAN, "fen")
+    assert fen2img.render(Method(), "fen") == expected
+    assert fen2img.render(Property(), "fen") == expected

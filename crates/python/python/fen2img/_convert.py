@@ -25,14 +25,18 @@ def _type_name(value: Any) -> str:
 
 def fen_of(position: Any) -> Union[str, bytes]:
     """The FEN text of ``position``: a ``str`` or ``bytes`` as it is, else
-    what its ``.fen()`` method returns (a python-chess ``Board``), else its
-    ``.board_fen()`` (a python-chess ``BaseBoard``: placement only)."""
+    what its ``.fen()`` method returns (a python-chess ``Board``; a ``fen``
+    string attribute is taken too), else its ``.board_fen()`` (a
+    python-chess ``BaseBoard``: placement only)."""
     if isinstance(position, (str, bytes)):
         return position
     if isinstance(position, (bytearray, memoryview)):
         return bytes(position)
     for method in ("fen", "board_fen"):
         get = getattr(position, method, None)
+        if isinstance(get, str):
+            # A `fen` property rather than a method (other chess libraries).
+            return get
         if callable(get):
             fen = get()
             if not isinstance(fen, str):
