@@ -9,6 +9,7 @@ crates/python/Cargo.toml``, then ``pip install target/wheels/fen2img-*.whl``),
 libcairo2``).
 
     python bench/python_vs_chess_svg.py [--boards 200] [--seconds 3] [--threads 1,2]
+                                        [--no-lastmove]
 
 Both draw the same positions (from seeded random games, so every run draws
 the same ones) at 400 px with the last move tinted and coordinates on,
@@ -32,8 +33,9 @@ import chess.svg
 import fen2img
 
 
-def positions(count):
-    """(board, last move) pairs from seeded random games of up to 80 plies."""
+def positions(count, lastmove=True):
+    """(board, last move) pairs from seeded random games of up to 80 plies
+    (the move ``None`` without ``lastmove``)."""
     rng = random.Random(20261126)
     out = []
     board = chess.Board()
@@ -44,7 +46,7 @@ def positions(count):
             continue
         move = rng.choice(moves)
         board.push(move)
-        out.append((board.copy(stack=False), move))
+        out.append((board.copy(stack=False), move if lastmove else None))
     return out
 
 
@@ -112,8 +114,13 @@ def main():
     parser.add_argument(
         "--threads", default="1,2", help="thread counts for fen2img PNG (default 1,2)"
     )
+    parser.add_argument(
+        "--no-lastmove",
+        action="store_true",
+        help="no last move: fen2img's PNG then draws every board on the same background",
+    )
     args = parser.parse_args()
-    work = positions(args.boards)
+    work = positions(args.boards, lastmove=not args.no_lastmove)
     threads = [int(t) for t in args.threads.split(",")]
 
     rows = [
@@ -133,7 +140,8 @@ def main():
     print(
         f"on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"fen2img {version('fen2img')}, chess {version('chess')}, "
-        f"cairosvg {version('cairosvg')}; {len(work)} positions at 400 px, last move tinted."
+        f"cairosvg {version('cairosvg')}; {len(work)} positions at 400 px, "
+        + ("no last move." if args.no_lastmove else "last move tinted.")
     )
     print()
     print("| output | library | boards/s (wall) | ms/board (wall) | CPU ms/board |")
