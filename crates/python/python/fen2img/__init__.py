@@ -1,0 +1,32 @@
+"""Chess diagrams from FEN or python-chess boards, drawn by fen2img's Rust
+renderer: PNG, SVG, WebP, JPEG, GIF and text boards.
+
+>>> import fen2img
+>>> png = fen2img.render("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+>>> png[:4]
+b'\\x89PNG'
+
+``render`` returns a file's bytes, ``svg`` an SVG document, ``describe`` the
+position in words (alt text), and ``Diagram`` shows a board in Jupyter.
+Positions are FEN strings or python-chess boards; moves, squares and arrows
+may be python-chess objects. Bad FEN raises :class:`FenError` (a
+``ValueError``) with the field and column. The GIL is released while
+drawing, so threads render in parallel.
+"""
+
+from ._api import Position, Square, describe, render, svg
+from ._diagram import Diagram
+from ._errors import FenError, PositionWarning
+from ._native import __version__
+
+__all__ = [
+    "Diagram",
+    "FenError",
+    "Position",
+    "PositionWarning",
+    "Square",
+    "__version__",
+    "describe",
+    "render",
+    "svg",
+]

@@ -1,0 +1,328 @@
+"""Python values to the plain strings and numbers the Rust half takes.
+
+python-chess objects are used through what they offer (``.fen()``,
+``.uci()``, ``.tail``/``.head``, squares as integers), so fen2img does not
+import python-chess and works with anything shaped the same. Wrong Python
+types raise ``TypeError``; values are checked by the Rust half, whose
+``ValueError`` messages name the keyword argument.
+"""
+
+import os
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+
+__all__ = ["DEFAULTS", "fen_of", "native_options"]
+
+_FILES = "abcdefgh"
+
+# Arrow colours: python-chess's names (chess.svg.Arrow's `color`) and
+# fen2img's letters (`--arrow Ge2e4`).
+_BRUSHES = {"green": "G", "red": "R", "yellow": "Y", "blue": "B"}
+
+
+def _type_name(value: Any) -> str:
+    return type(value).__name__
+
+
+def fen_of(position: Any) -> Union[str, bytes]:
+    """The FEN text of ``position``: a ``str`` or ``bytes`` as it is, else
+    what its ``.fen()`` method returns (a python-chess ``Board``; a ``fen``
+    string attribute is taken too), else its ``.board_fen()`` (a
+    python-chess ``BaseBoard``: placement only)."""
+    if isinstance(position, (str, bytes)):
+        return position
+    if isinstance(position, (bytearray, memoryview)):
+        return bytes(position)
+    for method in ("fen", "board_fen"):
+        get = getattr(position, method, None)
+        if isinstance(get, str):
+            # A `fen` property rather than a method (other chess libraries).
+            return get
+        if callable(get):
+            fen = get()
+            if not isinstance(fen, str):
+                raise TypeError(
+                    f"position: {_type_name(position)}.{method}() returned "
+                    f"{_type_name(fen)}, expected str"
+                )
+            return fen
+    raise TypeError(
+        "position: expected a FEN string or an object with a .fen() method "
+        f"(a python-chess Board), found {_type_name(position)}"
+    )
+
+
+def _flag(option: str, value: Any) -> bool:
+    # Strict: `flip="false"` must not flip the board.
+    if not isinstance(value, bool):
+        raise TypeError(f"{option}: expected True or False, found {_type_name(value)}")
+    return value
+
+
+def _whole(option: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{option}: expected an int, found {_type_name(value)}")
+    return value
+
+
+def _optional_whole(option: str, value: Any) -> Optional[int]:
+    return None if value is None else _whole(option, value)
+
+
+def _text(option: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{option}: expected a str, found {_type_name(value)}")
+    return value
+
+
+def _optional_text(option: str, value: Any) -> Optional[str]:
+    return None if value is None else _text(option, value)
+
+
+def _square(option: str, value: Any) -> str:
+    """A square name from a name (``"e4"``) or a python-chess square
+    (an int, ``a1`` = 0 ... ``h8`` = 63, as ``chess.E4``)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < 64:
+            return _FILES[value % 8] + str(value // 8 + 1)
+        raise ValueError(
+            f"{option}: expected a square from 0 (a1) to 63 (h8), as python-chess "
+            f"numbers them, found {value}"
+        )
+    raise TypeError(
+        f"{option}: expected a square such as 'e4' or chess.E4, found {_type_name(value)}"
+    )
+
+
+def _squares(option: str, value: Any) -> List[str]:
+    """Square names from ``"e4,d5"``, or any iterable of squares (a list,
+    a python-chess ``SquareSet``)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [s for s in value.split(",") if s.strip()]
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(
+            f"{option}: expected squares such as ['e4', 'd5'], found {_type_name(value)}"
+        ) from None
+    return [_square(option, s) for s in items]
+
+
+def _lastmove(value: Any) -> Optional[str]:
+    """UCI text from a python-chess ``Move`` (anything with ``.uci()``), a
+    UCI string, or a pair of squares; ``None`` for no move (and for the
+    null move ``0000``, which moves nothing)."""
+    if value is None:
+        return None
+    uci = getattr(value, "uci", None)
+    if callable(uci):
+        value = uci()
+    if isinstance(value, str):
+        return None if value.strip() == "0000" else value
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return _square("lastmove", value[0]) + _square("lastmove", value[1])
+    raise TypeError(
+        "lastmove: expected a python-chess Move, a UCI string such as 'e2e4' or a "
+        f"pair of squares, found {_type_name(value)}"
+    )
+
+
+def _check(value: Any) -> Optional[str]:
+    """``"auto"`` (the side to move's king, when attacked), a square, or
+    ``None``."""
+    if value is None or value is False:
+        return None
+    if value is True or value == "auto":
+        return "auto"
+    return _square("check", value)
+
+
+def _brush(value: Any) -> str:
+    if isinstance(value, str):
+        name = value.strip().lower()
+        if name in _BRUSHES:
+            return _BRUSHES[name]
+        if name in ("g", "r", "y", "b"):
+            return name.upper()
+    raise ValueError(
+        "arrows: expected a colour green, red, yellow or blue (or G, R, Y, B), "
+        f"found {value!r}"
+    )
+
+
+def _arrows(value: Any) -> List[str]:
+    """Arrow specs (``Ge2e4``) from specs, ``(tail, head)`` or ``(tail,
+    head, colour)`` tuples, and python-chess ``chess.svg.Arrow`` objects;
+    a string holds specs separated by commas."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [a for a in value.split(",") if a.strip()]
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(
+            f"arrows: expected a list of arrows such as ['Ge2e4'], found {_type_name(value)}"
+        ) from None
+    specs = []
+    for arrow in items:
+        if isinstance(arrow, str):
+            specs.append(arrow)
+        elif hasattr(arrow, "tail") and hasattr(arrow, "head"):
+            color = getattr(arrow, "color", "green")
+            specs.append(
+                _brush(color) + _square("arrows", arrow.tail) + _square("arrows", arrow.head)
+            )
+        elif isinstance(arrow, (tuple, list)) and len(arrow) in (2, 3):
+            color = arrow[2] if len(arrow) == 3 else "green"
+            specs.append(
+                _brush(color) + _square("arrows", arrow[0]) + _square("arrows", arrow[1])
+            )
+        else:
+            raise TypeError(
+                "arrows: expected 'Ge2e4', (tail, head[, colour]) or a chess.svg.Arrow, "
+                f"found {_type_name(arrow)}"
+            )
+    return specs
+
+
+def _fills(value: Any) -> List[Tuple[str, str]]:
+    """(square, colour) pairs from a dict ``{square: colour}`` (as
+    ``chess.svg.board(fill=...)`` takes) or an iterable of pairs."""
+    if value is None:
+        return []
+    pairs = value.items() if hasattr(value, "items") else value
+    try:
+        pairs = list(pairs)
+    except TypeError:
+        raise TypeError(
+            f"fills: expected a dict such as {{'e4': '#ff000080'}}, found {_type_name(value)}"
+        ) from None
+    out = []
+    for pair in pairs:
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+            raise TypeError("fills: expected (square, colour) pairs or a dict")
+        out.append((_square("fills", pair[0]), _text("fills", pair[1])))
+    return out
+
+
+def _coordinates(value: Any) -> str:
+    if value is True:
+        return "outside"
+    if value is False or value is None:
+        return "none"
+    return _text("coordinates", value)
+
+
+def _theme(value: Any) -> Tuple[Optional[str], Optional[str]]:
+    """(built-in name, file path): a ``str`` names a built-in theme, a
+    path (``pathlib.Path``, any ``os.PathLike``) is a theme file. Only an
+    explicit path reads a file, so a theme name taken from a web form
+    cannot make a server read one."""
+    if isinstance(value, str):
+        return value, None
+    if isinstance(value, os.PathLike):
+        return None, os.fspath(value)
+    raise TypeError(
+        "theme: expected a built-in theme's name or a pathlib.Path of a theme file, "
+        f"found {_type_name(value)}"
+    )
+
+
+def _pieces(value: Any) -> Optional[str]:
+    if value is None:
+        return None
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    raise TypeError(f"pieces: expected a directory path, found {_type_name(value)}")
+
+
+def _caption(value: Any) -> Tuple[Optional[str], bool]:
+    """(text, automatic): ``True`` or ``"auto"`` writes the side to move."""
+    if value is True or value == "auto":
+        return None, True
+    if value is None or value is False:
+        return None, False
+    return _text("caption", value), False
+
+
+#: The keyword arguments of :func:`fen2img.render` and their defaults.
+DEFAULTS: Dict[str, Any] = {
+    "size": 400,
+    "theme": "brown",
+    "pieces": None,
+    "flip": False,
+    "coordinates": True,
+    "side_to_move": True,
+    "border": True,
+    "background": None,
+    "transparent": False,
+    "lastmove": None,
+    "check": None,
+    "arrows": None,
+    "marks": None,
+    "fills": None,
+    "caption": None,
+    "caption_position": "below",
+    "number": None,
+    "number_format": None,
+    "white": None,
+    "white_title": None,
+    "white_elo": None,
+    "black": None,
+    "black_title": None,
+    "black_elo": None,
+    "quality": 90,
+    "optimize": False,
+    "dpi": None,
+    "id_prefix": None,
+    "strict": False,
+}
+
+
+def native_options(function: str, format: str, given: Mapping[str, Any]) -> Dict[str, Any]:
+    """The keyword arguments ``given`` to ``function`` (the rest at their
+    defaults), as the Rust half takes them: every key present."""
+    unknown = sorted(set(given) - set(DEFAULTS))
+    if unknown:
+        raise TypeError(f"{function}() got an unexpected keyword argument {unknown[0]!r}")
+    options = {**DEFAULTS, **given}
+    theme, theme_file = _theme(options["theme"])
+    caption, caption_auto = _caption(options["caption"])
+    return {
+        "format": _text("format", format).lower(),
+        "size": _whole("size", options["size"]),
+        "theme": theme,
+        "theme_file": theme_file,
+        "pieces": _pieces(options["pieces"]),
+        "flip": _flag("flip", options["flip"]),
+        "coordinates": _coordinates(options["coordinates"]),
+        "side_to_move": _flag("side_to_move", options["side_to_move"]),
+        "border": _flag("border", options["border"]),
+        "background": _optional_text("background", options["background"]),
+        "transparent": _flag("transparent", options["transparent"]),
+        "lastmove": _lastmove(options["lastmove"]),
+        "check": _check(options["check"]),
+        "arrows": _arrows(options["arrows"]),
+        "marks": _squares("marks", options["marks"]),
+        "fills": _fills(options["fills"]),
+        "caption": caption,
+        "caption_auto": caption_auto,
+        "caption_position": _text("caption_position", options["caption_position"]),
+        "number": _optional_whole("number", options["number"]),
+        "number_format": _optional_text("number_format", options["number_format"]),
+        "white": _optional_text("white", options["white"]),
+        "white_title": _optional_text("white_title", options["white_title"]),
+        "white_elo": _optional_whole("white_elo", options["white_elo"]),
+        "black": _optional_text("black", options["black"]),
+        "black_title": _optional_text("black_title", options["black_title"]),
+        "black_elo": _optional_whole("black_elo", options["black_elo"]),
+        "quality": _whole("quality", options["quality"]),
+        "optimize": _flag("optimize", options["optimize"]),
+        "dpi": _optional_whole("dpi", options["dpi"]),
+        "id_prefix": _optional_text("id_prefix", options["id_prefix"]),
+        "strict": _flag("strict", options["strict"]),
+    }
