@@ -34,7 +34,9 @@ pub fn stdout_format() -> Format {
 }
 
 /// What the terminal shows: its environment first, then its answer to a
-/// query on `/dev/tty` (never more than [`terminal_query::QUERY_TIMEOUT`]).
+/// query on `/dev/tty` (never more than [`terminal_query::QUERY_TIMEOUT`]),
+/// asked only from the terminal's foreground process group: a background
+/// job goes by the environment alone (a text board where it says nothing).
 fn picture() -> Picture {
     if let Some(p) = terminal_query::from_environment(|name| std::env::var_os(name)) {
         return p;
@@ -46,6 +48,9 @@ fn picture() -> Picture {
             .write(true)
             .open("/dev/tty");
         if let Ok(tty) = tty {
+            if !terminal_query::in_foreground(&tty) {
+                return Picture::Text;
+            }
             return terminal_query::ask(&tty, terminal_query::QUERY_TIMEOUT)
                 .unwrap_or(Picture::Text);
         }

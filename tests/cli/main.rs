@@ -18,4 +18,5 @@ mod layers;
 mod md;
 #[cfg(feature = "serve")]
 mod serve;
+mod terminals;
 mod usage;

@@ -1,0 +1,110 @@
+//! `fen2img` on a real terminal (a pseudo-terminal the test plays), and what
+//! reaches a terminal or a browser from user text.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+
+/// A pseudo-terminal: the controller side (the test plays the terminal)
+/// and the other side (what the program sees as its terminal).
+#[cfg(target_os = "linux")]
+fn pty() -> (std::fs::File, std::fs::File) {
+    use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
+    let controller = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).unwrap();
+    grantpt(&controller).unwrap();
+    unlockpt(&controller).unwrap();
+    let name = ptsname(&controller, Vec::new()).unwrap();
+    let user = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(name.to_str().unwrap())
+        .unwrap();
+    (std::fs::File::from(controller), user)
+}
+
+/// Runs `script` in `bash -m` (job control on) as the leader of a new
+/// session whose controlling terminal is a fresh pseudo-terminal, with
+/// `columns` × `rows` and a plain xterm's environment; returns everything
+/// the terminal received until the shell exited. `$0` is the binary.
+/// A guard against a hang, not a timing assertion: a script that has not
+/// finished in a minute fails the test.
+#[cfg(target_os = "linux")]
+fn in_terminal(script: &str, columns: u16, rows: u16) -> String {
+    let (mut controller, user) = pty();
+    rustix::termios::tcsetwinsize(
+        &user,
+        rustix::termios::Winsize {
+            ws_row: rows,
+            ws_col: columns,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        },
+    )
+    .unwrap();
+    let mut child = Command::new("setsid")
+        .args(["-c", "bash", "-mc", script, BIN])
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::from(user.try_clone().unwrap()))
+        .stdout(Stdio::from(user.try_clone().unwrap()))
+        .stderr(Stdio::from(user))
+        .spawn()
+        .expect("setsid and bash run");
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        // Reading fails (EIO) once every process has closed the terminal.
+        while let Ok(n) = controller.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            if seen.windows(5).any(|w| w == b"done\r") {
+                break;
+            }
+        }
+        let _ = send.send(seen);
+    });
+    let seen = receive.recv_timeout(Duration::from_secs(60));
+    let _ = child.kill();
+    let _ = child.wait();
+    String::from_utf8_lossy(&seen.expect("the script finished")).into_owned()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_background_job_is_not_stopped_by_the_terminal_query() {
+    // The environment says nothing (plain xterm), so in the foreground
+    // `-f auto` would ask the terminal; in the background it must not, or
+    // the kernel stops it (SIGTTOU: status 150).
+    let seen = in_terminal(
+        &format!(r#""$0" '{KINGS}' & wait $!; echo "status=$?"; echo done"#),
+        80,
+        24,
+    );
+    assert!(seen.contains("status=0"), "{seen:?}");
+    assert!(
+        !seen.contains("\x1b[c"),
+        "no query from the background: {seen:?}"
+    );
+    assert!(seen.contains("White to move"), "a text board: {seen:?}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_foreground_run_still_asks_the_terminal() {
+    // Nobody answers: the query times out and a text board follows.
+    let seen = in_terminal(
+        &format!(r#""$0" '{KINGS}'; echo "status=$?"; echo done"#),
+        80,
+        24,
+    );
+    assert!(seen.contains("\x1b[c"), "the terminal was asked: {seen:?}");
+    assert!(seen.contains("status=0"), "{seen:?}");
+}
