@@ -108,3 +108,50 @@ fn a_foreground_run_still_asks_the_terminal() {
     assert!(seen.contains("\x1b[c"), "the terminal was asked: {seen:?}");
     assert!(seen.contains("status=0"), "{seen:?}");
 }
+
+/// Text with a clipboard write (OSC 52), a screen clear, the C1 CSI and a
+/// right-to-left override: what an attacker puts in a caption or a name.
+const HOSTILE: &str = "Move\u{1b}]52;c;aGk=\u{7}\u{1b}[2J\u{9b}31m\u{202e}evil\u{2066}";
+
+/// Whether `text` holds anything a terminal or browser would act on
+/// rather than show: a control character other than a line break, a bidi
+/// override or isolate.
+fn acts(text: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && c != '\n')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+#[test]
+fn user_text_never_reaches_a_terminal_or_page_raw() {
+    for format in ["ascii", "unicode", "html", "svg", "font"] {
+        for alt in [false, true] {
+            let mut cmd = Command::new(BIN);
+            cmd.args([KINGS, "-f", format, "--caption", HOSTILE, "--number", "2"])
+                .args([
+                    "--white",
+                    HOSTILE,
+                    "--black",
+                    HOSTILE,
+                    "--white-title",
+                    HOSTILE,
+                ])
+                .args(["--number-format", &format!("{HOSTILE} {{n}}")])
+                .env_remove("NO_COLOR");
+            if alt {
+                cmd.arg("--alt");
+            }
+            let out = cmd.output().expect("the binary runs");
+            assert_eq!(out.status.code(), Some(0), "{format}: {out:?}");
+            let text = String::from_utf8(out.stdout).expect("UTF-8");
+            assert_eq!(acts(&text), None, "{format} alt {alt}: {text:?}");
+            if format != "font" {
+                assert!(
+                    text.contains("U+001B") && text.contains("U+202E"),
+                    "shown by code point: {format} alt {alt}: {text:?}"
+                );
+            }
+        }
+    }
+}
