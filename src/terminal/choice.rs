@@ -61,7 +61,7 @@ fn picture() -> Picture {
 /// Sizes a terminal picture for the terminal on standard output: kitty and
 /// iTerm2 are told how many columns the image spans (never wider than the
 /// terminal), a sixel image is made no wider than the terminal's pixels,
-/// and the half-block board takes its squares from the columns.
+/// and the half-block board takes its squares from the columns and rows.
 pub fn fit_to_terminal(options: &mut RenderOptions) {
     let Format::Terminal(format) = options.format else {
         return;
@@ -73,7 +73,11 @@ pub fn fit_to_terminal(options: &mut RenderOptions) {
         };
         let columns = u32::from(size.columns);
         match format {
-            TerminalFormat::Blocks => options.terminal.columns = Some(columns),
+            TerminalFormat::Blocks => {
+                options.terminal.columns = Some(columns);
+                // Rank 8 must not scroll away in a short pane.
+                options.terminal.rows = (size.rows > 0).then_some(u32::from(size.rows));
+            }
             TerminalFormat::Kitty | TerminalFormat::Iterm => {
                 if let Some((cell_w, _)) = size.cell_px() {
                     let wanted = options.diagram.size.div_ceil(cell_w.max(1));

@@ -16,6 +16,7 @@ mod batch;
 mod browser;
 mod layers;
 mod md;
+mod messages;
 #[cfg(feature = "serve")]
 mod serve;
 mod terminals;

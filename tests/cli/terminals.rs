@@ -34,6 +34,19 @@ fn pty() -> (std::fs::File, std::fs::File) {
 /// finished in a minute fails the test.
 #[cfg(target_os = "linux")]
 fn in_terminal(script: &str, columns: u16, rows: u16) -> String {
+    in_terminal_typing(script, columns, rows, None)
+}
+
+/// [`in_terminal`], where the user types `reply.1` once the terminal has
+/// shown `reply.0`.
+#[cfg(target_os = "linux")]
+fn in_terminal_typing(
+    script: &str,
+    columns: u16,
+    rows: u16,
+    reply: Option<(&'static str, &'static [u8])>,
+) -> String {
+    use std::io::Write;
     let (mut controller, user) = pty();
     rustix::termios::tcsetwinsize(
         &user,
@@ -59,12 +72,19 @@ fn in_terminal(script: &str, columns: u16, rows: u16) -> String {
     std::thread::spawn(move || {
         let mut seen = Vec::new();
         let mut buf = [0u8; 4096];
+        let mut reply = reply;
         // Reading fails (EIO) once every process has closed the terminal.
         while let Ok(n) = controller.read(&mut buf) {
             if n == 0 {
                 break;
             }
             seen.extend_from_slice(&buf[..n]);
+            if let Some((shown, typed)) = reply {
+                if String::from_utf8_lossy(&seen).contains(shown) {
+                    let _ = controller.write_all(typed);
+                    reply = None;
+                }
+            }
             if seen.windows(5).any(|w| w == b"done\r") {
                 break;
             }
@@ -154,4 +174,42 @@ fn user_text_never_reaches_a_terminal_or_page_raw() {
             }
         }
     }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_bare_run_on_a_terminal_says_what_it_waits_for() {
+    let seen = in_terminal_typing(
+        r#""$0" -f ascii; echo "status=$?"; echo done"#,
+        80,
+        24,
+        Some(("standard input", b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")),
+    );
+    assert!(
+        seen.contains("fen2img: reading a FEN from standard input"),
+        "{seen:?}"
+    );
+    assert!(
+        seen.contains("White to move") && seen.contains("status=0"),
+        "{seen:?}"
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn blocks_fit_a_short_pane_with_text_lines_around() {
+    // A wide, short pane: the picture must fit the 45 rows with the file
+    // letters, the players, the caption, the mover and the next prompt.
+    let seen = in_terminal(
+        r#""$0" -f blocks --white Legal --black Saint --caption 'The trap' 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'; echo done"#,
+        200,
+        45,
+    );
+    let lines: Vec<&str> = seen.split("\r\n").collect();
+    let done = lines.iter().position(|l| *l == "done").expect("done");
+    assert!(done < 45, "{done} lines before the prompt: {seen:?}");
+    assert_eq!(lines[0], "Black: Saint", "{seen:?}");
+    assert_eq!(lines[done - 3], "White: Legal");
+    assert_eq!(lines[done - 2], "The trap");
+    assert_eq!(lines[done - 1], "Black to move");
 }

@@ -124,19 +124,20 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
     out
 }
 
-/// The lines a text board prints around itself, each without its newline.
+/// The lines a text board (or the half-block picture) prints around
+/// itself, each without its newline.
 #[derive(Debug, Default)]
-struct AroundLines {
+pub(crate) struct AroundLines {
     /// Over the board, top first.
-    above: Vec<String>,
+    pub(crate) above: Vec<String>,
     /// Under the board, top first.
-    below: Vec<String>,
+    pub(crate) below: Vec<String>,
 }
 
 impl AroundLines {
     /// The caption line outermost, each player's line next to the board on
     /// their side (Black's above unless `flip`).
-    fn new(around: &Around, flip: bool) -> AroundLines {
+    pub(crate) fn new(around: &Around, flip: bool) -> AroundLines {
         let mut lines = AroundLines::default();
         let (top, bottom) = if flip {
             (Color::White, Color::Black)
