@@ -456,9 +456,12 @@ fn unknown_key_message(key: &str) -> String {
 /// NUL-separated data, such as an environment), at most
 /// [`shorten`]'s length; `…` marks a cut.
 fn token(value: &str) -> String {
-    let end = value
-        .find(|c: char| c.is_whitespace() || quote::is_invisible(c))
-        .unwrap_or(value.len());
+    let end = match value.find(|c: char| c.is_whitespace() || quote::is_invisible(c)) {
+        // Starting with one: that character is the token (shown by code point).
+        Some(0) => value.chars().next().map_or(0, char::len_utf8),
+        Some(end) => end,
+        None => value.len(),
+    };
     let shown = shorten(&value[..end]);
     if end < value.len() && !shown.ends_with('…') {
         shown + "…"
@@ -603,6 +606,15 @@ mod tests {
         // The file name too: `--theme` takes any path.
         let e = Theme::parse("light: #fff", "t\u{1b}[2J.theme").unwrap_err();
         assert!(e.to_string().contains("t<U+001B>[2J.theme"), "{e}");
+    }
+
+    #[test]
+    fn errors_quote_the_token_not_the_rest_of_the_line() {
+        let e = Theme::parse("dark = #zz\0API_TOKEN=abc\0HOME=/root", "t").unwrap_err();
+        assert!(e.to_string().ends_with("found '#zz…'"), "{e}");
+        let e = Theme::parse("name = ok\0API_TOKEN=abc", "t").unwrap_err();
+        assert!(e.to_string().contains("column 10"), "{e}");
+        assert!(!e.to_string().contains("API_TOKEN"), "{e}");
     }
 
     #[test]
