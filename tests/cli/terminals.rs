@@ -213,3 +213,74 @@ fn blocks_fit_a_short_pane_with_text_lines_around() {
     assert_eq!(lines[done - 2], "The trap");
     assert_eq!(lines[done - 1], "Black to move");
 }
+
+/// Runs in `xterm -ti vt340`: clears the screen, asks the cell size, shows
+/// the sixel picture, asks where the cursor is, and writes the figures.
+const XTERM_SCRIPT: &str = r#"exec 2>/dev/null
+stty -echo
+printf '\033[2J\033[H'
+printf '\033[16t'; IFS=';' read -r -d t _ cell_h cell_w
+"$1" -f sixel --size 160 '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+printf '\033[6n'; IFS=';' read -r -d R row col
+echo "${cell_h} ${row#*[}" > "$2"
+"#;
+
+#[test]
+#[cfg(target_os = "linux")]
+fn xterm_vt340_leaves_the_cursor_below_the_sixel_picture() {
+    // The real terminal, where it is installed (`apt-get install xterm
+    // xvfb`); elsewhere the byte sequence is checked by the render crate.
+    let have = |tool: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+    };
+    if !have("xterm") || !have("Xvfb") {
+        eprintln!("xterm or Xvfb not installed: skipped");
+        return;
+    }
+    let dir = crate::common::scratch_dir("xterm-sixel");
+    let script = dir.join("show.sh");
+    let figures = dir.join("figures");
+    std::fs::write(&script, XTERM_SCRIPT).unwrap();
+    let display = format!(":{}", 100 + std::process::id() % 400);
+    let mut xvfb = Command::new("Xvfb")
+        .args([display.as_str(), "-screen", "0", "1024x768x24"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut shown = None;
+    // Xvfb takes a moment to listen: xterm is retried, not timed.
+    for _ in 0..20 {
+        let _ = Command::new("timeout")
+            .args(["30", "xterm", "-display", &display, "-ti", "vt340"])
+            .args(["-xrm", "XTerm*allowWindowOps: true", "-geometry", "100x50"])
+            .args([
+                "-e",
+                "bash",
+                script.to_str().unwrap(),
+                BIN,
+                figures.to_str().unwrap(),
+            ])
+            .output();
+        if let Ok(text) = std::fs::read_to_string(&figures) {
+            shown = Some(text);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    let _ = xvfb.kill();
+    let _ = xvfb.wait();
+    let shown = shown.expect("xterm ran the script");
+    let figures: Vec<u32> = shown
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let (cell_height, row) = (figures[0], figures[1]);
+    // The picture is 150 px high from the top of row 1: the cursor's row
+    // must start at or below its last pixel row.
+    assert!(
+        (row - 1) * cell_height >= 150,
+        "cursor on row {row} with {cell_height} px rows: inside the picture"
+    );
+}
