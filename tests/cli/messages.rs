@@ -115,9 +115,7 @@ fn counts_of_one_are_singular() {
         .unwrap();
     let err = stderr(&out);
     assert!(!err.contains("1 pages") && !err.contains("(s)"), "{err}");
-    let book = format!(
-        r#"[{{"root":"."}},{{"sections":[{{"Chapter":{{"name":"c","content":"```fen\nbad\n```\n","number":null,"sub_items":[],"path":"c.md","source_path":"c.md","parent_names":[]}}}}],"__non_exhaustive":null}}]"#
-    );
+    let book = r#"[{"root":"."},{"sections":[{"Chapter":{"name":"c","content":"```fen\nbad\n```\n","number":null,"sub_items":[],"path":"c.md","source_path":"c.md","parent_names":[]}}],"__non_exhaustive":null}]"#;
     let mut child = Command::new(BIN)
         .arg("mdbook")
         .stdin(std::process::Stdio::piped())
