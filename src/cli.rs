@@ -10,7 +10,7 @@ use clap_complete::Shell;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
 
-use crate::args::{render_options, FormatArg, RenderArgs};
+use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
@@ -55,9 +55,9 @@ pub struct Cli {
     // the column (clap's would not).
     fen: Option<OsString>,
 
-    /// Output file; the format follows its extension (.svg .png .webp .jpg .txt .fen).
-    /// `-` is standard output. Without it a text board is printed.
-    #[arg(short, long, value_name = "PATH", value_hint = ValueHint::FilePath)]
+    /// Output file; the format follows its extension (every one is listed,
+    /// from `Format::EXTENSIONS`, by [`output_help`]).
+    #[arg(short, long, value_name = "PATH", value_hint = ValueHint::FilePath, help = output_help())]
     output: Option<PathBuf>,
 
     /// Print the plain-language description (alt text) of the position.
@@ -110,9 +110,12 @@ pub fn run() -> u8 {
         Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
         None if cli.man => manual::man_page(Cli::command())
             .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
-            .and_then(|page| stdout::write(&page)),
+            .and_then(|page| stdout::write(plain_help(&String::from_utf8_lossy(&page)).as_bytes())),
         None => match cli.completions {
-            Some(shell) => stdout::write(&manual::completions(Cli::command(), shell)),
+            Some(shell) => {
+                let script = manual::completions(Cli::command(), shell);
+                stdout::write(plain_help(&String::from_utf8_lossy(&script)).as_bytes())
+            }
             None => single_from(&cli).and_then(|job| single::run(&job)),
         },
     };
@@ -130,7 +133,9 @@ pub fn run() -> u8 {
 /// character in the user's text (which clap quotes) shown by code point.
 fn report_clap(e: &clap::Error) -> u8 {
     if !e.use_stderr() {
-        let _ = e.print();
+        // `--number-format`'s help keeps `{n}` apart with a style that
+        // `plain_help` takes out again.
+        let _ = stdout::write(plain_help(&e.render().to_string()).as_bytes());
         return EXIT_OK;
     }
     let text = e.render().to_string();
@@ -172,9 +177,9 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             Format::from_extension(ext).ok_or_else(|| {
                 Failure::invalid(format!(
-                    "cannot tell the format of '{}' from its extension; \
-                     use .svg .png .webp .jpg .gif .txt .html .six .fen or --format",
-                    path.display()
+                    "cannot tell the format of '{}' from its extension; use {} or --format",
+                    escape(&path.display().to_string()),
+                    extension_list()
                 ))
             })?
         }
@@ -201,4 +206,18 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
         options,
         destination,
     })
+}
+
+/// Every extension `-o` knows, as `.svg .png ...`.
+fn extension_list() -> String {
+    Format::EXTENSIONS.map(|e| format!(".{e}")).join(" ")
+}
+
+/// `-o`'s help, listing every extension from the format table.
+fn output_help() -> String {
+    format!(
+        "Output file; the format follows its extension ({}). `-` is standard output. \
+         Without it a text board is printed",
+        extension_list()
+    )
 }

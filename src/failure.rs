@@ -55,6 +55,16 @@ pub enum Cause<'a> {
     Render(&'a fen2img_render::Error),
 }
 
+/// `n` and `word`, plural unless `n` is 1: `1 page`, `3 pages`,
+/// `1 fen block`. Every count in a message goes through it.
+pub fn count(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The exit code for a library error: 1 when a file could not be read or an
 /// encoder failed (not the input's fault), 2 when the content is invalid.
 ///

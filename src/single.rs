@@ -3,7 +3,7 @@
 //! holds plain values and library options, never clap's, so what runs does
 //! not depend on how it was typed (ripgrep's low/high arguments split).
 
-use std::io::{self, Read};
+use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use fen2img_render::chess::MAX_INPUT_LEN;
@@ -81,14 +81,26 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
 /// The FEN argument, or standard input (one trailing line end removed).
 fn read_input(input: &Input) -> Result<Vec<u8>, Failure> {
     let Input::Argument(bytes) = input else {
+        let terminal = io::stdin().is_terminal();
+        if terminal {
+            // Without this, a bare `fen2img` typed to see what it does
+            // waits without a word.
+            eprintln!(
+                "fen2img: reading a FEN from standard input: type it and press Enter \
+                 (Ctrl-D to stop; fen2img --help for more)"
+            );
+        }
         let mut buf = Vec::new();
         // Two bytes over the limit, so the parser can tell "too long" from
         // "exactly at the limit" after a line end is removed.
-        io::stdin()
-            .lock()
-            .take(MAX_INPUT_LEN as u64 + 2)
-            .read_to_end(&mut buf)
-            .map_err(|e| Failure::io(format!("cannot read standard input: {e}")))?;
+        let mut limited = io::stdin().lock().take(MAX_INPUT_LEN as u64 + 2);
+        // A person at a terminal ends the line with Enter, not Ctrl-D.
+        let read = if terminal {
+            limited.read_until(b'\n', &mut buf)
+        } else {
+            limited.read_to_end(&mut buf)
+        };
+        read.map_err(|e| Failure::io(format!("cannot read standard input: {e}")))?;
         if buf.ends_with(b"\n") {
             buf.pop();
             if buf.ends_with(b"\r") {

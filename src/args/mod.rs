@@ -114,9 +114,10 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N")]
     pub number: Option<u32>,
 
-    /// How the number is written; {n} stands for it (default "Diagram {n}").
-    /// In batch, setting it numbers the diagrams by line.
-    #[arg(long, value_name = "FORMAT")]
+    /// How the number is written, `{n}` standing for it. The help is built
+    /// by [`number_format_help`]: clap reads `{n}` in help text as a line
+    /// break.
+    #[arg(long, value_name = "FORMAT", help = number_format_help())]
     pub number_format: Option<OsString>,
 
     /// White's name, in a bar at White's side of the board.
@@ -215,6 +216,30 @@ pub enum CoordsArg {
     Inside,
     /// No coordinates.
     None,
+}
+
+/// `--number-format`'s help. Clap turns every `{n}` in help text into a
+/// line break, with no escape; a bold style around the `n` keeps the
+/// braces from forming `{n}` in the string, and [`plain_help`] takes it
+/// out wherever help reaches the user (`--help`, the man page,
+/// completions: clap is built without colour, so it would print it).
+fn number_format_help() -> clap::builder::StyledStr {
+    format!(
+        "How the number is written; {{{BOLD}n{RESET}}} stands for it (default \
+         \"Diagram {{{BOLD}n{RESET}}}\"). In batch, setting it numbers the diagrams by line"
+    )
+    .into()
+}
+
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// Help text as shown: without the style [`number_format_help`] puts in
+/// (also as zsh completions quote it, `[` escaped).
+pub fn plain_help(text: &str) -> String {
+    [BOLD, RESET, "\x1b\\[1m", "\x1b\\[0m"]
+        .into_iter()
+        .fold(text.to_string(), |t, style| t.replace(style, ""))
 }
 
 /// `--caption-position` values.
@@ -362,6 +387,28 @@ pub fn strict_refusal(record: &Record) -> Option<String> {
     Some(format!("illegal position (--strict): {}", all.join("; ")))
 }
 
+/// Why `text` is not an arrow: the square that is not one (`--arrow
+/// e2e9`: `e9`, not the colour), else the expected shape.
+fn arrow_error(text: &str) -> String {
+    let squares = text.strip_prefix(['G', 'R', 'Y', 'B']).unwrap_or(text);
+    if squares.is_ascii() && matches!(squares.len(), 2 | 4) {
+        let (from, to) = squares.split_at(2);
+        if let Some(bad) = [from, to]
+            .into_iter()
+            .find(|s| !s.is_empty() && Square::parse(s).is_none())
+        {
+            return format!(
+                "--arrow '{}': '{bad}' is not a square (files a to h, ranks 1 to 8)",
+                escape(text)
+            );
+        }
+    }
+    format!(
+        "--arrow: expected a colour G, R, Y or B and squares such as Ge2e4, found '{}'",
+        escape(text)
+    )
+}
+
 /// A `--size`: pixels, or a printed width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Length {
@@ -499,6 +546,25 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
     }
     let pieces = match &args.pieces {
         Some(dir) => {
+            // A directory that is not there is one message, not "wP.svg:
+            // missing" about the first of its twelve files.
+            if let Err(e) = std::fs::metadata(dir) {
+                return Err(Failure::io(format!(
+                    "--pieces '{}': {}",
+                    escape(&dir.display().to_string()),
+                    if e.kind() == io::ErrorKind::NotFound {
+                        "no such directory".to_string()
+                    } else {
+                        e.to_string()
+                    }
+                )));
+            }
+            if !dir.is_dir() {
+                return Err(Failure::io(format!(
+                    "--pieces '{}': not a directory (a piece set is a directory of twelve SVG files)",
+                    escape(&dir.display().to_string())
+                )));
+            }
             let set = PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?;
             // What was left out of a glyph (filters, masks...) is said once.
             let mut err = io::stderr().lock();
@@ -553,12 +619,7 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         .filter(|a| !matches!(a, Ok(a) if a.trim().is_empty()))
         .map(|a| {
             let a = a?;
-            ArrowSpec::parse(a.trim()).ok_or_else(|| {
-                Failure::invalid(format!(
-                    "--arrow: expected a colour G, R, Y or B and squares such as Ge2e4, found '{}'",
-                    escape(a)
-                ))
-            })
+            ArrowSpec::parse(a.trim()).ok_or_else(|| Failure::invalid(arrow_error(a.trim())))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let marks = args

@@ -19,7 +19,7 @@ use super::diagram::{DiagramMaker, DocError};
 use super::files::{write_if_changed, WriteOutcome};
 use super::info;
 use super::page::{rewrite, rewrite_html, Images, Rewritten};
-use crate::failure::{Failure, EXIT_INVALID, EXIT_OK};
+use crate::failure::{count, Failure, EXIT_INVALID, EXIT_OK};
 
 /// `--images` formats.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -313,14 +313,17 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     if args.check {
         let _ = writeln!(
             err,
-            "fen2img: {diagrams} diagrams in {} pages: all valid",
-            pages.len()
+            "fen2img: {} in {}: all valid",
+            count(diagrams, "diagram"),
+            count(pages.len(), "page")
         );
     } else {
         let _ = writeln!(
             err,
-            "fen2img: {diagrams} diagrams in {} pages; {written} pages written, {unchanged} unchanged since the last run",
-            pages.len() - unchanged
+            "fen2img: {} in {}; {} written, {unchanged} unchanged since the last run",
+            count(diagrams, "diagram"),
+            count(pages.len() - unchanged, "page"),
+            count(written, "page")
         );
     }
     Ok(EXIT_OK)

@@ -23,7 +23,7 @@ use super::cmd_md::located;
 use super::diagram::DiagramMaker;
 use super::info::Attr;
 use super::page::{rewrite, Images};
-use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{count, Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 
 /// The renderers whose output takes inline SVG. (`markdown` would get raw
 /// HTML in its Markdown; others, e.g. PDF or EPUB backends, are untested.)
@@ -70,8 +70,8 @@ pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {
         return Err(Failure {
             code: EXIT_INVALID,
             message: format!(
-                "{} fen block(s) in the book could not be made",
-                errors.len()
+                "{} in the book could not be made",
+                count(errors.len(), "fen block")
             ),
             detail: None,
         });

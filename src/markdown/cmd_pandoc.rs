@@ -23,7 +23,7 @@ use super::files::write_if_changed;
 use super::html::{figure, Placement};
 use super::info::Attr;
 use super::options::OptionParser;
-use crate::failure::{Failure, EXIT_INVALID};
+use crate::failure::{count, Failure, EXIT_INVALID};
 
 /// Pandoc output formats that take raw HTML.
 const HTML_FORMATS: [&str; 12] = [
@@ -78,7 +78,7 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
         }
         return Err(Failure {
             code: EXIT_INVALID,
-            message: format!("{} fen block(s) could not be made", errors.len()),
+            message: format!("{} could not be made", count(errors.len(), "fen block")),
             detail: None,
         });
     }

@@ -32,6 +32,7 @@ impl Temporary {
                     .suffix(".tmp")
                     .rand_bytes(8)
                     .tempfile_in(dir)
+                    .map_err(without_path)
             },
             |f: &NamedTempFile| f.path(),
         )?;
@@ -64,6 +65,16 @@ impl Temporary {
         cleanup::finish(&path, || {
             file.persist(target).map(|_| ()).map_err(|e| e.error)
         })
+    }
+}
+
+/// tempfile's error without the `at path ".fen2img-….tmp"` it appends: the
+/// caller names the target, and the user never asked for that file.
+fn without_path(e: io::Error) -> io::Error {
+    let text = e.to_string();
+    match text.rsplit_once(" at path ") {
+        Some((reason, _)) => io::Error::new(e.kind(), reason),
+        None => e,
     }
 }
 

@@ -34,7 +34,9 @@ pub fn stdout_format() -> Format {
 }
 
 /// What the terminal shows: its environment first, then its answer to a
-/// query on `/dev/tty` (never more than [`terminal_query::QUERY_TIMEOUT`]).
+/// query on `/dev/tty` (never more than [`terminal_query::QUERY_TIMEOUT`]),
+/// asked only from the terminal's foreground process group: a background
+/// job goes by the environment alone (a text board where it says nothing).
 fn picture() -> Picture {
     if let Some(p) = terminal_query::from_environment(|name| std::env::var_os(name)) {
         return p;
@@ -46,6 +48,9 @@ fn picture() -> Picture {
             .write(true)
             .open("/dev/tty");
         if let Ok(tty) = tty {
+            if !terminal_query::in_foreground(&tty) {
+                return Picture::Text;
+            }
             return terminal_query::ask(&tty, terminal_query::QUERY_TIMEOUT)
                 .unwrap_or(Picture::Text);
         }
@@ -56,7 +61,7 @@ fn picture() -> Picture {
 /// Sizes a terminal picture for the terminal on standard output: kitty and
 /// iTerm2 are told how many columns the image spans (never wider than the
 /// terminal), a sixel image is made no wider than the terminal's pixels,
-/// and the half-block board takes its squares from the columns.
+/// and the half-block board takes its squares from the columns and rows.
 pub fn fit_to_terminal(options: &mut RenderOptions) {
     let Format::Terminal(format) = options.format else {
         return;
@@ -68,7 +73,11 @@ pub fn fit_to_terminal(options: &mut RenderOptions) {
         };
         let columns = u32::from(size.columns);
         match format {
-            TerminalFormat::Blocks => options.terminal.columns = Some(columns),
+            TerminalFormat::Blocks => {
+                options.terminal.columns = Some(columns);
+                // Rank 8 must not scroll away in a short pane.
+                options.terminal.rows = (size.rows > 0).then_some(u32::from(size.rows));
+            }
             TerminalFormat::Kitty | TerminalFormat::Iterm => {
                 if let Some((cell_w, _)) = size.cell_px() {
                     let wanted = options.diagram.size.div_ceil(cell_w.max(1));

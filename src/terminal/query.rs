@@ -148,6 +148,15 @@ pub fn ask(tty: &std::fs::File, timeout: Duration) -> std::io::Result<Picture> {
     }
 }
 
+/// Whether this process may change the mode of the terminal on `tty`: it
+/// is in the terminal's foreground process group. A background job
+/// (`fen2img FEN &`) that changed the mode would be stopped by the kernel
+/// with SIGTTOU ("Stopped (tty output)"), so it must not ask.
+#[cfg(unix)]
+pub fn in_foreground(tty: impl std::os::fd::AsFd) -> bool {
+    rustix::termios::tcgetpgrp(tty).is_ok_and(|group| group == rustix::process::getpgrp())
+}
+
 /// The terminal's size: columns and rows, and the pixel size of the text
 /// area where the terminal reports it (0 where it does not).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

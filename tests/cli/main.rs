@@ -16,7 +16,9 @@ mod batch;
 mod browser;
 mod layers;
 mod md;
+mod messages;
 #[cfg(feature = "serve")]
 mod serve;
 mod shard;
+mod terminals;
 mod usage;

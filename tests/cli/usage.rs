@@ -966,7 +966,7 @@ fn unreadable_theme_and_piece_files_exit_1_bad_content_exits_2() {
 
     // A missing piece-set directory, and a glyph that is a directory.
     let out = run([KINGS, "--pieces", &path_arg(&dir.join("no-such-set"))]);
-    assert_io_failure(&out, &["no-such-set", "missing"]);
+    assert_io_failure(&out, &["no-such-set", "no such directory"]);
     let set = dir.join("set");
     fs::create_dir_all(&set).unwrap();
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/render/assets/pieces");

@@ -89,6 +89,43 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether `c` reorders or hides the text around it when shown: the
+/// bidirectional embeddings, overrides and isolates (U+202A to U+202E,
+/// U+2066 to U+2069; "Trojan Source"), and the noncharacters XML forbids.
+fn is_reordering(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FFFE}' | '\u{FFFF}')
+}
+
+/// User text (a caption, a player's name) safe to show on one line of a
+/// terminal, a web page or an XML document: a tab, line break or other
+/// whitespace control becomes a space; any other control character (an
+/// escape sequence's ESC, the C1 CSI U+009B, NUL) and the bidirectional
+/// controls that reorder what follows become `<U+XXXX>`, as in messages.
+/// Everything else is unchanged, joiners and variation selectors included
+/// (scripts and emoji need them). Borrowed when there is nothing to change.
+pub fn shown(text: &str) -> Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c.is_control() || is_reordering(c) || matches!(c, '\u{2028}' | '\u{2029}'))
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\t' | '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        ) {
+            out.push(' ');
+        } else if c.is_control() || is_reordering(c) {
+            let _ = write!(out, "<U+{:04X}>", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Bytes that may not be UTF-8, made safe to print: valid text as
 /// [`escape`] shows it, each invalid byte as `<0xNN>`.
 pub fn escape_bytes(bytes: &[u8]) -> String {
@@ -176,6 +213,21 @@ mod tests {
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
         );
         assert_eq!(markup("Ljubojević"), "Ljubojević");
+    }
+
+    #[test]
+    fn shown_text_keeps_no_control_or_bidi_override() {
+        let hostile = "a\u{1b}]52;c;aGk=\u{7}b\u{1b}[2J\u{9b}31m\u{202e}evil\u{2066}x\tz\r\n";
+        let text = shown(hostile);
+        assert_eq!(
+            text,
+            "a<U+001B>]52;c;aGk=<U+0007>b<U+001B>[2J<U+009B>31m<U+202E>evil<U+2066>x z  "
+        );
+        // Joiners and no-break spaces are part of names: kept.
+        assert!(matches!(
+            shown("Ljubojević\u{200d}\u{a0}"),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

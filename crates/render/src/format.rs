@@ -149,8 +149,14 @@ impl Format {
         }
     }
 
-    /// The format a file name extension implies (`svg png webp jpg jpeg gif
-    /// txt html htm six sixel fen`, any case).
+    /// Every file name extension [`Format::from_extension`] knows, in the
+    /// order help text lists them.
+    pub const EXTENSIONS: [&'static str; 12] = [
+        "svg", "png", "webp", "jpg", "jpeg", "gif", "txt", "html", "htm", "six", "sixel", "fen",
+    ];
+
+    /// The format a file name extension implies (one of
+    /// [`Format::EXTENSIONS`], any case).
     pub fn from_extension(ext: &str) -> Option<Format> {
         Some(match ext.to_ascii_lowercase().as_str() {
             "svg" => Format::SVG,
@@ -263,6 +269,16 @@ mod tests {
         assert_eq!("bmp".parse::<Format>(), Err(UnknownFormat));
         assert_eq!("".parse::<Format>(), Err(UnknownFormat));
         assert_eq!(" svg".parse::<Format>(), Err(UnknownFormat));
+    }
+
+    #[test]
+    fn the_extension_list_is_what_from_extension_knows() {
+        for ext in Format::EXTENSIONS {
+            assert!(Format::from_extension(ext).is_some(), "{ext}");
+        }
+        for format in Format::ALL {
+            assert!(Format::EXTENSIONS.contains(&format.extension()));
+        }
     }
 
     #[test]

@@ -161,8 +161,10 @@ impl Document<'_> {
              xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
              width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" \
              role=\"img\">\n<title>{}</title>\n<desc>{}</desc>\n",
-            fen2img_chess::quote::markup(&l.title),
-            fen2img_chess::quote::markup(&l.description)
+            // Shown first: XML 1.0 allows no control character but tab and
+            // line breaks, not even as a character reference.
+            fen2img_chess::quote::markup(&fen2img_chess::quote::shown(&l.title)),
+            fen2img_chess::quote::markup(&fen2img_chess::quote::shown(&l.description))
         );
         let piece_style = self.defs(l);
         for item in l.items() {

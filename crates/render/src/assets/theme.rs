@@ -308,7 +308,7 @@ impl Theme {
             } else {
                 column_of(value)
             };
-            let shown_value = quote::quoted(&shorten(value));
+            let shown_value = quote::quoted(&token(value));
             let color = || {
                 Rgba::parse(value).ok_or_else(|| {
                     err(
@@ -337,12 +337,20 @@ impl Theme {
             };
             match key {
                 "name" if value.chars().any(quote::is_invisible) => {
+                    let (at, bad) = value
+                        .chars()
+                        .enumerate()
+                        .find(|&(_, c)| quote::is_invisible(c))
+                        .expect("checked by the guard");
                     return Err(err(
                         line,
-                        value_column,
+                        value_column + at,
                         ThemeErrorKind::InvalidValue,
-                        format!("name: {shown_value} holds invisible or control characters"),
-                    ))
+                        format!(
+                            "name: {} is not allowed in a theme's name",
+                            quote::char_name(bad)
+                        ),
+                    ));
                 }
                 "name" => theme.name = value.to_string(),
                 "light" => theme.light = color()?,
@@ -443,6 +451,25 @@ fn unknown_key_message(key: &str) -> String {
 }
 
 /// A value cut to a length fit for a message.
+/// The part of a value a message quotes: up to the first space or
+/// control character (a binary file read as a theme may run on through
+/// NUL-separated data, such as an environment), at most
+/// [`shorten`]'s length; `…` marks a cut.
+fn token(value: &str) -> String {
+    let end = match value.find(|c: char| c.is_whitespace() || quote::is_invisible(c)) {
+        // Starting with one: that character is the token (shown by code point).
+        Some(0) => value.chars().next().map_or(0, char::len_utf8),
+        Some(end) => end,
+        None => value.len(),
+    };
+    let shown = shorten(&value[..end]);
+    if end < value.len() && !shown.ends_with('…') {
+        shown + "…"
+    } else {
+        shown
+    }
+}
+
 fn shorten(value: &str) -> String {
     const MAX_CHARS: usize = 40;
     if value.chars().count() <= MAX_CHARS {
@@ -579,6 +606,15 @@ mod tests {
         // The file name too: `--theme` takes any path.
         let e = Theme::parse("light: #fff", "t\u{1b}[2J.theme").unwrap_err();
         assert!(e.to_string().contains("t<U+001B>[2J.theme"), "{e}");
+    }
+
+    #[test]
+    fn errors_quote_the_token_not_the_rest_of_the_line() {
+        let e = Theme::parse("dark = #zz\0API_TOKEN=abc\0HOME=/root", "t").unwrap_err();
+        assert!(e.to_string().ends_with("found '#zz…'"), "{e}");
+        let e = Theme::parse("name = ok\0API_TOKEN=abc", "t").unwrap_err();
+        assert!(e.to_string().contains("column 10"), "{e}");
+        assert!(!e.to_string().contains("API_TOKEN"), "{e}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! marker: the options for captions, numbering and player bars, and what a
 //! position adds by itself (crazyhouse pockets, three-check counters).
 
+use fen2img_chess::quote::shown;
 use fen2img_chess::{Color, Position};
 
 /// A caption's text.
@@ -85,23 +86,26 @@ impl Around {
     }
 
     /// The number and the caption on one line (`Diagram 3: The opening`),
-    /// for text boards; an automatic caption is left out, since a text
+    /// for text boards, safe to show ([`shown`]: no control or bidi
+    /// override reaches a terminal or a page); an automatic caption is left out, since a text
     /// board ends with the side to move anyway.
     pub fn caption_line(&self) -> Option<String> {
         let caption = match &self.caption {
             Some(Caption::Text(text)) if !text.trim().is_empty() => Some(text.trim()),
             _ => None,
         };
-        match (self.number_text(), caption) {
-            (Some(n), Some(c)) => Some(format!("{n}: {c}")),
-            (Some(n), None) => Some(n),
-            (None, Some(c)) => Some(c.to_string()),
-            (None, None) => None,
-        }
+        let line = match (self.number_text(), caption) {
+            (Some(n), Some(c)) => format!("{n}: {c}"),
+            (Some(n), None) => n,
+            (None, Some(c)) => c.to_string(),
+            (None, None) => return None,
+        };
+        Some(shown(&line).into_owned())
     }
 
     /// The player of `color` on one line (`White: GM Carlsen, Magnus
-    /// (2830)`), for text boards, if named.
+    /// (2830)`), for text boards, if named; safe to show like
+    /// [`Around::caption_line`].
     pub fn player_line(&self, color: Color) -> Option<String> {
         let player = self.player(color)?;
         let mut line = format!("{}: ", color.name());
@@ -118,11 +122,13 @@ impl Around {
         if let Some(elo) = player.elo {
             line.push_str(&format!(" ({elo})"));
         }
-        Some(line)
+        Some(shown(&line).into_owned())
     }
 
     /// The alt text's lead: number, caption (unless automatic: the
-    /// description says who is to move anyway) and players, in words.
+    /// description says who is to move anyway) and players, in words;
+    /// safe to show like [`Around::caption_line`] (it is `--alt`, the
+    /// HTML table's label and the SVG's `<desc>`).
     pub fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         let caption = match &self.caption {
@@ -149,7 +155,7 @@ impl Around {
                 parts.push(sentence(&s));
             }
         }
-        parts.join(" ")
+        shown(&parts.join(" ")).into_owned()
     }
 
     /// Every piece of text drawn, for checking that the font has it.

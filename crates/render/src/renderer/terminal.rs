@@ -49,21 +49,31 @@ impl Renderer {
                     &image.indices,
                 )
                 .map_err(|e| Error::Encode(encode::EncodeError::new("sixel", e)))?
+                // A terminal leaves the cursor on the picture's last text
+                // row (xterm -ti vt340): the shell's next line would
+                // overwrite the file letters. A line break moves below.
+                + "\n"
             }
             TerminalFormat::Blocks => self.blocks(position)?,
         }
         .into_bytes())
     }
 
-    /// The board in half blocks, with rank numbers, file letters and the
-    /// side to move as text around it (at a few pixels per square, drawn
-    /// labels would be unreadable).
+    /// The board in half blocks, with rank numbers, file letters, the
+    /// caption, player bars and side to move as text lines around it (at a
+    /// few pixels per square, drawn text would be unreadable), fitted to
+    /// the terminal's columns and rows.
     fn blocks(&mut self, position: &Position) -> Result<String, Error> {
         let options = self.options();
-        let square = block_square(options.terminal.columns);
         let coordinates = options.diagram.coordinates != Coordinates::None;
         let flip = options.diagram.flip;
+        let around = crate::text::AroundLines::new(&options.diagram.around, flip);
+        // Text lines besides the picture: the around lines, file letters,
+        // the side to move, and the shell's next prompt.
+        let text_rows = around.above.len() + around.below.len() + usize::from(coordinates) + 2;
+        let square = block_square(options.terminal.columns, options.terminal.rows, text_rows);
         let mut diagram = options.diagram.clone();
+        diagram.around = Default::default();
         diagram.coordinates = Coordinates::None;
         diagram.side_to_move = false;
         diagram.border = false;
@@ -74,21 +84,40 @@ impl Renderer {
         let (w, h) = (pixmap.width(), pixmap.height());
         let small = blocks::downscale(pixmap.data(), w, h, SUPERSAMPLE);
         let lines = blocks::picture(&small, w / SUPERSAMPLE, h / SUPERSAMPLE);
-        Ok(label_blocks(
-            &lines,
-            square,
-            flip,
-            coordinates,
-            position.turn,
-        ))
+        let mut out = String::new();
+        for line in &around.above {
+            out.push_str(line);
+            out.push('\n');
+        }
+        let board = label_blocks(&lines, square, flip, coordinates, position.turn);
+        // The side to move stays last, after the lines under the board.
+        let (board, mover) = board
+            .trim_end_matches('\n')
+            .rsplit_once('\n')
+            .unwrap_or(("", board.trim_end_matches('\n')));
+        out.push_str(board);
+        out.push('\n');
+        for line in &around.below {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(mover);
+        out.push('\n');
+        Ok(out)
     }
 }
 
 /// Columns per square for a terminal `columns` wide (two go to the rank
-/// numbers): as large as fits, within bounds, even.
-fn block_square(columns: Option<u32>) -> u32 {
-    let fit = columns.map_or(BLOCK_SQUARE_DEFAULT, |c| c.saturating_sub(3) / 8);
-    fit.clamp(*BLOCK_SQUARE_RANGE.start(), *BLOCK_SQUARE_RANGE.end()) & !1
+/// numbers) and `rows` high (`text_rows` go to text; a square of `n`
+/// columns is `n / 2` rows): as large as fits both, within bounds, even.
+fn block_square(columns: Option<u32>, rows: Option<u32>, text_rows: usize) -> u32 {
+    let wide = columns.map_or(BLOCK_SQUARE_DEFAULT, |c| c.saturating_sub(3) / 8);
+    let high = rows.map_or(u32::MAX, |r| {
+        r.saturating_sub(u32::try_from(text_rows).unwrap_or(u32::MAX)) / 4
+    });
+    wide.min(high)
+        .clamp(*BLOCK_SQUARE_RANGE.start(), *BLOCK_SQUARE_RANGE.end())
+        & !1
 }
 
 /// Puts rank numbers beside the picture's rows (on the middle row of each
@@ -141,11 +170,51 @@ mod tests {
 
     #[test]
     fn block_squares_fit_the_terminal_and_are_even() {
-        assert_eq!(block_square(None), 8);
-        assert_eq!(block_square(Some(80)), 8);
-        assert_eq!(block_square(Some(200)), 16);
-        assert_eq!(block_square(Some(10)), 4);
-        assert_eq!(block_square(Some(110)), 12, "(110 - 3) / 8 = 13, made even");
+        assert_eq!(block_square(None, None, 3), 8);
+        assert_eq!(block_square(Some(80), None, 3), 8);
+        assert_eq!(block_square(Some(200), None, 3), 16);
+        assert_eq!(block_square(Some(10), None, 3), 4);
+        assert_eq!(
+            block_square(Some(110), None, 3),
+            12,
+            "(110 - 3) / 8 = 13, made even"
+        );
+        // 45 rows with 3 text lines: 42 / 4 = 10 columns a square, 5 rows;
+        // 40 picture rows and the text fit in 45.
+        assert_eq!(block_square(Some(200), Some(45), 3), 10);
+        assert_eq!(block_square(Some(200), Some(24), 3), 4, "never below 4");
+    }
+
+    #[test]
+    fn blocks_print_caption_and_players_as_text_and_fit_the_height() {
+        let text = String::from_utf8(render(Format::BLOCKS, |o| {
+            o.terminal.columns = Some(200);
+            o.terminal.rows = Some(45);
+            o.diagram.around.caption = Some(crate::layout::Caption::Text("The trap".into()));
+            o.diagram.around.white = Some(crate::layout::Player {
+                name: "Legal".into(),
+                ..Default::default()
+            });
+        }))
+        .unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        // Picture, files, White's bar, caption, mover; a prompt line left.
+        assert!(lines.len() < 45, "{} lines", lines.len());
+        let n = lines.len();
+        assert_eq!(lines[n - 3], "White: Legal");
+        assert_eq!(lines[n - 2], "The trap");
+        assert_eq!(lines[n - 1], "Black to move");
+        assert!(
+            lines[n - 4].trim_start().starts_with('a'),
+            "{:?}",
+            lines[n - 4]
+        );
+    }
+
+    #[test]
+    fn the_cursor_ends_below_a_sixel_picture() {
+        let seq = String::from_utf8(render(Format::SIXEL, |_| {})).unwrap();
+        assert!(seq.ends_with("\x1b\\\n"), "{:?}", &seq[seq.len() - 4..]);
     }
 
     use crate::{Format, RenderOptions};
@@ -220,7 +289,7 @@ mod tests {
             };
             let (w, h, want) = png_pixels(&render(Format::PNG, edit));
             let seq = String::from_utf8(render(Format::SIXEL, edit)).unwrap();
-            let (sw, sh, got) = sixel::tests::decode(&seq);
+            let (sw, sh, got) = sixel::tests::decode(seq.trim_end_matches('\n'));
             assert_eq!((sw, sh), (w, h));
             let mut worst = 0;
             for (g, p) in got.iter().zip(&want) {

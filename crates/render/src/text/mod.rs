@@ -67,7 +67,8 @@ pub struct TextOptions {
     /// left out (the last line names the side to move), and so is all of
     /// it in the diagram-font string, which is the board alone. The text
     /// is printed as given (so an ASCII board's caption may hold other
-    /// characters), with control characters turned into spaces.
+    /// characters), except that line breaks become spaces and other
+    /// control characters and bidi overrides are shown as `<U+XXXX>`.
     pub around: Around,
 }
 
@@ -123,48 +124,37 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
     out
 }
 
-/// The lines a text board prints around itself, each without its newline.
+/// The lines a text board (or the half-block picture) prints around
+/// itself, each without its newline.
 #[derive(Debug, Default)]
-struct AroundLines {
+pub(crate) struct AroundLines {
     /// Over the board, top first.
-    above: Vec<String>,
+    pub(crate) above: Vec<String>,
     /// Under the board, top first.
-    below: Vec<String>,
+    pub(crate) below: Vec<String>,
 }
 
 impl AroundLines {
     /// The caption line outermost, each player's line next to the board on
     /// their side (Black's above unless `flip`).
-    fn new(around: &Around, flip: bool) -> AroundLines {
+    pub(crate) fn new(around: &Around, flip: bool) -> AroundLines {
         let mut lines = AroundLines::default();
         let (top, bottom) = if flip {
             (Color::White, Color::Black)
         } else {
             (Color::Black, Color::White)
         };
-        let caption = around.caption_line().map(|line| printable(&line));
+        let caption = around.caption_line();
         if around.caption_position == CaptionPosition::Above {
             lines.above.extend(caption.clone());
         }
-        lines
-            .above
-            .extend(around.player_line(top).map(|line| printable(&line)));
-        lines
-            .below
-            .extend(around.player_line(bottom).map(|line| printable(&line)));
+        lines.above.extend(around.player_line(top));
+        lines.below.extend(around.player_line(bottom));
         if around.caption_position == CaptionPosition::Below {
             lines.below.extend(caption);
         }
         lines
     }
-}
-
-/// User text safe to print on one line of a terminal or a mail body:
-/// control characters (escape sequences, line breaks) become spaces.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
 }
 
 /// Ranks from the top row down, as drawn.
@@ -619,8 +609,8 @@ mod tests {
             assert_eq!(lines[0], "Black: Topalov", "{format:?}");
             let n = lines.len();
             assert_eq!(lines[n - 3], "White: GM Kasparov, Garry (2812)");
-            // The escape character is printed as a space: no colour change.
-            assert_eq!(lines[n - 2], "Diagram 3: After 1.e4 [31m red");
+            // The escape character is shown by code point: no colour change.
+            assert_eq!(lines[n - 2], "Diagram 3: After 1.e4<U+001B>[31m red");
             assert_eq!(lines[n - 1], "White to move");
             // The board itself is unchanged.
             assert_eq!(
