@@ -95,8 +95,8 @@ fn rewrite_found(
         at = block.span.end;
         let diagram = match maker.make(block) {
             Ok(d) => d,
-            Err(e) => {
-                out.errors.push(e);
+            Err(errors) => {
+                out.errors.extend(errors);
                 continue;
             }
         };
@@ -123,10 +123,18 @@ fn rewrite_found(
                 html
             }
         };
-        text.push_str(&html);
+        // In a block quote or list item every line carries the container's
+        // prefix, or the HTML would end the container.
+        let continuation = block.continuation();
+        for (i, line) in html.lines().enumerate() {
+            text.push_str(if i == 0 { &block.prefix } else { &continuation });
+            text.push_str(line);
+            text.push('\n');
+        }
         // An HTML block ends at a blank line: keep the next paragraph out of it.
         let next = &doc[at..];
-        if !(next.is_empty() || next.starts_with('\n') || next.starts_with("\r\n")) {
+        if !(next.is_empty() || next.starts_with(['\n', '\r'])) {
+            text.push_str(continuation.trim_end());
             text.push('\n');
         }
     }
