@@ -656,17 +656,20 @@ fn in_place_converts_a_linked_page_and_never_writes_a_read_only_one() {
     fs::create_dir_all(site.join("drafts")).unwrap();
     fs::write(site.join("drafts/real.md"), page_with_block("")).unwrap();
     symlink("drafts/real.md", site.join("post.md")).unwrap();
+    fs::write(dir.join("outside.md"), page_with_block("")).unwrap();
+    symlink("../outside.md", site.join("ext.md")).unwrap();
+    // Named alone: the page's tree is its directory; outside.md is not in it.
     let run = Cmd::new(BIN)
-        .args(["md", site.join("post.md").to_str().unwrap(), "--in-place"])
+        .args(["md", site.join("ext.md").to_str().unwrap(), "--in-place"])
         .output()
         .unwrap();
-    // The page's tree is its directory: drafts/ is outside it.
     assert_eq!(run.status.code(), Some(1), "{run:?}");
     assert!(String::from_utf8_lossy(&run.stderr).contains("--follow-links"));
-    assert!(fs::read_to_string(site.join("drafts/real.md")).unwrap().contains("```fen"));
-    // Walking the site, the target is inside the tree: converted there.
+    assert!(fs::read_to_string(dir.join("outside.md")).unwrap().contains("```fen"));
+    assert!(fs::symlink_metadata(site.join("ext.md")).unwrap().file_type().is_symlink());
+    // The link to drafts/ is converted there, and stays a link.
     let run = Cmd::new(BIN)
-        .args(["md", site.to_str().unwrap(), "--in-place"])
+        .args(["md", site.join("post.md").to_str().unwrap(), "--in-place"])
         .output()
         .unwrap();
     assert_ok(&run);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use fen2img::describe;
-use fen2img::layout::Caption;
+use fen2img::layout::{Around, Caption};
 use fen2img::{stable_hash, Format, Renderer};
 
 use super::fence::FenBlock;
@@ -136,7 +136,11 @@ impl DiagramMaker {
         let mut options = options;
         if options.caption.as_deref() == Some("auto") {
             // As the command line's `--caption auto`: the side to move.
-            options.caption = Caption::Auto.caption_text(position.turn);
+            let auto = Around {
+                caption: Some(Caption::Auto),
+                ..Around::default()
+            };
+            options.caption = auto.caption_text(position.turn);
         }
         if !self.renderers.contains_key(&options.tokens) {
             let render = self

@@ -206,22 +206,33 @@ fn fen_block(
     let info_start = range.start + len + (rest.len() - rest.trim_start().len());
     // The index counts in the document, whose first line starts after the mark.
     let line_start = index.line_start(doc_offset(range.start)) - skip;
-    let mut body = None;
-    let mut extra_lines = Vec::new();
+    // The block's lines: the parser's text pieces, joined where several
+    // stand on one line, each with the offset of its first character.
+    let mut lines: Vec<(usize, String, usize)> = Vec::new();
     for chunk in texts {
         let mut at = chunk.start;
-        for line in text[chunk.clone()].split_inclusive('\n') {
-            let content = line.trim();
-            if !content.is_empty() {
-                let lead = line.len() - line.trim_start().len();
-                let (l, c) = index.position(doc_offset(at + lead));
-                if body.is_none() {
-                    body = Some((content.to_string(), l, c));
-                } else {
-                    extra_lines.push(l);
-                }
+        for piece in text[chunk.clone()].split_inclusive('\n') {
+            let line = index.line(doc_offset(at));
+            match lines.last_mut() {
+                Some((l, content, _)) if *l == line => content.push_str(piece),
+                _ => lines.push((line, piece.to_string(), at)),
             }
-            at += line.len();
+            at += piece.len();
+        }
+    }
+    let mut body = None;
+    let mut extra_lines = Vec::new();
+    for (line, content, at) in lines {
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if body.is_none() {
+            let lead = content.len() - content.trim_start().len();
+            let column = index.position(doc_offset(at + lead)).1;
+            body = Some((trimmed.to_string(), line, column));
+        } else {
+            extra_lines.push(line);
         }
     }
     let (body, body_line, body_column) = body.unwrap_or((String::new(), fence_line + 1, 1));

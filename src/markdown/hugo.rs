@@ -112,7 +112,8 @@ mod tests {
     fn settings_are_read_in_toml_yaml_and_json() {
         assert!(sets_true("[markup.goldmark.renderer]\n  unsafe = true\n", "unsafe"));
         assert!(sets_true("markup:\n  goldmark:\n    renderer:\n      unsafe: true\n", "unsafe"));
-        assert!(sets_true("{\"markup\": {\"goldmark\": {\"renderer\": {\"unsafe\": true}}}}".replace('{', "{\n").replace(',', ",\n").as_str(), "unsafe"));
+        let json = "{\n \"markup\": {\n  \"goldmark\": {\n   \"renderer\": {\n    \"unsafe\": true\n   }\n  }\n }\n}\n";
+        assert!(sets_true(json, "unsafe"));
         assert!(!sets_true("unsafe = false\n", "unsafe"));
         assert!(!sets_true("# unsafe = true\n", "unsafe"));
         assert!(sets_true("uglyURLs = true\n", "uglyurls"));
