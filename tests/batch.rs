@@ -1939,7 +1939,10 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
     write_lines(&input, &[KINGS.to_string()]);
     for (mask, expected) in [("002", 0o664), ("022", 0o644)] {
         let single = dir.join(format!("single-{mask}.png"));
-        let out = under_umask(mask, &[OsStr::new(KINGS), OsStr::new("-o"), single.as_os_str()]);
+        let out = under_umask(
+            mask,
+            &[OsStr::new(KINGS), OsStr::new("-o"), single.as_os_str()],
+        );
         assert!(out.status.success(), "{out:?}");
         assert_eq!(file_mode(&single), expected, "-o under umask {mask}");
         let out_dir = dir.join(format!("out-{mask}"));
@@ -1968,7 +1971,13 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
     fs::set_permissions(&manifest, fs::Permissions::from_mode(0o604)).unwrap();
     let out = under_umask(
         "077",
-        &[OsStr::new(KINGS), OsStr::new("-o"), single.as_os_str(), OsStr::new("--size"), OsStr::new("100")],
+        &[
+            OsStr::new(KINGS),
+            OsStr::new("-o"),
+            single.as_os_str(),
+            OsStr::new("--size"),
+            OsStr::new("100"),
+        ],
     );
     assert!(out.status.success(), "{out:?}");
     assert_eq!(file_mode(&single), 0o640);
@@ -1989,7 +1998,11 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
         ],
     );
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(file_mode(&out_dir.join("one.png")), 0o644, "the image kept its mode");
+    assert_eq!(
+        file_mode(&out_dir.join("one.png")),
+        0o644,
+        "the image kept its mode"
+    );
     assert_eq!(file_mode(&manifest), 0o604, "the manifest kept its mode");
     let _ = fs::remove_dir_all(&dir);
 }

@@ -633,7 +633,11 @@ fn pages_and_images_get_the_umask_and_replaced_pages_keep_their_mode() {
         assert_ok(&run);
         let out = dir.join(out);
         assert_eq!(mode(&out.join("a.md")), expected, "umask {mask}");
-        let image = fs::read_dir(out.join("diagrams")).unwrap().next().unwrap().unwrap();
+        let image = fs::read_dir(out.join("diagrams"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
         assert_eq!(mode(&image.path()), expected, "umask {mask}");
     }
     let page = dir.join("own.md");
@@ -665,16 +669,26 @@ fn in_place_converts_a_linked_page_and_never_writes_a_read_only_one() {
         .unwrap();
     assert_eq!(run.status.code(), Some(1), "{run:?}");
     assert!(String::from_utf8_lossy(&run.stderr).contains("--follow-links"));
-    assert!(fs::read_to_string(dir.join("outside.md")).unwrap().contains("```fen"));
-    assert!(fs::symlink_metadata(site.join("ext.md")).unwrap().file_type().is_symlink());
+    assert!(fs::read_to_string(dir.join("outside.md"))
+        .unwrap()
+        .contains("```fen"));
+    assert!(fs::symlink_metadata(site.join("ext.md"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
     // The link to drafts/ is converted there, and stays a link.
     let run = Cmd::new(BIN)
         .args(["md", site.join("post.md").to_str().unwrap(), "--in-place"])
         .output()
         .unwrap();
     assert_ok(&run);
-    assert!(fs::symlink_metadata(site.join("post.md")).unwrap().file_type().is_symlink());
-    assert!(fs::read_to_string(site.join("drafts/real.md")).unwrap().contains("<svg"));
+    assert!(fs::symlink_metadata(site.join("post.md"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(fs::read_to_string(site.join("drafts/real.md"))
+        .unwrap()
+        .contains("<svg"));
 
     let locked = dir.join("locked.md");
     fs::write(&locked, page_with_block("")).unwrap();
@@ -684,7 +698,10 @@ fn in_place_converts_a_linked_page_and_never_writes_a_read_only_one() {
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("read-only"), "{run:?}");
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("read-only"),
+        "{run:?}"
+    );
     assert_eq!(fs::read_to_string(&locked).unwrap(), page_with_block(""));
     assert_eq!(mode(&locked), 0o444);
     let _ = fs::remove_dir_all(&dir);
@@ -697,7 +714,15 @@ fn in_place_beside_the_page_links_images_relative_to_it() {
     let dir = scratch("beside");
     fs::write(dir.join("games.md"), page_with_block("")).unwrap();
     let run = Command::new(BIN)
-        .args(["md", "games.md", "--in-place", "--assets", "img", "--images", "png"])
+        .args([
+            "md",
+            "games.md",
+            "--in-place",
+            "--assets",
+            "img",
+            "--images",
+            "png",
+        ])
         .current_dir(&dir)
         .output()
         .unwrap();
@@ -724,7 +749,12 @@ fn a_damaged_image_is_repaired() {
             .unwrap()
     };
     assert_ok(&md());
-    let image = fs::read_dir(out.join("diagrams")).unwrap().next().unwrap().unwrap().path();
+    let image = fs::read_dir(out.join("diagrams"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     let good = fs::read(&image).unwrap();
     for delete_cache in [false, true] {
         fs::write(&image, b"").unwrap();
@@ -732,7 +762,11 @@ fn a_damaged_image_is_repaired() {
             fs::remove_file(out.join(".fen2img-md-cache")).unwrap();
         }
         assert_ok(&md());
-        assert_eq!(fs::read(&image).unwrap(), good, "cache deleted: {delete_cache}");
+        assert_eq!(
+            fs::read(&image).unwrap(),
+            good,
+            "cache deleted: {delete_cache}"
+        );
     }
     let _ = fs::remove_dir_all(&dir);
 }
@@ -744,7 +778,11 @@ fn bom_cr_only_pages_and_html_comments_are_read_as_commonmark() {
     let dir = scratch("commonmark");
     let pages = [
         ("bom.md", format!("\u{feff}```fen\n{KINGS}\n```\n"), true),
-        ("cr.md", format!("# Mac\r\r```fen\r{KINGS}\r```\rAfter.\r"), true),
+        (
+            "cr.md",
+            format!("# Mac\r\r```fen\r{KINGS}\r```\rAfter.\r"),
+            true,
+        ),
         (
             "comment.md",
             format!("Text.\n\n<!--\n```fen\n{KINGS}\n```\n-->\n"),
@@ -792,7 +830,10 @@ fn link_loops_and_an_output_tree_inside_the_input_are_walked_once() {
             .output()
             .unwrap();
         let err = assert_ok(&run);
-        assert!(err.contains("in 1 pages") || err.contains("in 0 pages"), "{err}");
+        assert!(
+            err.contains("in 1 pages") || err.contains("in 0 pages"),
+            "{err}"
+        );
     }
     assert!(out.join("a.md").is_file());
     assert!(!out.join("public").exists(), "no nested copy");
@@ -836,17 +877,23 @@ fn fifos_and_devices_are_never_read_without_bound() {
             .success());
     }
     let mut cmd = Command::new(BIN);
-    cmd.args(["md", "content", "--out-dir", "out"]).current_dir(&dir);
+    cmd.args(["md", "content", "--out-dir", "out"])
+        .current_dir(&dir);
     let run = finishes(cmd).expect("md hung on a FIFO");
     assert_ok(&run);
-    assert!(fs::read_to_string(dir.join("out/a.md")).unwrap().contains("<svg"));
+    assert!(fs::read_to_string(dir.join("out/a.md"))
+        .unwrap()
+        .contains("<svg"));
 
     std::os::unix::fs::symlink("/dev/zero", dir.join("zero.md")).unwrap();
     let mut cmd = Command::new(BIN);
     cmd.args(["md", "zero.md", "--check"]).current_dir(&dir);
     let run = finishes(cmd).expect("md read /dev/zero without end");
     assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("a device"), "{run:?}");
+    assert!(
+        String::from_utf8_lossy(&run.stderr).contains("a device"),
+        "{run:?}"
+    );
     // And a page over --max-page-size.
     fs::write(dir.join("big.md"), "x".repeat(2000)).unwrap();
     let run = Cmd::new(BIN)
@@ -890,8 +937,14 @@ fn links_out_of_the_input_or_output_tree_are_not_followed() {
         .output()
         .unwrap();
     let err = assert_ok(&run);
-    assert!(err.contains("notes.md") && err.contains("not read"), "{err}");
-    assert!(!dir.join("out/notes.md").exists(), "the secret is not published");
+    assert!(
+        err.contains("notes.md") && err.contains("not read"),
+        "{err}"
+    );
+    assert!(
+        !dir.join("out/notes.md").exists(),
+        "the secret is not published"
+    );
     let run = Cmd::new(BIN)
         .args(["md", "content", "--out-dir", "out", "--follow-links"])
         .current_dir(&dir)
@@ -915,7 +968,10 @@ fn fence_options_are_read_as_the_command_line_reads_them() {
             .unwrap(),
     );
     let text = fs::read_to_string(dir.join("auto.md")).unwrap();
-    assert!(text.contains("<figcaption>White to move</figcaption>"), "{text}");
+    assert!(
+        text.contains("<figcaption>White to move</figcaption>"),
+        "{text}"
+    );
 
     fs::write(
         dir.join("bad.md"),
@@ -932,14 +988,21 @@ fn fence_options_are_read_as_the_command_line_reads_them() {
     assert!(err.contains("bad.md:3:8: unknown option 'colour'"), "{err}");
     assert!(err.contains("bad.md:3:19:"), "{err}");
 
-    fs::write(dir.join("theme.md"), page_with_block("flip theme=/nonexistent/t.theme")).unwrap();
+    fs::write(
+        dir.join("theme.md"),
+        page_with_block("flip theme=/nonexistent/t.theme"),
+    )
+    .unwrap();
     let run = Cmd::new(BIN)
         .args(["md", "theme.md", "--check"])
         .current_dir(&dir)
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&run.stderr);
-    assert!(err.contains("theme.md:3:13: theme"), "the theme option's column: {err}");
+    assert!(
+        err.contains("theme.md:3:13: theme"),
+        "the theme option's column: {err}"
+    );
 
     fs::write(dir.join("latin1.md"), b"# Caf\xe9\n\nText.\n").unwrap();
     let run = Cmd::new(BIN)
@@ -949,7 +1012,10 @@ fn fence_options_are_read_as_the_command_line_reads_them() {
         .unwrap();
     assert_eq!(run.status.code(), Some(2), "{run:?}");
     let err = String::from_utf8_lossy(&run.stderr);
-    assert!(err.contains("latin1.md:1:6: byte 0xe9 is not UTF-8"), "{err}");
+    assert!(
+        err.contains("latin1.md:1:6: byte 0xe9 is not UTF-8"),
+        "{err}"
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -959,7 +1025,11 @@ fn fence_options_are_read_as_the_command_line_reads_them() {
 fn a_hugo_site_gets_warnings_for_the_settings_it_lacks() {
     let dir = scratch("hugo-warn");
     fs::create_dir_all(dir.join("content/posts")).unwrap();
-    fs::write(dir.join("hugo.toml"), "baseURL = 'https://example.org/'\ntitle = 'x'\n").unwrap();
+    fs::write(
+        dir.join("hugo.toml"),
+        "baseURL = 'https://example.org/'\ntitle = 'x'\n",
+    )
+    .unwrap();
     fs::write(dir.join("content/posts/a.md"), page_with_block("")).unwrap();
     let run = Cmd::new(BIN)
         .args(["md", "content", "--check", "--images", "png"])
@@ -975,7 +1045,15 @@ fn a_hugo_site_gets_warnings_for_the_settings_it_lacks() {
     )
     .unwrap();
     let run = Cmd::new(BIN)
-        .args(["md", "content", "--check", "--images", "png", "--assets-url", "/diagrams/"])
+        .args([
+            "md",
+            "content",
+            "--check",
+            "--images",
+            "png",
+            "--assets-url",
+            "/diagrams/",
+        ])
         .current_dir(&dir)
         .output()
         .unwrap();
@@ -983,7 +1061,10 @@ fn a_hugo_site_gets_warnings_for_the_settings_it_lacks() {
     assert!(!err.contains("warning"), "{err}");
     let help = Cmd::new(BIN).args(["md", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
-    assert!(help.contains("unsafe = true") && help.contains("--assets-url"), "{help}");
+    assert!(
+        help.contains("unsafe = true") && help.contains("--assets-url"),
+        "{help}"
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -992,7 +1073,11 @@ fn a_hugo_site_gets_warnings_for_the_settings_it_lacks() {
 fn tool_or_skip(tool: &str, switch: &str) -> bool {
     // Hugo answers `hugo version`; `--version` is an error to it.
     let answers = Command::new(tool)
-        .arg(if tool == "hugo" { "version" } else { "--version" })
+        .arg(if tool == "hugo" {
+            "version"
+        } else {
+            "--version"
+        })
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
@@ -1050,7 +1135,11 @@ fn hugo_builds_a_site_whose_fen_blocks_were_prebuilt() {
         .current_dir(&dir)
         .output()
         .unwrap();
-    assert!(hugo.status.success(), "{}", String::from_utf8_lossy(&hugo.stderr));
+    assert!(
+        hugo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&hugo.stderr)
+    );
     let html = fs::read_to_string(dir.join("public/posts/opening/index.html")).unwrap();
     assert!(!html.contains("raw HTML omitted"), "{html}");
     assert_eq!(html.matches("<svg").count(), 2, "{html}");
@@ -1070,7 +1159,11 @@ fn hugo_builds_a_site_whose_fen_blocks_were_prebuilt() {
         .current_dir(&dir)
         .output()
         .unwrap();
-    assert!(hugo.status.success(), "{}", String::from_utf8_lossy(&hugo.stderr));
+    assert!(
+        hugo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&hugo.stderr)
+    );
     let html = fs::read_to_string(dir.join("public2/posts/opening/index.html")).unwrap();
     let srcs: Vec<&str> = html
         .match_indices("<img src=\"")

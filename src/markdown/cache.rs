@@ -160,20 +160,32 @@ mod tests {
         };
         assert!(cache.fresh(&page, 7, &dir, 1 << 20));
         assert!(!cache.fresh(&page, 8, &dir, 1 << 20), "the source changed");
-        assert!(!cache.fresh(&page, 7, &dir, 2), "the output is over the limit");
+        assert!(
+            !cache.fresh(&page, 7, &dir, 2),
+            "the output is over the limit"
+        );
         fs::write(&page, "edited").unwrap();
-        assert!(!cache.fresh(&page, 7, &dir, 1 << 20), "the output was edited");
+        assert!(
+            !cache.fresh(&page, 7, &dir, 1 << 20),
+            "the output was edited"
+        );
         let image = Asset {
             name: "a.png".into(),
             bytes: b"png".to_vec(),
         };
         let mut with_asset = PageCache::default();
         with_asset.record(&page, 7, b"edited", std::slice::from_ref(&image));
-        assert!(!with_asset.fresh(&page, 7, &dir, 1 << 20), "an image is missing");
+        assert!(
+            !with_asset.fresh(&page, 7, &dir, 1 << 20),
+            "an image is missing"
+        );
         fs::write(dir.join("a.png"), "png").unwrap();
         assert!(with_asset.fresh(&page, 7, &dir, 1 << 20));
         fs::write(dir.join("a.png"), "").unwrap();
-        assert!(!with_asset.fresh(&page, 7, &dir, 1 << 20), "an image was truncated");
+        assert!(
+            !with_asset.fresh(&page, 7, &dir, 1 << 20),
+            "an image was truncated"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -183,7 +195,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("fen2img-cache-fifo-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let made = std::process::Command::new("mkfifo").arg(path(&dir)).status().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(path(&dir))
+            .status()
+            .unwrap();
         assert!(made.success());
         assert!(PageCache::load(&path(&dir), 1 << 20).text().is_empty());
         let zero = dir.join("zero");

@@ -144,7 +144,10 @@ fn read_page(path: &Path, limit: u64) -> Result<String, Failure> {
             &DocError {
                 line,
                 column,
-                message: format!("byte 0x{:02x} is not UTF-8: pages are UTF-8 text", bytes[valid]),
+                message: format!(
+                    "byte 0x{:02x} is not UTF-8: pages are UTF-8 text",
+                    bytes[valid]
+                ),
             },
         ))
     })
@@ -155,7 +158,11 @@ fn relative_url(from: &Path, to: &Path) -> String {
     // The empty path (a page in the current directory) is `.`: made
     // absolute as is, it failed and the URL began at the root.
     let abs = |p: &Path| {
-        let p = if p.as_os_str().is_empty() { Path::new(".") } else { p };
+        let p = if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        };
         std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
     };
     let normal = |p: PathBuf| -> Vec<String> {

@@ -347,16 +347,23 @@ mod tests {
         let input = doc(&["fen"], &[], text);
         let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].starts_with("fen block 1, line 2, column 1: a fen block holds one position"), "{errors:?}");
+        assert!(
+            errors[0].starts_with("fen block 1, line 2, column 1: a fen block holds one position"),
+            "{errors:?}"
+        );
     }
 
     #[test]
     fn a_damaged_image_is_written_again() {
-        let dir = std::env::temp_dir().join(format!("fen2img-pandoc-repair-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("fen2img-pandoc-repair-{}", std::process::id()));
         let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6k w - - 0 1");
         let src = |out: &str| {
             let v: Value = serde_json::from_str(out).unwrap();
-            v["blocks"][1]["c"][0][0]["c"][0]["c"][2][0].as_str().unwrap().to_string()
+            v["blocks"][1]["c"][0][0]["c"][0]["c"][2][0]
+                .as_str()
+                .unwrap()
+                .to_string()
         };
         let (out, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
         let path = src(&out);

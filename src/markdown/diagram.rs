@@ -76,12 +76,15 @@ impl DiagramMaker {
             message,
         };
         let attrs = info::parse(&block.info).map_err(|e| vec![at_info(e.column, e.message)])?;
-        let options = self.parser.resolve(&self.defaults, &attrs).map_err(|errors| {
-            errors
-                .into_iter()
-                .map(|e| at_info(e.column, e.message))
-                .collect::<Vec<_>>()
-        })?;
+        let options = self
+            .parser
+            .resolve(&self.defaults, &attrs)
+            .map_err(|errors| {
+                errors
+                    .into_iter()
+                    .map(|e| at_info(e.column, e.message))
+                    .collect::<Vec<_>>()
+            })?;
         self.make_with(block, &attrs, options).map_err(|e| vec![e])
     }
 
@@ -213,16 +216,26 @@ mod tests {
 
     #[test]
     fn caption_auto_is_the_side_to_move_as_on_the_command_line() {
-        let d = make("```fen caption=auto
+        let d = make(
+            "```fen caption=auto
 8/8/8/8/8/8/8/K6k b - - 0 1
 ```
-").unwrap();
+",
+        )
+        .unwrap();
         assert_eq!(d.options.caption.as_deref(), Some("Black to move"));
-        let d = make("```fen caption=\"auto \"
+        let d = make(
+            "```fen caption=\"auto \"
 8/8/8/8/8/8/8/K6k b - - 0 1
 ```
-").unwrap();
-        assert_eq!(d.options.caption.as_deref(), Some("auto "), "only the word itself");
+",
+        )
+        .unwrap();
+        assert_eq!(
+            d.options.caption.as_deref(),
+            Some("auto "),
+            "only the word itself"
+        );
     }
 
     #[test]

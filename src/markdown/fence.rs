@@ -54,7 +54,13 @@ impl FenBlock {
     pub fn continuation(&self) -> String {
         self.prefix
             .chars()
-            .map(|c| if c == '>' || c.is_whitespace() { c } else { ' ' })
+            .map(|c| {
+                if c == '>' || c.is_whitespace() {
+                    c
+                } else {
+                    ' '
+                }
+            })
             .collect()
     }
 }
@@ -378,7 +384,11 @@ mod tests {
         let doc = format!("\u{feff}```fen\n{K}\n```\ntext\n");
         let blocks = find_blocks(&doc).unwrap();
         assert_eq!(blocks.len(), 1);
-        assert_eq!(blocks[0].span, 3..doc.len() - "text\n".len(), "the mark stays");
+        assert_eq!(
+            blocks[0].span,
+            3..doc.len() - "text\n".len(),
+            "the mark stays"
+        );
         assert_eq!((blocks[0].fence_line, blocks[0].info_column), (1, 4));
         assert_eq!((blocks[0].body_line, blocks[0].body_column), (2, 1));
     }
@@ -409,19 +419,32 @@ mod tests {
         let doc = format!("> ```fen\n> {K}\n> ```\n\n- item\n\n  ```fen\n  {K}\n  ```\n");
         let blocks = find_blocks(&doc).unwrap();
         assert_eq!(blocks.len(), 2);
-        assert_eq!((blocks[0].prefix.as_str(), blocks[0].body.as_str()), ("> ", K));
+        assert_eq!(
+            (blocks[0].prefix.as_str(), blocks[0].body.as_str()),
+            ("> ", K)
+        );
         assert_eq!(blocks[0].body_column, 3);
-        assert_eq!(&doc[blocks[0].span.clone()], format!("> ```fen\n> {K}\n> ```\n"));
+        assert_eq!(
+            &doc[blocks[0].span.clone()],
+            format!("> ```fen\n> {K}\n> ```\n")
+        );
         assert_eq!(blocks[1].prefix, "  ");
         assert_eq!(blocks[1].body_line, 8);
         let item = find_blocks(&format!("1. ```fen\n   {K}\n   ```\n")).unwrap();
-        assert_eq!((item[0].prefix.as_str(), item[0].continuation().as_str()), ("1. ", "   "));
+        assert_eq!(
+            (item[0].prefix.as_str(), item[0].continuation().as_str()),
+            ("1. ", "   ")
+        );
     }
 
     #[test]
     fn code_from_pandoc_keeps_every_line() {
         let block = from_code(&format!("{K}\n~~~~~~~~~~~~~~\nmore"), "fen");
         assert_eq!(block.body, K);
-        assert_eq!(block.extra_lines, [2, 3], "the tilde run is a line of the block");
+        assert_eq!(
+            block.extra_lines,
+            [2, 3],
+            "the tilde run is a line of the block"
+        );
     }
 }

@@ -63,7 +63,11 @@ fn read_site(path: &Path, hugo_name: bool) -> Option<HugoSite> {
 /// under `config/_default/`.
 pub fn find_site(input: &Path) -> Option<HugoSite> {
     let start = std::path::absolute(input).ok()?;
-    let mut dir = if start.is_dir() { Some(start.as_path()) } else { start.parent() };
+    let mut dir = if start.is_dir() {
+        Some(start.as_path())
+    } else {
+        start.parent()
+    };
     while let Some(d) = dir {
         for base in [d.to_path_buf(), d.join("config/_default")] {
             for (names, hugo) in [(&HUGO_FILES, true), (&CONFIG_FILES, false)] {
@@ -110,8 +114,14 @@ mod tests {
 
     #[test]
     fn settings_are_read_in_toml_yaml_and_json() {
-        assert!(sets_true("[markup.goldmark.renderer]\n  unsafe = true\n", "unsafe"));
-        assert!(sets_true("markup:\n  goldmark:\n    renderer:\n      unsafe: true\n", "unsafe"));
+        assert!(sets_true(
+            "[markup.goldmark.renderer]\n  unsafe = true\n",
+            "unsafe"
+        ));
+        assert!(sets_true(
+            "markup:\n  goldmark:\n    renderer:\n      unsafe: true\n",
+            "unsafe"
+        ));
         let json = "{\n \"markup\": {\n  \"goldmark\": {\n   \"renderer\": {\n    \"unsafe\": true\n   }\n  }\n }\n}\n";
         assert!(sets_true(json, "unsafe"));
         assert!(!sets_true("unsafe = false\n", "unsafe"));

@@ -54,7 +54,11 @@ mod tests {
         assert_eq!(index.position(3), (1, 1));
         assert_eq!(index.position(4), (1, 2));
         assert_eq!(index.position(6), (2, 1));
-        assert_eq!(index.position(8), (2, 3), "the \\r of \\r\\n is on its line");
+        assert_eq!(
+            index.position(8),
+            (2, 3),
+            "the \\r of \\r\\n is on its line"
+        );
         assert_eq!(index.position(10), (3, 1));
         assert_eq!(index.position(13), (4, 1), "a lone \\r ends a line");
         assert_eq!(index.line_start(14), 13);

@@ -248,7 +248,11 @@ impl OptionParser {
                     || (key == "theme" && f.message.starts_with("theme "))
                     || (key == "pieces" && f.message.starts_with("piece set: "))
             };
-            let column = attrs.iter().rev().find(|a| names(a)).map_or(0, |a| a.column);
+            let column = attrs
+                .iter()
+                .rev()
+                .find(|a| names(a))
+                .map_or(0, |a| a.column);
             OptionError {
                 column,
                 message: f.message,

@@ -85,11 +85,21 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::FileTooLarge);
         let zero = dir.join("zero");
         std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
-        assert!(read_regular(&zero, 1 << 20).unwrap_err().to_string().contains("a device"));
+        assert!(read_regular(&zero, 1 << 20)
+            .unwrap_err()
+            .to_string()
+            .contains("a device"));
         let fifo = dir.join("fifo");
-        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
         // Would block forever if it were opened.
-        assert!(read_regular(&fifo, 1 << 20).unwrap_err().to_string().contains("FIFO"));
+        assert!(read_regular(&fifo, 1 << 20)
+            .unwrap_err()
+            .to_string()
+            .contains("FIFO"));
         fs::remove_dir_all(&dir).unwrap();
     }
 }
