@@ -204,4 +204,33 @@ mod tests {
         let plain = "# Nothing\n```rust\nfn main() {}\n```\n";
         assert_eq!(rewrite(plain, &mut maker, &Images::Inline).text, plain);
     }
+
+    #[test]
+    fn a_block_in_a_quote_or_list_item_stays_in_it() {
+        use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+        let k = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        for (doc, container) in [
+            (format!("> ```fen\n> {k}\n> ```\n> After.\n"), "quote"),
+            (format!("- ```fen\n  {k}\n  ```\n  After.\n"), "item"),
+        ] {
+            let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
+            let r = rewrite(&doc, &mut maker, &Images::Inline);
+            assert!(r.errors.is_empty(), "{:?}", r.errors);
+            // Read back as Markdown: the diagram's HTML and the paragraph
+            // after it are both inside the container, and nothing is left
+            // at the top level.
+            let mut depth = 0;
+            let mut html_inside = false;
+            for event in Parser::new(&r.text) {
+                match event {
+                    Event::Start(Tag::BlockQuote(_) | Tag::Item) => depth += 1,
+                    Event::End(TagEnd::BlockQuote(_) | TagEnd::Item) => depth -= 1,
+                    Event::Html(h) if h.contains("<svg") => html_inside = depth > 0,
+                    Event::Start(Tag::Paragraph) => assert!(depth > 0, "{container}: {}", r.text),
+                    _ => {}
+                }
+            }
+            assert!(html_inside, "{container}: {}", r.text);
+        }
+    }
 }
