@@ -924,8 +924,18 @@ fn links_out_of_the_input_or_output_tree_are_not_followed() {
     assert_eq!(run.status.code(), Some(1), "{run:?}");
     assert!(String::from_utf8_lossy(&run.stderr).contains("link out of"));
     assert_eq!(fs::read_dir(dir.join("elsewhere")).unwrap().count(), 0);
-
+    // Nor images, through the default assets directory.
     fs::remove_file(dir.join("out/posts")).unwrap();
+    symlink(dir.join("elsewhere"), dir.join("out/diagrams")).unwrap();
+    let run = Cmd::new(BIN)
+        .args(["md", "content", "--out-dir", "out", "--images", "png"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert_eq!(fs::read_dir(dir.join("elsewhere")).unwrap().count(), 0);
+    fs::remove_file(dir.join("out/diagrams")).unwrap();
+
     fs::write(dir.join("secrets.md"), "password: hunter2\n").unwrap();
     symlink(dir.join("secrets.md"), dir.join("content/notes.md")).unwrap();
     let run = Cmd::new(BIN)

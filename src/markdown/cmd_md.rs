@@ -321,6 +321,19 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     }
     let mut written = 0;
     if !args.check && (errors == 0 || args.keep_going) {
+        // The default assets directory lies in the output tree: a link
+        // there (`out/diagrams -> /elsewhere`) is one out of it too.
+        if let Some(out) = args.out_dir.as_deref().filter(|_| !args.follow_links) {
+            let image = assets_dir.join("image");
+            if assets_dir.starts_with(out) && !walk::stays_inside(out, &image) {
+                return Err(Failure::io(format!(
+                    "cannot write images to '{}': it is a link out of '{}' \
+                     (--follow-links writes through it)",
+                    assets_dir.display(),
+                    out.display()
+                )));
+            }
+        }
         for (page, r) in pages.iter().zip(&rewritten) {
             let Some((r, key)) = r else { continue };
             if r.errors.is_empty() {
