@@ -190,7 +190,11 @@ fn fen_block(
     texts: &[Range<usize>],
 ) -> Result<Option<FenBlock>, FenceError> {
     let source = &text[range.clone()];
-    let ch = source.as_bytes()[0];
+    // The parser's range starts at the fence; anything else is not one.
+    let ch = match source.as_bytes().first() {
+        Some(&ch @ (b'`' | b'~')) => ch,
+        _ => return Ok(None),
+    };
     let len = source.bytes().take_while(|&b| b == ch).count();
     let first_line = source.split('\n').next().unwrap_or("");
     let rest = first_line[len..].trim_end_matches('\r');

@@ -107,14 +107,22 @@ pub fn find_pre_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
 /// The block of a complete `<pre class="fen">` ending at `end`.
 fn block(doc: &str, index: &LineIndex, pre: OpenPre, end: usize) -> FenBlock {
     let (fence_line, fence_column) = index.position(pre.start);
-    // Lines of text, each with the page offset of its first character
-    // (exact where the text holds no character reference).
+    // Lines of text, each with the page offset of its first character:
+    // exact where the text holds no character reference; otherwise the
+    // first non-blank byte of the same line of the source (a reference
+    // changes lengths, not which source line a character stands on).
     let mut lines: Vec<(Vec<u8>, Option<usize>)> = vec![(Vec::new(), None)];
     for (bytes, span) in &pre.text {
-        let exact = bytes.len() == span.end - span.start;
+        let raw = doc.get(span.start..span.end).unwrap_or("");
+        let exact = bytes.len() == raw.len();
+        let raw_starts: Vec<usize> = std::iter::once(0)
+            .chain(raw.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let mut k = 0;
         for (i, &b) in bytes.iter().enumerate() {
             if b == b'\n' {
                 lines.push((Vec::new(), None));
+                k += 1;
                 continue;
             }
             let (line, first) = lines.last_mut().expect("never empty");
@@ -122,7 +130,12 @@ fn block(doc: &str, index: &LineIndex, pre: OpenPre, end: usize) -> FenBlock {
                 *first = Some(if exact {
                     span.start + i
                 } else {
-                    span.start.min(doc.len())
+                    let start = raw_starts[k.min(raw_starts.len() - 1)];
+                    let blank = raw[start..]
+                        .bytes()
+                        .take_while(|&c| c == b' ' || c == b'\t')
+                        .count();
+                    span.start + start + blank
                 });
             }
             line.push(b);
@@ -196,5 +209,16 @@ mod tests {
         assert_eq!(find_pre_blocks(&"<pre".repeat(320_000)).unwrap().len(), 0);
         let doc = "<pre class=fen>8/8/8/8/8/8/8/K6k w - - 0 1</pre>\n<pre>\n".repeat(20_000);
         assert_eq!(find_pre_blocks(&doc).unwrap().len(), 20_000);
+    }
+
+    /// Found by fuzzing: with a character reference in the text, every
+    /// line after the first was placed on the record's line.
+    #[test]
+    fn lines_after_a_character_reference_keep_their_own_line() {
+        let doc = "<pre class=fen>\n  8/8 &amp;\n\n  more &lt;\n</pre>\n";
+        let blocks = find_pre_blocks(doc).unwrap();
+        assert_eq!(blocks[0].body, "8/8 &");
+        assert_eq!((blocks[0].body_line, blocks[0].body_column), (2, 3));
+        assert_eq!(blocks[0].extra_lines, [4]);
     }
 }
