@@ -10,18 +10,19 @@
 
 use libfuzzer_sys::fuzz_target;
 
+// At the crate root, so that their `super::` paths meet each other here.
 #[allow(dead_code)]
-mod markdown {
-    #[path = "../../../src/markdown/fence.rs"]
-    pub mod fence;
-    #[path = "../../../src/markdown/lines.rs"]
-    pub mod lines;
-    #[path = "../../../src/markdown/pre.rs"]
-    pub mod pre;
-}
+#[path = "../../src/markdown/fence.rs"]
+mod fence;
+#[allow(dead_code)]
+#[path = "../../src/markdown/lines.rs"]
+mod lines;
+#[allow(dead_code)]
+#[path = "../../src/markdown/pre.rs"]
+mod pre;
 
-use markdown::fence::{find_blocks, FenBlock};
-use markdown::pre::find_pre_blocks;
+use fence::{find_blocks, FenBlock};
+use pre::find_pre_blocks;
 
 /// `later`: whether a block's further lines must stand on later lines than
 /// its record (Markdown); in HTML a character reference (`&#10;`) makes a
@@ -39,8 +40,17 @@ fn check(doc: &str, blocks: &[FenBlock], later: bool) {
         assert!((1..=lines).contains(&b.fence_line), "{b:?}");
         assert!(b.body_line >= b.fence_line && b.body_line <= lines, "{b:?}");
         assert!(b.info_column >= 1 && b.body_column >= 1);
-        let after = |l: usize| if later { l > b.body_line } else { l >= b.body_line };
-        assert!(b.extra_lines.iter().all(|&l| after(l) && l <= lines), "{b:?}");
+        let after = |l: usize| {
+            if later {
+                l > b.body_line
+            } else {
+                l >= b.body_line
+            }
+        };
+        assert!(
+            b.extra_lines.iter().all(|&l| after(l) && l <= lines),
+            "{b:?}"
+        );
         end = b.span.end;
     }
 }
