@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    match fen2img::fuzz_glyph(data) {
+    match fen2img_render::fuzz_glyph(data) {
         Ok((paths, _left_out)) => assert!(paths > 0),
         Err(message) => {
             assert!(!message.chars().any(char::is_control), "{message:?}");

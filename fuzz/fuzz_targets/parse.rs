@@ -4,7 +4,7 @@
 //! character.
 #![no_main]
 
-use fen2img::{parse, ParseOptions};
+use fen2img_render::{parse, ParseOptions};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

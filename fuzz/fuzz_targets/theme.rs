@@ -3,7 +3,7 @@
 //! files are user input shown on a terminal).
 #![no_main]
 
-use fen2img::Theme;
+use fen2img_render::Theme;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

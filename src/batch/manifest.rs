@@ -90,7 +90,8 @@ impl ManifestWriter {
                 entry.error = Some(message);
             }
             Outcome::Failed(Problem::Io { message }) => entry.error = Some(message),
-            Outcome::Failed(Problem::Interrupted) => entry.error = Some("interrupted"),
+            // Not a failure: the line was never tried.
+            Outcome::Failed(Problem::Interrupted) => entry.status = Some("not-rendered"),
         }
         serde_json::to_writer(&mut self.out, &entry)
             .map_err(io::Error::from)

@@ -149,10 +149,10 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         tally.unchanged,
         tally.invalid + tally.io,
         started.elapsed().as_secs_f64(),
-        if stopped.is_some() {
-            " (interrupted)"
-        } else {
-            ""
+        match (stopped, tally.not_rendered) {
+            (None, _) => String::new(),
+            (Some(_), 0) => " (interrupted)".to_string(),
+            (Some(_), n) => format!(" (interrupted: {n} not rendered)"),
         }
     );
     Ok(match stopped {

@@ -46,7 +46,8 @@ pub enum Problem {
         /// The message, without the `FILE:LINE:` prefix.
         message: String,
     },
-    /// The run was stopped by a signal before this line.
+    /// The run was stopped by a signal before this line: not rendered,
+    /// which says nothing against the line (it is not a failure).
     Interrupted,
 }
 
@@ -59,8 +60,10 @@ pub struct Tally {
     pub unchanged: usize,
     /// Lines that are not (legal) positions.
     pub invalid: usize,
-    /// Lines whose file could not be written, or that a signal skipped.
+    /// Lines whose file could not be written.
     pub io: usize,
+    /// Lines a signal stopped the run before (neither done nor failed).
+    pub not_rendered: usize,
 }
 
 impl Tally {
@@ -90,7 +93,7 @@ impl Tally {
                 let text = format!("{source}:{}: {message}", line.number);
                 let _ = writeln!(err, "{}", escape(&text));
             }
-            Outcome::Failed(Problem::Interrupted) => self.io += 1,
+            Outcome::Failed(Problem::Interrupted) => self.not_rendered += 1,
         }
     }
 }

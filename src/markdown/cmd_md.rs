@@ -16,10 +16,18 @@ use fen2img_render::fingerprint::stable_hash;
 
 use super::cache::{self, PageCache};
 use super::diagram::{DiagramMaker, DocError};
-use super::files::{write_if_changed, WriteOutcome};
+use super::files::{write_if_changed, write_page_if_changed, WriteOutcome};
+use super::hugo;
 use super::info;
+use super::lines::LineIndex;
 use super::page::{rewrite, rewrite_html, Images, Rewritten};
+use super::walk::{self, Found, Page, Walk};
 use crate::failure::{count, Failure, EXIT_INVALID, EXIT_OK};
+use crate::output::read::read_regular;
+
+/// `--max-page-size`'s default: far above any page a person writes, far
+/// below what would hurt to hold (pages are read whole, in parallel).
+pub const DEFAULT_MAX_PAGE_SIZE: u64 = 16 << 20;
 
 /// `--images` formats.
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,15 +60,22 @@ pub struct MdArgs {
     pub assets: Option<PathBuf>,
 
     /// The URL prefix of the images in the pages (e.g. `/diagrams/`);
-    /// default: the path from each page to the assets directory.
+    /// default: the path from each page to the assets directory. Hugo
+    /// serves posts/x.md at /posts/x/, one level below the file, so a
+    /// relative link breaks there: give `--assets static/diagrams
+    /// --assets-url /diagrams/`.
     #[arg(long, value_name = "URL")]
     pub assets_url: Option<String>,
 
-    /// Inline SVG in the page (the default).
+    /// Inline SVG in the page (the default). Hugo: its Markdown renderer
+    /// drops raw HTML (diagrams included) unless the site's config sets
+    /// `[markup.goldmark.renderer] unsafe = true`; fen2img warns when it
+    /// finds a Hugo config without it.
     #[arg(long, conflicts_with = "images")]
     pub inline_svg: bool,
 
-    /// Image files instead of inline SVG, referenced by `<img>`.
+    /// Image files instead of inline SVG, referenced by `<img>` (raw HTML
+    /// too: Hugo needs `unsafe = true` as for inline SVG).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub images: Option<ImageArg>,
 
@@ -75,15 +90,18 @@ pub struct MdArgs {
     /// Options for every block, written as after a fence: `--defaults 'size=300 coords=inside'`.
     #[arg(long, value_name = "OPTIONS")]
     pub defaults: Vec<String>,
-}
 
-/// One page to process.
-struct Page {
-    source: PathBuf,
-    /// Path below its input root (for --out-dir).
-    relative: PathBuf,
-    /// The root the page was found under (for the default assets directory).
-    root: PathBuf,
+    /// Follow symbolic links that lead out of the input directory (pages)
+    /// or out of --out-dir (where pages are written); without it such
+    /// links are not read or written through.
+    #[arg(long)]
+    pub follow_links: bool,
+
+    /// The largest page, previous output page or cache file read, in
+    /// bytes; a larger one (or a FIFO, a device) is an error or, for the
+    /// cache, a full run.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_PAGE_SIZE)]
+    pub max_page_size: u64,
 }
 
 /// Parses `--defaults` texts into attributes (the same syntax as a fence's
@@ -103,13 +121,6 @@ pub fn defaults_from(texts: &[String]) -> Result<Vec<info::Attr>, Failure> {
     Ok(attrs)
 }
 
-fn is_markdown(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("md" | "markdown" | "html" | "htm")
-    )
-}
-
 fn is_html(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
@@ -117,34 +128,43 @@ fn is_html(path: &Path) -> bool {
     )
 }
 
-/// Every Markdown file below `dir`, sorted so runs are deterministic.
-fn walk(dir: &Path, root: &Path, out: &mut Vec<Page>) -> io::Result<()> {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.starts_with('.') {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, root, out)?;
-        } else if is_markdown(&path) {
-            let relative = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
-            out.push(Page {
-                source: path,
-                relative,
-                root: root.to_path_buf(),
-            });
-        }
-    }
-    Ok(())
+/// A page's text: read bounded, and UTF-8, or an error at the first byte
+/// that is not (exit 2, as `batch` reports a bad line).
+fn read_page(path: &Path, limit: u64) -> Result<String, Failure> {
+    let bytes = read_regular(path, limit)
+        .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        // The text before the bad byte is valid: index it for the position.
+        let before = std::str::from_utf8(&bytes[..valid]).unwrap_or("");
+        let (line, column) = LineIndex::new(before).position(valid);
+        Failure::invalid(located(
+            &path.display().to_string(),
+            &DocError {
+                line,
+                column,
+                message: format!(
+                    "byte 0x{:02x} is not UTF-8: pages are UTF-8 text",
+                    bytes[valid]
+                ),
+            },
+        ))
+    })
 }
 
 /// The URL path from directory `from` to directory `to`, ending in `/`.
 fn relative_url(from: &Path, to: &Path) -> String {
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    // The empty path (a page in the current directory) is `.`: made
+    // absolute as is, it failed and the URL began at the root.
+    let abs = |p: &Path| {
+        let p = if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        };
+        std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+    };
     let normal = |p: PathBuf| -> Vec<String> {
         let mut parts: Vec<String> = Vec::new();
         for c in p.components() {
@@ -176,22 +196,38 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         ));
     }
     let defaults = defaults_from(&args.defaults)?;
-    let mut pages = Vec::new();
+    // The output and assets directories are never read as input.
+    let skip: Vec<PathBuf> = args.out_dir.iter().chain(&args.assets).cloned().collect();
+    let walker = Walk {
+        skip: &skip,
+        follow_links: args.follow_links,
+    };
+    let mut found = Found::default();
     for input in &args.inputs {
         if input.is_dir() {
-            walk(input, input, &mut pages).map_err(|e| {
+            walker.dir(input, &mut found).map_err(|e| {
                 Failure::io(format!("cannot read directory '{}': {e}", input.display()))
             })?;
         } else {
             let relative = PathBuf::from(input.file_name().unwrap_or(input.as_os_str()));
             let root = input.parent().unwrap_or(Path::new("")).to_path_buf();
-            pages.push(Page {
+            found.pages.push(Page {
                 source: input.clone(),
                 relative,
                 root,
             });
         }
     }
+    let mut err = io::stderr().lock();
+    for note in &found.skipped {
+        let _ = writeln!(err, "fen2img: warning: {}", escape(note));
+    }
+    if let Some(site) = args.inputs.first().and_then(|i| hugo::find_site(i)) {
+        for w in hugo::warnings(&site, args.images.is_some(), args.assets_url.is_some()) {
+            let _ = writeln!(err, "fen2img: warning: {}", escape(&w));
+        }
+    }
+    let pages = found.pages;
     let format = match args.images {
         Some(ImageArg::Png) => Format::PNG,
         _ => Format::SVG,
@@ -217,9 +253,10 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         .as_deref()
         .filter(|_| !args.check)
         .map(cache::path);
+    let limit = args.max_page_size;
     let mut cache = cache_path
         .as_deref()
-        .map(PageCache::load)
+        .map(|p| PageCache::load(p, limit))
         .unwrap_or_default();
     let signature = format!(
         "{}\n{:?}\n{:?}\n{}\n{}",
@@ -235,11 +272,10 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         .map_init(
             || DiagramMaker::new(format, defaults.clone()),
             |maker, page| {
-                let text = fs::read_to_string(&page.source).map_err(|e| {
-                    Failure::io(format!("cannot read '{}': {e}", page.source.display()))
-                })?;
+                let text = read_page(&page.source, limit)?;
                 let key = key_of(&text);
-                if cache_path.is_some() && cache.fresh(&destination(page), key, &assets_dir) {
+                if cache_path.is_some() && cache.fresh(&destination(page), key, &assets_dir, limit)
+                {
                     return Ok(None);
                 }
                 let images = match args.images {
@@ -266,7 +302,6 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     }
     let mut errors = 0;
     let mut diagrams = 0;
-    let mut err = io::stderr().lock();
     let unchanged = rewritten.iter().filter(|r| r.is_none()).count();
     for (page, r) in pages.iter().zip(&rewritten) {
         let Some((r, _)) = r else { continue };
@@ -286,13 +321,25 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     }
     let mut written = 0;
     if !args.check && (errors == 0 || args.keep_going) {
+        // The default assets directory lies in the output tree: a link
+        // there (`out/diagrams -> /elsewhere`) is one out of it too.
+        if let Some(out) = args.out_dir.as_deref().filter(|_| !args.follow_links) {
+            let image = assets_dir.join("image");
+            if assets_dir.starts_with(out) && !walk::stays_inside(out, &image) {
+                return Err(Failure::io(format!(
+                    "cannot write images to '{}': it is a link out of '{}' \
+                     (--follow-links writes through it)",
+                    assets_dir.display(),
+                    out.display()
+                )));
+            }
+        }
         for (page, r) in pages.iter().zip(&rewritten) {
             let Some((r, key)) = r else { continue };
             if r.errors.is_empty() {
-                let dest = destination(page);
+                let dest = target(args, page, &destination(page))?;
                 written += write_page(&dest, r, &assets_dir)?;
-                let assets = r.assets.iter().map(|a| a.name.clone()).collect();
-                cache.record(&dest, *key, r.text.as_bytes(), assets);
+                cache.record(&destination(page), *key, r.text.as_bytes(), &r.assets);
             }
         }
         if let Some(path) = &cache_path {
@@ -329,17 +376,55 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     Ok(EXIT_OK)
 }
 
-/// Writes a page's images (content-addressed: an existing file already holds
-/// the bytes) and the page itself when it changed; 1 when the page was written.
+/// Where a page is written: its destination, checked. With --out-dir, no
+/// directory on the way may be a link out of the output directory. With
+/// --in-place, a page that is a symbolic link is converted where it points
+/// (if that lies in the input tree), never replaced by a plain file.
+fn target(args: &MdArgs, page: &Page, dest: &Path) -> Result<PathBuf, Failure> {
+    if let Some(out) = &args.out_dir {
+        if !args.follow_links && !walk::stays_inside(out, dest) {
+            return Err(Failure::io(format!(
+                "cannot write '{}': a directory on its way is a link out of '{}' \
+                 (--follow-links writes through it)",
+                dest.display(),
+                out.display()
+            )));
+        }
+        return Ok(dest.to_path_buf());
+    }
+    if !fs::symlink_metadata(dest).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Ok(dest.to_path_buf());
+    }
+    let real = fs::canonicalize(dest)
+        .map_err(|e| Failure::io(format!("cannot follow '{}': {e}", dest.display())))?;
+    let root = fs::canonicalize(if page.root.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        &page.root
+    })
+    .unwrap_or_default();
+    if args.follow_links || real.starts_with(&root) {
+        Ok(real)
+    } else {
+        Err(Failure::io(format!(
+            "cannot write '{}': it is a link to '{}', outside '{}' (--follow-links converts it there)",
+            dest.display(),
+            real.display(),
+            page.root.display()
+        )))
+    }
+}
+
+/// Writes a page's images and the page itself, each only when its bytes
+/// changed (an image damaged since the last run is made again); 1 when
+/// the page was written. A page the user made read-only is not replaced.
 fn write_page(dest: &Path, r: &Rewritten, assets_dir: &Path) -> Result<usize, Failure> {
     for asset in &r.assets {
         let path = assets_dir.join(&asset.name);
-        if !path.exists() {
-            write_if_changed(&path, &asset.bytes)
-                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
-        }
+        write_if_changed(&path, &asset.bytes)
+            .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
     }
-    let outcome = write_if_changed(dest, r.text.as_bytes())
+    let outcome = write_page_if_changed(dest, r.text.as_bytes())
         .map_err(|e| Failure::io(format!("cannot write '{}': {e}", dest.display())))?;
     Ok(usize::from(outcome == WriteOutcome::Written))
 }
@@ -364,6 +449,8 @@ mod tests {
             "../../diagrams/"
         );
         assert_eq!(relative_url(Path::new("a"), Path::new("a")), "");
+        // A page in the current directory (`games.md`: its parent is "").
+        assert_eq!(relative_url(Path::new(""), Path::new("img")), "img/");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use fen2img_render::Format;
 
 use super::cmd_md::defaults_from;
 use super::diagram::{Diagram, DiagramMaker};
-use super::fence::find_blocks;
+use super::fence::from_code;
 use super::files::write_if_changed;
 use super::html::{figure, Placement};
 use super::info::Attr;
@@ -213,26 +213,20 @@ impl State {
         };
         let options = match self.parser.resolve(&self.defaults, &attrs) {
             Ok(o) => o,
-            Err(e) => {
-                self.errors.push(fail(0, 0, &e.message));
+            Err(errors) => {
+                for e in errors {
+                    self.errors.push(fail(0, 0, &e.message));
+                }
                 return Ok(None);
             }
         };
-        // The code as a fenced block, so it is read exactly as in Markdown;
-        // line numbers then count from the block's first line.
-        let fenced = format!("~~~~~~~~~~~~fen\n{text}\n~~~~~~~~~~~~\n");
-        let block = match find_blocks(&fenced).ok().and_then(|b| b.into_iter().next()) {
-            Some(b) => b,
-            None => {
-                self.errors.push(fail(0, 0, "cannot read this block"));
-                return Ok(None);
-            }
-        };
+        // The code as Pandoc read it: every line is the block's, whatever
+        // it holds (a run of tildes included); lines count from its first.
+        let block = from_code(text, "fen");
         let diagram = match self.maker.make_with(&block, &attrs, options) {
             Ok(d) => d,
             Err(e) => {
-                let line = e.line.saturating_sub(1);
-                self.errors.push(fail(line, e.column, &e.message));
+                self.errors.push(fail(e.line, e.column, &e.message));
                 return Ok(None);
             }
         };
@@ -244,10 +238,9 @@ impl State {
             return Ok(Some(json!({"t": "RawBlock", "c": ["html", html]})));
         }
         let path = self.assets.join(format!("{:016x}.png", diagram.hash));
-        if !path.exists() {
-            write_if_changed(&path, &diagram.bytes)
-                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
-        }
+        // Compared byte for byte, not only "exists": a damaged image is made again.
+        write_if_changed(&path, &diagram.bytes)
+            .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
         Ok(Some(self.image(&diagram, &path.to_string_lossy())))
     }
 
@@ -343,5 +336,41 @@ mod tests {
             errors[0].starts_with("fen block 1, line 1, column "),
             "{errors:?}"
         );
+    }
+
+    /// The code was wrapped in a fence of 12 tildes and read again, so a
+    /// longer run of tildes in it closed the fence and the lines after it
+    /// were dropped without a word.
+    #[test]
+    fn a_run_of_tildes_in_the_code_is_a_line_of_it() {
+        let text = "8/8/8/8/8/8/8/K6k w - - 0 1\n~~~~~~~~~~~~~~\n8/8/8/8/8/8/8/k6K b - - 0 1";
+        let input = doc(&["fen"], &[], text);
+        let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("fen block 1, line 2, column 1: a fen block holds one position"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_image_is_written_again() {
+        let dir =
+            std::env::temp_dir().join(format!("fen2img-pandoc-repair-{}", std::process::id()));
+        let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6k w - - 0 1");
+        let src = |out: &str| {
+            let v: Value = serde_json::from_str(out).unwrap();
+            v["blocks"][1]["c"][0][0]["c"][0]["c"][2][0]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let (out, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
+        let path = src(&out);
+        let good = std::fs::read(&path).unwrap();
+        std::fs::write(&path, b"").unwrap();
+        filter(&input, "latex", &dir, Vec::new()).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), good);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

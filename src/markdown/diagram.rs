@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use fen2img_render::describe;
 use fen2img_render::fingerprint::stable_hash;
+use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{Format, Renderer};
 
 use super::fence::FenBlock;
@@ -67,19 +68,25 @@ impl DiagramMaker {
     }
 
     /// Renders `block`; a bad option or FEN is an error at its place in the
-    /// document. Never a default board.
-    pub fn make(&mut self, block: &FenBlock) -> Result<Diagram, DocError> {
+    /// document (every bad option of the block, not only the first). Never
+    /// a default board.
+    pub fn make(&mut self, block: &FenBlock) -> Result<Diagram, Vec<DocError>> {
         let at_info = |column: usize, message: String| DocError {
             line: block.fence_line,
             column: block.info_column + column.saturating_sub(1),
             message,
         };
-        let attrs = info::parse(&block.info).map_err(|e| at_info(e.column, e.message))?;
+        let attrs = info::parse(&block.info).map_err(|e| vec![at_info(e.column, e.message)])?;
         let options = self
             .parser
             .resolve(&self.defaults, &attrs)
-            .map_err(|e| at_info(e.column, e.message))?;
-        self.make_with(block, &attrs, options)
+            .map_err(|errors| {
+                errors
+                    .into_iter()
+                    .map(|e| at_info(e.column, e.message))
+                    .collect::<Vec<_>>()
+            })?;
+        self.make_with(block, &attrs, options).map_err(|e| vec![e])
     }
 
     /// Renders `block` with options resolved elsewhere (Pandoc's attributes).
@@ -130,6 +137,15 @@ impl DiagramMaker {
             warnings = record.warnings().iter().map(|w| w.to_string()).collect();
         }
         let position = record.position;
+        let mut options = options;
+        if options.caption.as_deref() == Some("auto") {
+            // As the command line's `--caption auto`: the side to move.
+            let auto = Around {
+                caption: Some(Caption::Auto),
+                ..Around::default()
+            };
+            options.caption = auto.caption_text(position.turn);
+        }
         if !self.renderers.contains_key(&options.tokens) {
             let render = self
                 .parser
@@ -194,7 +210,33 @@ mod tests {
 
     fn make(doc: &str) -> Result<Diagram, DocError> {
         let blocks = find_blocks(doc).unwrap();
-        DiagramMaker::new(Format::SVG, Vec::new()).make(&blocks[0])
+        DiagramMaker::new(Format::SVG, Vec::new())
+            .make(&blocks[0])
+            .map_err(|mut e| e.remove(0))
+    }
+
+    #[test]
+    fn caption_auto_is_the_side_to_move_as_on_the_command_line() {
+        let d = make(
+            "```fen caption=auto
+8/8/8/8/8/8/8/K6k b - - 0 1
+```
+",
+        )
+        .unwrap();
+        assert_eq!(d.options.caption.as_deref(), Some("Black to move"));
+        let d = make(
+            "```fen caption=\"auto \"
+8/8/8/8/8/8/8/K6k b - - 0 1
+```
+",
+        )
+        .unwrap();
+        assert_eq!(
+            d.options.caption.as_deref(),
+            Some("auto "),
+            "only the word itself"
+        );
     }
 
     #[test]

@@ -1,13 +1,25 @@
-//! Fenced code blocks whose language is `fen`, found as CommonMark finds
-//! them: an opening fence of three or more backticks or tildes indented by
-//! at most three spaces, the block's lines, and a closing fence of the same
-//! character at least as long. Blocks inside block quotes or nested list
-//! items are not diagrams (their text belongs to the quote or list).
+//! Fenced code blocks whose language is `fen`, found by a CommonMark
+//! parser (pulldown-cmark): a fence inside an HTML comment or HTML block,
+//! in YAML or TOML front matter, or inside another fenced block is text, as
+//! a Markdown renderer sees it. Blocks in block quotes and list items are
+//! found too; [`FenBlock::prefix`] says what stands before their lines.
 //!
 //! Every block keeps where it stands (1-based line numbers, byte offsets),
 //! so a bad FEN is reported at its line and column in the document and the
 //! block can be replaced without touching the text around it.
+//!
+//! Two things the parser does not do are done here: a byte order mark
+//! before the first line is skipped (it would otherwise hide a fence on the
+//! first line, and the parser does not skip it), and lone `\r` line endings
+//! (classic Mac OS) are read as `\n` (the parser misreads fences after
+//! them). Both keep every byte offset: the mark is cut off and added back,
+//! and `\r` becomes `\n` byte for byte.
 
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+
+use super::lines::LineIndex;
 /// A ```` ```fen ```` block.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenBlock {
@@ -30,6 +42,27 @@ pub struct FenBlock {
     /// Further non-blank lines in the body, with their line numbers: a block
     /// holds one position, so these are reported.
     pub extra_lines: Vec<usize>,
+    /// What stands before the block's first line within `span` (a block
+    /// quote's `> `, a list item's marker or indentation); empty at the top
+    /// level. Replacement lines repeat it, so they stay in the container.
+    pub prefix: String,
+}
+
+impl FenBlock {
+    /// The prefix for a replacement's second and later lines: the block
+    /// quote markers kept, a list marker turned into spaces.
+    pub fn continuation(&self) -> String {
+        self.prefix
+            .chars()
+            .map(|c| {
+                if c == '>' || c.is_whitespace() {
+                    c
+                } else {
+                    ' '
+                }
+            })
+            .collect()
+    }
 }
 
 /// Why a document's fen blocks cannot be read.
@@ -41,42 +74,6 @@ pub struct FenceError {
     pub column: usize,
     /// What is wrong.
     pub message: String,
-}
-
-/// An opening or closing fence: its character, length and indentation.
-struct Fence<'a> {
-    ch: u8,
-    len: usize,
-    indent: usize,
-    rest: &'a str,
-}
-
-fn fence(line: &str) -> Option<Fence<'_>> {
-    let indent = line.len() - line.trim_start_matches(' ').len();
-    if indent > 3 {
-        return None;
-    }
-    let after = &line[indent..];
-    let ch = *after.as_bytes().first()?;
-    if ch != b'`' && ch != b'~' {
-        return None;
-    }
-    let len = after.bytes().take_while(|&b| b == ch).count();
-    if len < 3 {
-        return None;
-    }
-    let rest = &after[len..];
-    // A backtick fence's info string may not hold a backtick (that is
-    // inline code, not a fence).
-    if ch == b'`' && rest.contains('`') {
-        return None;
-    }
-    Some(Fence {
-        ch,
-        len,
-        indent,
-        rest,
-    })
 }
 
 /// Whether an info string names the `fen` language: `fen ...`, or Pandoc's
@@ -94,79 +91,204 @@ pub fn is_fen_info(info: &str) -> bool {
         .is_some_and(|lang| lang.eq_ignore_ascii_case("fen"))
 }
 
+/// The parser's options: the extensions static-site generators turn on
+/// (tables, footnotes, strikethrough, task lists) change what is a block,
+/// and front matter (`---` YAML, `+++` TOML) is never a page's text.
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+        | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+}
+
+/// `doc` as the parser reads it: without a leading byte order mark, and
+/// with every lone `\r` turned into `\n` (the same length, so offsets hold).
+/// Returns the text and how many bytes were cut from the front.
+fn normalized(doc: &str) -> (std::borrow::Cow<'_, str>, usize) {
+    let skip = if doc.starts_with('\u{feff}') { 3 } else { 0 };
+    let text = &doc[skip..];
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone_cr) {
+        return (text.into(), skip);
+    }
+    let fixed: String = text
+        .char_indices()
+        .map(|(i, c)| if c == '\r' && lone_cr(i) { '\n' } else { c })
+        .collect();
+    (fixed.into(), skip)
+}
+
+/// The end of the line holding the last byte before `end`, its line
+/// ending included.
+fn past_line_end(text: &str, end: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut at = end;
+    while at < bytes.len() && bytes[at] != b'\n' {
+        if !matches!(bytes[at], b' ' | b'\t' | b'\r') {
+            return at;
+        }
+        at += 1;
+    }
+    (at + 1).min(bytes.len())
+}
+
+/// Whether a block's source (from its opening fence to its end) ends with
+/// a closing fence: the parser also ends a block at the end of the document
+/// or of its container, which for a diagram is a mistake to report.
+fn is_closed(source: &str, ch: u8, len: usize) -> bool {
+    let Some(newline) = source.trim_end().rfind('\n') else {
+        return false;
+    };
+    let last = source[newline + 1..]
+        .trim_start_matches(|c: char| c == '>' || c.is_whitespace())
+        .trim_end();
+    last.len() >= len && last.bytes().all(|b| b == ch)
+}
+
 /// Finds every fen block of a Markdown document, in order. Other fenced
 /// blocks are skipped whole, so a fen block shown as an example inside a
-/// ```` ```markdown ```` block stays text.
+/// ```` ```markdown ```` block stays text. Linear in the document's length.
 pub fn find_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
+    let (text, skip) = normalized(doc);
+    let index = LineIndex::new(doc);
     let mut blocks = Vec::new();
-    let mut lines = doc.split_inclusive('\n').scan(0usize, |offset, line| {
-        let start = *offset;
-        *offset += line.len();
-        Some((start, line))
-    });
-    let mut number = 0;
-    while let Some((start, raw)) = lines.next() {
-        number += 1;
-        let line = raw.trim_end_matches(['\n', '\r']);
-        let Some(open) = fence(line) else { continue };
-        let fen = is_fen_info(open.rest);
-        let info_trimmed = open.rest.trim();
-        let info_column = line.len() - open.rest.trim_start().len() + 1;
-        let fence_line = number;
-        let mut body: Option<(String, usize, usize)> = None;
-        let mut extra_lines = Vec::new();
-        let mut end = None;
-        for (lstart, lraw) in lines.by_ref() {
-            number += 1;
-            let l = lraw.trim_end_matches(['\n', '\r']);
-            if let Some(close) = fence(l) {
-                if close.ch == open.ch && close.len >= open.len && close.rest.trim().is_empty() {
-                    end = Some(lstart + lraw.len());
-                    break;
+    let mut open: Option<(Range<usize>, Vec<Range<usize>>)> = None;
+    for (event, range) in Parser::new_ext(&text, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
+                open = Some((range, Vec::new()));
+            }
+            Event::Text(_) => {
+                if let Some((_, texts)) = open.as_mut() {
+                    texts.push(range);
                 }
             }
-            if !fen {
-                continue;
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some((range, texts)) = open.take() {
+                    if let Some(block) = fen_block(&text, skip, &index, range, &texts)? {
+                        blocks.push(block);
+                    }
+                }
             }
-            // Content loses up to the opening fence's indentation.
-            let strip = l.len() - l.trim_start_matches(' ').len();
-            let content = &l[strip.min(open.indent)..];
-            if content.trim().is_empty() {
-                continue;
-            }
-            if body.is_none() {
-                let lead = content.len() - content.trim_start().len();
-                let column = strip.min(open.indent) + lead + 1;
-                body = Some((content.trim().to_string(), number, column));
-            } else {
-                extra_lines.push(number);
-            }
-        }
-        let Some(end) = end else {
-            if fen {
-                return Err(FenceError {
-                    line: fence_line,
-                    column: open.indent + 1,
-                    message: "this fen block is never closed: end it with a line of ```".into(),
-                });
-            }
-            break;
-        };
-        if fen {
-            let (body, body_line, body_column) = body.unwrap_or((String::new(), fence_line + 1, 1));
-            blocks.push(FenBlock {
-                span: start..end,
-                info: info_trimmed.to_string(),
-                fence_line,
-                info_column,
-                body,
-                body_line,
-                body_column,
-                extra_lines,
-            });
+            _ => {}
         }
     }
     Ok(blocks)
+}
+
+/// The fen block whose opening fence starts at `range.start` of `text`
+/// (offsets in `text`, which starts `skip` bytes into the document), or
+/// `None` for another language.
+fn fen_block(
+    text: &str,
+    skip: usize,
+    index: &LineIndex,
+    range: Range<usize>,
+    texts: &[Range<usize>],
+) -> Result<Option<FenBlock>, FenceError> {
+    let source = &text[range.clone()];
+    // The parser's range starts at the fence; anything else is not one.
+    let ch = match source.as_bytes().first() {
+        Some(&ch @ (b'`' | b'~')) => ch,
+        _ => return Ok(None),
+    };
+    let len = source.bytes().take_while(|&b| b == ch).count();
+    let first_line = source.split('\n').next().unwrap_or("");
+    let rest = first_line[len..].trim_end_matches('\r');
+    if !is_fen_info(rest) {
+        return Ok(None);
+    }
+    let doc_offset = |at: usize| at + skip;
+    let (fence_line, fence_column) = index.position(doc_offset(range.start));
+    if !is_closed(source, ch, len) {
+        return Err(FenceError {
+            line: fence_line,
+            column: fence_column,
+            message: format!(
+                "this fen block is never closed: end it with a line of {}",
+                String::from_utf8_lossy(&vec![ch; len])
+            ),
+        });
+    }
+    let info_start = range.start + len + (rest.len() - rest.trim_start().len());
+    // The index counts in the document, whose first line starts after the mark.
+    let line_start = index.line_start(doc_offset(range.start)) - skip;
+    // The block's lines: the parser's text pieces, joined where several
+    // stand on one line, each with the offset of its first character.
+    let mut lines: Vec<(usize, String, usize)> = Vec::new();
+    for chunk in texts {
+        let mut at = chunk.start;
+        for piece in text[chunk.clone()].split_inclusive('\n') {
+            let line = index.line(doc_offset(at));
+            match lines.last_mut() {
+                Some((l, content, _)) if *l == line => content.push_str(piece),
+                _ => lines.push((line, piece.to_string(), at)),
+            }
+            at += piece.len();
+        }
+    }
+    let mut body = None;
+    let mut extra_lines = Vec::new();
+    for (line, content, at) in lines {
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if body.is_none() {
+            let lead = content.len() - content.trim_start().len();
+            let column = index.position(doc_offset(at + lead)).1;
+            body = Some((trimmed.to_string(), line, column));
+        } else {
+            extra_lines.push(line);
+        }
+    }
+    let (body, body_line, body_column) = body.unwrap_or((String::new(), fence_line + 1, 1));
+    Ok(Some(FenBlock {
+        span: doc_offset(line_start)..doc_offset(past_line_end(text, range.end)),
+        info: rest.trim().to_string(),
+        fence_line,
+        info_column: index.position(doc_offset(info_start)).1,
+        body,
+        body_line,
+        body_column,
+        extra_lines,
+        prefix: text[line_start..range.start].to_string(),
+    }))
+}
+
+/// A block made from the code of a block another parser already found
+/// (Pandoc's JSON): its first non-blank line is the record. Lines count
+/// from 1 at the code's first line; the fence line is 0 (none).
+pub fn from_code(code: &str, info: &str) -> FenBlock {
+    let mut body = None;
+    let mut extra_lines = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let content = line.trim();
+        if content.is_empty() {
+            continue;
+        }
+        if body.is_none() {
+            let lead = line.len() - line.trim_start().len();
+            body = Some((content.to_string(), n + 1, lead + 1));
+        } else {
+            extra_lines.push(n + 1);
+        }
+    }
+    let (body, body_line, body_column) = body.unwrap_or((String::new(), 1, 1));
+    FenBlock {
+        span: 0..code.len(),
+        info: info.to_string(),
+        fence_line: 0,
+        info_column: 1,
+        body,
+        body_line,
+        body_column,
+        extra_lines,
+        prefix: String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -257,5 +379,76 @@ mod tests {
     fn an_empty_block_points_at_the_line_after_the_fence() {
         let blocks = find_blocks("```fen\n```\n").unwrap();
         assert_eq!((blocks[0].body.as_str(), blocks[0].body_line), ("", 2));
+    }
+
+    const K: &str = "8/8/8/8/8/8/8/K6k w - - 0 1";
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_fence_hides_nothing() {
+        let doc = format!("\u{feff}```fen\n{K}\n```\ntext\n");
+        let blocks = find_blocks(&doc).unwrap();
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(
+            blocks[0].span,
+            3..doc.len() - "text\n".len(),
+            "the mark stays"
+        );
+        assert_eq!((blocks[0].fence_line, blocks[0].info_column), (1, 4));
+        assert_eq!((blocks[0].body_line, blocks[0].body_column), (2, 1));
+    }
+
+    #[test]
+    fn cr_only_line_endings_are_line_endings() {
+        let doc = format!("a\r\r```fen flip\r{K}\r```\rb\r");
+        let blocks = find_blocks(&doc).unwrap();
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].info, "fen flip");
+        assert_eq!(blocks[0].body, K);
+        assert_eq!((blocks[0].fence_line, blocks[0].body_line), (3, 4));
+        assert_eq!(&doc[blocks[0].span.end..], "b\r");
+    }
+
+    #[test]
+    fn fences_in_html_comments_blocks_and_front_matter_are_text() {
+        let doc = format!(
+            "---\ntitle: x\n```fen\n{K}\n```\n---\n\n<!--\n```fen\n{K}\n```\n-->\n\n<div>\n```fen\n{K}\n```\n</div>\n"
+        );
+        assert!(find_blocks(&doc).unwrap().is_empty(), "{doc}");
+        let toml = format!("+++\ntitle = 'x'\n```fen\n{K}\n```\n+++\n");
+        assert!(find_blocks(&toml).unwrap().is_empty());
+    }
+
+    #[test]
+    fn blocks_in_quotes_and_list_items_keep_their_prefix() {
+        let doc = format!("> ```fen\n> {K}\n> ```\n\n- item\n\n  ```fen\n  {K}\n  ```\n");
+        let blocks = find_blocks(&doc).unwrap();
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(
+            (blocks[0].prefix.as_str(), blocks[0].body.as_str()),
+            ("> ", K)
+        );
+        assert_eq!(blocks[0].body_column, 3);
+        assert_eq!(
+            &doc[blocks[0].span.clone()],
+            format!("> ```fen\n> {K}\n> ```\n")
+        );
+        assert_eq!(blocks[1].prefix, "  ");
+        assert_eq!(blocks[1].body_line, 8);
+        let item = find_blocks(&format!("1. ```fen\n   {K}\n   ```\n")).unwrap();
+        assert_eq!(
+            (item[0].prefix.as_str(), item[0].continuation().as_str()),
+            ("1. ", "   ")
+        );
+    }
+
+    #[test]
+    fn code_from_pandoc_keeps_every_line() {
+        let block = from_code(&format!("{K}\n~~~~~~~~~~~~~~\nmore"), "fen");
+        assert_eq!(block.body, K);
+        assert_eq!(
+            block.extra_lines,
+            [2, 3],
+            "the tilde run is a line of the block"
+        );
     }
 }

@@ -18,3 +18,19 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<WriteOutcome> {
     }
     crate::output::write_if_changed(path, bytes, Links::Replace)
 }
+
+/// Like [`write_if_changed`], for a page: a page the user made read-only
+/// is never replaced (replacing needs no write permission on the file, only
+/// on its directory, so the check is ours), unless it already holds the bytes.
+pub fn write_page_if_changed(path: &Path, bytes: &[u8]) -> io::Result<WriteOutcome> {
+    if crate::output::holds(path, bytes, Links::Replace) {
+        return Ok(WriteOutcome::Unchanged);
+    }
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly()) {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "it is read-only, so fen2img leaves it as it is (make it writable to have it rewritten)",
+        ));
+    }
+    write_if_changed(path, bytes)
+}

@@ -139,8 +139,13 @@ impl OptionParser {
     }
 
     /// Resolves `attrs` over `defaults` (attributes too, whose columns are
-    /// not reported) and checks them with clap.
-    pub fn resolve(&self, defaults: &[Attr], attrs: &[Attr]) -> Result<BlockOptions, OptionError> {
+    /// not reported) and checks them with clap. Every bad option is
+    /// reported, not only the first.
+    pub fn resolve(
+        &self,
+        defaults: &[Attr],
+        attrs: &[Attr],
+    ) -> Result<BlockOptions, Vec<OptionError>> {
         let mut out = BlockOptions {
             tokens: Vec::new(),
             strict: false,
@@ -148,6 +153,7 @@ impl OptionParser {
             alt: None,
             id: None,
         };
+        let mut errors = Vec::new();
         // (key, repeats, tokens, column) in order; a later single-valued
         // option replaces an earlier one of the same key.
         let mut merged: Vec<(String, bool, Vec<String>, usize)> = Vec::new();
@@ -159,10 +165,13 @@ impl OptionParser {
             let column = if from_block { attr.column } else { 0 };
             let key = canonical(&attr.key);
             if DOCUMENT_KEYS.contains(&key.as_str()) {
-                let value = attr.value.clone().ok_or(OptionError {
-                    column,
-                    message: format!("'{}' needs a value: {key}=\"...\"", attr.key),
-                })?;
+                let Some(value) = attr.value.clone() else {
+                    errors.push(OptionError {
+                        column,
+                        message: format!("'{}' needs a value: {key}=\"...\"", attr.key),
+                    });
+                    continue;
+                };
                 match key.as_str() {
                     "caption" => out.caption = Some(value),
                     "alt" => out.alt = Some(value),
@@ -170,26 +179,37 @@ impl OptionParser {
                 }
                 continue;
             }
-            let (key, repeats, tokens) = self.tokens(attr).map_err(|e| OptionError {
-                column,
-                message: e.message,
-            })?;
-            if !repeats {
-                merged.retain(|(k, ..)| *k != key);
+            match self.tokens(attr) {
+                Ok((key, repeats, tokens)) => {
+                    if !repeats {
+                        merged.retain(|(k, ..)| *k != key);
+                    }
+                    merged.push((key, repeats, tokens, column));
+                }
+                Err(e) => errors.push(OptionError {
+                    column,
+                    message: e.message,
+                }),
             }
-            merged.push((key, repeats, tokens, column));
         }
         // Each attribute alone first, so an error points at its column.
         for (_, _, tokens, column) in &merged {
-            self.parse(tokens).map_err(|message| OptionError {
-                column: *column,
-                message,
-            })?;
+            if let Err(message) = self.parse(tokens) {
+                errors.push(OptionError {
+                    column: *column,
+                    message,
+                });
+            }
+        }
+        if !errors.is_empty() {
+            // In the order they stand on the line (stable: defaults first).
+            errors.sort_by_key(|e| e.column);
+            return Err(errors);
         }
         out.tokens = merged.into_iter().flat_map(|(_, _, t, _)| t).collect();
         out.strict = self
             .parse(&out.tokens)
-            .map_err(|message| OptionError { column: 0, message })?;
+            .map_err(|message| vec![OptionError { column: 0, message }])?;
         Ok(out)
     }
 
@@ -220,9 +240,18 @@ impl OptionParser {
             .args(&options.tokens)
             .map_err(|message| OptionError { column: 0, message })?;
         render_options(&args, format).map_err(|f| {
+            // Most messages name their flag; a theme's or a piece set's
+            // error names the file, so it is matched by its own prefix.
+            let names = |a: &Attr| {
+                let key = canonical(&a.key);
+                f.message.starts_with(&format!("--{key}:"))
+                    || (key == "theme" && f.message.starts_with("theme "))
+                    || (key == "pieces" && f.message.starts_with("piece set: "))
+            };
             let column = attrs
                 .iter()
-                .find(|a| f.message.starts_with(&format!("--{}:", canonical(&a.key))))
+                .rev()
+                .find(|a| names(a))
                 .map_or(0, |a| a.column);
             OptionError {
                 column,
@@ -245,6 +274,10 @@ mod tests {
     use crate::markdown::info::parse;
 
     fn resolve(defaults: &str, info: &str) -> Result<BlockOptions, OptionError> {
+        resolve_all(defaults, info).map_err(|mut e| e.remove(0))
+    }
+
+    fn resolve_all(defaults: &str, info: &str) -> Result<BlockOptions, Vec<OptionError>> {
         let parser = OptionParser::new();
         let defaults = parse(&format!("fen {defaults}")).unwrap();
         parser.resolve(&defaults, &parse(info).unwrap())
@@ -319,6 +352,22 @@ mod tests {
         assert_eq!(e.column, 5);
         let e = resolve("", "fen caption").unwrap_err();
         assert_eq!(e.column, 5);
+    }
+
+    #[test]
+    fn every_bad_option_of_a_block_is_reported() {
+        let e = resolve_all("", "fen colour=red size=9999 flip caption").unwrap_err();
+        let columns: Vec<usize> = e.iter().map(|e| e.column).collect();
+        assert_eq!(columns, [5, 16, 31], "{e:?}");
+    }
+
+    #[test]
+    fn a_theme_error_points_at_the_theme_option() {
+        let parser = OptionParser::new();
+        let attrs = parse("fen flip theme=/nonexistent/x.theme").unwrap();
+        let o = parser.resolve(&[], &attrs).unwrap();
+        let e = parser.render_options(&o, Format::SVG, &attrs).unwrap_err();
+        assert_eq!(e.column, 10, "{e:?}");
     }
 
     #[test]

@@ -95,8 +95,8 @@ fn rewrite_found(
         at = block.span.end;
         let diagram = match maker.make(block) {
             Ok(d) => d,
-            Err(e) => {
-                out.errors.push(e);
+            Err(errors) => {
+                out.errors.extend(errors);
                 continue;
             }
         };
@@ -123,10 +123,18 @@ fn rewrite_found(
                 html
             }
         };
-        text.push_str(&html);
+        // In a block quote or list item every line carries the container's
+        // prefix, or the HTML would end the container.
+        let continuation = block.continuation();
+        for (i, line) in html.lines().enumerate() {
+            text.push_str(if i == 0 { &block.prefix } else { &continuation });
+            text.push_str(line);
+            text.push('\n');
+        }
         // An HTML block ends at a blank line: keep the next paragraph out of it.
         let next = &doc[at..];
-        if !(next.is_empty() || next.starts_with('\n') || next.starts_with("\r\n")) {
+        if !(next.is_empty() || next.starts_with(['\n', '\r'])) {
+            text.push_str(continuation.trim_end());
             text.push('\n');
         }
     }
@@ -195,5 +203,34 @@ mod tests {
         assert_eq!((r.errors[1].line, r.errors[1].column), (4, 8));
         let plain = "# Nothing\n```rust\nfn main() {}\n```\n";
         assert_eq!(rewrite(plain, &mut maker, &Images::Inline).text, plain);
+    }
+
+    #[test]
+    fn a_block_in_a_quote_or_list_item_stays_in_it() {
+        use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+        let k = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        for (doc, container) in [
+            (format!("> ```fen\n> {k}\n> ```\n> After.\n"), "quote"),
+            (format!("- ```fen\n  {k}\n  ```\n  After.\n"), "item"),
+        ] {
+            let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
+            let r = rewrite(&doc, &mut maker, &Images::Inline);
+            assert!(r.errors.is_empty(), "{:?}", r.errors);
+            // Read back as Markdown: the diagram's HTML and the paragraph
+            // after it are both inside the container, and nothing is left
+            // at the top level.
+            let mut depth = 0;
+            let mut html_inside = false;
+            for event in Parser::new(&r.text) {
+                match event {
+                    Event::Start(Tag::BlockQuote(_) | Tag::Item) => depth += 1,
+                    Event::End(TagEnd::BlockQuote(_) | TagEnd::Item) => depth -= 1,
+                    Event::Html(h) if h.contains("<svg") => html_inside = depth > 0,
+                    Event::Start(Tag::Paragraph) => assert!(depth > 0, "{container}: {}", r.text),
+                    _ => {}
+                }
+            }
+            assert!(html_inside, "{container}: {}", r.text);
+        }
     }
 }

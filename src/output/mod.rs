@@ -20,6 +20,7 @@
 //! images are regenerable.
 
 pub mod cleanup;
+pub mod read;
 pub mod signals;
 mod temporary;
 
@@ -86,8 +87,14 @@ impl Sink {
             Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
             _ => PathBuf::from("."),
         };
+        // The mode to keep: a regular file's at the target (never a link's
+        // under `Replace`: that entry is not the user's file).
+        let existing = match links {
+            Links::Follow => fs::metadata(&target),
+            Links::Replace => fs::symlink_metadata(&target),
+        };
         Ok(Sink::Atomic {
-            temporary: Temporary::new_in(&dir)?,
+            temporary: Temporary::for_target(&dir, existing.ok().as_ref())?,
             target,
         })
     }
@@ -148,7 +155,7 @@ pub fn write_if_changed(path: &Path, bytes: &[u8], links: Links) -> io::Result<W
 /// [`Links::Replace`] a link is never followed: it is not our file. The
 /// read is bounded by the expected length, checked on the opened file, so
 /// an entry swapped for `/dev/zero` in between cannot make it read forever.
-fn holds(path: &Path, bytes: &[u8], links: Links) -> bool {
+pub fn holds(path: &Path, bytes: &[u8], links: Links) -> bool {
     let meta = match links {
         Links::Follow => fs::metadata(path),
         Links::Replace => fs::symlink_metadata(path),

@@ -1,6 +1,6 @@
 //! A temporary file beside its target, registered for clean-up from birth.
 
-use std::fs::File;
+use std::fs::{File, Metadata};
 use std::io;
 use std::path::Path;
 
@@ -21,18 +21,45 @@ pub struct Temporary {
 }
 
 impl Temporary {
-    /// Creates an empty temporary in `dir` (the target's directory, so that
-    /// the final rename stays on one file system and is atomic).
+    /// Creates an empty private temporary (mode 0600) in `dir`: for data
+    /// that is never renamed into place (the spool of standard input).
     pub fn new_in(dir: &Path) -> io::Result<Temporary> {
+        Temporary::create(dir, 0o600)
+    }
+
+    /// Creates an empty temporary in `dir` (the target's directory, so that
+    /// the final rename stays on one file system and is atomic) with the
+    /// mode the finished file should have: that of the regular file it
+    /// replaces (`existing`), owner and group too where allowed, or for a
+    /// new file `0666` less the umask, as any program's new file has.
+    /// (tempfile's default, 0600, made every image private: a web server
+    /// running as another user then answered 403 for a whole site.)
+    pub fn for_target(dir: &Path, existing: Option<&Metadata>) -> io::Result<Temporary> {
+        let Some(existing) = existing.filter(|m| m.is_file()) else {
+            // The kernel applies the umask to the mode asked for at creation.
+            return Temporary::create(dir, 0o666);
+        };
+        // Private first, then the old file's owner and mode, before any byte
+        // is written: never readable by more people than the old file was.
+        let mut temporary = Temporary::create(dir, 0o600)?;
+        keep_owner_and_mode(temporary.file(), existing)?;
+        Ok(temporary)
+    }
+
+    fn create(dir: &Path, mode: u32) -> io::Result<Temporary> {
         signals::install();
         let file = cleanup::create(
             || {
-                tempfile::Builder::new()
-                    .prefix(".fen2img-")
-                    .suffix(".tmp")
-                    .rand_bytes(8)
-                    .tempfile_in(dir)
-                    .map_err(without_path)
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(".fen2img-").suffix(".tmp").rand_bytes(8);
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    builder.permissions(std::fs::Permissions::from_mode(mode));
+                }
+                #[cfg(not(unix))]
+                let _ = mode;
+                builder.tempfile_in(dir).map_err(without_path)
             },
             |f: &NamedTempFile| f.path(),
         )?;
@@ -87,4 +114,27 @@ impl Drop for Temporary {
             cleanup::finish(&path, || drop(file));
         }
     }
+}
+
+/// Gives `file` the owner, group and permission bits of `like`. Changing
+/// the owner needs privileges a user rarely has, so its failure is ignored
+/// (the file is then the user's own, as any file they write); the mode is
+/// set after it, since a change of owner may clear mode bits.
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, like: &Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let mine = file.metadata()?;
+    if (mine.uid(), mine.gid()) != (like.uid(), like.gid()) {
+        let _ = rustix::fs::fchown(
+            file,
+            Some(rustix::fs::Uid::from_raw(like.uid())),
+            Some(rustix::fs::Gid::from_raw(like.gid())),
+        );
+    }
+    file.set_permissions(std::fs::Permissions::from_mode(like.mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn keep_owner_and_mode(file: &File, like: &Metadata) -> io::Result<()> {
+    file.set_permissions(like.permissions())
 }

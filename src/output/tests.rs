@@ -164,3 +164,38 @@ fn links_planted_at_the_old_temporary_names_are_not_followed() {
     fs::remove_dir_all(&dir).unwrap();
     fs::remove_dir_all(&outside).unwrap();
 }
+
+/// The process's umask, from the kernel's own report (reading it with
+/// umask(2) would change it for every thread).
+#[cfg(target_os = "linux")]
+fn umask() -> u32 {
+    let status = fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("Umask:")).unwrap();
+    u32::from_str_radix(line["Umask:".len()..].trim(), 8).unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn new_files_get_0666_less_the_umask_and_replaced_files_keep_their_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("modes");
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    for links in [Links::Follow, Links::Replace] {
+        let new = dir.join(format!("new-{links:?}.png"));
+        write_file(&new, b"new", links).unwrap();
+        assert_eq!(mode(&new), 0o666 & !umask(), "{links:?}");
+        for kept in [0o644, 0o640, 0o604, 0o664] {
+            let old = dir.join(format!("old-{links:?}-{kept:o}.png"));
+            fs::write(&old, b"old").unwrap();
+            fs::set_permissions(&old, fs::Permissions::from_mode(kept)).unwrap();
+            write_if_changed(&old, b"replaced", links).unwrap();
+            assert_eq!(fs::read(&old).unwrap(), b"replaced");
+            assert_eq!(mode(&old), kept, "{links:?}");
+        }
+    }
+    // The spool of standard input stays private.
+    let spool = Temporary::new_in(&dir).unwrap();
+    assert_eq!(mode(spool.path()), 0o600);
+    drop(spool);
+    fs::remove_dir_all(&dir).unwrap();
+}

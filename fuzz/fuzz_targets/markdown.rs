@@ -1,0 +1,70 @@
+//! Feeds arbitrary text to `fen2img md`'s block finders: the Markdown one
+//! (pulldown-cmark, with the byte order mark and lone-CR handling around
+//! it) and the HTML one (html5gum). Never a panic; every block's span lies
+//! inside the page on character boundaries, in order and without overlap,
+//! starts with its container prefix, and its body and lines point into the
+//! page, so replacing the spans leaves every other byte of the page as it
+//! was. The finders live in the binary (src/markdown/), so they are
+//! compiled here from their files; they need nothing else of the binary.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+// At the crate root, so that their `super::` paths meet each other here.
+#[allow(dead_code)]
+#[path = "../../src/markdown/fence.rs"]
+mod fence;
+#[allow(dead_code)]
+#[path = "../../src/markdown/lines.rs"]
+mod lines;
+#[allow(dead_code)]
+#[path = "../../src/markdown/pre.rs"]
+mod pre;
+
+use fence::{find_blocks, FenBlock};
+use pre::find_pre_blocks;
+
+/// `later`: whether a block's further lines must stand on later lines than
+/// its record (Markdown); in HTML a character reference (`&#10;`) makes a
+/// new line of text on the same line of the source.
+fn check(doc: &str, blocks: &[FenBlock], later: bool) {
+    let lines = doc.split_inclusive(['\n', '\r']).count().max(1) + 1;
+    let mut end = 0;
+    for b in blocks {
+        assert!(b.span.start >= end, "overlap: {:?}", b.span);
+        assert!(b.span.start <= b.span.end && b.span.end <= doc.len());
+        assert!(doc.is_char_boundary(b.span.start) && doc.is_char_boundary(b.span.end));
+        assert!(doc[b.span.clone()].starts_with(&b.prefix), "{b:?}");
+        assert!(!b.body.contains('\n'), "{b:?}");
+        assert!(b.body.trim() == b.body, "{b:?}");
+        assert!((1..=lines).contains(&b.fence_line), "{b:?}");
+        assert!(b.body_line >= b.fence_line && b.body_line <= lines, "{b:?}");
+        assert!(b.info_column >= 1 && b.body_column >= 1);
+        let after = |l: usize| {
+            if later {
+                l > b.body_line
+            } else {
+                l >= b.body_line
+            }
+        };
+        assert!(
+            b.extra_lines.iter().all(|&l| after(l) && l <= lines),
+            "{b:?}"
+        );
+        end = b.span.end;
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(doc) = std::str::from_utf8(data) else {
+        return;
+    };
+    match find_blocks(doc) {
+        Ok(blocks) => check(doc, &blocks, true),
+        Err(e) => assert!(e.line >= 1 && e.column >= 1 && !e.message.is_empty()),
+    }
+    match find_pre_blocks(doc) {
+        Ok(blocks) => check(doc, &blocks, false),
+        Err(e) => assert!(e.line >= 1 && e.column >= 1 && !e.message.is_empty()),
+    }
+});
