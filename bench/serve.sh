@@ -114,6 +114,7 @@ for _ in $(seq 100); do
 done
 base=$(grep -o 'http://[0-9.:]*' "$work/serve.err")
 if [ -n "$old" ]; then
+  : > "$work/old.err"
   "$old" serve --bind 127.0.0.1:0 --queue 4096 2> "$work/old.err" &
   pids+=($!)
   old_pid=$!

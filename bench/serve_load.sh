@@ -81,6 +81,7 @@ PY
 start_server() { # bin log [flags...] -> sets pid and base
   local bin=$1 log=$2
   shift 2
+  : > "$log"
   "$bin" serve --bind 127.0.0.1:0 "$@" 2> "$log" &
   pid=$!
   pids+=("$pid")
