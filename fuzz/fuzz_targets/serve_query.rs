@@ -9,32 +9,32 @@
 //! The server lives in the binary, not the library, so its parsers are
 //! included here by path: the same files, compiled into this target.
 #![no_main]
+// The included files have what the server uses and this target does not.
+#![allow(dead_code)]
 
 use fen2img::{Format, RenderOptions};
 use libfuzzer_sys::fuzz_target;
 
-#[allow(dead_code, unused_imports)]
-mod serve {
-    #[path = "../../../src/serve/boardimage.rs"]
-    pub mod boardimage;
-    #[path = "../../../src/serve/diagram.rs"]
-    pub mod diagram;
-    #[path = "../../../src/serve/lilagif.rs"]
-    pub mod lilagif;
-    #[path = "../../../src/serve/params.rs"]
-    pub mod params;
-    #[path = "../../../src/serve/query.rs"]
-    pub mod query;
-    #[path = "../../../src/serve/request.rs"]
-    pub mod request;
-    #[path = "../../../src/serve/suggest.rs"]
-    pub mod suggest;
-    #[path = "../../../src/serve/target.rs"]
-    pub mod target;
-}
+// At the crate root, so that the files' `super::` paths name each other.
+#[path = "../../src/serve/boardimage.rs"]
+mod boardimage;
+#[path = "../../src/serve/diagram.rs"]
+mod diagram;
+#[path = "../../src/serve/lilagif.rs"]
+mod lilagif;
+#[path = "../../src/serve/params.rs"]
+mod params;
+#[path = "../../src/serve/query.rs"]
+mod query;
+#[path = "../../src/serve/request.rs"]
+mod request;
+#[path = "../../src/serve/suggest.rs"]
+mod suggest;
+#[path = "../../src/serve/target.rs"]
+mod target;
 
-use serve::request::MAX_MARKUP;
-use serve::target::{parse, Rejection, Target};
+use request::MAX_MARKUP;
+use target::{parse, Rejection, Target};
 
 /// `--max-size` values the server may run with, the first byte choosing.
 const MAX_SIZES: [u32; 5] = [2048, 512, 720, 8192, 16];
@@ -59,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(request.arrows.len() <= MAX_MARKUP);
             assert!(request.marks.len() <= MAX_MARKUP);
             assert!(request.fills.len() <= MAX_MARKUP);
-            assert!(comment.len() <= serve::lilagif::MAX_COMMENT);
+            assert!(comment.len() <= lilagif::MAX_COMMENT);
             let key = request.options_key();
             match parse(path, query, max_size) {
                 Ok(Target::Render(again, _)) => assert_eq!(again.options_key(), key),
