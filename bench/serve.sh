@@ -6,8 +6,10 @@
 # errors (non-2xx answers, socket errors and timeouts), then each server's
 # peak RSS after its 1-connection and 64-connection runs, and the GIF sizes.
 #
-#   bench/serve.sh [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH]
+#   bench/serve.sh [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH] [--old PATH]
 #
+# --old PATH also runs another build of fen2img (say, main's) on the same
+# URL mixes, each run right before this build's, for side-by-side figures.
 # --only runs one URL mix (and its peer) instead of all three.
 # --peer also runs web-boardimage (../shared/peers/web-boardimage/server.py,
 # or under $PEERS_DIR)
@@ -26,13 +28,15 @@ duration=10
 peer=""
 lila=""
 only=""
+old=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --peer) peer=1; shift ;;
     --lila-gif) lila=$2; shift 2 ;;
-    *) echo "usage: $0 [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH]" >&2; exit 2 ;;
+    --old) old=$2; shift 2 ;;
+    *) echo "usage: $0 [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH] [--old PATH]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
@@ -109,6 +113,17 @@ for _ in $(seq 100); do
   sleep 0.05
 done
 base=$(grep -o 'http://[0-9.:]*' "$work/serve.err")
+if [ -n "$old" ]; then
+  : > "$work/old.err"
+  "$old" serve --bind 127.0.0.1:0 --queue 4096 2> "$work/old.err" &
+  pids+=($!)
+  old_pid=$!
+  for _ in $(seq 100); do
+    grep -q listening "$work/old.err" && break
+    sleep 0.05
+  done
+  old_base=$(grep -o 'http://[0-9.:]*' "$work/old.err")
+fi
 
 if [ -n "$peer" ]; then
   venv=${PEER_VENV:-target/bench-venv}
@@ -140,17 +155,21 @@ fi
 wants() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 for c in 1 64; do
   if wants png; then
+    [ -n "$old" ] && run "old /diagram.png 400 px" "$old_base" diagram "$c"
     run "fen2img /diagram.png 400 px" "$base" diagram "$c"
   fi
   if wants board; then
+    [ -n "$old" ] && run "old /board.png (web-boardimage URL)" "$old_base" board "$c"
     run "fen2img /board.png (web-boardimage URL)" "$base" board "$c"
     [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
   fi
   if wants gif; then
+    [ -n "$old" ] && run "old /image.gif 720 px (lila-gif URL)" "$old_base" gif "$c"
     run "fen2img /image.gif 720 px (lila-gif URL)" "$base" gif "$c"
     [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c"
   fi
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
+    "${old:+, old $(rss "$old_pid")}" \
     "${peer:+, web-boardimage $(rss "$peer_pid")}" \
     "${lila:+, lila-gif $(rss "$lila_pid")}"
 done

@@ -8,7 +8,7 @@ use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 
 use super::params::uci_move;
 use super::query::first;
-use super::request::DiagramRequest;
+use super::request::{DiagramRequest, MAX_MARKUP};
 
 /// web-boardimage's default width.
 const DEFAULT_SIZE: i64 = 360;
@@ -18,10 +18,18 @@ const DEFAULT_SIZE: i64 = 360;
 const MIN_SIZE: i64 = *SIZE_RANGE.start() as i64;
 const MAX_SIZE: i64 = 1024;
 
+/// The reason for more than [`MAX_MARKUP`] arrows (ours: web-boardimage
+/// draws any number).
+const TOO_MANY_ARROWS: &str = "too many arrows (at most 64)";
+
 /// Reads a web-boardimage request; the error is its 400 reason, word for
 /// word, checked in its order (fen, size, lastMove, check, arrows, squares,
 /// colors).
-pub fn parse(format: Format, pairs: &[(String, String)]) -> Result<DiagramRequest, &'static str> {
+pub fn parse(
+    format: Format,
+    pairs: &[(String, String)],
+    max_size: u32,
+) -> Result<DiagramRequest, &'static str> {
     let fen = first(pairs, "fen").ok_or("fen required")?;
     let record = fen2img_render::parse(fen.as_bytes(), ParseOptions::default())
         .map_err(|_| "invalid fen")?;
@@ -31,7 +39,9 @@ pub fn parse(format: Format, pairs: &[(String, String)]) -> Result<DiagramReques
         None => DEFAULT_SIZE,
         Some(text) => python_int(text).ok_or("size is not a number")?,
     };
-    r.size = Some(size.clamp(MIN_SIZE, MAX_SIZE) as u32);
+    // Clamped as web-boardimage clamps, and to the server's --max-size.
+    let top = MAX_SIZE.min(i64::from(max_size)).max(MIN_SIZE);
+    r.size = Some(size.clamp(MIN_SIZE, top) as u32);
 
     // `lastMove or lastmove`: an empty lastMove falls through, as in Python.
     let lastmove = first(pairs, "lastMove")
@@ -60,6 +70,11 @@ pub fn parse(format: Format, pairs: &[(String, String)]) -> Result<DiagramReques
         .map(fen2img_render::layout::ArrowSpec::parse)
         .collect::<Option<Vec<_>>>()
         .ok_or("invalid arrow")?;
+    // web-boardimage has no limit; ours is the own API's, as each arrow
+    // is drawing work on a render thread.
+    if r.arrows.len() > MAX_MARKUP {
+        return Err(TOO_MANY_ARROWS);
+    }
     r.marks = list("squares")
         .map(Square::parse)
         .collect::<Option<Vec<_>>>()
@@ -129,7 +144,7 @@ mod tests {
     const FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 
     fn req(q: &str) -> Result<DiagramRequest, &'static str> {
-        parse(Format::PNG, &pairs(q).unwrap())
+        parse(Format::PNG, &pairs(q).unwrap(), 2048)
     }
 
     #[test]
@@ -159,6 +174,21 @@ mod tests {
         assert_eq!(
             req(&format!("fen={FEN}&colors=red")).unwrap_err(),
             "theme colors not found"
+        );
+    }
+
+    #[test]
+    fn max_size_and_the_arrow_cap_apply() {
+        let r = parse(
+            Format::PNG,
+            &pairs(&format!("fen={FEN}&size=900")).unwrap(),
+            512,
+        );
+        assert_eq!(r.unwrap().size, Some(512));
+        let arrows = vec!["Ge2e4"; 65].join(",");
+        assert_eq!(
+            req(&format!("fen={FEN}&arrows={arrows}")).unwrap_err(),
+            TOO_MANY_ARROWS
         );
     }
 

@@ -11,6 +11,7 @@ use super::query::{all, first};
 use super::request::{
     built_in_theme, named_player, text_param, Background, DiagramRequest, MAX_MARKUP,
 };
+use super::suggest::{unknown, DIAGRAM_PARAMETERS};
 
 /// The format a `/diagram` extension names (`txt` takes `format=`).
 pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String> {
@@ -45,6 +46,13 @@ pub fn parse(
     pairs: &[(String, String)],
     max_size: u32,
 ) -> Result<DiagramRequest, String> {
+    // `format` picks a text board's variant; other formats have none.
+    let known: Vec<&str> = DIAGRAM_PARAMETERS
+        .iter()
+        .copied()
+        .filter(|n| *n != "format" || matches!(format, Format::Text(_)))
+        .collect();
+    unknown(pairs.iter().map(|(n, _)| n.as_str()), &known)?;
     let fen = path_fen
         .or_else(|| first(pairs, "fen"))
         .ok_or_else(|| "fen: missing; give the position as ?fen=...".to_string())?;
@@ -329,6 +337,23 @@ mod tests {
             }
         }
         assert_eq!(key("white=a&caption=b"), key("caption=b&white=a"));
+    }
+
+    #[test]
+    fn unknown_parameters_are_named() {
+        let bad = |f: Format, q: &str| parse(f, None, &pairs(q).unwrap(), 1024).unwrap_err();
+        assert_eq!(
+            bad(Format::PNG, &format!("fen={START}&arow=e2e4")),
+            "arow: unknown parameter (did you mean arrow?)"
+        );
+        assert!(bad(Format::PNG, &format!("fen={START}&format=ascii")).starts_with("format: "));
+        assert!(parse(
+            Format::ASCII,
+            None,
+            &pairs("fen=8/8/8/8/8/8/8/8&format=ascii").unwrap(),
+            1024
+        )
+        .is_ok());
     }
 
     #[test]

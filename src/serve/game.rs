@@ -7,7 +7,14 @@ use fen2img_render::layout::CheckMark;
 use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 use serde_json::Value;
 
+use std::time::Instant;
+
+use fen2img_render::gif::{AnimationWriter, PaletteImage, TimedImage};
+use fen2img_render::RenderOptions;
+use hyper::StatusCode;
+
 use super::params::uci_move;
+use super::pool::Worker;
 use super::request::{named_player, DiagramRequest};
 
 /// The most frames one game may have: each is a full render.
@@ -19,14 +26,14 @@ const DEFAULT_DELAY: u16 = 50;
 /// A parsed game: one request and delay per frame, and the comment.
 #[derive(Debug)]
 pub struct Game {
-    /// The frames, each a 720 px GIF request, with its delay.
+    /// The frames, each a 720 px GIF request (or `--max-size`), with its delay.
     pub frames: Vec<(DiagramRequest, u16)>,
     /// The GIF comment.
     pub comment: String,
 }
 
 /// Reads the JSON body; the error is a one-line reason naming the field.
-pub fn parse(body: &[u8]) -> Result<Game, String> {
+pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
     let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
     let text = |v: &Value, name: &str| -> Result<Option<String>, String> {
         match v.get(name) {
@@ -94,7 +101,7 @@ pub fn parse(body: &[u8]) -> Result<Game, String> {
         let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
             .map_err(|e| format!("frames[{i}]: invalid FEN: {e}"))?;
         let mut r = DiagramRequest::new(record.position, Format::GIF);
-        r.size = Some(720);
+        r.size = Some(super::lilagif::board_size(max_size));
         r.theme = Some(theme);
         r.flip = Some(flip);
         r.coords = Some(Coordinates::None);
@@ -131,6 +138,85 @@ pub fn parse(body: &[u8]) -> Result<Game, String> {
         frames: out,
         comment,
     })
+}
+
+/// Renders `game` on `worker` into an animated GIF, each frame compressed
+/// into the GIF as soon as it is drawn: only the frame just written and the
+/// next one are held, whatever the number of frames. The pixels of every
+/// frame together may be at most `max_pixels` (`--max-pixels`); a frame
+/// that cannot be drawn or does not fit the first one's size (a crazyhouse
+/// position's pockets make it taller) is the request's fault (400).
+pub fn render(
+    worker: &mut Worker,
+    game: &Game,
+    defaults: &RenderOptions,
+    deadline: Instant,
+    max_pixels: u64,
+) -> Result<Vec<u8>, (StatusCode, String)> {
+    let bad = |e: String| (StatusCode::BAD_REQUEST, e);
+    let mut writer: Option<AnimationWriter> = None;
+    let mut previous: Option<OwnedPalette> = None;
+    for (i, (request, delay)) in game.frames.iter().enumerate() {
+        if Instant::now() >= deadline {
+            return Err((StatusCode::SERVICE_UNAVAILABLE, "deadline".into()));
+        }
+        let key = request.options_key();
+        let still = worker
+            .render(&key, || request.options(defaults), &request.position)
+            .map_err(|e| match e {
+                fen2img_render::Error::Layout(e) => bad(format!("frames[{i}]: {e}")),
+                e => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            })?;
+        let image = palette_image(&still).map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        if i == 0 {
+            let pixels = game.frames.len() as u64 * u64::from(image.0) * u64::from(image.1);
+            if pixels > max_pixels {
+                return Err(bad(format!(
+                    "frames: {} frames of {}x{} pixels are {pixels} pixels, more than                      this server draws for one request ({max_pixels})",
+                    game.frames.len(),
+                    image.0,
+                    image.1
+                )));
+            }
+        }
+        let next = TimedImage {
+            image: view(&image),
+            delay: *delay,
+        };
+        match (&mut writer, &previous) {
+            (Some(w), Some(p)) => {
+                if (p.0, p.1) != (image.0, image.1) {
+                    return Err(bad(format!(
+                        "frames[{i}]: the image is {}x{} pixels, the first frame's {}x{}:                          every frame must have the same size (pockets and check counters                          change it)",
+                        image.0, image.1, p.0, p.1
+                    )));
+                }
+                w.push(&view(p), &next)
+                    .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+            }
+            _ => {
+                writer = Some(
+                    AnimationWriter::new(&next, &game.comment)
+                        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
+                )
+            }
+        }
+        previous = Some(image);
+    }
+    writer
+        .ok_or_else(|| bad("frames: give at least one frame".into()))?
+        .finish()
+        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// `image` as the GIF writer reads it.
+fn view(image: &OwnedPalette) -> PaletteImage<'_> {
+    PaletteImage {
+        width: image.0,
+        height: image.1,
+        palette: &image.2,
+        indices: &image.3,
+    }
 }
 
 /// An owned palette image: width, height, straight RGBA palette, indices.
@@ -182,6 +268,7 @@ mod tests {
             br#"{"white":"A","black":"B","comment":"c","orientation":"black","theme":"blue",
                 "delay":80,"frames":[{"fen":"8/8/8/8/8/8/8/K6k"},
                 {"fen":"8/8/8/8/8/8/K7/7k","delay":200,"lastMove":"a1a2","check":"h1"}]}"#,
+            2048,
         )
         .unwrap();
         assert_eq!(game.frames.len(), 2);
@@ -194,7 +281,7 @@ mod tests {
                 .map(|p| p.as_ref().map(|p| p.name.clone()));
             assert_eq!(names, [Some("A".to_string()), Some("B".to_string())]);
         }
-        let err = |b: &str| parse(b.as_bytes()).unwrap_err();
+        let err = |b: &str| parse(b.as_bytes(), 2048).unwrap_err();
         assert!(err("{").starts_with("invalid JSON"));
         assert!(err(r#"{"frames":[]}"#).starts_with("frames: give 1 to"));
         assert!(err(r#"{"frames":[{"fen":"9"}]}"#).starts_with("frames[0]: invalid FEN"));

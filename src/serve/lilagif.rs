@@ -2,7 +2,7 @@
 //! defaults (the start position, 720 px, no coordinates).
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::CheckMark;
+use fen2img_render::layout::{CheckMark, SIZE_RANGE};
 use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 
 use super::params::{boolean, uci_move};
@@ -17,6 +17,18 @@ pub const MAX_COMMENT: usize = 255;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// The widths a request may ask for: the renderer's range, capped by
+/// `--max-size` (never below the smallest board).
+pub fn size_range(max_size: u32) -> (u32, u32) {
+    let low = *SIZE_RANGE.start();
+    (low, max_size.min(*SIZE_RANGE.end()).max(low))
+}
+
+/// lila-gif's board size, or `--max-size` when that is smaller.
+pub fn board_size(max_size: u32) -> u32 {
+    SIZE.min(size_range(max_size).1)
+}
+
 /// Reads an `/image.gif` request and its GIF comment. `white` and `black`
 /// name the players in bars above and below the board; `piece` is accepted
 /// and ignored (only the built-in piece set exists).
@@ -28,16 +40,18 @@ pub fn parse(
     let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
         .map_err(|e| format!("invalid FEN: {e}"))?;
     let mut r = DiagramRequest::new(record.position, Format::GIF);
+    let (low, top) = size_range(max_size);
     r.size = Some(match first(pairs, "size") {
-        None => SIZE,
+        // lila-gif's size, unless --max-size is smaller.
+        None => SIZE.min(top),
         Some(s) => s
             .trim()
             .parse::<u32>()
             .ok()
-            .filter(|s| (32..=max_size).contains(s))
+            .filter(|s| (low..=top).contains(s))
             .ok_or_else(|| {
                 format!(
-                    "size: give a width from 32 to {max_size} pixels, found '{}'",
+                    "size: give a width from {low} to {top} pixels, found '{}'",
                     escape(s)
                 )
             })?,
@@ -142,5 +156,13 @@ mod tests {
         assert!(bad("check=x").starts_with("check: "));
         assert!(bad(&format!("comment={}", "c".repeat(256))).starts_with("comment: "));
         assert!(bad("fen=9/8").starts_with("invalid FEN: "));
+        // The renderer's range caps a larger --max-size; a smaller one caps
+        // the default.
+        let big = parse(&pairs("size=5000").unwrap(), 8192).unwrap_err();
+        assert!(
+            big.starts_with("size: give a width from 32 to 4096"),
+            "{big}"
+        );
+        assert_eq!(parse(&[], 512).unwrap().0.size, Some(512));
     }
 }

@@ -1,11 +1,14 @@
 //! `fen2img serve`: the HTTP diagram service.
 //!
 //! Connections run on a small tokio runtime (hyper's HTTP/1.1 with its
-//! header size and header read timeout limits); renders run on [`pool`]'s
-//! threads. Modules import one way: `mod` → {`router`, `pool`} → {`diagram`,
-//! `boardimage`, `lilagif`} → {`request`, `params`, `query`, `response`}.
+//! header size and header read timeout limits; [`connections`] decides which
+//! are open); renders run on [`pool`]'s threads. Modules import one way:
+//! `mod` → {`connections`, `router`, `pool`} → `target` → {`diagram`,
+//! `boardimage`, `lilagif`, `game`} → {`request`, `params`, `query`,
+//! `suggest`, `response`}.
 
 mod boardimage;
+mod connections;
 mod cors;
 mod diagram;
 mod game;
@@ -16,6 +19,8 @@ mod query;
 mod request;
 mod response;
 mod router;
+mod suggest;
+mod target;
 mod timed_io;
 
 use std::io::Write as _;
@@ -27,14 +32,13 @@ use clap::Args;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioTimer;
-use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
 use fen2img_render::{Format, RenderOptions};
 
 use crate::args::{render_options, RenderArgs};
 use crate::failure::{Failure, EXIT_OK};
+use connections::{Admission, Close, Connections, Place};
 
 /// `fen2img serve` options.
 #[derive(Args, Debug, Clone)]
@@ -57,7 +61,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 256)]
     pub queue: usize,
 
-    /// Open connections at most; more wait in the kernel's backlog.
+    /// Open connections at most. A client arriving at the limit makes an
+    /// idle connection close (else the oldest, after its answer) and gets
+    /// its place, or a quick 503 when none frees within half a second.
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
 
@@ -70,6 +76,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECS", default_value_t = 10)]
     pub header_timeout: u64,
 
+    /// Seconds a client has to send a request's whole body (POST
+    /// /game.gif), counted from the end of its headers; then 408.
+    #[arg(long, value_name = "SECS", default_value_t = 10)]
+    pub body_timeout: u64,
+
     /// Seconds a response write may wait for a client that stopped reading
     /// before the connection is closed.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
@@ -79,7 +90,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "BYTES", default_value_t = 8192)]
     pub max_uri: usize,
 
-    /// Largest request head (request line and headers) in bytes; larger is 431.
+    /// Largest request header fields in bytes, all together (the request
+    /// line is --max-uri's); larger is 431, as are more than 100 fields.
     #[arg(long, value_name = "BYTES", default_value_t = 16384)]
     pub max_header: usize,
 
@@ -87,9 +99,16 @@ pub struct ServeArgs {
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     pub max_body: usize,
 
-    /// Largest image a request may ask for, in pixels.
+    /// Largest image width a request may ask for, in pixels (web-boardimage
+    /// and lila-gif URLs are clamped to it).
     #[arg(long, value_name = "PX", default_value_t = 2048)]
     pub max_size: u32,
+
+    /// Most pixels one POST /game.gif may draw, all frames together
+    /// (frames × width × height); the default fits 1,000 frames of 720 px
+    /// with player bars. Larger is 400.
+    #[arg(long, value_name = "PIXELS", default_value_t = 640_000_000)]
+    pub max_pixels: u64,
 
     /// Seconds in-flight requests get to finish after SIGTERM or Ctrl-C.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
@@ -117,13 +136,19 @@ pub struct State {
     /// Stands for the server's default options in every ETag.
     defaults_digest: u64,
     config: Config,
+    /// Turns true when the server starts draining: bodies still arriving
+    /// are not waited for.
+    shutdown: tokio::sync::watch::Sender<bool>,
 }
 
 /// The limits and switches handlers read.
 struct Config {
     max_uri: usize,
+    max_header: usize,
     max_body: usize,
+    body_timeout: Duration,
     max_size: u32,
+    max_pixels: u64,
     deadline: Duration,
     log: bool,
     cors: Option<cors::Cors>,
@@ -148,12 +173,16 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         defaults: Arc::new(defaults),
         config: Config {
             max_uri: args.max_uri,
+            max_header: args.max_header,
             max_body: args.max_body,
+            body_timeout: Duration::from_secs(args.body_timeout.max(1)),
             max_size: args.max_size,
+            max_pixels: args.max_pixels,
             deadline: Duration::from_millis(args.deadline),
             log: args.log,
             cors,
         },
+        shutdown: tokio::sync::watch::Sender::new(false),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.io_threads.max(1))
@@ -186,25 +215,22 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
     }
 
     let mut http = http1::Builder::new();
+    // hyper reads a head up to --max-uri and --max-header together and
+    // answers 431 beyond; within that, the router answers 414 for a long
+    // target and 431 for large fields, so each limit gets its own code.
+    let head = args.max_uri.saturating_add(args.max_header);
     http.timer(TokioTimer::new())
         .header_read_timeout(Duration::from_secs(args.header_timeout.max(1)))
-        .max_buf_size(args.max_header.max(8192))
-        .max_header_size(args.max_header)
+        .max_buf_size(head.saturating_add(1024).max(8192))
+        .max_header_size(head)
+        .max_headers(MAX_HEADER_FIELDS)
         .keep_alive(true);
     let write_timeout = Duration::from_secs(args.write_timeout.max(1));
-    let connections = Arc::new(Semaphore::new(args.max_connections.max(1)));
-    let graceful = GracefulShutdown::new();
+    let connections = Connections::new(args.max_connections);
     let shutdown = shutdown_signal();
     tokio::pin!(shutdown);
 
     loop {
-        let permit = tokio::select! {
-            p = Arc::clone(&connections).acquire_owned() => match p {
-                Ok(p) => p,
-                Err(_) => break,
-            },
-            _ = &mut shutdown => break,
-        };
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(a) => a,
@@ -218,30 +244,118 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
             _ = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let state = Arc::clone(&state);
-        let service = service_fn(move |req| {
-            let state = Arc::clone(&state);
-            async move { Ok::<_, std::convert::Infallible>(router::handle(state, peer, req).await) }
-        });
-        let connection = graceful
-            .watch(http.serve_connection(timed_io::TimedIo::new(stream, write_timeout), service));
-        tokio::spawn(async move {
-            let _ = connection.await;
-            drop(permit);
-        });
+        let serve = Serve {
+            http: http.clone(),
+            state: Arc::clone(&state),
+            write_timeout,
+        };
+        match connections.admit() {
+            Admission::Open(place) => {
+                tokio::spawn(serve.connection(stream, peer, place));
+            }
+            Admission::Wait(waiting) => {
+                let connections = Arc::clone(&connections);
+                tokio::spawn(async move {
+                    let place = connections.wait_for_place().await;
+                    drop(waiting);
+                    match place {
+                        Some(place) => serve.connection(stream, peer, place).await,
+                        None => {
+                            if serve.state.config.log {
+                                eprintln!("{peer} (too many connections) 503");
+                            }
+                            connections::refuse(stream).await
+                        }
+                    }
+                });
+            }
+            // Beyond the clients that may wait: closed unanswered.
+            Admission::Drop => drop(stream),
+        }
     }
 
     // Stop accepting, let in-flight requests finish (bounded), then exit.
     drop(listener);
     eprintln!("fen2img serve: shutting down");
+    state.shutdown.send_replace(true);
+    connections.close_all();
     let grace = Duration::from_secs(args.shutdown_grace);
-    if tokio::time::timeout(grace, graceful.shutdown())
-        .await
-        .is_err()
-    {
+    let drained = tokio::time::timeout(grace, async {
+        let started = tokio::time::Instant::now();
+        let mut heads_cut = false;
+        while connections.open() > 0 {
+            // A head already under way gets a moment to arrive; after it,
+            // connections not answering a request (slowloris heads among
+            // them) are closed instead of waiting out --header-timeout.
+            if !heads_cut && started.elapsed() >= HEAD_GRACE {
+                heads_cut = true;
+                connections.close_idle_now();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
+    if drained.await.is_err() {
         eprintln!("fen2img serve: requests still open after {grace:?}; closing them");
     }
     Ok(EXIT_OK)
+}
+
+/// How long a drain waits for request heads already under way before it
+/// closes the connections that are not answering a request.
+const HEAD_GRACE: Duration = Duration::from_secs(1);
+
+/// Most header fields in a request (hyper's default); more is 431.
+const MAX_HEADER_FIELDS: usize = 100;
+
+/// What serving one connection needs.
+struct Serve {
+    http: http1::Builder,
+    state: Arc<State>,
+    write_timeout: Duration,
+}
+
+impl Serve {
+    /// Serves `stream` until the client closes, a timeout or limit ends it,
+    /// or it is asked to close (see [`Close`]).
+    async fn connection(self, stream: tokio::net::TcpStream, peer: SocketAddr, place: Place) {
+        let conn = Arc::clone(place.conn());
+        let state = self.state;
+        let service = service_fn(move |req| {
+            let state = Arc::clone(&state);
+            let busy = conn.start_request();
+            let close = conn.close_requests();
+            async move {
+                let reply = router::handle(state, peer, close, req).await;
+                drop(busy);
+                Ok::<_, std::convert::Infallible>(reply)
+            }
+        });
+        let connection = self
+            .http
+            .serve_connection(timed_io::TimedIo::new(stream, self.write_timeout), service);
+        tokio::pin!(connection);
+        let mut close = place.conn().close_requests();
+        // Asked before this task ran: seen on the first turn.
+        close.mark_changed();
+        let mut graceful = false;
+        loop {
+            tokio::select! {
+                _ = connection.as_mut() => break,
+                asked = close.changed() => {
+                    let how = *close.borrow_and_update();
+                    if asked.is_err() || how == Close::Now {
+                        // Dropping the connection closes the socket.
+                        break;
+                    }
+                    if how == Close::AfterAnswer && !graceful {
+                        graceful = true;
+                        connection.as_mut().graceful_shutdown();
+                    }
+                }
+            }
+        }
+        drop(place);
+    }
 }
 
 /// Completes on SIGTERM or SIGINT (Ctrl-C).

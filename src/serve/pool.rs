@@ -52,7 +52,24 @@ impl Worker {
             }
         }
     }
+
+    /// Drops the renderer when a large request grew its caches past
+    /// [`KEPT_CACHE_BYTES`]: the next request builds what it needs afresh,
+    /// and a thread never keeps what one huge board left behind.
+    fn shed(&mut self) {
+        if let Some((_, renderer)) = &self.renderer {
+            if renderer.cached_bytes() > KEPT_CACHE_BYTES {
+                self.renderer = None;
+            }
+        }
+    }
 }
+
+/// The most bytes of drawn material (sprites, backgrounds, palette tiles)
+/// a render thread keeps between requests: what the renderer's own cache
+/// budgets add up to, so only a request whose single value overflows a
+/// budget (2048 px with every square filled in its own colour) is dropped.
+pub const KEPT_CACHE_BYTES: u64 = 40 << 20;
 
 type Job = Box<dyn FnOnce(&mut Worker) + Send + 'static>;
 
@@ -175,6 +192,7 @@ fn work(rx: &Mutex<Receiver<Job>>, helpers: Arc<Helpers>) {
         if catch_unwind(AssertUnwindSafe(|| job(&mut worker))).is_err() {
             worker.renderer = None;
         }
+        worker.shed();
     }
 }
 

@@ -7,22 +7,36 @@ use std::time::Instant;
 
 use hyper::body::Incoming;
 use hyper::header::{
-    HeaderMap, HeaderValue, ACCEPT_ENCODING, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE,
-    ETAG, IF_NONE_MATCH, ORIGIN, VARY,
+    HeaderMap, HeaderValue, ACCEPT_ENCODING, ALLOW, CACHE_CONTROL, CONNECTION, CONTENT_ENCODING,
+    CONTENT_LENGTH, CONTENT_TYPE, ETAG, IF_NONE_MATCH, ORIGIN, VARY,
 };
 use hyper::{Method, Request, StatusCode};
 
+use tokio::sync::watch;
+
+use super::connections::Close;
 use super::pool::Refused;
-use super::query;
 use super::request::DiagramRequest;
 use super::response::{
     aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, negotiate,
     none_match, text, Encoding, Reply, IMMUTABLE,
 };
-use super::{boardimage, cors, diagram, game, lilagif, State};
+use super::target::{self, Rejection, Target};
+use super::{cors, game, State};
+
+/// What a render job answers when it has no image: the status (4xx for
+/// what the request asked, 500 for a defect) and a one-line reason.
+type JobError = (StatusCode, String);
 
 /// Answers one request, adds CORS and writes the access log line.
-pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>) -> Reply {
+/// `close` says when the connection is asked to close (a body still
+/// arriving is then not waited for).
+pub async fn handle(
+    state: Arc<State>,
+    peer: SocketAddr,
+    close: watch::Receiver<Close>,
+    req: Request<Incoming>,
+) -> Reply {
     let start = Instant::now();
     let method = req.method().clone();
     let target = req.uri().to_string();
@@ -34,8 +48,10 @@ pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>)
         }
         h
     });
-    let mut reply = if req.method() == Method::POST && req.uri().path() == "/game.gif" {
-        game_gif(&state, req).await
+    let mut reply = if let Some(refused) = over_limits(&state, &req) {
+        refused
+    } else if req.method() == Method::POST && req.uri().path() == "/game.gif" {
+        game_gif(&state, close, req).await
     } else if req.method() == Method::OPTIONS {
         cors::preflight(req.uri().path())
     } else {
@@ -58,14 +74,46 @@ pub async fn handle(state: Arc<State>, peer: SocketAddr, req: Request<Incoming>)
     reply
 }
 
+/// `414` for a target longer than `--max-uri` and `431` for header fields
+/// larger than `--max-header`, whatever the method. hyper reads heads up to
+/// both limits together, so these are ours to answer with the right code.
+fn over_limits(state: &State, req: &Request<Incoming>) -> Option<Reply> {
+    let limits = &state.config;
+    if req.uri().path_and_query().map_or(0, |p| p.as_str().len()) > limits.max_uri {
+        return Some(closing(text(
+            StatusCode::URI_TOO_LONG,
+            format!("the URI is longer than {} bytes", limits.max_uri),
+        )));
+    }
+    // Each field as sent: name, ": ", value, CRLF.
+    let header_bytes: usize = req
+        .headers()
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len() + 4)
+        .sum();
+    if header_bytes > limits.max_header {
+        return Some(closing(text(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!(
+                "the header fields are larger than {} bytes",
+                limits.max_header
+            ),
+        )));
+    }
+    None
+}
+
+/// `reply` with `Connection: close`: after a refused head or an unread
+/// body the connection is not worth keeping.
+fn closing(mut reply: Reply) -> Reply {
+    reply
+        .headers_mut()
+        .insert(CONNECTION, HeaderValue::from_static("close"));
+    reply
+}
+
 async fn route(state: &State, req: &Request<Incoming>) -> Reply {
     let uri = req.uri();
-    if uri.path_and_query().map_or(0, |p| p.as_str().len()) > state.config.max_uri {
-        return text(
-            StatusCode::URI_TOO_LONG,
-            format!("the URI is longer than {} bytes", state.config.max_uri),
-        );
-    }
     let path = uri.path();
     let get = matches!(*req.method(), Method::GET | Method::HEAD);
     if !get || path == "/game.gif" {
@@ -75,42 +123,19 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
             .insert(ALLOW, HeaderValue::from_static(methods));
         return r;
     }
-    if path == "/healthz" {
-        let mut r = text(StatusCode::OK, "ok");
-        r.headers_mut()
-            .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        return r;
-    }
-    let pairs = match query::pairs(uri.query().unwrap_or("")) {
-        Ok(p) => p,
-        Err(e) => return bad_request(e),
-    };
-    let mut comment = String::new();
-    let request = match path {
-        "/image.gif" => match lilagif::parse(&pairs, state.config.max_size) {
-            Ok((r, c)) => {
-                comment = c;
-                r
+    let (request, comment) =
+        match target::parse(path, uri.query().unwrap_or(""), state.config.max_size) {
+            Ok(Target::Health) => {
+                let mut r = text(StatusCode::OK, "ok");
+                r.headers_mut()
+                    .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                return r;
             }
-            Err(e) => return bad_request(e),
-        },
-        "/board.svg" | "/board.png" => {
-            let format = if path.ends_with(".svg") {
-                fen2img_render::Format::SVG
-            } else {
-                fen2img_render::Format::PNG
-            };
-            match boardimage::parse(format, &pairs) {
-                Ok(r) => r,
-                Err(reason) => return aiohttp_bad_request(reason),
-            }
-        }
-        _ => match own_api(path, &pairs, state.config.max_size) {
-            Some(Ok(r)) => r,
-            Some(Err(e)) => return bad_request(e),
-            None => return text(StatusCode::NOT_FOUND, "not found"),
-        },
-    };
+            Ok(Target::Render(request, comment)) => (*request, comment),
+            Err(Rejection::NotFound) => return text(StatusCode::NOT_FOUND, "not found"),
+            Err(Rejection::BadRequest(e)) => return bad_request(e),
+            Err(Rejection::BoardImage(reason)) => return aiohttp_bad_request(reason),
+        };
     let accept = req
         .headers()
         .get(ACCEPT_ENCODING)
@@ -123,28 +148,13 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
     render(state, request, &comment, accept, if_none_match).await
 }
 
-/// `/diagram.EXT` or `/diagram/<FEN>.EXT`; `None` for other paths.
-fn own_api(
-    path: &str,
-    pairs: &[(String, String)],
-    max_size: u32,
-) -> Option<Result<DiagramRequest, String>> {
-    let (fen, ext) = if let Some(ext) = path.strip_prefix("/diagram.") {
-        (None, ext)
-    } else {
-        let rest = path.strip_prefix("/diagram/")?;
-        let (fen, ext) = rest.rsplit_once('.')?;
-        (Some(fen), ext)
-    };
-    let fen = match fen.map(|f| query::decode(f, false)) {
-        None => None,
-        Some(Some(f)) => Some(f),
-        Some(None) => return Some(Err("the FEN in the path is not UTF-8".into())),
-    };
-    Some(
-        diagram::format_of(ext, pairs)
-            .and_then(|format| diagram::parse(format, fen.as_deref(), pairs, max_size)),
-    )
+/// A render error as an answer: options the request chose that cannot be
+/// drawn are the client's (400); an encoder failure is ours (500).
+fn render_error(e: fen2img_render::Error) -> JobError {
+    match e {
+        fen2img_render::Error::Layout(e) => (StatusCode::BAD_REQUEST, e.to_string()),
+        e => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
 }
 
 /// Renders `request` on the pool, or answers 304 when the client has it.
@@ -179,30 +189,20 @@ async fn render(
 
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
-    let job = move |worker: &mut super::pool::Worker| {
+    let job = move |worker: &mut super::pool::Worker| -> Result<Vec<u8>, JobError> {
         let bytes = worker
             .render(&key, || request.options(&defaults), &request.position)
-            .map_err(|e| e.to_string())?;
+            .map_err(render_error)?;
         let bytes = if comment.is_empty() {
             bytes
         } else {
             fen2img_render::gif::with_comment(&bytes, &comment)
         };
-        Ok::<_, String>(encoding.apply(bytes))
+        Ok(encoding.apply(bytes))
     };
-    let rx = match state.pool.submit(deadline, job) {
-        Ok(rx) => rx,
-        Err(Refused::Busy) => return busy("too many renders waiting; retry shortly"),
-        Err(Refused::Closed) => return busy("shutting down"),
-    };
-    let body = match tokio::time::timeout_at(deadline.into(), rx).await {
-        Ok(Ok(Ok(bytes))) => bytes,
-        Ok(Ok(Err(e))) => return text(StatusCode::INTERNAL_SERVER_ERROR, e),
-        Ok(Err(_)) if Instant::now() >= deadline => {
-            return busy("the render deadline passed before a worker was free")
-        }
-        Ok(Err(_)) => return text(StatusCode::INTERNAL_SERVER_ERROR, "the render failed"),
-        Err(_) => return busy("the render deadline passed"),
+    let body = match finish(state, deadline, job).await {
+        Ok(bytes) => bytes,
+        Err(reply) => return reply,
     };
     let mut r = text(StatusCode::OK, "");
     *r.body_mut() = body.into();
@@ -219,72 +219,127 @@ async fn render(
     r
 }
 
-/// `POST /game.gif`: reads the JSON body (at most `--max-body` bytes, else
-/// 413) and renders every frame on one worker.
-async fn game_gif(state: &State, req: Request<Incoming>) -> Reply {
-    use http_body_util::{BodyExt, Limited};
-    let limit = state.config.max_body;
-    let body = match Limited::new(req.into_body(), limit).collect().await {
-        Ok(b) => b.to_bytes(),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-            return text(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the body is larger than {limit} bytes"),
-            )
-        }
-        Err(_) => return bad_request("the body could not be read"),
+/// Runs `job` on the pool and waits for it until `deadline`: its bytes, or
+/// the answer to send instead (503 when the queue is full or the deadline
+/// passed, the job's own status when it failed).
+async fn finish<F>(state: &State, deadline: Instant, job: F) -> Result<Vec<u8>, Reply>
+where
+    F: FnOnce(&mut super::pool::Worker) -> Result<Vec<u8>, JobError> + Send + 'static,
+{
+    let rx = match state.pool.submit(deadline, job) {
+        Ok(rx) => rx,
+        Err(Refused::Busy) => return Err(busy("too many renders waiting; retry shortly")),
+        Err(Refused::Closed) => return Err(busy("shutting down")),
     };
-    let game = match game::parse(&body) {
+    match tokio::time::timeout_at(deadline.into(), rx).await {
+        Ok(Ok(Ok(bytes))) => Ok(bytes),
+        Ok(Ok(Err((status, _)))) if status == StatusCode::SERVICE_UNAVAILABLE => {
+            Err(busy("the render deadline passed"))
+        }
+        Ok(Ok(Err((status, e)))) => Err(text(status, e)),
+        Ok(Err(_)) if Instant::now() >= deadline => {
+            Err(busy("the render deadline passed before a worker was free"))
+        }
+        Ok(Err(_)) => Err(text(StatusCode::INTERNAL_SERVER_ERROR, "the render failed")),
+        Err(_) => Err(busy("the render deadline passed")),
+    }
+}
+
+/// `POST /game.gif`: reads the JSON body (at most `--max-body` bytes, else
+/// 413, within `--body-timeout`, else 408) and renders the frames on one
+/// worker, each written into the GIF as soon as it is drawn.
+async fn game_gif(state: &State, close: watch::Receiver<Close>, req: Request<Incoming>) -> Reply {
+    let limit = state.config.max_body;
+    let too_large = || {
+        closing(text(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the body is larger than {limit} bytes"),
+        ))
+    };
+    // Refused before the body is read, so a client that sent `Expect:
+    // 100-continue` gets the 413 instead of a `100 Continue`.
+    let declared = req
+        .headers()
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return too_large();
+    }
+    let body = match read_body(state, close, req.into_body(), limit).await {
+        Ok(body) => body,
+        Err(BodyError::TooLarge) => return too_large(),
+        Err(BodyError::Slow) => {
+            return closing(text(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the body did not arrive within {} s",
+                    state.config.body_timeout.as_secs()
+                ),
+            ))
+        }
+        Err(BodyError::ShuttingDown) => {
+            return closing(busy("the server is closing this connection; retry shortly"))
+        }
+        Err(BodyError::Broken) => return closing(bad_request("the body could not be read")),
+    };
+    let game = match game::parse(&body, state.config.max_size) {
         Ok(g) => g,
         Err(e) => return bad_request(e),
     };
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
-    let job = move |worker: &mut super::pool::Worker| -> Result<Vec<u8>, String> {
-        let mut images = Vec::with_capacity(game.frames.len());
-        for (request, delay) in &game.frames {
-            if Instant::now() >= deadline {
-                return Err("deadline".into());
-            }
-            let key = request.options_key();
-            let still = worker
-                .render(&key, || request.options(&defaults), &request.position)
-                .map_err(|e| e.to_string())?;
-            images.push((game::palette_image(&still)?, *delay));
-        }
-        let frames: Vec<fen2img_render::gif::TimedImage<'_>> = images
-            .iter()
-            .map(
-                |((width, height, palette, indices), delay)| fen2img_render::gif::TimedImage {
-                    image: fen2img_render::gif::PaletteImage {
-                        width: *width,
-                        height: *height,
-                        palette,
-                        indices,
-                    },
-                    delay: *delay,
-                },
-            )
-            .collect();
-        fen2img_render::gif::animation(&frames, &game.comment).map_err(|e| e.to_string())
+    let max_pixels = state.config.max_pixels;
+    let job = move |worker: &mut super::pool::Worker| {
+        game::render(worker, &game, &defaults, deadline, max_pixels)
     };
-    let rx = match state.pool.submit(deadline, job) {
-        Ok(rx) => rx,
-        Err(Refused::Busy) => return busy("too many renders waiting; retry shortly"),
-        Err(Refused::Closed) => return busy("shutting down"),
-    };
-    match tokio::time::timeout_at(deadline.into(), rx).await {
-        Ok(Ok(Ok(bytes))) => {
+    match finish(state, deadline, job).await {
+        Ok(bytes) => {
             let mut r = text(StatusCode::OK, "");
             *r.body_mut() = bytes.into();
             r.headers_mut()
                 .insert(CONTENT_TYPE, HeaderValue::from_static("image/gif"));
             r
         }
-        Ok(Ok(Err(e))) if e == "deadline" => busy("the render deadline passed"),
-        Ok(Ok(Err(e))) => text(StatusCode::INTERNAL_SERVER_ERROR, e),
-        Ok(Err(_)) if Instant::now() >= deadline => busy("the render deadline passed"),
-        Ok(Err(_)) => text(StatusCode::INTERNAL_SERVER_ERROR, "the render failed"),
-        Err(_) => busy("the render deadline passed"),
+        Err(reply) => reply,
+    }
+}
+
+/// Why a request body was not read.
+enum BodyError {
+    /// Over `--max-body`.
+    TooLarge,
+    /// Not all there within `--body-timeout`.
+    Slow,
+    /// The server is draining, or the connection's place is wanted: a body
+    /// still on its way is not waited for.
+    ShuttingDown,
+    /// The connection failed or the framing was bad.
+    Broken,
+}
+
+/// The whole body, bounded in size and time.
+async fn read_body(
+    state: &State,
+    mut close: watch::Receiver<Close>,
+    body: Incoming,
+    limit: usize,
+) -> Result<hyper::body::Bytes, BodyError> {
+    use http_body_util::{BodyExt, Limited};
+    let mut shutdown = state.shutdown.subscribe();
+    let collect = tokio::time::timeout(
+        state.config.body_timeout,
+        Limited::new(body, limit).collect(),
+    );
+    tokio::select! {
+        read = collect => match read {
+            Ok(Ok(b)) => Ok(b.to_bytes()),
+            Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(BodyError::TooLarge),
+            Ok(Err(_)) => Err(BodyError::Broken),
+            Err(_) => Err(BodyError::Slow),
+        },
+        _ = shutdown.wait_for(|stopping| *stopping) => Err(BodyError::ShuttingDown),
+        // The connection's place is wanted by a new client.
+        _ = close.wait_for(|c| *c != Close::No) => Err(BodyError::ShuttingDown),
     }
 }

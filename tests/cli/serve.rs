@@ -18,8 +18,13 @@ struct Server {
 }
 
 impl Server {
+    /// Starts the server this test was built with, or the build named by
+    /// `FEN2IMG_SERVE_BIN` (to run these tests against another build, say
+    /// main's, and see which fail there).
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fen2img"))
+        let bin = std::env::var_os("FEN2IMG_SERVE_BIN")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_fen2img").into());
+        let mut child = Command::new(bin)
             .args(["serve", "--bind", "127.0.0.1:0"])
             .args(args)
             .stdin(Stdio::null())
@@ -770,7 +775,7 @@ fn a_client_that_stops_reading_is_disconnected() {
     let mut s = server.connect();
     // Many large responses asked for at once (pipelined) and never read:
     // the socket buffers fill and the server's writes stall.
-    let one = format!("GET /diagram.svg?fen={}&size=2048&x=", enc(FEN));
+    let one = format!("GET /diagram.svg?fen={}&size=2048&number=", enc(FEN));
     let mut requests = String::new();
     for i in 0..2000 {
         requests.push_str(&format!("{one}{i} HTTP/1.1\r\nHost: x\r\n\r\n"));
@@ -784,4 +789,368 @@ fn a_client_that_stops_reading_is_disconnected() {
     let answers = got.windows(9).filter(|w| w == b"HTTP/1.1 ").count();
     assert!(answers < 2000, "{answers}");
     assert_eq!(server.get("/healthz").status, 200);
+}
+
+// ---- Hostile and careless clients (issue 20, items 1–8) ----
+
+/// Reads one response from a connection that stays open (keep-alive): the
+/// head, then `Content-Length` bytes of body.
+fn read_one(s: &mut TcpStream) -> Reply {
+    let mut raw = Vec::new();
+    let mut byte = [0u8; 1];
+    while !raw.ends_with(b"\r\n\r\n") {
+        match s.read(&mut byte) {
+            Ok(1) => raw.push(byte[0]),
+            other => panic!(
+                "no whole head: {other:?} after {:?}",
+                String::from_utf8_lossy(&raw)
+            ),
+        }
+    }
+    let mut reply = parse_reply(&raw).expect("a response head");
+    let length: usize = reply
+        .header("content-length")
+        .map_or(0, |v| v.parse().unwrap());
+    let mut body = vec![0u8; length];
+    s.read_exact(&mut body).unwrap();
+    reply.body = body;
+    reply
+}
+
+/// The server's memory in kB: `VmHWM` (the peak) or `VmRSS` (now).
+fn memory_kb(server: &Server, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    status
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix(field)?
+                .trim_start_matches(':')
+                .trim()
+                .strip_suffix(" kB")
+        })
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {field} in {status}"))
+}
+
+/// A connection that sent `POST /game.gif` with a body that will never
+/// all arrive.
+fn slow_body(server: &Server, chunked: bool) -> TcpStream {
+    let mut s = server.connect();
+    let head = if chunked {
+        "POST /game.gif HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n"
+    } else {
+        "POST /game.gif HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{\"frames\":"
+    };
+    s.write_all(head.as_bytes()).unwrap();
+    s
+}
+
+#[test]
+fn slow_request_bodies_are_timed_out() {
+    // Item 1: four connections sending bodies that never all arrive held a
+    // server with four places for as long as they liked.
+    let server = Server::start(&["--max-connections", "4", "--body-timeout", "1"]);
+    let mut slow: Vec<TcpStream> = (0..4).map(|i| slow_body(&server, i % 2 == 1)).collect();
+    for s in &mut slow {
+        let r = read_reply(s);
+        assert_eq!(r.status, 408, "{}", r.text());
+        assert_eq!(r.header("connection"), Some("close"));
+    }
+    assert_eq!(server.get("/healthz").status, 200);
+}
+
+#[test]
+fn the_drain_does_not_wait_for_bodies_that_are_not_arriving() {
+    // Item 1: on SIGTERM a body still on its way held shutdown for the
+    // whole grace period.
+    // The default body timeout (10 s) outlasts this grace period.
+    let mut server = Server::start(&["--shutdown-grace", "5"]);
+    let mut slow = slow_body(&server, false);
+    // The request has reached its handler when its next request on
+    // another connection has been answered (one I/O thread in order).
+    assert_eq!(server.get("/healthz").status, 200);
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = server.child.id().to_string();
+    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    let r = read_reply(&mut slow);
+    assert_eq!(r.status, 503, "{}", r.text());
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    let mut log = String::new();
+    server.stderr.read_to_string(&mut log).unwrap();
+    assert!(!log.contains("still open"), "{log}");
+}
+
+#[test]
+fn at_the_connection_limit_idle_connections_make_room() {
+    // Item 2: keep-alive connections held every place and a new client
+    // waited in the backlog for as long as they stayed (here longer than
+    // the client's read timeout: the head timeout does not close them).
+    let server = Server::start(&["--max-connections", "4", "--header-timeout", "120"]);
+    let mut idle: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = server.connect();
+            s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap();
+            assert_eq!(read_one(&mut s).status, 200);
+            s
+        })
+        .collect();
+    // A new client gets in: one idle connection was closed for it.
+    assert_eq!(server.get("/healthz").status, 200);
+    let closed = idle
+        .iter_mut()
+        .map(|s| {
+            s.set_read_timeout(Some(Duration::from_millis(500)))
+                .unwrap();
+            match s.read(&mut [0u8; 1]) {
+                Ok(0) => true,
+                Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+                Ok(_) => false,
+            }
+        })
+        .filter(|closed| *closed)
+        .count();
+    assert!(closed >= 1, "no idle connection was closed");
+}
+
+#[test]
+fn busy_keep_alive_connections_do_not_starve_new_clients() {
+    // Item 2: a flood of busy keep-alive connections over the limit; a new
+    // client is answered (its place, or a quick 503) instead of waiting in
+    // the backlog for as long as the flood lasts.
+    let server = Server::start(&[
+        "--max-connections",
+        "4",
+        "--queue",
+        "4",
+        "--deadline",
+        "200",
+    ]);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let target = format!("/diagram.png?fen={}&size=600", enc(FEN));
+    let flood: Vec<_> = (0..12)
+        .map(|_| {
+            let (addr, stop, target) = (server.addr, stop.clone(), target.clone());
+            std::thread::spawn(move || {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let Ok(mut s) = TcpStream::connect(addr) else {
+                        continue;
+                    };
+                    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+                    let request = format!("GET {target} HTTP/1.1\r\nHost: x\r\n\r\n");
+                    // Requests back to back on one connection until it closes.
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        if s.write_all(request.as_bytes()).is_err() {
+                            break;
+                        }
+                        let mut head = [0u8; 12];
+                        if s.read_exact(&mut head).is_err() {
+                            break;
+                        }
+                        // Read the rest of the answer, whatever it is.
+                        let _ = s.set_read_timeout(Some(Duration::from_millis(50)));
+                        let mut sink = [0u8; 65536];
+                        while let Ok(n) = s.read(&mut sink) {
+                            if n == 0 {
+                                break;
+                            }
+                        }
+                        let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let mut answered = Vec::new();
+    for _ in 0..5 {
+        let mut s = server.connect();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let r = read_reply(&mut s);
+        answered.push(r.status);
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for t in flood {
+        t.join().unwrap();
+    }
+    assert!(
+        answered.iter().all(|s| *s == 200 || *s == 503),
+        "{answered:?}"
+    );
+    assert_eq!(server.get("/healthz").status, 200);
+}
+
+/// A `POST /game.gif` body of `n` frames that alternate between two
+/// positions, with a last move each.
+fn long_game(n: usize) -> Vec<u8> {
+    let a =
+        r#"{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","lastMove":"e2e4"}"#;
+    let b = r#"{"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","lastMove":"e7e5"}"#;
+    let frames: Vec<&str> = (0..n).map(|i| if i % 2 == 0 { a } else { b }).collect();
+    format!(
+        "{{\"white\":\"A\",\"black\":\"B\",\"frames\":[{}]}}",
+        frames.join(",")
+    )
+    .into_bytes()
+}
+
+#[test]
+fn a_long_game_gif_is_encoded_frame_by_frame() {
+    // Item 3: every decoded frame was kept until the end (a 1,000-frame
+    // game peaked near 600 MB). 300 frames of 720 × 840 pixels are 180 MB
+    // of palette indices; encoded as drawn, a frame and its predecessor.
+    let server = Server::start(&[
+        "--workers",
+        "1",
+        "--deadline",
+        "600000",
+        "--max-body",
+        "1000000",
+    ]);
+    let body = long_game(300);
+    let r = post(&server, "/game.gif", &body);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let peak_mb = memory_kb(&server, "VmHWM") / 1024;
+    assert!(peak_mb < 100, "peak RSS {peak_mb} MB");
+    // Every frame is there, as a decoder sees it.
+    let mut decoder = gif::DecodeOptions::new().read_info(&r.body[..]).unwrap();
+    let mut frames = 0;
+    while decoder.next_frame_info().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 300);
+    // The same game gives the same bytes.
+    assert_eq!(post(&server, "/game.gif", &body).body, r.body);
+
+    // Pixel work is bounded per request, by a flag.
+    let small = Server::start(&["--max-pixels", "1000000"]);
+    let r = post(&small, "/game.gif", &long_game(2));
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(
+        r.text().starts_with("frames: 2 frames of 720x"),
+        "{}",
+        r.text()
+    );
+}
+
+#[test]
+fn a_large_request_leaves_no_large_caches_behind() {
+    // Item 4: a 2048 px board with 64 squares filled in their own colours
+    // left about 220 MB in the render thread for good.
+    let server = Server::start(&["--workers", "1"]);
+    let fills: String = (0..64)
+        .map(|i| {
+            let (file, rank) = (b"abcdefgh"[i % 8] as char, i / 8 + 1);
+            format!(
+                "&fill={file}{rank}:%23{:02x}{:02x}{:02x}",
+                i * 4,
+                255 - i * 3,
+                i * 2
+            )
+        })
+        .collect();
+    let r = server.get(&format!("/diagram.png?fen={}&size=2048{fills}", enc(FEN)));
+    assert_eq!(r.status, 200, "{}", r.text());
+    // A small request after it runs on the same thread.
+    assert_eq!(
+        server.get(&format!("/diagram.png?fen={}", enc(FEN))).status,
+        200
+    );
+    let now_mb = memory_kb(&server, "VmRSS") / 1024;
+    assert!(now_mb < 100, "RSS {now_mb} MB after the large request");
+}
+
+#[test]
+fn limits_apply_to_every_endpoint() {
+    // Item 5.
+    let server = Server::start(&["--max-size", "512", "--max-uri", "2048"]);
+    let png_width = |png: &[u8]| u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+    let board = server.get(&format!("/board.png?fen={}&size=1024", enc(FEN)));
+    assert_eq!(board.status, 200);
+    assert_eq!(png_width(&board.body), 512);
+    let gif = server.get("/image.gif");
+    assert_eq!(gif.status, 200);
+    assert_eq!(u16::from_le_bytes([gif.body[6], gif.body[7]]), 512);
+    let arrows = vec!["Ge2e4"; 65].join(",");
+    let many = server.get(&format!("/board.svg?fen={}&arrows={arrows}", enc(FEN)));
+    assert_eq!(many.status, 400);
+    assert_eq!(many.text(), "400: too many arrows (at most 64)\n");
+    let long = format!("/game.gif?{}", "x".repeat(3000));
+    assert_eq!(post(&server, &long, b"{}").status, 414);
+    assert_eq!(server.send("OPTIONS", &long, &[]).status, 414);
+}
+
+#[test]
+fn client_errors_get_the_right_status_codes() {
+    // Item 6.
+    let server = Server::start(&["--max-size", "8192", "--max-body", "1000"]);
+    // A URI past --max-uri (8192) but under hyper's head limit: 414, not 431.
+    let long = server.get(&format!(
+        "/diagram.png?fen={}&caption={}",
+        enc(FEN),
+        "a".repeat(20_000)
+    ));
+    assert_eq!(long.status, 414, "{}", long.text());
+    // More than 100 header fields: 431 (documented).
+    let fields: Vec<(String, String)> = (0..120).map(|i| (format!("X-{i}"), "y".into())).collect();
+    let fields: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(server.send("GET", "/healthz", &fields).status, 431);
+    // A standard and a crazyhouse frame: the request's fault.
+    let mixed = post(
+        &server,
+        "/game.gif",
+        br#"{"frames":[{"fen":"8/8/8/8/8/8/8/K6k w - - 0 1"},{"fen":"8/8/8/8/8/8/8/K6k[Qq] w - - 0 1"}]}"#,
+    );
+    assert_eq!(mixed.status, 400, "{}", mixed.text());
+    assert!(mixed.text().starts_with("frames[1]: "), "{}", mixed.text());
+    // Wider than the renderer draws, though under --max-size.
+    let wide = server.get("/image.gif?size=5000");
+    assert_eq!(wide.status, 400, "{}", wide.text());
+    assert!(wide.text().starts_with("size: "), "{}", wide.text());
+    // Expect: 100-continue over --max-body: 413 at once, never 100 Continue.
+    let mut s = server.connect();
+    s.write_all(
+        b"POST /game.gif HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\nExpect: 100-continue\r\n\r\n",
+    )
+    .unwrap();
+    let r = read_one(&mut s);
+    assert_eq!(r.status, 413, "{r:?}");
+}
+
+#[test]
+fn unknown_parameters_of_the_own_api_are_named() {
+    // Item 7.
+    let server = Server::start(&[]);
+    let r = server.get(&format!("/diagram.png?fen={}&arow=e2e4", enc(FEN)));
+    assert_eq!(r.status, 400);
+    assert_eq!(r.text(), "arow: unknown parameter (did you mean arrow?)\n");
+    let path_form = server.get(&format!("/diagram/{}.png?sise=300", enc(FEN)));
+    assert_eq!(
+        path_form.text(),
+        "sise: unknown parameter (did you mean size?)\n"
+    );
+    // The drop-ins ignore what their originals ignore.
+    assert_eq!(
+        server
+            .get(&format!("/board.png?fen={}&foo=1", enc(FEN)))
+            .status,
+        200
+    );
+    assert_eq!(server.get("/image.gif?piece=cburnett&foo=1").status, 200);
+}
+
+#[test]
+fn captions_with_control_characters_give_well_formed_svg() {
+    // Item 8.
+    let server = Server::start(&[]);
+    let r = server.get(&format!("/diagram.svg?fen={}&caption=Move%01%0B", enc(FEN)));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let svg = r.text();
+    roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
 }

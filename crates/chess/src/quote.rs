@@ -152,7 +152,10 @@ pub fn quoted(text: &str) -> String {
 
 /// `text` safe inside XML or HTML content and quoted attribute values:
 /// `& < > " '` become character references (`&#39;`, which HTML 4 mail
-/// clients read too, rather than XML's `&apos;`).
+/// clients read too, rather than XML's `&apos;`). Characters XML 1.0 does
+/// not allow at all, not even as references (C0 controls other than tab,
+/// line feed and carriage return; U+FFFE and U+FFFF), become U+FFFD, so
+/// the document stays well-formed whatever the text holds.
 pub fn markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -162,6 +165,8 @@ pub fn markup(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            '\0'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -212,6 +217,8 @@ mod tests {
             markup("a<b & \"c\" 'd'>"),
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;"
         );
+        // Not allowed in XML 1.0 even as a reference: replaced.
+        assert_eq!(markup("Move\u{1}\t\u{FFFF}"), "Move\u{FFFD}\t\u{FFFD}");
         assert_eq!(markup("Ljubojević"), "Ljubojević");
     }
 

@@ -254,24 +254,44 @@ pub fn animation(frames: &[TimedImage<'_>], comment: &str) -> Result<Vec<u8>, Gi
     let Some(first) = frames.first() else {
         return Err(GifError::BadImage("an animation needs a frame"));
     };
-    let (w, h) = first.image.check()?;
-    for f in frames {
-        if f.image.check()? != (w, h) {
-            return Err(GifError::BadImage(
-                "every frame must have the first one's size",
-            ));
+    let mut writer = AnimationWriter::new(first, comment)?;
+    for pair in frames.windows(2) {
+        writer.push(&pair[0].image, &pair[1])?;
+    }
+    writer.finish()
+}
+
+/// [`animation`] a frame at a time, for games too long to hold every
+/// frame's pixels at once: the caller keeps only the frame just written and
+/// the next one. The bytes are [`animation`]'s for the same frames.
+pub struct AnimationWriter {
+    encoder: Encoder<Vec<u8>>,
+    /// The first frame's size, which every frame must have.
+    size: (u16, u16),
+    /// The global palette without its spare entry.
+    base: Vec<u8>,
+}
+
+impl std::fmt::Debug for AnimationWriter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnimationWriter")
+            .field("size", &self.size)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AnimationWriter {
+    /// Starts an animation with its whole `first` frame and the comment.
+    pub fn new(first: &TimedImage<'_>, comment: &str) -> Result<AnimationWriter, GifError> {
+        let (w, h) = first.image.check()?;
+        let (base, global_transparent) = first.image.gif_palette();
+        // One spare entry after the first frame's colours is the "unchanged"
+        // index of later frames that share this palette.
+        let mut global = base.clone();
+        if global.len() < 256 * 3 {
+            global.extend([0, 0, 0]);
         }
-    }
-    let (base, global_transparent) = first.image.gif_palette();
-    // One spare entry after the first frame's colours is the "unchanged"
-    // index of later frames that share this palette.
-    let mut global = base.clone();
-    if global.len() < 256 * 3 {
-        global.extend([0, 0, 0]);
-    }
-    let mut out = Vec::new();
-    {
-        let mut encoder = Encoder::new(&mut out, w, h, &global)?;
+        let mut encoder = Encoder::new(Vec::new(), w, h, &global)?;
         encoder.set_repeat(Repeat::Infinite)?;
         write_comment(&mut encoder, comment)?;
         encoder.write_lzw_pre_encoded_frame(&Frame {
@@ -287,17 +307,37 @@ pub fn animation(frames: &[TimedImage<'_>], comment: &str) -> Result<Vec<u8>, Gi
             ),
             ..Frame::default()
         })?;
-        let mut previous = first.image;
-        for f in &frames[1..] {
-            let mut frame = changed_frame(&previous, &f.image, f.delay, &base);
-            // The changed rectangle may use the spare "unchanged" index, one
-            // past the palette.
-            frame.buffer = compress(&frame.buffer, frame.width, f.image.palette.len() + 1);
-            encoder.write_lzw_pre_encoded_frame(&frame)?;
-            previous = f.image;
-        }
+        Ok(AnimationWriter {
+            encoder,
+            size: (w, h),
+            base,
+        })
     }
-    Ok(out)
+
+    /// Adds `next`, drawn as what changed since `previous` (the frame
+    /// written last).
+    pub fn push(
+        &mut self,
+        previous: &PaletteImage<'_>,
+        next: &TimedImage<'_>,
+    ) -> Result<(), GifError> {
+        if previous.check()? != self.size || next.image.check()? != self.size {
+            return Err(GifError::BadImage(
+                "every frame must have the first one's size",
+            ));
+        }
+        let mut frame = changed_frame(previous, &next.image, next.delay, &self.base);
+        // The changed rectangle may use the spare "unchanged" index, one
+        // past the palette.
+        frame.buffer = compress(&frame.buffer, frame.width, next.image.palette.len() + 1);
+        self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+        Ok(())
+    }
+
+    /// The GIF's bytes, with its trailer.
+    pub fn finish(self) -> Result<Vec<u8>, GifError> {
+        Ok(self.encoder.into_inner()?)
+    }
 }
 
 /// The colour of pixel `i`, for comparing frames with different palettes.

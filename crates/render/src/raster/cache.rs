@@ -1,5 +1,5 @@
-//! A small cache of the most recently used values, bounded by a cost (image
-//! pixels), keyed by values of the frame.
+//! A small cache of the most recently used values, bounded by a cost (the
+//! bytes a value holds), keyed by values of the frame.
 //!
 //! Keys are `Hash + Eq` values taken from the layout's [`Frame`]
 //! (crate::layout::Frame), never lists of fields put together by hand, so
@@ -75,6 +75,11 @@ impl<K: Eq, V> Cache<K, V> {
             cost,
         });
         &mut self.entries.last_mut().expect("just pushed").value
+    }
+
+    /// The cost of every cached value together.
+    pub fn bytes(&self) -> u64 {
+        self.entries.iter().map(|e| e.cost).sum()
     }
 
     /// How many values are cached.

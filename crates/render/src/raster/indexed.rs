@@ -32,6 +32,14 @@ use fen2img_chess::{Color, Piece, Square};
 /// made (see `TileSet::build`).
 const BACKGROUND_WEIGHT: u64 = 4;
 
+/// The most bytes of RGBA tiles (every piece on every kind of square) a
+/// tile set may draw. A board has a few kinds of square (light, dark,
+/// last-move and check tints), so this never binds below about 800 px; a
+/// 2048 px board with all 64 squares filled in different colours would
+/// draw 200 MB of tiles for one image, where the RGBA path draws 16 MB,
+/// and faster.
+const TILE_WORK_BYTES: u64 = 32 << 20;
+
 /// The prepared material for one frame and set of check glows.
 #[derive(Debug)]
 pub(crate) struct TileSet {
@@ -104,8 +112,11 @@ impl Rasterizer {
         };
         if self.tiles.find(hash, matches).is_none() {
             // Built outside the cache's borrow: building draws sprites.
-            let built = TileSet::build(self, layout);
-            let cost = frame.width() as u64 * frame.height() as u64;
+            // None: so many kinds of square that tiles cost more than the
+            // RGBA path (which the caller takes instead).
+            let built = TileSet::build(self, layout)?;
+            // The full indices kept from the second board on count too.
+            let cost = built.bytes() + frame.width() as u64 * frame.height() as u64;
             self.tiles
                 .insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
         }
@@ -196,7 +207,17 @@ fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[
 }
 
 impl TileSet {
-    fn build(raster: &mut Rasterizer, layout: &Layout) -> TileSet {
+    /// The bytes its tiles, run indices and marker patches hold.
+    fn bytes(&self) -> u64 {
+        let tiles: usize = self.tiles.iter().flatten().map(Vec::len).sum();
+        let markers: usize = self.markers.iter().map(|m| m.2.len()).sum();
+        (tiles + markers + self.run_indices.len()) as u64
+    }
+
+    /// The tile set of `layout`'s frame and glows, or `None` when its
+    /// squares come in so many kinds that drawing every piece on each
+    /// would take more than [`TILE_WORK_BYTES`].
+    fn build(raster: &mut Rasterizer, layout: &Layout) -> Option<TileSet> {
         let frame = &layout.frame;
         let bare = raster.background(layout);
         // Labels over the pieces: the empty board has them over its squares,
@@ -251,6 +272,10 @@ impl TileSet {
                 }
             };
             class_of[sq.index()] = class as u8;
+        }
+        let rgba_bytes = classes.len() as u64 * 12 * 4 * u64::from(size) * u64::from(size);
+        if rgba_bytes > TILE_WORK_BYTES {
+            return None;
         }
 
         // Every piece on every class of square, in RGBA.
@@ -328,7 +353,7 @@ impl TileSet {
             .iter()
             .map(|class| class.each_ref().map(|t| to_indices(t, &palette)))
             .collect();
-        TileSet {
+        Some(TileSet {
             palette: Arc::new(palette),
             background: empty,
             run_indices,
@@ -337,7 +362,7 @@ impl TileSet {
             markers,
             class_of,
             tiles,
-        }
+        })
     }
 }
 
@@ -626,5 +651,33 @@ mod tests {
         };
         let l = layout("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &options);
         assert!(Rasterizer::new().render_indexed(&l).is_none());
+    }
+
+    #[test]
+    fn a_large_board_of_many_kinds_of_square_takes_the_rgba_path() {
+        // Every square its own colour: 64 kinds of square, whose tiles at
+        // 2048 px would be 200 MB of RGBA for one image.
+        let fills = |size| DiagramOptions {
+            size,
+            markup: crate::layout::Markup {
+                fills: Square::all()
+                    .map(|sq| {
+                        (
+                            sq,
+                            Rgba::rgb(sq.index() as u8 * 4, 0, 255 - sq.index() as u8),
+                        )
+                    })
+                    .collect(),
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let mut raster = Rasterizer::new();
+        assert!(raster.render_indexed(&layout(fen, &fills(2048))).is_none());
+        assert_eq!(raster.tiles.len(), 0);
+        // At an everyday size the same board keeps its tiles.
+        assert!(raster.render_indexed(&layout(fen, &fills(400))).is_some());
+        assert!(raster.cached_bytes() < 16 << 20);
     }
 }

@@ -49,29 +49,33 @@ pub struct Rasterizer {
     tiles: Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>,
 }
 
-/// How many image pixels' worth of backgrounds and tile sets a rasterizer
-/// keeps (about 12 at 400 px, one from 1400 px up): enough for the check
-/// glows of a batch of puzzles, bounded in memory for large boards.
-const CACHED_PIXELS: u64 = 2_000_000;
+/// How many bytes of backgrounds (as runs) a rasterizer keeps: hundreds at
+/// 400 px, enough for the check glows of a batch of puzzles.
+const CACHED_BACKGROUND_BYTES: u64 = 8 << 20;
 
-/// How many pixels' worth of sprites (twelve per size) a rasterizer keeps:
-/// a few sizes and sets at 400 px, at least the newest set at any size.
-const CACHED_SPRITE_PIXELS: u64 = 2_000_000;
+/// How many bytes of palette tile sets a rasterizer keeps (about 50 at
+/// 400 px, one at 2048 px with every square filled in its own colour).
+const CACHED_TILE_BYTES: u64 = 16 << 20;
+
+/// How many bytes of sprites (twelve RGBA pixmaps per size) a rasterizer
+/// keeps: a few sizes and sets at 400 px, at least the newest set at any
+/// size.
+const CACHED_SPRITE_BYTES: u64 = 8 << 20;
 
 impl Default for Rasterizer {
     fn default() -> Self {
         Rasterizer {
-            sprites: Cache::new(CACHED_SPRITE_PIXELS),
-            halos: Cache::new(CACHED_SPRITE_PIXELS),
-            backgrounds: Cache::new(CACHED_PIXELS),
-            tiles: Cache::new(CACHED_PIXELS),
+            sprites: Cache::new(CACHED_SPRITE_BYTES),
+            halos: Cache::new(CACHED_SPRITE_BYTES),
+            backgrounds: Cache::new(CACHED_BACKGROUND_BYTES),
+            tiles: Cache::new(CACHED_TILE_BYTES),
         }
     }
 }
 
-/// What twelve sprites of `spec` cost in a cache.
+/// What twelve RGBA sprites of `size` pixels cost in a cache, in bytes.
 fn sprites_cost(size: u32) -> u64 {
-    12 * size as u64 * size as u64
+    12 * 4 * size as u64 * size as u64
 }
 
 impl Rasterizer {
@@ -122,6 +126,13 @@ impl Rasterizer {
         pixmap
     }
 
+    /// The bytes its caches hold, as they count them (a cache always keeps
+    /// its newest value, so one large board can take a cache past its
+    /// budget until the next value replaces it).
+    pub(crate) fn cached_bytes(&self) -> u64 {
+        self.sprites.bytes() + self.halos.bytes() + self.backgrounds.bytes() + self.tiles.bytes()
+    }
+
     /// Everything under the pieces but the mover marker (the board, tints,
     /// glows and labels), drawn on first use for this board and glows.
     pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
@@ -150,7 +161,7 @@ impl Rasterizer {
                 draw_shape(band, item, top);
             }
         }));
-        let cost = w as u64 * h as u64;
+        let cost = image.bytes();
         let key = (board.clone(), glows.clone());
         Arc::clone(self.backgrounds.insert(hash, key, image, cost))
     }

@@ -93,6 +93,12 @@ impl RunImage {
         self.runs.push(run);
     }
 
+    /// The bytes the image holds (its runs and row index), for a cache.
+    pub fn bytes(&self) -> u64 {
+        (self.runs.len() * std::mem::size_of::<Run>()
+            + self.row_starts.len() * std::mem::size_of::<usize>()) as u64
+    }
+
     /// Every run, top row first.
     pub fn runs(&self) -> &[Run] {
         &self.runs

@@ -150,6 +150,16 @@ impl Renderer {
         self.offload = OffloadSlot(offload);
     }
 
+    /// The bytes this renderer's caches of drawn material (piece sprites,
+    /// backgrounds, palette tiles) hold, as they count them. Each cache is
+    /// bounded, but keeps at least its newest value, so one very large board
+    /// (2048 px with every square filled in its own colour) can leave tens of
+    /// megabytes here: a long-lived user such as a server drops a renderer
+    /// whose caches have grown past what it wants to keep.
+    pub fn cached_bytes(&self) -> u64 {
+        self.rasterizer.cached_bytes()
+    }
+
     /// The options this renderer uses.
     pub fn options(&self) -> &RenderOptions {
         &self.options

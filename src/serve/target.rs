@@ -1,0 +1,80 @@
+//! A request target (path and query) read into what to render, for every
+//! GET endpoint: the first step of a request after the limits, and the part
+//! of the server the `serve_query` fuzz target runs (it includes this file
+//! and the parsers below it by path, so nothing here may use hyper).
+
+use fen2img_render::Format;
+
+use super::request::DiagramRequest;
+use super::{boardimage, diagram, lilagif, query};
+
+/// What a GET target asks for.
+#[derive(Debug)]
+pub enum Target {
+    /// `/healthz`.
+    Health,
+    /// An image or text board, and the comment for a GIF's comment
+    /// extension (lila-gif's `comment`; empty for none).
+    Render(Box<DiagramRequest>, String),
+}
+
+/// Why a target is refused.
+#[derive(Debug, PartialEq)]
+pub enum Rejection {
+    /// No such endpoint (404).
+    NotFound,
+    /// A one-line reason naming the parameter (400).
+    BadRequest(String),
+    /// web-boardimage's own 400 reason, word for word.
+    BoardImage(&'static str),
+}
+
+/// Reads `path` and the raw (still percent-encoded) `query`; `max_size`
+/// is `--max-size`.
+pub fn parse(path: &str, query: &str, max_size: u32) -> Result<Target, Rejection> {
+    if path == "/healthz" {
+        return Ok(Target::Health);
+    }
+    let pairs = query::pairs(query).map_err(Rejection::BadRequest)?;
+    let (request, comment) = match path {
+        "/image.gif" => lilagif::parse(&pairs, max_size).map_err(Rejection::BadRequest)?,
+        "/board.svg" | "/board.png" => {
+            let format = if path.ends_with(".svg") {
+                Format::SVG
+            } else {
+                Format::PNG
+            };
+            let r = boardimage::parse(format, &pairs, max_size).map_err(Rejection::BoardImage)?;
+            (r, String::new())
+        }
+        _ => match own_api(path, &pairs, max_size) {
+            Some(r) => (r.map_err(Rejection::BadRequest)?, String::new()),
+            None => return Err(Rejection::NotFound),
+        },
+    };
+    Ok(Target::Render(Box::new(request), comment))
+}
+
+/// `/diagram.EXT` or `/diagram/<FEN>.EXT`; `None` for other paths.
+fn own_api(
+    path: &str,
+    pairs: &[(String, String)],
+    max_size: u32,
+) -> Option<Result<DiagramRequest, String>> {
+    let (fen, ext) = if let Some(ext) = path.strip_prefix("/diagram.") {
+        (None, ext)
+    } else {
+        let rest = path.strip_prefix("/diagram/")?;
+        let (fen, ext) = rest.rsplit_once('.')?;
+        (Some(fen), ext)
+    };
+    let fen = match fen.map(|f| query::decode(f, false)) {
+        None => None,
+        Some(Some(f)) => Some(f),
+        Some(None) => return Some(Err("the FEN in the path is not UTF-8".into())),
+    };
+    Some(
+        diagram::format_of(ext, pairs)
+            .and_then(|format| diagram::parse(format, fen.as_deref(), pairs, max_size)),
+    )
+}
