@@ -33,6 +33,7 @@ pub mod gif;
 mod glyph;
 mod glyph_budget;
 mod glyph_file;
+mod hinting;
 mod html;
 mod labels;
 pub mod layout;
