@@ -78,6 +78,7 @@ impl Glyph {
     }
 
     /// The glyph's hint edges, if it has any (the built-in set's glyphs).
+    #[cfg(test)]
     pub(crate) fn hints(&self) -> Option<&Hints> {
         self.hints.as_ref()
     }

@@ -14,6 +14,7 @@ at small squares, as a font's hints do.
 
 import math
 import os
+import re
 
 CX = 22.5          # vertical axis of every piece
 BASELINE = 40.2    # bottom of every base (path; the ink reaches 1 unit lower)
@@ -177,19 +178,19 @@ def hline(y, half):
 def pawn():
     # Smallest: a round head on a collar, a short flared body, and one
     # low rounded foot (no ring), narrower than any other base.
-    r, cy = 5.5, 15.9
-    nx = 3.0
+    r, cy = 5.2, 17.0
+    nx = 2.9
     ny = cy + (r * r - nx * nx) ** 0.5
     neck = math.degrees(math.atan2(ny - cy, nx))
-    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.2, 7.8, 4.4, 1.1) + [
-        ("C", (4.4, 28.6), (6.0, 32.6), (9.4, 34.6)),
-        ("Q", (10.6, 35.2), (10.6, 36.0)),
-        ("L", (10.2, 36.4)),
-    ] + foot(36.4, 11.6, 1.2)
+    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.2, 7.4, 4.3, 1.1) + [
+        ("C", (4.3, 28.8), (5.8, 32.6), (9.0, 34.6)),
+        ("Q", (10.2, 35.2), (10.2, 36.0)),
+        ("L", (9.8, 36.4)),
+    ] + foot(36.4, 11.2, 1.2)
     return {
         "body": [lathe((0, cy - r), prof)],
-        "details": [hline(ny + 2.4, 4.4), hline(36.4, 10.2)],
-        "hints": {"x": [4.4, 7.8, 11.6], "y": [cy - r, ny + 0.2, ny + 2.4, 36.4, BASELINE]},
+        "details": [hline(ny + 2.4, 4.3), hline(36.4, 9.8)],
+        "hints": {"x": [4.3, 7.4, 11.2], "y": [cy - r, ny + 0.2, ny + 2.4, 36.4, BASELINE]},
     }
 
 
@@ -226,38 +227,40 @@ def rook():
 def bishop():
     # A tall teardrop mitre with a diagonal slit and a ball, on a slim
     # stem; second tallest after the king's cross.
-    ball_r, ball_y = 2.5, 6.5
+    ball_r, ball_y = 2.5, 6.4
     prof = [
-        ("C", (3.8, 9.6), (8.9, 13.4), (8.9, 18.0)),
-        ("C", (8.9, 20.6), (7.4, 22.2), (5.6, 23.2)),
+        ("C", (2.0, 10.0), (10.2, 12.4), (10.2, 18.0)),
+        ("C", (10.2, 20.8), (7.8, 22.4), (5.6, 23.2)),
     ] + disc(23.4, 2.4, 9.0, 4.5, 1.1) + [
         ("C", (4.5, 29.6), (6.2, 32.0), (9.6, 32.8)),
     ] + disc(32.8, 2.2, 10.6, 9.8, 1.1) + skirt(9.8, 13.4, 35.0)
     return {
-        "body": [lathe((0, 9.0), prof)],
+        "body": [lathe((0, 8.6), prof)],
         "balls": [(CX, ball_y, ball_r)],
         "details": [hline(23.4, 6.0), hline(25.8, 4.5),
-                    "M%sL%s" % (pt((28.6, 11.8)), pt((22.6, 17.8)))],
-        "hints": {"x": [4.5, 8.9, 9.0, 10.6, 13.4],
+                    "M%sL%s" % (pt((29.2, 11.8)), pt((22.2, 18.8)))],
+        "hints": {"x": [4.5, 9.0, 10.2, 10.6, 13.4],
                   "y": [ball_y - ball_r, 23.4, 25.8, 32.8, 35.0, BASELINE]},
     }
 
 
 def queen():
-    # A coronet of five balled points, wider at the top than the king's
-    # crown; a band under it, a collar, a waisted body and a broad base.
-    tips = [(0, 8.6), (6.6, 9.4), (12.6, 11.2)]
-    radii = [2.3, 2.0, 2.0]
-    valleys = [(3.3, 16.2), (9.6, 16.4)]
+    # A coronet of five balled points, the widest top of the set (wider
+    # than her own base) on a slim waisted body: the queen is widest at the
+    # top, the king at the bottom.
+    tips = [(0, 10.4), (7.2, 11.0), (14.0, 12.4)]
+    radii = [2.3, 2.1, 2.1]
+    valleys = [(3.6, 17.8), (10.6, 18.2)]
+    waist = 21.6
     prof = [
         ("L", valleys[0]),
         ("L", tips[1]),
         ("L", valleys[1]),
         ("L", tips[2]),
-        ("C", (11.0, 15.4), (8.6, 18.2), (8.0, 20.0)),
-    ] + disc(20.0, 2.2, 9.4, 6.4, 1.1) + [
-        ("C", (6.4, 27.6), (8.0, 31.0), (10.4, 32.2)),
-    ] + disc(32.2, 2.4, 12.4, 11.6, 1.2) + skirt(11.6, 15.9, 34.6)
+        ("C", (11.6, 17.4), (8.2, 20.2), (7.2, waist)),
+    ] + disc(waist, 2.2, 8.6, 5.2, 1.1) + [
+        ("C", (5.2, 28.4), (7.2, 31.2), (9.6, 32.4)),
+    ] + disc(32.4, 2.4, 11.6, 10.8, 1.2) + skirt(10.8, 14.4, 34.8)
     balls = []
     for (dx, y), r in zip(tips, radii):
         balls.append((CX + dx, y - r + 0.4, r))
@@ -266,42 +269,47 @@ def queen():
     return {
         "body": [lathe((0, tips[0][1]), prof)],
         "balls": balls,
-        "details": [hline(20.0, 8.0), hline(22.2, 6.4), hline(38.0, 14.5)],
-        "hints": {"x": [6.4, 9.4, 12.4, 15.9],
-                  "y": [20.0, 22.2, 32.2, 34.6, 38.0, BASELINE]},
+        "details": [hline(waist, 7.2), hline(waist + 2.2, 5.2), hline(38.2, 13.0)],
+        "hints": {"x": [5.2, 8.6, 11.6, 14.4],
+                  "y": [waist, waist + 2.2, 32.4, 34.8, 38.2, BASELINE]},
     }
 
 
 def king():
-    # Tallest: a bold cross on a domed crown with a band, a collar, a
-    # tapering body and the broadest base of the set.
+    # Tallest: a bold cross on a domed crown with a band, a collar, a body
+    # that tapers up from the broadest base of the set.
     t = 1.3      # half the width of a cross bar
-    arm = 5.0    # half the span of the cross: well over a third of the crown
+    arm = 4.8    # half the span of the cross: over half the crown's width
     bar = 5.6    # top of the cross bar
     stem_end = 12.0
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
                  (t, bar + 2 * t), (t, stem_end)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
-    dome = 10.8
-    band_top, band_h, band_dx = 14.0, 2.8, 10.2
+    dome = 11.0
+    rim_top, rim_h, rim_dx = 13.0, 2.6, 8.8
+    waist = 20.4
     prof = [
-        ("C", (5.2, dome), (band_dx - 0.6, 12.2), (band_dx - 0.2, band_top)),
-        ("Q", (band_dx, band_top), (band_dx, band_top + 1.0)),
-        ("L", (band_dx, band_top + band_h - 0.4)),
-        ("Q", (band_dx, band_top + band_h), (band_dx - 0.8, band_top + band_h)),
-        ("C", (9.0, 19.0), (7.0, 19.8), (6.4, 20.8)),
-    ] + disc(20.8, 2.2, 9.4, 6.0, 1.1) + [
-        ("C", (6.0, 27.6), (8.0, 31.2), (10.6, 32.2)),
-    ] + disc(31.8, 2.6, 13.0, 12.0, 1.2) + skirt(12.0, 16.4, 34.4)
+        ("C", (3.2, dome), (5.4, 11.6), (6.4, rim_top)),      # the dome
+        ("L", (rim_dx - 0.9, rim_top)),                       # the crown's rim band
+        ("Q", (rim_dx, rim_top), (rim_dx, rim_top + 0.9)),
+        ("L", (rim_dx, rim_top + rim_h - 0.6)),
+        ("Q", (rim_dx, rim_top + rim_h), (rim_dx - 0.7, rim_top + rim_h)),
+        ("C", (7.0, 17.6), (5.6, 19.0), (5.0, waist)),       # the crown tapers
+    ] + disc(waist, 2.2, 8.4, 5.4, 1.1) + [
+        ("C", (5.6, 26.8), (7.8, 30.8), (10.8, 31.8)),
+    ] + disc(31.8, 2.6, 13.4, 12.4, 1.2) + skirt(12.4, 16.4, 34.4)
     return {
         "under": [cross],
         "body": [lathe((0, dome), prof)],
-        "details": [hline(band_top + band_h, band_dx - 0.8), hline(20.8, 6.4),
-                    hline(23.0, 6.0), hline(37.9, 15.0)],
-        "hints": {"x": [t, arm, band_dx, 6.0, 9.4, 13.0, 16.4],
-                  "y": [TOP, bar, bar + 2 * t, band_top, band_top + band_h,
-                        20.8, 23.0, 31.8, 34.4, 37.9, BASELINE]},
+        "details": [hline(rim_top + rim_h, rim_dx - 0.7), hline(waist, 5.0),
+                    hline(waist + 2.2, 5.4), hline(37.9, 15.0)],
+        "hints": {"x": [t, arm, rim_dx, 5.4, 8.4, 13.4, 16.4],
+                  "y": [TOP, bar, bar + 2 * t, rim_top, rim_top + rim_h,
+                        waist, waist + 2.2, 31.8, 34.4, 37.9, BASELINE]},
     }
+
+
+KNIGHT_SHIFT = -1.4
 
 
 def knight():
@@ -330,18 +338,29 @@ def knight():
         "C21.0,26.4 17.2,29.2 15.8,33.2"      # throat and chest
         "Z"
     )
+    # The head leans left of the axis: moved right so that the ink's mass,
+    # not its bounding box, is centred on the square (measured by
+    # tools/measure_glyphs.py; the base stays on the axis).
+    head = KNIGHT_SHIFT
+    horse = shift_x(horse, head)
     prof = [("L", (9.4, 33.0))] + disc(33.0, 2.2, 12.2, 11.2, 1.1) + skirt(11.2, 14.8, 35.2)
     body = lathe((0, 33.0), prof)
     return {
         "under": [horse],
         "body": [body],
         "details": [
-            "M29.6,11.4C33.0,15.0 34.4,22.4 32.8,31.2",   # inner edge of the mane
-            "M9.6,22.8Q8.8,24.0 9.8,24.6",                # nostril
+            shift_x("M29.6,11.4C33.0,15.0 34.4,22.4 32.8,31.2", head),   # inner edge of the mane
+            shift_x("M9.6,22.8Q8.8,24.0 9.8,24.6", head),                # nostril
         ],
-        "dots": [(18.8, 13.2, 1.5)],                      # eye
+        "dots": [(18.8 + head, 13.2, 1.5)],                              # eye
         "hints": {"x": [12.2, 14.8], "y": [33.0, 35.2, BASELINE]},
     }
+
+
+def shift_x(d, dx):
+    """Path data `d` (absolute commands, "x,y" pairs) moved by `dx`."""
+    return re.sub(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)",
+                  lambda m: "%s,%s" % (f(float(m.group(1)) + dx), m.group(2)), d)
 
 
 PIECES = {"P": pawn, "N": knight, "R": rook, "B": bishop, "Q": queen, "K": king}

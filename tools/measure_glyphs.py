@@ -238,6 +238,22 @@ def renderer_differences(binary, square, pieces=None):
     }
 
 
+def clearance(binary, square, pieces=None):
+    """The fewest whole pixels between any glyph's ink and its square's
+    edges, as fen2img draws it (a pixel is ink when its grey differs from
+    the bare square's by more than 2 levels)."""
+    sq = squares_of(fen2img_board(binary, square, pieces), square)
+    least = square
+    for greys in sq.values():
+        for grey in greys:
+            ink = np.abs(grey - grey[0, 0]) > 2
+            rows, cols = np.nonzero(ink)
+            if len(rows):
+                least = min(least, rows.min(), cols.min(),
+                            square - 1 - rows.max(), square - 1 - cols.max())
+    return int(least)
+
+
 def contact_sheet(binary, reference_dir, path):
     """Both sets side by side at 20, 30, 45 and 100 px squares."""
     from PIL import ImageDraw
@@ -371,6 +387,9 @@ def main():
                             pair_name(pair), d[pair], d["KQ"], d["BP"],
                             sum(d.values()) / len(d)))
                     goal &= closest["fen2img"] >= closest["cburnett"]
+            print("\nClear pixels between ink and the square's edges at 20 px "
+                  "squares (fewest over all glyphs): fen2img %d, cburnett %d"
+                  % (clearance(binary, 20), clearance(binary, 20, reference)))
             if sheet:
                 contact_sheet(binary, reference, sheet)
                 print("\nContact sheet written to %s" % sheet)
