@@ -170,8 +170,8 @@ def hline(y, half):
 # king tallest, then queen, bishop, knight, rook, pawn, all raised a little
 # so that the pawn still stands two thirds of the square tall.
 #
-# Each piece returns hint edges too: "x" distances from the axis (mirrored,
-# or absolute x for the knight) and "y" heights where an outline or inner
+# Each piece returns hint edges too: "x" distances from the axis (mirrored;
+# the knight's only on its turned base) and "y" heights where an outline or inner
 # line runs straight and should fall on a pixel centre at small squares.
 
 
@@ -237,7 +237,7 @@ def bishop():
     return {
         "body": [lathe((0, 8.6), prof)],
         "balls": [(CX, ball_y, ball_r)],
-        "details": [hline(23.4, 6.0), hline(25.8, 4.5),
+        "details": [hline(23.4, 6.0), hline(25.8, 4.5), hline(35.0, 9.8),
                     "M%sL%s" % (pt((29.2, 11.8)), pt((22.2, 18.8)))],
         "hints": {"x": [4.5, 9.0, 10.2, 10.6, 13.4],
                   "y": [ball_y - ball_r, 23.4, 25.8, 32.8, 35.0, BASELINE]},
@@ -400,10 +400,8 @@ def render(colour, spec):
 def hint_lines(letter, spec):
     """The hint edges of one piece as absolute glyph coordinates."""
     h = spec["hints"]
-    if letter == "N":
-        xs = sorted({CX + s * dx for dx in h["x"] for s in (1, -1)})
-    else:
-        xs = sorted({CX + s * dx for dx in h["x"] for s in (1, -1)})
+    # x edges are distances from the axis (the knight's are on its base).
+    xs = sorted({CX + s * dx for dx in h["x"] for s in (1, -1)})
     ys = sorted(set(h["y"]))
     return ["%s x %s" % (letter, " ".join(f(v) for v in xs)),
             "%s y %s" % (letter, " ".join(f(v) for v in ys))]

@@ -255,29 +255,38 @@ def clearance(binary, square, pieces=None):
 
 
 def contact_sheet(binary, reference_dir, path):
-    """Both sets side by side at 20, 30, 45 and 100 px squares."""
+    """Both sets side by side at 20, 30, 45 and 100 px squares (20 px also
+    shown four times enlarged, pixel for pixel): white pieces above black,
+    each on a light and a dark square."""
     from PIL import ImageDraw
     gap, label = 16, 18
     rows = []
-    for square in (20, 30, 45, 100):
+    for square, zoom in ((20, 1), (20, 4), (30, 1), (45, 1), (100, 1)):
         crops = []
         for pieces in (None, reference_dir):
             board = fen2img_board(binary, square, pieces).astype(np.uint8)
             top = board[:2 * square, :6 * square]
             bottom = board[4 * square:6 * square, :6 * square]
-            crops.append(np.concatenate([bottom, top], axis=0))
-        rows.append((square, crops))
-    width = gap + 2 * (6 * 100 + gap)
-    height = sum(label + 4 * s + gap for s, _ in rows) + gap
+            crop = Image.fromarray(np.concatenate([bottom, top], axis=0))
+            if zoom > 1:
+                crop = crop.resize((crop.width * zoom, crop.height * zoom), Image.NEAREST)
+            crops.append(crop)
+        rows.append((square, zoom, crops))
+    column = max(6 * s * z for s, z, _ in rows)
+    width = gap + 2 * (column + gap)
+    height = sum(label + 4 * s * z + gap for s, z, _ in rows) + gap
     sheet = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(sheet)
     y = gap
-    for square, crops in rows:
+    for square, zoom, crops in rows:
         for i, (crop, name) in enumerate(zip(crops, ("fen2img", "cburnett (python-chess)"))):
-            x = gap + i * (6 * 100 + gap)
-            draw.text((x, y + 2), "%s, %d px squares" % (name, square), fill="black")
-            sheet.paste(Image.fromarray(crop), (x, y + label))
-        y += label + 4 * square + gap
+            x = gap + i * (column + gap)
+            text = "%s, %d px squares" % (name, square)
+            if zoom > 1:
+                text += ", shown %dx" % zoom
+            draw.text((x, y + 2), text, fill="black")
+            sheet.paste(crop, (x, y + label))
+        y += label + 4 * square * zoom + gap
     sheet.save(path, optimize=True)
 
 
@@ -374,7 +383,9 @@ def main():
         with tempfile.TemporaryDirectory() as reference:
             write_set(sets[1][1], reference)
             for size in (20, 45):
-                diffs = {"fen2img": renderer_differences(binary, size),
+                # A set given with --pieces is drawn as a user set (unhinted).
+                ours_dir = None if directory == os.path.join(ROOT, "pieces") else directory
+                diffs = {"fen2img": renderer_differences(binary, size, ours_dir),
                          "cburnett": renderer_differences(binary, size, reference)}
                 for colour in "wb":
                     closest = {}
@@ -389,7 +400,7 @@ def main():
                     goal &= closest["fen2img"] >= closest["cburnett"]
             print("\nClear pixels between ink and the square's edges at 20 px "
                   "squares (fewest over all glyphs): fen2img %d, cburnett %d"
-                  % (clearance(binary, 20), clearance(binary, 20, reference)))
+                  % (clearance(binary, 20, ours_dir), clearance(binary, 20, reference)))
             if sheet:
                 contact_sheet(binary, reference, sheet)
                 print("\nContact sheet written to %s" % sheet)
