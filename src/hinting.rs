@@ -222,7 +222,11 @@ mod tests {
         assert_eq!(axis.map(10.0), 11.0);
         assert_eq!(axis.map(20.0), 21.0);
         assert_eq!(axis.map(15.0), 16.0);
-        assert_eq!(axis.map(2.0), 3.0, "beyond the edges: moved with the nearest");
+        assert_eq!(
+            axis.map(2.0),
+            3.0,
+            "beyond the edges: moved with the nearest"
+        );
         // One pixel clear of the square's edges whatever the outline says.
         let edge = Axis::new(&[0.5, 39.5], 0.5, 0.0, 20.0);
         assert_eq!(edge.map(0.5), 3.0);
@@ -242,7 +246,10 @@ mod tests {
             let axis = 22.5 * fit.0 + fit.1;
             for p in &hinted {
                 let b = p.path.bounds();
-                let (l, r) = (axis - (b.left() * fit.0 + fit.1), (b.right() * fit.0 + fit.1) - axis);
+                let (l, r) = (
+                    axis - (b.left() * fit.0 + fit.1),
+                    (b.right() * fit.0 + fit.1) - axis,
+                );
                 assert!((l - r).abs() < 0.01, "{size} px: {l} against {r}");
             }
         }

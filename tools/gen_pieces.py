@@ -17,7 +17,7 @@ import os
 import re
 
 CX = 22.5          # vertical axis of every piece
-BASELINE = 40.2    # bottom of every base (path; the ink reaches 1 unit lower)
+BASELINE = 40.1    # bottom of every base (path; the ink reaches 1 unit lower)
 # Highest point of any path.  In print the renderer draws a halo under each
 # piece: its filled shapes stroked outline/2 + 4% of a square (1.8 units,
 # more below 19 px squares) wider, clipped to the piece's square in raster
