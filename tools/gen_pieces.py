@@ -1,30 +1,39 @@
 #!/usr/bin/env python3
-"""Generate the fen2img chess piece glyphs (pieces/*.svg).
+"""Generate the fen2img chess piece glyphs (crates/render/assets/pieces/*.svg and built_in.hints).
 
 Original design of the fen2img project; licensed MIT OR Apache-2.0.
 Standard library only.  Run from anywhere:  python3 tools/gen_pieces.py
+
+Every piece but the knight is a lathe profile: the right half of a turned
+Staunton piece, drawn once in (dx, y) (dx the distance from the axis) and
+mirrored, so both sides match exactly.  Each piece has its own base.  The
+same profile numbers also give the hint edges (pieces/built_in.hints): the
+stems, bands and rings whose outlines the renderer snaps to the pixel grid
+at small squares, as a font's hints do.
 """
 
 import math
 import os
+import re
 
 CX = 22.5          # vertical axis of every piece
-BASELINE = 39.5    # bottom of every base
+BASELINE = 40.1    # bottom of every base (path; the ink reaches 1 unit lower)
 # Highest point of any path.  In print the renderer draws a halo under each
 # piece: its filled shapes stroked outline/2 + 4% of a square (1.8 units,
 # more below 19 px squares) wider, clipped to the piece's square in raster
 # output but not in SVG.  Keeping every path at least 3.2 units inside the
-# square keeps the halo inside it too, so both outputs agree.
-TOP = 3.2
-# Outline 2 units: 1.15 px at a 207 px board (newsprint), so wherever the
-# line falls on the pixel grid some pixel is more than half covered and a
-# 1-bit threshold at 128 keeps the outline unbroken.
-OUTLINE_W = 2.0    # outline stroke width
-DETAIL_W = 1.5     # inner detail stroke width
+# square keeps the halo inside it too, so both outputs agree.  At 20 px
+# squares 3.2 units less the half outline leaves the ink 1 px clear.
+TOP = 3.4
+# One stroke weight for outlines and inner lines alike.  2 units are
+# 1.15 px at a 207 px board (newsprint), so wherever the line falls on the
+# pixel grid some pixel is more than half covered and a 1-bit threshold at
+# 128 keeps it unbroken.
+STROKE_W = 2.0
 
 COLOURS = {
     "w": {"fill": "#ffffff", "line": "#000000", "detail": "#000000", "inset": 0.0},
-    "b": {"fill": "#000000", "line": "#000000", "detail": "#ffffff", "inset": 1.9},
+    "b": {"fill": "#000000", "line": "#000000", "detail": "#ffffff", "inset": 2.1},
 }
 # "inset" shortens a black piece's light detail lines so that they stop
 # short of the outline instead of notching the silhouette.
@@ -42,10 +51,9 @@ def pt(p):
 
 
 # ---------------------------------------------------------------- profiles
-# A profile is the RIGHT half of a lathe-turned piece, in (dx, y) where
-# dx is the distance from the axis.  It starts on the axis at the top and
-# ends at the bottom-right corner of the base.  Segments:
-#   ("L", p) ("Q", c, p) ("C", c1, c2, p)
+# A profile is the RIGHT half of a lathe-turned piece, in (dx, y).  It
+# starts on the axis at the top and ends at the bottom-right corner of the
+# base.  Segments: ("L", p) ("Q", c, p) ("C", c1, c2, p).
 # Only M, L, Q, C and Z are emitted, for the widest renderer compatibility.
 
 def abs_pt(p, sign=1):
@@ -81,10 +89,8 @@ def reverse(start, segs):
 
 
 def lathe(start, segs):
-    """Closed path: right half as given, then mirrored left half."""
+    """Closed path: right half as given, then the mirrored left half."""
     assert abs(start[0]) < 1e-9, "profile must start on the axis"
-    # Drop zero-length line segments (e.g. a body ending where the base
-    # begins) so the output stays clean.
     clean, cur = [], start
     for s in segs:
         if not (s[0] == "L" and s[1] == cur):
@@ -93,7 +99,6 @@ def lathe(start, segs):
     segs = clean
     d = "M" + pt(abs_pt(start))
     d += "".join(seg_cmd(s, 1) for s in segs)
-    # Mirrored left half, walked back up to the top.
     rev = reverse(start, segs)
     end = segs[-1][-1]
     d += "L" + pt(abs_pt(end, -1))
@@ -102,204 +107,260 @@ def lathe(start, segs):
     return d + "Z"
 
 
-def arc(r, cy, a0, a1, pieces):
-    """Cubic Bezier segments for a circular arc (centre on the axis at cy),
-    from angle a0 to a1 in degrees, screen coordinates (y down)."""
+def arc(r, cx, cy, a0, a1, pieces):
+    """Cubic Bezier segments for a circular arc centred at (cx, cy) (profile
+    coordinates), from angle a0 to a1 in degrees, y down."""
     out = []
     step = (a1 - a0) / pieces
     for i in range(pieces):
         a = math.radians(a0 + i * step)
         b = math.radians(a0 + (i + 1) * step)
         k = 4.0 / 3.0 * math.tan((b - a) / 4.0)
-        p0 = (r * math.cos(a), cy + r * math.sin(a))
-        p3 = (r * math.cos(b), cy + r * math.sin(b))
+        p0 = (cx + r * math.cos(a), cy + r * math.sin(a))
+        p3 = (cx + r * math.cos(b), cy + r * math.sin(b))
         c1 = (p0[0] - k * r * math.sin(a), p0[1] + k * r * math.cos(a))
         c2 = (p3[0] + k * r * math.sin(b), p3[1] - k * r * math.cos(b))
         out.append(("C", c1, c2, p3))
     return out
 
 
+def disc(top, h, outer, inner_below, r=None):
+    """A turned disc (collar, ring) with rounded rim: from wherever the
+    profile is, out to `outer` at `top`, down the rim to `top + h` and back
+    in to `inner_below`.  Ends at (inner_below, top + h)."""
+    r = min(h / 2.0, 1.2) if r is None else r
+    return [
+        ("L", (outer - r, top)),
+        ("Q", (outer, top), (outer, top + r)),
+        ("L", (outer, top + h - r)),
+        ("Q", (outer, top + h), (outer - r, top + h)),
+        ("L", (inner_below, top + h)),
+    ]
+
+
+def foot(top, outer, r=1.4):
+    """The foot: out to `outer` at `top`, a rounded corner, down to the
+    baseline."""
+    return [
+        ("L", (outer - r, top)),
+        ("Q", (outer, top), (outer, top + r)),
+        ("L", (outer, BASELINE)),
+    ]
+
+
+def skirt(ring_in, outer, top=36.0):
+    """A flared foot under a ring: from the ring's underside (`ring_in`
+    from the axis) a concave cove sweeps out to `outer`, rounds over and
+    drops to the baseline, as a turned base does."""
+    return [
+        ("C", (ring_in, top + 0.8), (outer - 2.6, top + 0.9), (outer - 0.9, top + 1.5)),
+        ("Q", (outer, top + 1.9), (outer, top + 2.8)),
+        ("L", (outer, BASELINE)),
+    ]
+
+
 def hline(y, half):
     return ("H", y, half)
 
 
-def collar(y, inner, outer, h=2.0):
-    """A flat turned disc (collar) of height h whose top is at y."""
-    return [
-        ("L", (outer - 1.0, y)),
-        ("Q", (outer, y), (outer, y + h / 2)),
-        ("Q", (outer, y + h), (outer - 1.0, y + h)),
-        ("L", (inner, y + h)),
-    ]
-
-
 # ---------------------------------------------------------------- pieces
-# All numbers are units of the 45 grid.  Widths quoted in comments are ink
-# widths (path + half the outline on each side).
-
-def base(w):
-    """The shared base: a turned ring on a broad plinth, `w` the plinth's
-    half width.  Continues a profile from where the body ends, which should
-    be (w - 2.6, 32.6), the top of the ring."""
-    r = w - 1.4          # half width of the ring
-    return [
-        ("L", (w - 2.6, 32.6)),
-        ("Q", (r, 32.6), (r, 34.3)),
-        ("L", (r, 36.0)),
-        ("L", (w - 0.8, 36.0)),
-        ("Q", (w, 36.0), (w, 37.2)),
-        ("L", (w, BASELINE)),
-    ]
-
-
-def base_details(w):
-    return [hline(36.0, w - 1.4)]
+# All numbers are units of the 45 grid.  An outline's ink reaches half the
+# stroke (1 unit) beyond its path.  Heights follow FIDE's Staunton
+# relations (king 9.5, queen 8.5, bishop 7, knight 6, rook 5.5, pawn 5):
+# king tallest, then queen, bishop, knight, rook, pawn, all raised a little
+# so that the pawn still stands two thirds of the square tall.
+#
+# Each piece returns hint edges too: "x" distances from the axis (mirrored;
+# the knight's only on its turned base) and "y" heights where an outline or inner
+# line runs straight and should fall on a pixel centre at small squares.
 
 
 def pawn():
-    # Smallest and lowest: a round head on a broad collar.  The head sits
-    # low (top at y = 15.8) so that pawn and bishop differ by outline, not
-    # only by the bishop's finial, even at 20 px squares.
-    w = 11.4
-    r, cy = 5.5, 21.3
-    nx = 3.2
+    # Smallest: a round head on a collar, a short flared body, and one
+    # low rounded foot (no ring), narrower than any other base.
+    r, cy = 5.2, 17.0
+    nx = 2.9
     ny = cy + (r * r - nx * nx) ** 0.5
     neck = math.degrees(math.atan2(ny - cy, nx))
-    prof = arc(r, cy, -90.0, neck, 2) + [
-        ("L", (7.4, ny + 0.3)),
-        ("Q", (8.7, ny + 0.3), (8.7, ny + 1.4)),
-        ("Q", (8.7, ny + 2.5), (7.4, ny + 2.5)),
-        ("L", (5.6, ny + 2.5)),
-        ("C", (5.6, 29.8), (7.4, 31.8), (w - 2.6, 32.6)),
-    ] + base(w)
+    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.2, 7.4, 4.3, 1.1) + [
+        ("C", (4.3, 28.8), (5.8, 32.6), (9.0, 34.6)),
+        ("Q", (10.2, 35.2), (10.2, 36.0)),
+        ("L", (9.8, 36.4)),
+    ] + foot(36.4, 11.2, 1.2)
     return {
         "body": [lathe((0, cy - r), prof)],
-        "details": [hline(ny + 2.5, 5.6)] + base_details(w),
+        "details": [hline(ny + 2.4, 4.3), hline(36.4, 9.8)],
+        "hints": {"x": [4.3, 7.4, 11.2], "y": [cy - r, ny + 0.2, ny + 2.4, 36.4, BASELINE]},
     }
 
 
 def rook():
-    # A straight tower: battlements wider than the shaft, so its top
-    # corners set it apart from the king's crown and the bishop's mitre.
-    w = 15.0
-    top = 9.0
+    # A straight tower: battlements wider than its shaft, a corbel under
+    # them, a ring and a heavy square plinth.
+    top = 9.4
+    merlon, gap, outer = 2.4, 6.6, 12.2
+    notch = 13.2
     prof = [
-        ("L", (2.3, top)),
-        ("L", (2.3, 12.8)),
-        ("L", (7.1, 12.8)),
-        ("L", (7.1, top)),
-        ("L", (12.8, top)),
-        ("L", (12.8, 16.2)),
-        ("L", (9.2, 18.2)),
-        ("L", (9.2, 29.4)),
-        ("L", (w - 2.6, 31.4)),
-    ] + base(w)
+        ("L", (merlon, top)),
+        ("L", (merlon, notch)),
+        ("L", (gap, notch)),
+        ("L", (gap, top)),
+        ("L", (outer, top)),
+        ("L", (outer, 16.4)),
+        ("L", (8.8, 19.4)),
+        ("L", (9.4, 30.2)),
+    ] + disc(30.2, 2.6, 11.8, 11.2, 1.1) + [
+        ("L", (13.6, 34.8)),
+        ("L", (13.6, 37.2)),
+        ("L", (14.6, 37.2)),
+        ("L", (14.6, BASELINE)),
+    ]
     return {
         "body": [lathe((0, top), prof)],
-        "details": [hline(16.2, 12.8), hline(29.4, 9.2)] + base_details(w),
+        "details": [hline(16.4, outer), hline(19.4, 8.8), hline(30.2, 9.4),
+                    hline(37.2, 13.6)],
+        "hints": {"x": [merlon, gap, outer, 8.8, 11.8, 13.6, 14.6],
+                  "y": [top, notch, 16.4, 19.4, 30.2, 32.8, 34.8, 37.2, BASELINE]},
     }
 
 
 def bishop():
-    # A tall teardrop mitre with a diagonal slit and a ball, on a slim stem;
-    # second tallest after the king.
-    w = 14.8
+    # A tall teardrop mitre with a diagonal slit and a ball, on a slim
+    # stem; second tallest after the king's cross.
+    ball_r, ball_y = 2.5, 6.4
     prof = [
-        ("C", (4.2, 11.0), (11.0, 14.0), (11.0, 18.6)),
-        ("C", (11.0, 21.4), (8.4, 23.0), (6.8, 24.0)),
-    ] + collar(24.0, 4.3, 10.4, 2.6) + [
-        ("C", (4.3, 29.2), (6.6, 31.8), (w - 2.6, 32.6)),
-    ] + base(w)
+        ("C", (2.0, 10.0), (10.2, 12.4), (10.2, 18.0)),
+        ("C", (10.2, 20.8), (7.8, 22.4), (5.6, 23.2)),
+    ] + disc(23.4, 2.4, 9.0, 4.5, 1.1) + [
+        ("C", (4.5, 29.6), (6.2, 32.0), (9.6, 32.8)),
+    ] + disc(32.8, 2.2, 10.6, 9.8, 1.1) + skirt(9.8, 13.4, 35.0)
     return {
-        "body": [lathe((0, 9.2), prof)],
-        "balls": [(CX, 6.4, 2.6)],
-        "details": [hline(24.0, 6.8), hline(26.6, 4.3),
-                    "M%sL%s" % (pt((29.2, 12.6)), pt((22.4, 19.4)))] + base_details(w),
+        "body": [lathe((0, 8.6), prof)],
+        "balls": [(CX, ball_y, ball_r)],
+        "details": [hline(23.4, 6.0), hline(25.8, 4.5), hline(35.0, 9.8),
+                    "M%sL%s" % (pt((29.2, 11.8)), pt((22.2, 18.8)))],
+        "hints": {"x": [4.5, 9.0, 10.2, 10.6, 13.4],
+                  "y": [ball_y - ball_r, 23.4, 25.8, 32.8, 35.0, BASELINE]},
     }
 
 
 def queen():
-    # A coronet of five points with balls, wider than the base: the queen
-    # is widest at the top, the king at the bottom.
-    w = 15.2
-    tips = [(0, 8.6), (7.6, 7.8), (14.6, 9.0)]
+    # A coronet of five balled points, the widest top of the set (wider
+    # than her own base) on a slim waisted body: the queen is widest at the
+    # top, the king at the bottom.
+    tips = [(0, 10.4), (7.2, 11.0), (14.0, 12.4)]
+    radii = [2.3, 2.1, 2.1]
+    valleys = [(3.6, 17.8), (10.6, 18.2)]
+    waist = 21.6
     prof = [
-        ("L", (3.7, 17.6)),
+        ("L", valleys[0]),
         ("L", tips[1]),
-        ("L", (10.6, 17.8)),
+        ("L", valleys[1]),
         ("L", tips[2]),
-        ("C", (13.4, 14.6), (11.8, 18.4), (10.6, 20.6)),
-    ] + collar(20.6, 7.6, 11.6, 2.4) + [
-        ("C", (7.6, 27.0), (9.6, 31.2), (w - 2.6, 32.6)),
-    ] + base(w)
+        ("C", (11.6, 17.4), (8.2, 20.2), (7.2, waist)),
+    ] + disc(waist, 2.2, 8.6, 5.2, 1.1) + [
+        ("C", (5.2, 28.4), (7.2, 31.2), (9.6, 32.4)),
+    ] + disc(32.4, 2.4, 11.6, 10.8, 1.2) + skirt(10.8, 14.4, 34.8)
     balls = []
-    for dx, y in tips:
-        balls.append((CX + dx, y - 2.2, 2.2))
+    for (dx, y), r in zip(tips, radii):
+        balls.append((CX + dx, y - r + 0.4, r))
         if dx:
-            balls.append((CX - dx, y - 2.2, 2.2))
+            balls.append((CX - dx, y - r + 0.4, r))
     return {
         "body": [lathe((0, tips[0][1]), prof)],
         "balls": balls,
-        "details": [hline(20.6, 10.6), hline(23.0, 7.6)] + base_details(w),
+        "details": [hline(waist, 7.2), hline(waist + 2.2, 5.2), hline(38.2, 13.0)],
+        "hints": {"x": [5.2, 8.6, 11.6, 14.4],
+                  "y": [waist, waist + 2.2, 32.4, 34.8, 38.2, BASELINE]},
     }
 
 
 def king():
-    # Tallest: a bell-shaped body that tapers from the broadest base of the
-    # set up to a crown band, a dome and a cross.
-    w = 16.2
-    t = 1.4      # half the width of a cross bar
-    arm = 4.4    # half the span of the cross
-    bar = 5.2    # top of the cross bar
+    # Tallest: a bold cross on a domed crown with a band, a collar, a body
+    # that tapers up from the broadest base of the set.
+    t = 1.3      # half the width of a cross bar
+    arm = 4.8    # half the span of the cross: over half the crown's width
+    bar = 5.6    # top of the cross bar
+    stem_end = 12.0
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
-                 (t, bar + 2 * t), (t, 11.0)]
+                 (t, bar + 2 * t), (t, stem_end)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
+    dome = 11.0
+    rim_top, rim_h, rim_dx = 13.0, 2.6, 8.8
+    waist = 20.4
     prof = [
-        ("C", (6.6, 11.0), (11.0, 11.6), (11.0, 14.4)),
-        ("L", (12.2, 14.4)),
-        ("Q", (13.2, 14.4), (13.2, 15.8)),
-        ("Q", (13.2, 17.2), (12.2, 17.2)),
-        ("L", (10.6, 17.2)),
-        ("C", (10.6, 23.0), (11.8, 29.0), (w - 2.6, 32.6)),
-    ] + base(w)
+        ("C", (3.2, dome), (5.4, 11.6), (6.4, rim_top)),      # the dome
+        ("L", (rim_dx - 0.9, rim_top)),                       # the crown's rim band
+        ("Q", (rim_dx, rim_top), (rim_dx, rim_top + 0.9)),
+        ("L", (rim_dx, rim_top + rim_h - 0.6)),
+        ("Q", (rim_dx, rim_top + rim_h), (rim_dx - 0.7, rim_top + rim_h)),
+        ("C", (7.0, 17.6), (5.6, 19.0), (5.0, waist)),       # the crown tapers
+    ] + disc(waist, 2.2, 8.4, 5.4, 1.1) + [
+        ("C", (5.6, 26.8), (7.8, 30.8), (10.8, 31.8)),
+    ] + disc(31.8, 2.6, 13.4, 12.4, 1.2) + skirt(12.4, 16.4, 34.4)
     return {
         "under": [cross],
-        "body": [lathe((0, 11.0), prof)],
-        "details": [hline(14.4, 11.0), hline(17.2, 10.6)] + base_details(w),
+        "body": [lathe((0, dome), prof)],
+        "details": [hline(rim_top + rim_h, rim_dx - 0.7), hline(waist, 5.0),
+                    hline(waist + 2.2, 5.4), hline(37.9, 15.0)],
+        "hints": {"x": [t, arm, rim_dx, 5.4, 8.4, 13.4, 16.4],
+                  "y": [TOP, bar, bar + 2 * t, rim_top, rim_top + rim_h,
+                        waist, waist + 2.2, 31.8, 34.4, 37.9, BASELINE]},
     }
+
+
+KNIGHT_SHIFT = -1.4
 
 
 def knight():
-    # Horse head facing left, drawn on the 45 grid; clockwise from the back
-    # of the neck where it meets the base.
+    # A horse's head facing left, head raised on an arched neck: ear, long
+    # face, rounded muzzle with a mouth, jaw and jowl, a mane down the back
+    # of the neck; eye, nostril and cheek drawn inside.  Clockwise from the
+    # back of the neck where it meets the base.
     horse = (
-        "M36.0,32.8"
-        "C37.8,25.0 37.0,16.0 31.6,10.6"      # back of the neck (mane)
-        "C30.4,9.4 29.4,8.8 28.2,8.4"         # poll
-        "Q27.6,6.2 25.0,4.0"                  # back of the ear
-        "Q22.8,6.0 22.4,8.4"                  # front of the ear
-        "C18.2,9.0 15.0,11.0 12.6,14.2"       # forehead
-        "C10.6,16.8 8.0,19.6 6.2,21.6"        # nose bridge
-        "Q4.2,23.4 5.2,25.0"                  # muzzle
-        "L11.2,26.2"                          # mouth notch
-        "L7.0,27.8"
-        "Q6.8,29.2 8.8,29.4"                  # chin
-        "C12.4,29.8 15.8,28.6 18.2,26.6"      # underside of the jaw
-        "Q20.4,24.6 21.0,22.8"                # jowl
-        "C19.4,27.0 16.0,29.4 15.4,32.8"      # throat and chest
+        "M35.8,33.2"
+        "C37.4,29.4 38.0,25.6 37.6,22.2"      # back of the neck
+        "Q38.4,20.4 36.8,19.4"                # the mane, in locks
+        "Q37.4,17.2 35.6,16.0"
+        "Q35.6,13.6 33.6,12.6"
+        "Q33.0,10.4 30.6,9.8"
+        "Q29.6,9.2 28.8,8.6"                  # poll
+        "Q28.8,5.6 26.6,3.8"                  # back of the ear
+        "Q24.6,5.4 24.2,8.0"                  # front of the ear
+        "C20.2,9.0 16.4,11.8 13.8,15.0"       # forehead
+        "C11.6,17.6 9.6,20.2 7.8,22.2"        # nose bridge
+        "C6.0,24.0 5.6,26.4 7.4,27.0"         # muzzle
+        "L10.4,26.6"                          # mouth
+        "L8.8,27.8"
+        "Q8.6,29.2 10.4,29.2"                 # chin
+        "C13.2,29.2 15.6,27.8 17.6,26.2"      # underside of the jaw
+        "C19.4,24.8 21.0,24.0 22.0,22.8"      # jowl
+        "C21.0,26.4 17.2,29.2 15.8,33.2"      # throat and chest
         "Z"
     )
-    w = 15.0
-    prof = [("L", (w - 2.6, 32.6))] + base(w)[1:]
+    # The head leans left of the axis: moved right so that the ink's mass,
+    # not its bounding box, is centred on the square (measured by
+    # tools/measure_glyphs.py; the base stays on the axis).
+    head = KNIGHT_SHIFT
+    horse = shift_x(horse, head)
+    prof = [("L", (9.4, 33.0))] + disc(33.0, 2.2, 12.2, 11.2, 1.1) + skirt(11.2, 14.8, 35.2)
+    body = lathe((0, 33.0), prof)
     return {
         "under": [horse],
-        "body": [lathe((0, 32.6), prof)],
+        "body": [body],
         "details": [
-            "M29.4,10.8C33.0,15.2 34.0,23.0 32.6,31.0",   # inner edge of the mane
-            "M21.0,22.8C22.4,19.8 21.4,16.8 18.6,15.8",   # cheek
-        ] + base_details(w),
-        "dots": [(18.8, 12.8, 1.4), (7.6, 21.6, 0.9)],   # eye, nostril
+            shift_x("M29.6,11.4C33.0,15.0 34.4,22.4 32.8,31.2", head),   # inner edge of the mane
+            shift_x("M9.6,22.8Q8.8,24.0 9.8,24.6", head),                # nostril
+        ],
+        "dots": [(18.8 + head, 13.2, 1.5)],                              # eye
+        "hints": {"x": [12.2, 14.8], "y": [33.0, 35.2, BASELINE]},
     }
+
+
+def shift_x(d, dx):
+    """Path data `d` (absolute commands, "x,y" pairs) moved by `dx`."""
+    return re.sub(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)",
+                  lambda m: "%s,%s" % (f(float(m.group(1)) + dx), m.group(2)), d)
 
 
 PIECES = {"P": pawn, "N": knight, "R": rook, "B": bishop, "Q": queen, "K": king}
@@ -311,7 +372,7 @@ def render(colour, spec):
     c = COLOURS[colour]
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45" width="45" height="45">']
     out.append('<g fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round">'
-               % (c["fill"], c["line"], f(OUTLINE_W)))
+               % (c["fill"], c["line"], f(STROKE_W)))
     for d in spec.get("under", []):
         out.append('<path d="%s"/>' % d)
     for d in spec["body"]:
@@ -329,23 +390,46 @@ def render(colour, spec):
             det.append(item)
     if det:
         out.append('<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round"/>'
-                   % ("".join(det), c["detail"], f(DETAIL_W)))
+                   % ("".join(det), c["detail"], f(STROKE_W)))
     for (x, y, r) in spec.get("dots", []):
         out.append('<circle cx="%s" cy="%s" r="%s" fill="%s"/>' % (f(x), f(y), f(r), c["detail"]))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
+def hint_lines(letter, spec):
+    """The hint edges of one piece as absolute glyph coordinates."""
+    h = spec["hints"]
+    # x edges are distances from the axis (the knight's are on its base).
+    xs = sorted({CX + s * dx for dx in h["x"] for s in (1, -1)})
+    ys = sorted(set(h["y"]))
+    return ["%s x %s" % (letter, " ".join(f(v) for v in xs)),
+            "%s y %s" % (letter, " ".join(f(v) for v in ys))]
+
+
+HINTS_HEADER = """\
+# Hint edges of fen2img's built-in pieces, made by tools/gen_pieces.py; do not edit.
+# PIECE AXIS EDGE...: glyph coordinates (45 grid) where a stroke's centre runs
+# straight along a stem, band, ring or base.  At small squares the renderer
+# moves each edge to the nearest pixel centre and the outline between edges
+# proportionally, so stems and bars are whole pixels (see src/hinting.rs).
+"""
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    outdir = os.path.join(os.path.dirname(here), "pieces")
+    outdir = os.path.join(os.path.dirname(here), "crates", "render", "assets", "pieces")
     os.makedirs(outdir, exist_ok=True)
-    for letter in sorted(PIECES):
+    hints = []
+    for letter in "PNBRQK":
         spec = PIECES[letter]()
+        hints += hint_lines(letter, spec)
         for colour in ("w", "b"):
             path = os.path.join(outdir, colour + letter + ".svg")
             with open(path, "w", newline="\n") as fh:
                 fh.write(render(colour, spec))
+    with open(os.path.join(outdir, "built_in.hints"), "w", newline="\n") as fh:
+        fh.write(HINTS_HEADER + "\n".join(hints) + "\n")
 
 
 if __name__ == "__main__":

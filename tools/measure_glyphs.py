@@ -25,7 +25,20 @@ and y, as a glyph lands anywhere on a board) and averages; a pixel counts
 as drawn when the piece darkens it by at least a quarter (grey <= 191) and
 as black when its grey is below 128.
 
-Run from anywhere:  python3 tools/measure_glyphs.py [--pieces DIR]
+  (e) height: ink height / square height per glyph at 100 px squares (the
+      pawn should stand at least two thirds of the square tall);
+  (f) optical centring: the ink mass's centre (coverage-weighted mean x)
+      less the square's centre, in % of the square, per glyph at 100 px.
+
+With --fen2img BIN, (a) and (b) are measured a second time on what the
+fen2img binary draws (its own rasterizer, which hints the built-in glyphs
+at squares of 25 px and less), the reference set loaded with --pieces from
+a temporary directory, so both sets go through the same renderer; and
+--sheet PNG writes a contact sheet of both sets side by side at 20, 30,
+45 and 100 px squares, each piece on a light and a dark square.
+
+Run from anywhere:
+    python3 tools/measure_glyphs.py [--pieces DIR] [--fen2img BIN [--sheet PNG]]
 The first run makes a virtual environment in target/measure-venv and
 installs tools/requirements-measure.txt into it (needs network access and
 Debian's libcairo2).
@@ -37,6 +50,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, "target", "measure-venv")
@@ -157,6 +171,125 @@ def black_share(body, board):
     return black / drawn if drawn else 0.0
 
 
+def height_fill(body):
+    """Ink height / square height at 100 px squares, by row coverage."""
+    alpha = rasterize(body, 100, 100)[..., 3]
+    return float(alpha.max(axis=1).sum() / 100.0)
+
+
+def centre_offset(body):
+    """The ink mass's horizontal centre less the square's, in % of the
+    square, at 100 px squares (coverage-weighted)."""
+    alpha = rasterize(body, 100, 100)[..., 3]
+    xs = np.arange(100) + 0.5
+    return float((alpha.sum(axis=0) * xs).sum() / alpha.sum() - 50.0)
+
+
+# Each piece twice on its rank pair, so it stands on a light and a dark
+# square (a8 is light): ranks 8-7 black, 6-5 white; files a-f K Q R B N P.
+SHEET_FEN = "kqrbnp2/kqrbnp2/8/8/KQRBNP2/KQRBNP2/8/8 w - - 0 1"
+
+
+def write_set(glyphs, directory):
+    """A glyph set as the twelve SVG files fen2img's --pieces reads."""
+    for name, body in glyphs.items():
+        with open(os.path.join(directory, name + ".svg"), "w") as fh:
+            fh.write('<svg xmlns="http://www.w3.org/2000/svg" '
+                     'xmlns:xlink="http://www.w3.org/1999/xlink" '
+                     'viewBox="0 0 45 45" width="45" height="45">%s</svg>' % body)
+
+
+def fen2img_board(binary, square, pieces=None, theme="brown"):
+    """RGB floats of a board drawn by the fen2img binary: no coordinates,
+    border or side-to-move disc, `square` px squares."""
+    args = [binary, SHEET_FEN, "--size", str(8 * square), "--coords", "none",
+            "--no-border", "--no-side-to-move", "--theme", theme, "-o", "-", "-f", "png"]
+    if pieces:
+        args += ["--pieces", pieces]
+    png = subprocess.run(args, check=True, capture_output=True).stdout
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=float)
+
+
+def squares_of(board, square):
+    """{glyph name: [grey on its light square, grey on its dark square]}."""
+    grey = board @ LUMA
+    out = {}
+    for colour, rank in (("b", 0), ("w", 4)):
+        for file, role in enumerate(ROLES):
+            pair = []
+            for r in (rank, rank + 1):
+                y, x = r * square, file * square
+                pair.append((grey[y:y + square, x:x + square], (r + file) % 2 == 1))
+            # Light square first.
+            pair.sort(key=lambda t: t[1])
+            out[colour + role] = [g for g, _ in pair]
+    return out
+
+
+def renderer_differences(binary, square, pieces=None):
+    sq = squares_of(fen2img_board(binary, square, pieces), square)
+    return {
+        colour: {
+            a + b: float(np.mean([np.abs(x - y).mean()
+                                  for x, y in zip(sq[colour + a], sq[colour + b])]))
+            for a, b in itertools.combinations(ROLES, 2)
+        }
+        for colour in "wb"
+    }
+
+
+def clearance(binary, square, pieces=None):
+    """The fewest whole pixels between any glyph's ink and its square's
+    edges, as fen2img draws it (a pixel is ink when its grey differs from
+    the bare square's by more than 2 levels)."""
+    sq = squares_of(fen2img_board(binary, square, pieces), square)
+    least = square
+    for greys in sq.values():
+        for grey in greys:
+            ink = np.abs(grey - grey[0, 0]) > 2
+            rows, cols = np.nonzero(ink)
+            if len(rows):
+                least = min(least, rows.min(), cols.min(),
+                            square - 1 - rows.max(), square - 1 - cols.max())
+    return int(least)
+
+
+def contact_sheet(binary, reference_dir, path):
+    """Both sets side by side at 20, 30, 45 and 100 px squares (20 px also
+    shown four times enlarged, pixel for pixel): white pieces above black,
+    each on a light and a dark square."""
+    from PIL import ImageDraw
+    gap, label = 16, 18
+    rows = []
+    for square, zoom in ((20, 1), (20, 4), (30, 1), (45, 1), (100, 1)):
+        crops = []
+        for pieces in (None, reference_dir):
+            board = fen2img_board(binary, square, pieces).astype(np.uint8)
+            top = board[:2 * square, :6 * square]
+            bottom = board[4 * square:6 * square, :6 * square]
+            crop = Image.fromarray(np.concatenate([bottom, top], axis=0))
+            if zoom > 1:
+                crop = crop.resize((crop.width * zoom, crop.height * zoom), Image.NEAREST)
+            crops.append(crop)
+        rows.append((square, zoom, crops))
+    column = max(6 * s * z for s, z, _ in rows)
+    width = gap + 2 * (column + gap)
+    height = sum(label + 4 * s * z + gap for s, z, _ in rows) + gap
+    sheet = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(sheet)
+    y = gap
+    for square, zoom, crops in rows:
+        for i, (crop, name) in enumerate(zip(crops, ("fen2img", "cburnett (python-chess)"))):
+            x = gap + i * (column + gap)
+            text = "%s, %d px squares" % (name, square)
+            if zoom > 1:
+                text += ", shown %dx" % zoom
+            draw.text((x, y + 2), text, fill="black")
+            sheet.paste(crop, (x, y + label))
+        y += label + 4 * square * zoom + gap
+    sheet.save(path, optimize=True)
+
+
 def pair_name(pair):
     return "%s–%s" % (NAMES[pair[0]], NAMES[pair[1]])
 
@@ -164,11 +297,20 @@ def pair_name(pair):
 def main():
     # `--pieces DIR` measures another set with the same names (e.g. an older
     # checkout of pieces/) in place of the built-in one.
-    directory = os.path.join(ROOT, "pieces")
-    if len(sys.argv) == 3 and sys.argv[1] == "--pieces":
-        directory = sys.argv[2]
-    elif len(sys.argv) != 1:
-        sys.exit("usage: measure_glyphs.py [--pieces DIR]")
+    directory = os.path.join(ROOT, "crates", "render", "assets", "pieces")
+    binary = sheet = None
+    args = sys.argv[1:]
+    while args:
+        if len(args) >= 2 and args[0] in ("--pieces", "--fen2img", "--sheet"):
+            if args[0] == "--pieces":
+                directory = args[1]
+            elif args[0] == "--fen2img":
+                binary = args[1]
+            else:
+                sheet = args[1]
+            args = args[2:]
+        else:
+            sys.exit("usage: measure_glyphs.py [--pieces DIR] [--fen2img BIN [--sheet PNG]]")
     sets = [("fen2img", ours(directory)), ("cburnett", cburnett())]
     print("Rasterized with cairosvg %s (cairo); grey = BT.601 luma.\n" % cairosvg.__version__)
 
@@ -216,8 +358,55 @@ def main():
                 name, board, " | ".join("%.0f%%" % (100 * s) for s in shares),
                 100 * sum(shares) / len(shares)))
 
+    print("\n## Height: ink height / square height (100 px squares)\n")
+    print("| set | " + " | ".join(NAMES[r] for r in ROLES) + " |")
+    print("|---|" + "---|" * len(ROLES))
+    for name, glyphs in sets:
+        row = [max(height_fill(glyphs["w" + r]), height_fill(glyphs["b" + r])) for r in ROLES]
+        if name == "fen2img":
+            goal &= row[ROLES.index("P")] >= 0.66
+        print("| %s | %s |" % (name, " | ".join("%.0f%%" % (100 * v) for v in row)))
+
+    print("\n## Centring: ink mass centre less square centre, % of the square "
+          "(white glyph, 100 px squares; + is right)\n")
+    print("| set | " + " | ".join(NAMES[r] for r in ROLES) + " |")
+    print("|---|" + "---|" * len(ROLES))
+    for name, glyphs in sets:
+        print("| %s | %s |" % (name, " | ".join(
+            "%+.1f" % centre_offset(glyphs["w" + r]) for r in ROLES)))
+
+    if binary:
+        print("\n## Distinctness as fen2img draws it (its rasterizer, hinted "
+              "at 25 px squares and less)\n")
+        print("| square | colour | set | closest pair | king–queen | bishop–pawn | mean of 15 pairs |")
+        print("|---|---|---|---|---|---|---|")
+        with tempfile.TemporaryDirectory() as reference:
+            write_set(sets[1][1], reference)
+            for size in (20, 45):
+                # A set given with --pieces is drawn as a user set (unhinted).
+                ours_dir = None if directory == os.path.join(ROOT, "crates", "render", "assets", "pieces") else directory
+                diffs = {"fen2img": renderer_differences(binary, size, ours_dir),
+                         "cburnett": renderer_differences(binary, size, reference)}
+                for colour in "wb":
+                    closest = {}
+                    for name in ("fen2img", "cburnett"):
+                        d = diffs[name][colour]
+                        pair = min(d, key=d.get)
+                        closest[name] = d[pair]
+                        print("| %d px | %s | %s | %s %.1f | %.1f | %.1f | %.1f |" % (
+                            size, "white" if colour == "w" else "black", name,
+                            pair_name(pair), d[pair], d["KQ"], d["BP"],
+                            sum(d.values()) / len(d)))
+                    goal &= closest["fen2img"] >= closest["cburnett"]
+            print("\nClear pixels between ink and the square's edges at 20 px "
+                  "squares (fewest over all glyphs): fen2img %d, cburnett %d"
+                  % (clearance(binary, 20, ours_dir), clearance(binary, 20, reference)))
+            if sheet:
+                contact_sheet(binary, reference, sheet)
+                print("\nContact sheet written to %s" % sheet)
+
     print("\nGoals (closest pair at least cburnett's at 20 and 45 px, "
-          "king and queen fill >= 75%%): %s" % ("met" if goal else "NOT met"))
+          "king and queen fill >= 75%%, pawn >= 66%% tall): %s" % ("met" if goal else "NOT met"))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@
 //! paths written out in advance (see `glyph_file`), because parsing SVG is
 //! the slowest part of starting up.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -26,6 +27,7 @@ pub(crate) use crate::assets::glyph::{cap_name, join_name};
 pub use crate::assets::glyph::{GlyphPath, GlyphStroke};
 use crate::assets::glyph_budget;
 use crate::assets::glyph_file;
+use crate::assets::hinting::{self, Hints};
 use crate::assets::pathdata;
 use crate::digest::{fnv1a, FNV_OFFSET};
 use fen2img_chess::quote;
@@ -59,6 +61,9 @@ pub struct Glyph {
     /// exactly (gradients, patterns, group opacity, clips, masks, filters,
     /// dashes, images, skewed strokes); the rasterizer then draws this.
     pub tree: Option<usvg::Tree>,
+    /// Where the outline runs straight, for drawing at small squares (the
+    /// built-in set only; see `hinting`).
+    hints: Option<Hints>,
 }
 
 impl Glyph {
@@ -68,6 +73,25 @@ impl Glyph {
             size,
             path_data: OnceLock::new(),
             tree,
+            hints: None,
+        }
+    }
+
+    /// The glyph's hint edges, if it has any (the built-in set's glyphs).
+    #[cfg(test)]
+    pub(crate) fn hints(&self) -> Option<&Hints> {
+        self.hints.as_ref()
+    }
+
+    /// The paths to rasterize into a square of `size` px: hinted to the
+    /// pixel grid at small squares when the glyph has hints, else
+    /// [`Glyph::paths`] as they are.
+    pub(crate) fn paths_at(&self, size: u32) -> Cow<'_, [GlyphPath]> {
+        match &self.hints {
+            Some(hints) if size <= hinting::HINTED_MAX && self.tree.is_none() => Cow::Owned(
+                hinting::hint(&self.paths, hints, size, self.fit(size as f32)),
+            ),
+            _ => Cow::Borrowed(&self.paths),
         }
     }
 
@@ -214,13 +238,18 @@ impl PieceSet {
                         .iter()
                         .find(|g| g.name == *name)
                         .expect("pieces/built_in.paths has all twelve glyphs");
-                    Glyph::new(g.paths.clone(), g.size, None)
+                    let mut glyph = Glyph::new(g.paths.clone(), g.size, None);
+                    glyph.hints = name.chars().nth(1).map(hinting::built_in);
+                    glyph
                 })
                 .collect();
             PieceSet {
                 glyphs,
                 name: "fen2img".into(),
-                digest: fnv1a(FNV_OFFSET, BUILT_IN_PATHS.as_bytes()),
+                digest: fnv1a(
+                    fnv1a(FNV_OFFSET, BUILT_IN_PATHS.as_bytes()),
+                    hinting::BUILT_IN_HINTS.as_bytes(),
+                ),
                 warnings: Arc::new([]),
             }
         })

@@ -222,7 +222,7 @@ fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
     let (scale, dx, dy) = glyph.fit(size as f32);
     let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
     let paint = solid(halo.color);
-    for p in glyph.paths.iter().filter(|p| p.fill.is_some()) {
+    for p in glyph.paths_at(size).iter().filter(|p| p.fill.is_some()) {
         let outline = p
             .stroke
             .as_ref()
@@ -330,10 +330,17 @@ fn div255(v: u32) -> u8 {
 /// fitted into a `size`×`size` square.
 fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
     let (set, size) = (&spec.pieces, spec.size);
+    // Hinted at small squares (see `hinting`); made first because the
+    // coverage cache below borrows them.
+    let paths: Vec<_> = Piece::ALL
+        .into_iter()
+        .map(|piece| set.glyph(piece).paths_at(size))
+        .collect();
     let mut coverage = Coverage::default();
     Piece::ALL
         .into_iter()
-        .map(|piece| {
+        .zip(&paths)
+        .map(|(piece, paths)| {
             let glyph = set.glyph(piece);
             let mut sprite = Pixmap::new(size, size).expect("size > 0");
             let (scale, dx, dy) = glyph.fit(size as f32);
@@ -342,7 +349,7 @@ fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
                 Some(tree) => resvg::render(tree, ts, &mut sprite.as_mut()),
                 // What resvg would do for these paths, without walking a tree.
                 None => {
-                    for p in &glyph.paths {
+                    for p in paths.iter() {
                         if let Some(fill) = p.fill {
                             let op = PathOp::Fill {
                                 even_odd: p.even_odd,
@@ -730,7 +737,7 @@ mod tests {
         let mut sprite = Pixmap::new(size, size).unwrap();
         let (scale, dx, dy) = glyph.fit(size as f32);
         let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-        for p in &glyph.paths {
+        for p in glyph.paths_at(size).iter() {
             if let Some(fill) = p.fill {
                 let rule = if p.even_odd {
                     FillRule::EvenOdd
