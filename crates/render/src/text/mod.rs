@@ -22,6 +22,7 @@ use std::fmt::Write as _;
 
 use crate::assets::color::Rgba;
 use crate::assets::contrast;
+use crate::annotation::Glyph;
 use crate::layout::{Around, CaptionPosition};
 use fen2img_chess::{Color, Piece, Position, Role, Square};
 
@@ -69,6 +70,15 @@ pub struct TextOptions {
     /// is printed as given (so an ASCII board's caption may hold other
     /// characters), with control characters turned into spaces.
     pub around: Around,
+    /// Move-quality glyphs: in the ASCII and Unicode grids after the piece
+    /// (`N!!`, in ASCII spelling, every cell widened alike so the grid
+    /// stays aligned); named in a line under the other boards but the
+    /// diagram-font string.
+    pub glyphs: Vec<(Square, Glyph)>,
+    /// Labels on squares, named in a line under every board but the
+    /// diagram-font string ("e4: label A.": a letter in the grid would
+    /// read as a piece).
+    pub labels: Vec<(Square, String)>,
 }
 
 impl Default for TextOptions {
@@ -83,6 +93,8 @@ impl Default for TextOptions {
             dark: Rgba::rgb(0xb5, 0x88, 0x63),
             width: 400,
             around: Around::default(),
+            glyphs: Vec::new(),
+            labels: Vec::new(),
         }
     }
 }
@@ -119,8 +131,32 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
         out.push_str(line);
         out.push('\n');
     }
+    // What the grid does not show: labels, and the glyphs of the boards
+    // whose cells have no room for them.
+    let in_grid = matches!(format, TextFormat::Ascii | TextFormat::Unicode);
+    let glyphs: &[(Square, Glyph)] = if in_grid { &[] } else { &options.glyphs };
+    let marks = printable(&crate::annotation::describe(glyphs, &options.labels));
+    if !marks.is_empty() {
+        out.push_str(&marks);
+        out.push('\n');
+    }
     push_mover(&mut out, position);
     out
+}
+
+/// The glyph drawn on `sq` (the last given), in ASCII, padded to `width`.
+fn glyph_cell(glyphs: &[(Square, Glyph)], sq: Square, width: usize) -> String {
+    let text = glyphs
+        .iter()
+        .rev()
+        .find(|(s, _)| *s == sq)
+        .map_or("", |(_, g)| g.ascii());
+    format!("{text:<width$}")
+}
+
+/// The widest glyph's ASCII spelling: how much every cell widens.
+fn glyph_width(glyphs: &[(Square, Glyph)]) -> usize {
+    glyphs.iter().map(|(_, g)| g.ascii().len()).max().unwrap_or(0)
 }
 
 /// The lines a text board prints around itself, each without its newline.
@@ -220,7 +256,11 @@ fn push_file_letters(out: &mut String, flip: bool, lead: usize, gap: usize) {
 
 fn ascii(position: &Position, options: &TextOptions) -> String {
     let margin = if options.coordinates { "  " } else { "" };
-    let rule = format!("{margin}{}+\n", "+---".repeat(8));
+    let extra = glyph_width(&options.glyphs);
+    let rule = format!(
+        "{margin}{}+\n",
+        format!("+---{}", "-".repeat(extra)).repeat(8)
+    );
     let mut out = rule.clone();
     for rank in ranks(options.flip) {
         if options.coordinates {
@@ -234,14 +274,18 @@ fn ascii(position: &Position, options: &TextOptions) -> String {
                 .map_or(' ', Piece::fen_char);
             out.push_str("| ");
             out.push(c);
+            if extra > 0 {
+                out.push_str(&glyph_cell(&options.glyphs, square(file, rank), extra));
+            }
             out.push(' ');
         }
         out.push_str("|\n");
         out.push_str(&rule);
     }
     if options.coordinates {
-        // Cells are 4 columns wide and their centres 2 columns after the margin.
-        push_file_letters(&mut out, options.flip, margin.len() + 2, 3);
+        // Cells are 4 columns wide (more with glyphs) and their pieces 2
+        // columns after the margin.
+        push_file_letters(&mut out, options.flip, margin.len() + 2, 3 + extra);
     }
     out
 }
@@ -268,6 +312,7 @@ fn glyph(role: Role, solid: bool) -> &'static str {
 
 fn unicode(position: &Position, options: &TextOptions) -> String {
     let mut out = String::new();
+    let extra = glyph_width(&options.glyphs);
     for rank in ranks(options.flip) {
         if options.coordinates {
             out.push(rank_digit(rank));
@@ -284,11 +329,14 @@ fn unicode(position: &Position, options: &TextOptions) -> String {
                 }
                 None => out.push('.'),
             }
+            if extra > 0 {
+                out.push_str(&glyph_cell(&options.glyphs, square(file, rank), extra));
+            }
         }
         out.push('\n');
     }
     if options.coordinates {
-        push_file_letters(&mut out, options.flip, 2, 1);
+        push_file_letters(&mut out, options.flip, 2, 1 + extra);
     }
     out
 }
