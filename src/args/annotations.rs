@@ -109,7 +109,10 @@ pub fn labels(values: &[OsString]) -> Result<Vec<(Square, String)>, Failure> {
                 "--label",
                 value,
                 at + i,
-                format!("a label has no spaces or control characters (U+{:04X})", c as u32),
+                format!(
+                    "a label has no spaces or control characters (U+{:04X})",
+                    c as u32
+                ),
             ));
         }
         if let Some(c) = missing_glyphs(text).first() {
@@ -147,7 +150,12 @@ mod tests {
     fn bad_values_name_the_flag_and_put_a_caret_under_the_fault() {
         let e = glyphs(&os(&["e9:!!"])).unwrap_err();
         assert_eq!(e.code, crate::failure::EXIT_INVALID);
-        assert!(e.message.starts_with("--glyph at column 1: expected a square"), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("--glyph at column 1: expected a square"),
+            "{}",
+            e.message
+        );
         assert_eq!(e.detail.as_deref(), Some("  e9:!!\n  ^"));
         let e = glyphs(&os(&["e4:!!!"])).unwrap_err();
         assert!(e.message.contains("unknown glyph '!!!'"), "{}", e.message);
@@ -156,7 +164,11 @@ mod tests {
         let e = glyphs(&os(&["e4"])).unwrap_err();
         assert!(e.message.contains("SQUARE:GLYPH"), "{}", e.message);
         let e = labels(&os(&["e4:ABCD"])).unwrap_err();
-        assert!(e.message.contains("1 to 3 characters, found 4"), "{}", e.message);
+        assert!(
+            e.message.contains("1 to 3 characters, found 4"),
+            "{}",
+            e.message
+        );
         let e = labels(&os(&["e4:A B"])).unwrap_err();
         assert_eq!(e.detail.as_deref(), Some("  e4:A B\n       ^"));
         let e = labels(&os(&["e4:漢"])).unwrap_err();

@@ -238,7 +238,10 @@ fn square_and<T>(
         } else {
             "1 to 3 letters or digits"
         };
-        format!("{name}: expected {what} after '{sq}:', found '{}'", escape(value))
+        format!(
+            "{name}: expected {what} after '{sq}:', found '{}'",
+            escape(value)
+        )
     })?;
     Ok((square, value))
 }

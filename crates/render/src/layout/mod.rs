@@ -25,6 +25,7 @@ mod text;
 
 use std::sync::Arc;
 
+pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
 pub use around::{Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
@@ -33,7 +34,6 @@ pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
 pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};
 pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};
 pub use square_marks::{GlyphBadge, SquareLabel};
-pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
 pub use text::{missing_glyphs, PlacedText};
 
 use crate::assets::color::Rgba;
@@ -573,7 +573,8 @@ impl Layout {
         let paper = paint.mark_casing.map(|h| h.color);
         for (square, text) in &markup.labels {
             let r = board.square_rect(*square);
-            self.labels.push(square_marks::label(*square, text, r, paper));
+            self.labels
+                .push(square_marks::label(*square, text, r, paper));
         }
         for &(square, glyph) in &markup.glyphs {
             let r = board.square_rect(square);

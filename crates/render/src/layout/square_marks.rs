@@ -151,7 +151,8 @@ impl GlyphBadge {
 fn ring_with_dot(cx: f32, cy: f32, outer: f32, inner: f32, dot: f32) -> Path {
     let mut pb = PathBuilder::new();
     let mut circle = |r: f32, turn: f32| {
-        // 48 sides: within a hundredth of a pixel of a circle at badge sizes.
+        // 48 sides: within 0.22 % of the radius of a circle (a few
+        // hundredths of a pixel at badge sizes).
         const SIDES: usize = 48;
         for i in 0..SIDES {
             let a = turn * i as f32 * std::f32::consts::TAU / SIDES as f32;
@@ -246,8 +247,14 @@ mod tests {
         for g in Glyph::ALL {
             let b = badge(Square::parse("e4").unwrap(), g, r, Annotations::Tint, None);
             let d = b.disc;
-            assert!(d.cx - d.r > r.x + r.w / 2.0 - 8.0 && d.cx + d.r <= r.x + r.w, "{g:?}");
-            assert!(d.cy - d.r >= r.y && d.cy + d.r < r.y + r.h / 2.0 + 8.0, "{g:?}");
+            assert!(
+                d.cx - d.r > r.x + r.w / 2.0 - 8.0 && d.cx + d.r <= r.x + r.w,
+                "{g:?}"
+            );
+            assert!(
+                d.cy - d.r >= r.y && d.cy + d.r < r.y + r.h / 2.0 + 8.0,
+                "{g:?}"
+            );
             let ink = b.outline().expect("ink").bounds();
             assert!(
                 ink.left() >= d.cx - d.r && ink.right() <= d.cx + d.r,

@@ -56,6 +56,12 @@ pub(super) fn draw_glyph_badge(pixmap: &mut Pixmap, b: &GlyphBadge) {
     draw_disc(pixmap, &b.disc, 0);
     if let Some(path) = b.outline() {
         let paint = solid(b.text.color);
-        pixmap.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
+        pixmap.fill_path(
+            &path,
+            &paint,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
     }
 }

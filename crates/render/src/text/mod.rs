@@ -20,9 +20,9 @@ pub(crate) mod html;
 
 use std::fmt::Write as _;
 
+use crate::annotation::Glyph;
 use crate::assets::color::Rgba;
 use crate::assets::contrast;
-use crate::annotation::Glyph;
 use crate::layout::{Around, CaptionPosition};
 use fen2img_chess::{Color, Piece, Position, Role, Square};
 
@@ -156,7 +156,11 @@ fn glyph_cell(glyphs: &[(Square, Glyph)], sq: Square, width: usize) -> String {
 
 /// The widest glyph's ASCII spelling: how much every cell widens.
 fn glyph_width(glyphs: &[(Square, Glyph)]) -> usize {
-    glyphs.iter().map(|(_, g)| g.ascii().len()).max().unwrap_or(0)
+    glyphs
+        .iter()
+        .map(|(_, g)| g.ascii().len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// The lines a text board prints around itself, each without its newline.

@@ -1,0 +1,232 @@
+//! Annotations on squares: glyph badges, labels and knight arrows as an L,
+//! as goldens (brown and print, 160 and 720 px), in the SVG and the pixels
+//! alike, in the alt text, the text boards and the fingerprint.
+
+use fen2img_render::fingerprint::canonical_options;
+use fen2img_render::internals::Rasterizer;
+use fen2img_render::layout::{ArrowSpec, Item};
+use fen2img_render::{
+    render_text, svg, DiagramOptions, Format, Glyph, Layout, Markup, RenderOptions, TextFormat,
+    TextOptions, Theme,
+};
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg;
+
+use crate::common::{pixmap_rgba, position, sq, RUY_LOPEZ};
+use crate::golden::Case;
+
+/// Every glyph colour class and a NAG symbol, labels on an empty square,
+/// on a white and on a black piece, and two knight arrows and a straight one.
+fn annotated() -> Markup {
+    Markup {
+        arrows: ["Gf3g5", "Bb8d7", "Ra4c6"]
+            .iter()
+            .map(|a| ArrowSpec::parse(a).unwrap())
+            .collect(),
+        glyphs: vec![
+            (sq("a4"), Glyph::Brilliant),
+            (sq("e4"), Glyph::Good),
+            (sq("f3"), Glyph::Interesting),
+            (sq("c6"), Glyph::Dubious),
+            (sq("e5"), Glyph::Mistake),
+            (sq("f6"), Glyph::Blunder),
+            (sq("g1"), Glyph::OnlyMove),
+            (sq("h8"), Glyph::Zugzwang),
+            (sq("a8"), Glyph::WhiteWinning),
+            (sq("h1"), Glyph::BlackBetter),
+        ],
+        labels: vec![
+            (sq("d4"), "A".into()),
+            (sq("d5"), "12".into()),
+            (sq("b7"), "B".into()),
+            (sq("c3"), "xyz".into()),
+        ],
+        ..Markup::default()
+    }
+}
+
+fn options(theme: &str, size: u32) -> DiagramOptions {
+    DiagramOptions {
+        size,
+        theme: Theme::built_in(theme).unwrap(),
+        markup: annotated(),
+        ..DiagramOptions::default()
+    }
+}
+
+pub(crate) const GOLDEN_CASES: &[Case] = &[
+    Case {
+        name: "annotations_brown_160",
+        fen: RUY_LOPEZ,
+        options: || options("brown", 160),
+    },
+    Case {
+        name: "annotations_brown_720",
+        fen: RUY_LOPEZ,
+        options: || options("brown", 720),
+    },
+    Case {
+        name: "annotations_print_160",
+        fen: RUY_LOPEZ,
+        options: || options("print", 160),
+    },
+    Case {
+        name: "annotations_print_720",
+        fen: RUY_LOPEZ,
+        options: || options("print", 720),
+    },
+];
+
+fn layout(options: &DiagramOptions) -> Layout {
+    Layout::new(&position(RUY_LOPEZ), options).unwrap()
+}
+
+#[test]
+fn svg_and_pixels_agree_on_annotations() {
+    for theme in ["brown", "print", "blue", "green"] {
+        for size in [160, 400, 720] {
+            let l = layout(&options(theme, size));
+            let doc = svg::write(&l);
+            let tree = usvg::Tree::from_str(&doc, &usvg::Options::default()).unwrap();
+            let (w, h) = (l.frame.width(), l.frame.height());
+            let mut pixmap = Pixmap::new(w, h).unwrap();
+            resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+            let a = pixmap_rgba(&pixmap);
+            let b = pixmap_rgba(&Rasterizer::new().render(&l));
+            let far = a
+                .chunks_exact(4)
+                .zip(b.chunks_exact(4))
+                .filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 2))
+                .count();
+            // The limit of the parity suite: 99.5 % of pixels within 2.
+            let share = far as f64 / (w * h) as f64;
+            assert!(share < 0.005, "{theme} {size}: {far} pixels differ");
+        }
+    }
+}
+
+#[test]
+fn every_annotation_is_drawn_above_the_arrows() {
+    let l = layout(&options("brown", 400));
+    let items = l.items();
+    let at = |f: fn(&Item) -> bool| items.iter().position(|i| f(i)).unwrap();
+    let labels = at(|i| matches!(i, Item::SquareLabel(_)));
+    let badges = at(|i| matches!(i, Item::GlyphBadge(_)));
+    let arrows = items
+        .iter()
+        .rposition(|i| matches!(i, Item::Polygon(_)))
+        .unwrap();
+    assert!(arrows < labels && labels < badges, "{items:?}");
+    assert_eq!(l.glyphs.len(), 10);
+    assert_eq!(l.labels.len(), 4);
+    assert!(l.has_overlay());
+    // Two knight arrows as an L (nine corners), one straight (seven).
+    let corners: Vec<usize> = l.arrows.iter().map(|a| a.points.len()).collect();
+    assert_eq!(corners, [9, 9, 7]);
+    let straight = DiagramOptions {
+        markup: Markup {
+            straight_knight_arrows: true,
+            ..annotated()
+        },
+        ..options("brown", 400)
+    };
+    let corners: Vec<usize> = layout(&straight)
+        .arrows
+        .iter()
+        .map(|a| a.points.len())
+        .collect();
+    assert_eq!(corners, [7, 7, 7]);
+}
+
+#[test]
+fn print_badges_are_ink_only() {
+    let l = layout(&options("print", 400));
+    for b in &l.glyphs {
+        let (outline, _) = b.disc.outline.unwrap();
+        assert_eq!((outline.r, outline.g, outline.b), (0, 0, 0));
+        assert_eq!(b.text.color, fen2img_render::Rgba::rgb(0, 0, 0));
+        assert_eq!(b.disc.fill.a, 255);
+        assert!(b.disc.fill.r > 240 && b.disc.fill.g > 240 && b.disc.fill.b > 230);
+    }
+    // On screen the judgements differ in colour.
+    let l = layout(&options("brown", 400));
+    let mut fills: Vec<_> = l.glyphs.iter().map(|b| b.disc.fill).collect();
+    fills.dedup();
+    assert!(fills.len() >= 7, "{fills:?}");
+}
+
+#[test]
+fn the_alt_text_and_desc_name_every_annotation() {
+    let l = layout(&options("brown", 400));
+    for part in [
+        "a4: brilliant move, marked !!.",
+        "e5: mistake, marked ?.",
+        "g1: only move, marked \u{25A1}.",
+        "h1: Black is better, marked \u{2213}.",
+        "d4: label A.",
+        "c3: label xyz.",
+    ] {
+        assert!(l.description.contains(part), "{part}: {}", l.description);
+    }
+    let doc = svg::write(&l);
+    assert!(doc.contains("d5: label 12.</desc>"), "{doc}");
+}
+
+#[test]
+fn text_boards_show_glyphs_in_the_grid_and_labels_below() {
+    let options = TextOptions {
+        glyphs: vec![(sq("f3"), Glyph::Good), (sq("a8"), Glyph::WhiteBetter)],
+        labels: vec![(sq("d4"), "A".into())],
+        ..TextOptions::default()
+    };
+    let p = position(RUY_LOPEZ);
+    let ascii = render_text(&p, TextFormat::Ascii, &options);
+    assert!(
+        ascii.contains("| N!  |") && ascii.contains("| r+/- |"),
+        "{ascii}"
+    );
+    assert!(ascii.contains("d4: label A.\n"), "{ascii}");
+    let widths: Vec<usize> = ascii.lines().take(17).map(str::len).collect();
+    assert!(widths.iter().all(|w| *w == widths[0]), "{ascii}");
+    // File letters stay under the pieces.
+    let letters = ascii.lines().nth(17).unwrap();
+    let row = ascii.lines().nth(1).unwrap();
+    assert_eq!(row.find('r'), letters.find('a'), "{ascii}");
+    let unicode = render_text(&p, TextFormat::Unicode, &options);
+    assert!(unicode.contains("\u{2658}! "), "{unicode}");
+    let ansi = render_text(&p, TextFormat::Ansi, &options);
+    assert!(ansi.contains("f3: good move, marked !."), "{ansi}");
+}
+
+#[test]
+fn the_fingerprint_changes_with_every_annotation() {
+    let base = RenderOptions::new(Format::PNG);
+    let with = |m: Markup| {
+        let mut o = RenderOptions::new(Format::PNG);
+        o.diagram.markup = m;
+        canonical_options(&o)
+    };
+    let plain = canonical_options(&base);
+    let glyph = with(Markup {
+        glyphs: vec![(sq("e4"), Glyph::Good)],
+        ..Markup::default()
+    });
+    let other = with(Markup {
+        glyphs: vec![(sq("e4"), Glyph::Mistake)],
+        ..Markup::default()
+    });
+    let label = with(Markup {
+        labels: vec![(sq("e4"), "A".into())],
+        ..Markup::default()
+    });
+    let straight = with(Markup {
+        straight_knight_arrows: true,
+        ..Markup::default()
+    });
+    let all = [&plain, &glyph, &other, &label, &straight];
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+}
