@@ -111,12 +111,16 @@ pub(super) fn badge(
     }
 }
 
-/// What the font draws for `glyph`: `∓` is drawn as `±` turned over, `⨀`
-/// as a ring the size of an `O` (see [`GlyphBadge::outline`]).
+/// What the font draws for `glyph`, or measures it by: `∓` is drawn as `±`
+/// turned over, `⨀` as a ring and `□` as a square frame the size of an `O`
+/// (see [`GlyphBadge::outline`]; the bold face has neither).
 fn drawn_symbol(glyph: Glyph) -> &'static str {
     match glyph {
         Glyph::BlackBetter => "\u{B1}",
-        Glyph::Zugzwang => "O",
+        Glyph::Zugzwang | Glyph::OnlyMove => "O",
+        // The bold face has no U+2212; the en dash is its width.
+        Glyph::WhiteWinning => "+\u{2013}",
+        Glyph::BlackWinning => "\u{2013}+",
         g => g.symbol(),
     }
 }
@@ -140,9 +144,33 @@ impl GlyphBadge {
                 let line = t.size * 0.13;
                 Some(ring_with_dot(cx, cy, outer, outer - line, line * 0.9))
             }
+            Glyph::OnlyMove => {
+                // A square frame the height of a capital.
+                let (cx, cy) = (self.disc.cx, self.disc.cy);
+                let half = cap_height(t.size) / 2.0;
+                let line = t.size * 0.12;
+                Some(square_frame(cx, cy, half, half - line))
+            }
             _ => t.outline(),
         }
     }
+}
+
+/// A square frame centred at `(cx, cy)` from half-side `outer` in to
+/// `inner`, the inner edge running against the outer one (non-zero rule).
+fn square_frame(cx: f32, cy: f32, outer: f32, inner: f32) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(cx - outer, cy - outer);
+    pb.line_to(cx + outer, cy - outer);
+    pb.line_to(cx + outer, cy + outer);
+    pb.line_to(cx - outer, cy + outer);
+    pb.close();
+    pb.move_to(cx - inner, cy - inner);
+    pb.line_to(cx - inner, cy + inner);
+    pb.line_to(cx + inner, cy + inner);
+    pb.line_to(cx + inner, cy - inner);
+    pb.close();
+    pb.finish().expect("two closed squares")
 }
 
 /// A ring from radius `outer` in to `inner` with a dot of radius `dot`

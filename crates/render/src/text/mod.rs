@@ -116,6 +116,7 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
                     dark: options.dark,
                     width: options.width,
                     around: options.around.clone(),
+                    annotations: crate::annotation::describe(&options.glyphs, &options.labels),
                 },
             )
         }

@@ -196,6 +196,9 @@ fn text_boards_show_glyphs_in_the_grid_and_labels_below() {
     assert!(unicode.contains("\u{2658}! "), "{unicode}");
     let ansi = render_text(&p, TextFormat::Ansi, &options);
     assert!(ansi.contains("f3: good move, marked !."), "{ansi}");
+    let html = render_text(&p, TextFormat::Html, &options);
+    assert!(html.contains("d4: label A.</td>"), "{html}");
+    assert!(html.contains("marked \u{B1}. d4: label A.\""), "aria-label: {html}");
 }
 
 #[test]
