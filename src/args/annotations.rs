@@ -170,7 +170,7 @@ mod tests {
             e.message
         );
         let e = labels(&os(&["e4:A B"])).unwrap_err();
-        assert_eq!(e.detail.as_deref(), Some("  e4:A B\n       ^"));
+        assert_eq!(e.detail.as_deref(), Some("  e4:A B\n      ^"));
         let e = labels(&os(&["e4:漢"])).unwrap_err();
         assert!(e.message.contains("U+6F22"), "{}", e.message);
     }

@@ -283,16 +283,25 @@ mod tests {
         assert_eq!(r.arrows.len(), 3);
         assert_eq!(r.marks.len(), 1);
         assert_eq!(r.fills.len(), 1);
-        let r = parse(
+        let a = parse(
             Format::SVG,
             None,
-            &pairs(&format!("fen={START}&glyph=e4:!!,d5:%2B-&label=e4:A")),
+            &pairs(&format!("fen={START}&glyph=e4:!!,d5:%2B-&label=e4:A")).unwrap(),
             4096,
         )
         .unwrap();
-        assert_eq!(r.glyphs.len(), 2);
-        assert_eq!(r.labels, [(Square::parse("e4").unwrap(), "A".to_string())]);
-        let bad = |q: &str| parse(Format::SVG, None, &pairs(q), 4096).unwrap_err();
+        assert_eq!(a.glyphs.len(), 2);
+        assert_eq!(a.labels, [(Square::parse("e4").unwrap(), "A".to_string())]);
+        // Annotations change the key (the ETag and the renderer reused).
+        let fewer = parse(
+            Format::SVG,
+            None,
+            &pairs(&format!("fen={START}&glyph=e4:!!&label=e4:A")).unwrap(),
+            4096,
+        )
+        .unwrap();
+        assert_ne!(a.options_key(), fewer.options_key());
+        let bad = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 4096).unwrap_err();
         assert!(bad(&format!("fen={START}&glyph=e9:!!")).starts_with("glyph: expected a square"));
         assert!(bad(&format!("fen={START}&glyph=e4:!!!")).starts_with("glyph: expected a glyph"));
         assert!(bad(&format!("fen={START}&label=e4:ABCD")).starts_with("label: expected 1 to 3"));
