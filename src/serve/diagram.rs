@@ -214,7 +214,7 @@ pub fn parse(
         .collect::<Result<Vec<_>, String>>()?;
     r.fills = at_most("fill", fills, MAX_MARKUP)?;
     let glyphs = items(all(pairs, "glyph"))
-        .map(|g| square_and("glyph", g, |t| fen2img_render::Glyph::parse(t)))
+        .map(|g| square_and("glyph", g, fen2img_render::Glyph::parse))
         .collect::<Result<Vec<_>, _>>()?;
     r.glyphs = at_most("glyph", glyphs, MAX_MARKUP)?;
     let labels = items(all(pairs, "label"))

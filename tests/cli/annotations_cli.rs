@@ -93,8 +93,7 @@ fn knight_arrows_bend_unless_asked_to_stay_straight() {
         // The arrow is the last filled path before the mover marker.
         let arrow = svg
             .lines()
-            .filter(|l| l.starts_with("<path d=\"M") && l.contains("fill-opacity"))
-            .last()
+            .rfind(|l| l.starts_with("<path d=\"M") && l.contains("fill-opacity"))
             .unwrap_or_else(|| panic!("{svg}"))
             .to_string();
         arrow.matches('L').count() + 1
