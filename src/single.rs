@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use fen2img_render::chess::MAX_INPUT_LEN;
-use fen2img_render::describe_with;
+use fen2img_render::describe_annotated;
 use fen2img_render::{RenderOptions, Renderer};
 
 use crate::args::{check_warnings, parse_record};
@@ -60,7 +60,9 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     if job.alt {
         // The caption, number and players lead the description.
         let lead = job.options.diagram.around.describe();
-        stdout::write(format!("{}\n", describe_with(position, &lead)).as_bytes())?;
+        let markup = &job.options.diagram.markup;
+        let alt = describe_annotated(position, &lead, &markup.glyphs, &markup.labels);
+        stdout::write(format!("{alt}\n").as_bytes())?;
     }
     if !job.render {
         return Ok(EXIT_OK);

@@ -2,6 +2,7 @@
 //! translation into library options; parsing and legality messages both
 //! modes print the same way.
 
+mod annotations;
 pub mod text;
 
 use std::ffi::OsString;
@@ -98,6 +99,19 @@ pub struct RenderArgs {
     /// Fill a square with a colour, e.g. `e4:#ff000080`. Repeatable.
     #[arg(long, value_name = "SQUARE:COLOR")]
     pub fill: Vec<OsString>,
+
+    /// A move-quality glyph in a square's corner, e.g. `e4:!!` (!! ! !? ?!
+    /// ? ?? [] (.) = +/- -/+ +- -+, or a NAG such as `e4:$3`). Repeatable.
+    #[arg(long, value_name = "SQUARE:GLYPH")]
+    pub glyph: Vec<OsString>,
+
+    /// A label of 1 to 3 characters on a square, e.g. `e4:A`. Repeatable.
+    #[arg(long, value_name = "SQUARE:TEXT")]
+    pub label: Vec<OsString>,
+
+    /// Draw arrows a knight's move long straight, not as an L.
+    #[arg(long)]
+    pub straight_knight_arrows: bool,
 
     /// A caption under the board; `auto` writes the side to move ("White
     /// to move"). In batch, a line's EPD `c0` is its caption unless this
@@ -669,6 +683,9 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
             arrows,
             marks,
             fills,
+            glyphs: annotations::glyphs(&args.glyph)?,
+            labels: annotations::labels(&args.label)?,
+            straight_knight_arrows: args.straight_knight_arrows,
         },
         around: around_options(args)?,
     };

@@ -237,9 +237,16 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         Format::Image(_) => renderer.image_size(position).ok(),
         _ => None,
     };
-    let lead = renderer.options().diagram.around.describe();
+    let diagram = &renderer.options().diagram;
+    let lead = diagram.around.describe();
+    let alt = fen2img_render::describe_annotated(
+        position,
+        &lead,
+        &diagram.markup.glyphs,
+        &diagram.markup.labels,
+    );
     Ok(Rendered {
-        alt: fen2img_render::describe_with(position, &lead),
+        alt,
         caption: record.caption().map(str::to_string),
         fen,
         path: ctx.out_dir.join(&name),

@@ -4,7 +4,7 @@
 
 use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::{Caption, CaptionPosition, CheckMark, SIZE_RANGE};
-use fen2img_render::{Coordinates, Format, ParseOptions, TextFormat};
+use fen2img_render::{Coordinates, Format, ParseOptions, Square, TextFormat};
 
 use super::params::{arrow, at_most, boolean, color, items, square, uci_move};
 use super::query::{all, first};
@@ -221,7 +221,47 @@ pub fn parse(
         })
         .collect::<Result<Vec<_>, String>>()?;
     r.fills = at_most("fill", fills, MAX_MARKUP)?;
+    let glyphs = items(all(pairs, "glyph"))
+        .map(|g| square_and("glyph", g, fen2img_render::Glyph::parse))
+        .collect::<Result<Vec<_>, _>>()?;
+    r.glyphs = at_most("glyph", glyphs, MAX_MARKUP)?;
+    let labels = items(all(pairs, "label"))
+        .map(|l| square_and("label", l, label_text))
+        .collect::<Result<Vec<_>, _>>()?;
+    r.labels = at_most("label", labels, MAX_MARKUP)?;
     Ok(r)
+}
+
+/// `SQUARE:VALUE` (`glyph=e4:!!`, `label=d5:1`) read by `read`.
+fn square_and<T>(
+    name: &str,
+    item: &str,
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<(Square, T), String> {
+    let (sq, value) = item.split_once(':').unwrap_or((item, ""));
+    let square = square(name, sq)?;
+    let value = read(value).ok_or_else(|| {
+        let what = if name == "glyph" {
+            "a glyph such as !!, ?!, +- or $3"
+        } else {
+            "1 to 3 letters or digits"
+        };
+        format!(
+            "{name}: expected {what} after '{sq}:', found '{}'",
+            escape(value)
+        )
+    })?;
+    Ok((square, value))
+}
+
+/// A label's text: 1 to 3 characters, none a space or control character,
+/// all drawn by the embedded font.
+fn label_text(text: &str) -> Option<String> {
+    let n = text.chars().count();
+    let fine = (1..=fen2img_render::layout::MAX_LABEL_CHARS).contains(&n)
+        && !text.chars().any(|c| c.is_whitespace() || c.is_control())
+        && fen2img_render::layout::missing_glyphs(text).is_empty();
+    fine.then(|| text.to_string())
 }
 
 #[cfg(test)]
@@ -251,6 +291,28 @@ mod tests {
         assert_eq!(r.arrows.len(), 3);
         assert_eq!(r.marks.len(), 1);
         assert_eq!(r.fills.len(), 1);
+        let a = parse(
+            Format::SVG,
+            None,
+            &pairs(&format!("fen={START}&glyph=e4:!!,d5:%2B-&label=e4:A")).unwrap(),
+            4096,
+        )
+        .unwrap();
+        assert_eq!(a.glyphs.len(), 2);
+        assert_eq!(a.labels, [(Square::parse("e4").unwrap(), "A".to_string())]);
+        // Annotations change the key (the ETag and the renderer reused).
+        let fewer = parse(
+            Format::SVG,
+            None,
+            &pairs(&format!("fen={START}&glyph=e4:!!&label=e4:A")).unwrap(),
+            4096,
+        )
+        .unwrap();
+        assert_ne!(a.options_key(), fewer.options_key());
+        let bad = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 4096).unwrap_err();
+        assert!(bad(&format!("fen={START}&glyph=e9:!!")).starts_with("glyph: expected a square"));
+        assert!(bad(&format!("fen={START}&glyph=e4:!!!")).starts_with("glyph: expected a glyph"));
+        assert!(bad(&format!("fen={START}&label=e4:ABCD")).starts_with("label: expected 1 to 3"));
         assert_eq!(r.quality, Some(50));
     }
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
 use fen2img_render::Rgba;
-use fen2img_render::{Coordinates, Format, Position, RenderOptions, Square, Theme};
+use fen2img_render::{Coordinates, Format, Glyph, Position, RenderOptions, Square, Theme};
 
 /// The most arrows, marks and fills one request may ask for: a board has 64
 /// squares, and each adds drawing work.
@@ -56,6 +56,10 @@ pub struct DiagramRequest {
     pub marks: Vec<Square>,
     /// Filled squares.
     pub fills: Vec<(Square, Rgba)>,
+    /// Move-quality glyphs on squares (`glyph=e4:!!`).
+    pub glyphs: Vec<(Square, Glyph)>,
+    /// Labels on squares (`label=e4:A`).
+    pub labels: Vec<(Square, String)>,
     /// JPEG quality.
     pub quality: Option<u8>,
     /// Caption, number and player bars (over the defaults' when any is set).
@@ -81,6 +85,8 @@ impl DiagramRequest {
             arrows: Vec::new(),
             marks: Vec::new(),
             fills: Vec::new(),
+            glyphs: Vec::new(),
+            labels: Vec::new(),
             quality: None,
             around: Around::default(),
         }
@@ -128,6 +134,15 @@ impl DiagramRequest {
         k.push_str(";fills=");
         for (s, c) in &self.fills {
             let _ = write!(k, "{s}:{c},");
+        }
+        // Glyphs by NAG, labels length-prefixed: no text passes for another.
+        k.push_str(";glyphs=");
+        for (s, g) in &self.glyphs {
+            let _ = write!(k, "{s}:{},", g.nag());
+        }
+        k.push_str(";labels=");
+        for (s, t) in &self.labels {
+            let _ = write!(k, "{s}:{}:{t},", t.len());
         }
         let _ = write!(k, ";quality={}", opt(self.quality.map(|q| q.to_string())));
         around_key(&mut k, &self.around);
@@ -187,6 +202,12 @@ impl DiagramRequest {
         }
         if !self.fills.is_empty() {
             d.markup.fills = self.fills.clone();
+        }
+        if !self.glyphs.is_empty() {
+            d.markup.glyphs = self.glyphs.clone();
+        }
+        if !self.labels.is_empty() {
+            d.markup.labels = self.labels.clone();
         }
         if let Some(q) = self.quality {
             o.encode.quality = q;

@@ -11,6 +11,7 @@ mod common {
     }
 }
 
+mod annotations_cli;
 mod around_cli;
 mod batch;
 mod browser;

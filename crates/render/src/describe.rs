@@ -3,7 +3,8 @@
 //! It goes in the SVG's `<desc>`, and `--alt` prints it so a static-site build
 //! can put it in an `<img alt="...">`: "White to move. White: Ke1, Qd1, ...".
 
-use fen2img_chess::{CheckCounters, Color, Position, Role};
+use crate::annotation::Glyph;
+use fen2img_chess::{CheckCounters, Color, Position, Role, Square};
 
 /// Roles in the order a reader expects: king first, pawns last.
 const ORDER: [Role; 6] = [
@@ -23,6 +24,24 @@ pub fn describe_with(position: &Position, lead: &str) -> String {
     } else {
         format!("{lead} {}", describe(position))
     }
+}
+
+/// Describes `position` after `lead`, then the annotations on its squares
+/// ("e4: brilliant move, marked !!. d5: label A."): the whole alt text of
+/// a diagram with glyphs and labels.
+pub fn describe_annotated(
+    position: &Position,
+    lead: &str,
+    glyphs: &[(Square, Glyph)],
+    labels: &[(Square, String)],
+) -> String {
+    let mut out = describe_with(position, lead);
+    let marks = crate::annotation::describe(glyphs, labels);
+    if !marks.is_empty() {
+        out.push(' ');
+        out.push_str(&marks);
+    }
+    out
 }
 
 /// Describes `position` in one paragraph of plain English.

@@ -207,6 +207,9 @@ fn markup_lines(out: &mut String, markup: &Markup) {
         arrows,
         marks,
         fills,
+        glyphs,
+        labels,
+        straight_knight_arrows,
     } = markup;
     let mut line = |key: &str, value: String| {
         let _ = writeln!(out, "markup.{key}={value}");
@@ -255,6 +258,24 @@ fn markup_lines(out: &mut String, markup: &Markup) {
             .collect::<Vec<_>>()
             .join(" "),
     );
+    line(
+        "glyphs",
+        glyphs
+            .iter()
+            .map(|(s, g)| format!("{s}:{}", g.nag()))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    // Length-prefixed: no label can pass for another.
+    line(
+        "labels",
+        labels
+            .iter()
+            .map(|(s, t)| format!("{s}:{}:{t}", t.len()))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    line("straight_knight_arrows", straight_knight_arrows.to_string());
 }
 
 /// `#rrggbbaa`, always eight digits.

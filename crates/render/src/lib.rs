@@ -96,6 +96,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod annotation;
 mod assets;
 mod describe;
 mod digest;
@@ -129,10 +130,10 @@ pub use assets::color::Rgba;
 pub use assets::pieces::fuzz_glyph;
 pub use assets::pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};
 pub use assets::theme::{Annotations, Hatch, Theme, ThemeError, ThemeErrorKind, MAX_THEME_BYTES};
-pub use describe::{describe, describe_with};
+pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
-pub use layout::{Coordinates, DiagramOptions, Frame, Layout, LayoutError, Markup};
+pub use layout::{Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup};
 pub use offload::Offload;
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;

@@ -238,6 +238,29 @@ impl Document<'_> {
                 );
             }
             Item::Polygon(a) => self.polygon(&a.points, a.color),
+            Item::SquareLabel(label) => {
+                if let Some(path) = label.text.outline() {
+                    let d = pathdata::encode(&path, 100.0);
+                    let (casing, width) = label.casing;
+                    // The casing: the outlines filled and stroked wide
+                    // under the ink (no paint-order, which SVG Tiny lacks).
+                    let _ = writeln!(
+                        self.out,
+                        "<path d=\"{d}\"{}{} stroke-width=\"{}\" stroke-linejoin=\"round\"/>\n<path d=\"{d}\"{}/>",
+                        paint("fill", casing),
+                        paint("stroke", casing),
+                        num(width),
+                        paint("fill", label.text.color)
+                    );
+                }
+            }
+            Item::GlyphBadge(b) => {
+                self.disc(&b.disc);
+                if let Some(path) = b.outline() {
+                    let d = pathdata::encode(&path, 100.0);
+                    let _ = writeln!(self.out, "<path d=\"{d}\"{}/>", paint("fill", b.text.color));
+                }
+            }
             Item::Mover(m) => {
                 let _ = writeln!(
                     self.out,

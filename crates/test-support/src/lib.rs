@@ -52,6 +52,7 @@ pub fn markup() -> Markup {
             .collect(),
         marks: vec![sq("e5"), sq("d4")],
         fills: vec![(sq("a1"), Rgba::parse("#ff000080").unwrap())],
+        ..Markup::default()
     }
 }
 

@@ -11,8 +11,8 @@ use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
 
 use super::{
-    ArrowShape, Badge, BoardSpec, Cross, Disc, Glow, Halo, Layout, MoverMark, PlacedLabel,
-    PlacedPiece, PlacedText, PocketPiece, Rect, Ring,
+    ArrowShape, Badge, BoardSpec, Cross, Disc, Glow, GlyphBadge, Halo, Layout, MoverMark,
+    PlacedLabel, PlacedPiece, PlacedText, PocketPiece, Rect, Ring, SquareLabel,
 };
 
 /// One thing to draw, with its paint resolved.
@@ -58,6 +58,10 @@ pub enum Item<'a> {
     Ring(&'a Ring),
     /// A filled polygon: an arrow, or a three-check sign.
     Polygon(&'a ArrowShape),
+    /// A label on a square, over its casing.
+    SquareLabel(&'a SquareLabel),
+    /// A glyph's badge in a square's corner.
+    GlyphBadge(&'a GlyphBadge),
     /// The side-to-move marker.
     Mover(&'a MoverMark),
 }
@@ -98,7 +102,9 @@ impl Item<'_> {
             | Item::PromotedSign(_)
             | Item::Cross(_)
             | Item::Ring(_)
-            | Item::Polygon(_) => Layer::Overlay,
+            | Item::Polygon(_)
+            | Item::SquareLabel(_)
+            | Item::GlyphBadge(_) => Layer::Overlay,
             Item::Mover(_) => Layer::Marker,
         }
     }
@@ -146,6 +152,8 @@ impl Layout {
         items.extend(self.crosses.iter().map(Item::Cross));
         items.extend(self.rings.iter().map(Item::Ring));
         items.extend(self.arrows.iter().map(Item::Polygon));
+        items.extend(self.labels.iter().map(Item::SquareLabel));
+        items.extend(self.glyphs.iter().map(Item::GlyphBadge));
         items.extend(self.mover.as_ref().map(Item::Mover));
         items
     }
@@ -158,6 +166,8 @@ impl Layout {
         !(self.crosses.is_empty()
             && self.rings.is_empty()
             && self.arrows.is_empty()
+            && self.labels.is_empty()
+            && self.glyphs.is_empty()
             && self.around.is_empty())
     }
 }
@@ -187,7 +197,7 @@ mod tests {
                         ArrowSpec::parse("Rd4").unwrap(),
                     ],
                     marks: vec![sq("d5")],
-                    fills: Vec::new(),
+                    ..Markup::default()
                 },
                 ..DiagramOptions::default()
             };

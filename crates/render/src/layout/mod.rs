@@ -15,14 +15,17 @@ mod frame;
 pub(crate) mod hatch;
 mod ink;
 mod keyed;
+mod knight;
 mod label_ink;
 mod outer;
 mod page;
 mod pockets;
+mod square_marks;
 mod text;
 
 use std::sync::Arc;
 
+pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
 pub use around::{Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
@@ -30,6 +33,7 @@ pub use display::{Item, Layer};
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
 pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};
 pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};
+pub use square_marks::{GlyphBadge, SquareLabel};
 pub use text::{missing_glyphs, PlacedText};
 
 use crate::assets::color::Rgba;
@@ -37,7 +41,7 @@ use crate::assets::color::Rgba;
 use crate::assets::labels::LabelFont;
 use crate::assets::pieces::PieceSet;
 use crate::assets::theme::{Annotations, Theme};
-use crate::describe::describe_with;
+use crate::describe::describe_annotated;
 use fen2img_chess::{Color, Piece, Position, Square};
 
 /// Smallest and largest `--size` accepted, in pixels.
@@ -133,6 +137,15 @@ pub struct Markup {
     pub marks: Vec<Square>,
     /// Squares filled with a colour.
     pub fills: Vec<(Square, Rgba)>,
+    /// Move-quality glyphs and NAG symbols, each a badge in its square's
+    /// upper-right corner (the last one given on a square is drawn on top).
+    pub glyphs: Vec<(Square, Glyph)>,
+    /// Short texts on squares (at most [`MAX_LABEL_CHARS`] characters are
+    /// drawn; control characters are left out).
+    pub labels: Vec<(Square, String)>,
+    /// Arrows between squares a knight's move apart are drawn straight,
+    /// not as an L (the default, as lichess draws them).
+    pub straight_knight_arrows: bool,
 }
 
 /// Everything that decides how a diagram looks.
@@ -373,8 +386,12 @@ pub struct Layout {
     pub crosses: Vec<Cross>,
     /// Circles, above the pieces.
     pub rings: Vec<Ring>,
-    /// Arrows, above everything on the board.
+    /// Arrows, above the marks on the board.
     pub arrows: Vec<ArrowShape>,
+    /// Labels on squares, above the arrows.
+    pub labels: Vec<SquareLabel>,
+    /// Glyph badges, above everything on the board.
+    pub glyphs: Vec<GlyphBadge>,
     /// The side-to-move marker of this position's side, if on.
     pub mover: Option<MoverMark>,
     /// Pockets, promotion signs and three-check signs (see [`AroundItems`]).
@@ -477,12 +494,14 @@ impl Layout {
             .collect();
         let mut layout = Layout {
             title: position.to_string(),
-            description: describe_with(position, &frame.lead),
+            description: describe_annotated(position, &frame.lead, &markup.glyphs, &markup.labels),
             glows,
             pieces,
             crosses: Vec::new(),
             rings: Vec::new(),
             arrows: Vec::new(),
+            labels: Vec::new(),
+            glyphs: Vec::new(),
             mover: frame.mover(position.turn),
             around: AroundItems::place(position, &frame),
             frame: Arc::clone(&frame),
@@ -537,14 +556,30 @@ impl Layout {
                 } else {
                     self.rings.push(ring);
                 }
-            } else if ink {
-                self.place_ink_arrow(arrow.brush, (ax, ay), (bx, by), color);
             } else {
-                self.arrows.push(ArrowShape {
-                    points: arrow_polygon((ax, ay), (bx, by), sq, 0.0),
-                    color,
-                });
+                let corner = knight::corner((ax, ay), (bx, by), sq)
+                    .filter(|_| !markup.straight_knight_arrows);
+                if ink {
+                    self.place_ink_arrow(arrow.brush, (ax, ay), corner, (bx, by), color);
+                } else {
+                    let points = match corner {
+                        Some(c) => knight::polygon((ax, ay), c, (bx, by), sq, 0.0),
+                        None => arrow_polygon((ax, ay), (bx, by), sq, 0.0),
+                    };
+                    self.arrows.push(ArrowShape { points, color });
+                }
             }
+        }
+        let paper = paint.mark_casing.map(|h| h.color);
+        for (square, text) in &markup.labels {
+            let r = board.square_rect(*square);
+            self.labels
+                .push(square_marks::label(*square, text, r, paper));
+        }
+        for &(square, glyph) in &markup.glyphs {
+            let r = board.square_rect(square);
+            let badge = square_marks::badge(square, glyph, r, paint.annotations, paper);
+            self.glyphs.push(badge);
         }
     }
 }
@@ -557,16 +592,24 @@ impl Layout {
     /// on haloed themes it gets the casing, drawn first. (Circles get
     /// none: they cross the piece's own outline, which a paper band would
     /// cut.)
-    fn place_ink_arrow(&mut self, brush: Brush, a: (f32, f32), b: (f32, f32), color: Rgba) {
+    fn place_ink_arrow(
+        &mut self,
+        brush: Brush,
+        a: (f32, f32),
+        corner: Option<(f32, f32)>,
+        b: (f32, f32),
+        color: Rgba,
+    ) {
         let sq = self.frame.board.square;
         let casing = self.frame.markup.mark_casing;
         let (hollow, dashed) = ink::arrow_style(brush);
         let outline = if hollow { ink::hollow_outline(sq) } else { 0.0 };
         let parts = |grow: f32| -> Vec<Vec<(f32, f32)>> {
-            if dashed {
-                dashed_arrow(a, b, sq, grow)
-            } else {
-                vec![arrow_polygon(a, b, sq, grow)]
+            match (corner, dashed) {
+                (Some(c), true) => knight::dashed(a, c, b, sq, grow),
+                (Some(c), false) => vec![knight::polygon(a, c, b, sq, grow)],
+                (None, true) => dashed_arrow(a, b, sq, grow),
+                (None, false) => vec![arrow_polygon(a, b, sq, grow)],
             }
         };
         let mut push = |grow: f32, color: Rgba| {

@@ -2,10 +2,10 @@
 //! (captions, numbers, player bars) and count badges' parts. Text is the
 //! embedded font's outlines, filled, so it looks the same as in the SVG.
 
-use resvg::tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
+use resvg::tiny_skia::{FillRule, LineJoin, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::solid;
-use crate::layout::{Disc, PlacedText};
+use crate::layout::{Disc, GlyphBadge, PlacedText, SquareLabel};
 
 /// A disc, filled and outlined, in a band whose first row is image row
 /// `top` (0 for the whole image).
@@ -30,5 +30,38 @@ pub(super) fn draw_text(pixmap: &mut Pixmap, t: &PlacedText, top: u32) {
     if let Some(path) = t.outline() {
         let ts = Transform::from_translate(0.0, -(top as f32));
         pixmap.fill_path(&path, &solid(t.color), FillRule::Winding, ts, None);
+    }
+}
+
+/// A label on a square: its outlines filled and stroked in the casing
+/// colour (round joins, as the SVG writer strokes them), then filled in ink.
+pub(super) fn draw_square_label(pixmap: &mut Pixmap, l: &SquareLabel) {
+    let Some(path) = l.text.outline() else {
+        return;
+    };
+    let ts = Transform::identity();
+    let (casing, width) = l.casing;
+    let stroke = Stroke {
+        width,
+        line_join: LineJoin::Round,
+        ..Stroke::default()
+    };
+    pixmap.fill_path(&path, &solid(casing), FillRule::Winding, ts, None);
+    pixmap.stroke_path(&path, &solid(casing), &stroke, ts, None);
+    pixmap.fill_path(&path, &solid(l.text.color), FillRule::Winding, ts, None);
+}
+
+/// A glyph's badge: its disc, then the symbol's outlines.
+pub(super) fn draw_glyph_badge(pixmap: &mut Pixmap, b: &GlyphBadge) {
+    draw_disc(pixmap, &b.disc, 0);
+    if let Some(path) = b.outline() {
+        let paint = solid(b.text.color);
+        pixmap.fill_path(
+            &path,
+            &paint,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
     }
 }

@@ -185,7 +185,9 @@ impl Rasterizer {
                 | Item::PromotedSign(_)
                 | Item::Cross(_)
                 | Item::Ring(_)
-                | Item::Polygon(_) => {}
+                | Item::Polygon(_)
+                | Item::SquareLabel(_)
+                | Item::GlyphBadge(_) => {}
             }
         }
         Some(IndexedImage {

@@ -120,6 +120,8 @@ impl Rasterizer {
                 | Item::Cross(_)
                 | Item::Ring(_)
                 | Item::Polygon(_)
+                | Item::SquareLabel(_)
+                | Item::GlyphBadge(_)
                 | Item::Mover(_) => draw_shape(&mut pixmap, item, 0),
             }
         }
@@ -264,6 +266,8 @@ fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
         Item::Cross(c) => draw_cross(band, c),
         Item::Ring(r) => draw_ring(band, r),
         Item::Polygon(a) => draw_polygon(band, a),
+        Item::SquareLabel(l) => around::draw_square_label(band, l),
+        Item::GlyphBadge(b) => around::draw_glyph_badge(band, b),
         Item::Mover(m) => draw_mover(band, m),
         // Sprite copies: the caller draws them from its caches.
         Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => {}

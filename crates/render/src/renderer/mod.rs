@@ -223,6 +223,8 @@ impl Renderer {
                     dark: diagram.theme.dark,
                     width: diagram.size,
                     around: diagram.around.clone(),
+                    glyphs: diagram.markup.glyphs.clone(),
+                    labels: diagram.markup.labels.clone(),
                 };
                 return Ok(text::render_text(position, format, &text_options).into_bytes());
             }

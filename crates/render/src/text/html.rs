@@ -33,6 +33,10 @@ pub struct HtmlBoard {
     pub width: u32,
     /// Number, caption and players.
     pub around: Around,
+    /// The annotations on squares in sentences (glyphs and labels, see
+    /// `annotation::describe`): a row under the board and the end of the
+    /// table's label.
+    pub annotations: String,
 }
 
 /// Fonts that have the chess glyphs, most common first: Windows, macOS,
@@ -62,6 +66,16 @@ fn glyph(color: Color, role: Role) -> &'static str {
     }
 }
 
+/// The table's label: the position described, then its annotations.
+fn aria_label(position: &Position, options: &HtmlBoard) -> String {
+    let mut label = describe_with(position, &options.around.describe());
+    if !options.annotations.is_empty() {
+        label.push(' ');
+        label.push_str(&options.annotations);
+    }
+    label
+}
+
 /// Writes `position` as an HTML `<table>` for e-mail. Ends with a newline.
 pub fn render(position: &Position, options: &HtmlBoard) -> String {
     let square = (options.width / 8).clamp(*SQUARE_RANGE.start(), *SQUARE_RANGE.end());
@@ -73,7 +87,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         out,
         "<table role=\"img\" aria-label=\"{}\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" \
          style=\"border-collapse:collapse;border-spacing:0;font-family:{FONTS};\">",
-        fen2img_chess::quote::markup(&describe_with(position, &options.around.describe())),
+        fen2img_chess::quote::markup(&aria_label(position, options)),
     );
     let colspan = if options.coordinates { 9 } else { 8 };
     // A row of text across the table: caption, players, side to move.
@@ -150,6 +164,9 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
             text_row(&mut out, line, 6);
         }
     }
+    if !options.annotations.is_empty() {
+        text_row(&mut out, &options.annotations, 6);
+    }
     text_row(&mut out, &format!("{} to move", position.turn.name()), 6);
     // Pockets and three-check counters, a row each, as in the text boards.
     for line in crate::describe::variant_lines(position) {
@@ -167,6 +184,7 @@ mod tests {
 
     fn board(text: &TextOptions, width: u32) -> HtmlBoard {
         HtmlBoard {
+            annotations: String::new(),
             flip: text.flip,
             coordinates: text.coordinates,
             light: text.light,

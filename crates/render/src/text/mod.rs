@@ -20,6 +20,7 @@ pub(crate) mod html;
 
 use std::fmt::Write as _;
 
+use crate::annotation::Glyph;
 use crate::assets::color::Rgba;
 use crate::assets::contrast;
 use crate::layout::{Around, CaptionPosition};
@@ -70,6 +71,15 @@ pub struct TextOptions {
     /// characters), except that line breaks become spaces and other
     /// control characters and bidi overrides are shown as `<U+XXXX>`.
     pub around: Around,
+    /// Move-quality glyphs: in the ASCII and Unicode grids after the piece
+    /// (`N!!`, in ASCII spelling, every cell widened alike so the grid
+    /// stays aligned); named in a line under the other boards but the
+    /// diagram-font string.
+    pub glyphs: Vec<(Square, Glyph)>,
+    /// Labels on squares, named in a line under every board but the
+    /// diagram-font string ("e4: label A.": a letter in the grid would
+    /// read as a piece).
+    pub labels: Vec<(Square, String)>,
 }
 
 impl Default for TextOptions {
@@ -84,6 +94,8 @@ impl Default for TextOptions {
             dark: Rgba::rgb(0xb5, 0x88, 0x63),
             width: 400,
             around: Around::default(),
+            glyphs: Vec::new(),
+            labels: Vec::new(),
         }
     }
 }
@@ -105,6 +117,7 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
                     dark: options.dark,
                     width: options.width,
                     around: options.around.clone(),
+                    annotations: crate::annotation::describe(&options.glyphs, &options.labels),
                 },
             )
         }
@@ -120,8 +133,37 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
         out.push_str(line);
         out.push('\n');
     }
+    // What the grid does not show: labels, and the glyphs of the boards
+    // whose cells have no room for them.
+    let in_grid = matches!(format, TextFormat::Ascii | TextFormat::Unicode);
+    let glyphs: &[(Square, Glyph)] = if in_grid { &[] } else { &options.glyphs };
+    let described = crate::annotation::describe(glyphs, &options.labels);
+    let marks = fen2img_chess::quote::shown(&described);
+    if !marks.is_empty() {
+        out.push_str(&marks);
+        out.push('\n');
+    }
     push_mover(&mut out, position);
     out
+}
+
+/// The glyph drawn on `sq` (the last given), in ASCII, padded to `width`.
+fn glyph_cell(glyphs: &[(Square, Glyph)], sq: Square, width: usize) -> String {
+    let text = glyphs
+        .iter()
+        .rev()
+        .find(|(s, _)| *s == sq)
+        .map_or("", |(_, g)| g.ascii());
+    format!("{text:<width$}")
+}
+
+/// The widest glyph's ASCII spelling: how much every cell widens.
+fn glyph_width(glyphs: &[(Square, Glyph)]) -> usize {
+    glyphs
+        .iter()
+        .map(|(_, g)| g.ascii().len())
+        .max()
+        .unwrap_or(0)
 }
 
 /// The lines a text board (or the half-block picture) prints around
@@ -210,7 +252,11 @@ fn push_file_letters(out: &mut String, flip: bool, lead: usize, gap: usize) {
 
 fn ascii(position: &Position, options: &TextOptions) -> String {
     let margin = if options.coordinates { "  " } else { "" };
-    let rule = format!("{margin}{}+\n", "+---".repeat(8));
+    let extra = glyph_width(&options.glyphs);
+    let rule = format!(
+        "{margin}{}+\n",
+        format!("+---{}", "-".repeat(extra)).repeat(8)
+    );
     let mut out = rule.clone();
     for rank in ranks(options.flip) {
         if options.coordinates {
@@ -224,14 +270,18 @@ fn ascii(position: &Position, options: &TextOptions) -> String {
                 .map_or(' ', Piece::fen_char);
             out.push_str("| ");
             out.push(c);
+            if extra > 0 {
+                out.push_str(&glyph_cell(&options.glyphs, square(file, rank), extra));
+            }
             out.push(' ');
         }
         out.push_str("|\n");
         out.push_str(&rule);
     }
     if options.coordinates {
-        // Cells are 4 columns wide and their centres 2 columns after the margin.
-        push_file_letters(&mut out, options.flip, margin.len() + 2, 3);
+        // Cells are 4 columns wide (more with glyphs) and their pieces 2
+        // columns after the margin.
+        push_file_letters(&mut out, options.flip, margin.len() + 2, 3 + extra);
     }
     out
 }
@@ -258,6 +308,7 @@ fn glyph(role: Role, solid: bool) -> &'static str {
 
 fn unicode(position: &Position, options: &TextOptions) -> String {
     let mut out = String::new();
+    let extra = glyph_width(&options.glyphs);
     for rank in ranks(options.flip) {
         if options.coordinates {
             out.push(rank_digit(rank));
@@ -274,11 +325,14 @@ fn unicode(position: &Position, options: &TextOptions) -> String {
                 }
                 None => out.push('.'),
             }
+            if extra > 0 {
+                out.push_str(&glyph_cell(&options.glyphs, square(file, rank), extra));
+            }
         }
         out.push('\n');
     }
     if options.coordinates {
-        push_file_letters(&mut out, options.flip, 2, 1);
+        push_file_letters(&mut out, options.flip, 2, 1 + extra);
     }
     out
 }

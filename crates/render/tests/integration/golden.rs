@@ -26,10 +26,10 @@ use crate::common::{decode_png, markup, position, Image, RUY_LOPEZ, SCHOLARS_MAT
 /// Per-channel tolerance.
 const TOLERANCE: u8 = 1;
 
-struct Case {
-    name: &'static str,
-    fen: &'static str,
-    options: fn() -> DiagramOptions,
+pub(crate) struct Case {
+    pub(crate) name: &'static str,
+    pub(crate) fen: &'static str,
+    pub(crate) options: fn() -> DiagramOptions,
 }
 
 fn theme(name: &str) -> Theme {
@@ -246,7 +246,10 @@ const AROUND_CASES: &[Case] = &[
 
 /// Every case.
 fn all_cases() -> impl Iterator<Item = &'static Case> {
-    CASES.iter().chain(AROUND_CASES)
+    CASES
+        .iter()
+        .chain(AROUND_CASES)
+        .chain(crate::annotations::GOLDEN_CASES)
 }
 
 fn golden_dir() -> PathBuf {

@@ -12,6 +12,7 @@ mod common {
     }
 }
 
+mod annotations;
 mod around;
 mod corpus;
 mod golden;

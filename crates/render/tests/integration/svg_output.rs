@@ -102,6 +102,7 @@ fn markup_heavy() -> DiagramOptions {
                 (square("a1"), Rgba::parse("#ff000080").unwrap()),
                 (square("h8"), Rgba::parse("#3050ff").unwrap()),
             ],
+            ..Markup::default()
         },
         ..DiagramOptions::default()
     }
