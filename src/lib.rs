@@ -26,6 +26,7 @@ pub mod encode;
 mod epd;
 pub mod fen;
 mod fen_error;
+pub mod game;
 pub mod fingerprint;
 mod font;
 mod format;
