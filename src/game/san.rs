@@ -112,10 +112,20 @@ fn figurine_role(c: char) -> Option<Role> {
 /// The longest SAN text looked at; longer is not a move.
 const MAX_SAN_LEN: usize = 32;
 
+/// A move as messages show it: as written when every character is visible,
+/// else quoted with the invisible ones named (see [`crate::quote`]).
+pub(crate) fn shown(text: &str) -> String {
+    if !text.is_empty() && text.chars().all(|c| !c.is_whitespace() && !quote::is_invisible(c)) {
+        text.to_string()
+    } else {
+        quote::quoted(text)
+    }
+}
+
 fn syntax(text: &str) -> SanError {
     SanError {
         kind: SanErrorKind::Syntax,
-        message: format!("{} is not a move in SAN", quote::quoted(text)),
+        message: format!("{} is not a move in SAN", shown(text)),
     }
 }
 
@@ -164,7 +174,7 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
             kind: SanErrorKind::Unsupported,
             message: format!(
                 "{} drops a piece: drops belong to crazyhouse, which fen2img does not play",
-                quote::quoted(text)
+                shown(text)
             ),
         });
     }
@@ -173,7 +183,7 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
             kind: SanErrorKind::Unsupported,
             message: format!(
                 "{} is a null move (a pass), which no diagram of a game can show",
-                quote::quoted(text)
+                shown(text)
             ),
         });
     }
@@ -314,7 +324,7 @@ impl LegalPosition {
         if actual == mark {
             return Ok(());
         }
-        let shown = quote::quoted(text);
+        let shown = shown(text);
         let why = match actual {
             Mark::None => "it gives no check".to_string(),
             Mark::Check => "it gives check: end it with '+'".to_string(),
@@ -335,7 +345,7 @@ impl LegalPosition {
         strict: bool,
     ) -> Result<(Move, Written), SanError> {
         let (shape, written) = parse_shape(text)?;
-        let shown = || quote::quoted(text);
+        let shown = || shown(text);
         if strict && !written.canonical_form {
             return Err(SanError {
                 kind: SanErrorKind::Strict,
@@ -387,7 +397,7 @@ impl LegalPosition {
     ) -> Result<Move, SanError> {
         let illegal = |why: String| SanError {
             kind: SanErrorKind::Illegal,
-            message: format!("{} is not legal here: {why}", quote::quoted(text)),
+            message: format!("{} is not legal here: {why}", shown(text)),
         };
         if promotion.is_some() && role != Role::Pawn {
             return Err(illegal(format!("only a pawn promotes, not a {}", role.name())));
@@ -425,7 +435,7 @@ impl LegalPosition {
                     kind: SanErrorKind::Ambiguous,
                     message: format!(
                         "{} is ambiguous: the {}s on {} can all move to {to}",
-                        quote::quoted(text),
+                        shown(text),
                         role.name(),
                         froms.join(" and ")
                     ),
@@ -649,13 +659,13 @@ mod tests {
         let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         san_round_trip(castle, "0-0", "O-O");
         san_round_trip(castle, "O-O-O+", "O-O-O");
-        let promo = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+        let promo = "8/4P3/8/8/k7/8/8/4K3 w - - 0 1";
         san_round_trip(promo, "e8Q", "e8=Q+");
         san_round_trip(promo, "e8=q", "e8=Q+");
         san_round_trip(promo, "e8(N)", "e8=N");
         san_round_trip(promo, "e8/R", "e8=R");
         let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
-        san_round_trip(ep, "exd6 e.p.", "exd6");
+        san_round_trip(ep, "exd6e.p.", "exd6");
         san_round_trip(ep, "ed6", "exd6");
     }
 
@@ -673,15 +683,17 @@ mod tests {
 
     #[test]
     fn disambiguation_is_written_only_when_needed() {
-        let p = at("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        let p = at("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
         let mv = p.parse_san("Rd1").unwrap_err();
         assert_eq!(mv.kind, SanErrorKind::Ambiguous);
-        assert!(mv.message.contains("rooks on a1 and h1"), "{mv}");
+        assert_eq!(mv.message, "Rd1 is not legal here: it is ambiguous: the rooks on a1 and h1 can all move to d1".replace("is not legal here: it is ", "is "));
         assert_eq!(p.san(&p.parse_san("Rad1").unwrap()), "Rad1");
         assert_eq!(p.san(&p.parse_san("Ra1d1").unwrap()), "Rad1");
-        let q = at("k7/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1");
-        assert_eq!(q.san(&q.parse_san("Qa4b3").unwrap()), "Qa4b3");
-        assert_eq!(q.san(&q.parse_san("Qh4e7").unwrap()), "Qe7");
+        let q = at("8/8/6k1/Q7/8/8/7K/Q1Q5 w - - 0 1");
+        assert_eq!(q.san(&q.parse_san("Qa1a3").unwrap()), "Qa1a3");
+        assert_eq!(q.san(&q.parse_san("Qc1a3").unwrap()), "Qca3");
+        assert_eq!(q.san(&q.parse_san("Qa5a3").unwrap()), "Q5a3");
+        assert_eq!(q.parse_san("Qa3").unwrap_err().kind, SanErrorKind::Ambiguous);
     }
 
     #[test]
@@ -706,14 +718,14 @@ mod tests {
         assert_eq!(e.kind, SanErrorKind::Unsupported);
         assert!(e.message.contains("crazyhouse"), "{e}");
         assert_eq!(p.parse_san("Xy9").unwrap_err().kind, SanErrorKind::Syntax);
-        let promo = at("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        let promo = at("8/4P3/8/8/k7/8/8/4K3 w - - 0 1");
         let e = promo.parse_san("e8").unwrap_err();
         assert!(e.message.contains("must promote"), "{e}");
     }
 
     #[test]
     fn figurine_san_is_written_on_request() {
-        let p = at("8/4P3/8/8/8/8/k7/4K1N1 w - - 0 1");
+        let p = at("8/4P3/8/8/k7/8/8/4K1N1 w - - 0 1");
         let mv = p.parse_san("Nf3").unwrap();
         assert_eq!(p.san_with(&mv, SanStyle::FIGURINE), "♘f3");
         let mv = p.parse_san("e8=Q").unwrap();

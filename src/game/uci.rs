@@ -41,7 +41,7 @@ impl LegalPosition {
     /// king taking its rook (`e1h1`, both variants); the promotion letter
     /// in either case.
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
-        let shown = || quote::quoted(text);
+        let shown = || super::san::shown(text);
         if text == "0000" {
             return Err(UciError {
                 message: format!("{} is a null move (a pass), which no diagram of a game can show", shown()),
@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(m.promotion, Some(Role::Knight));
         assert_eq!(p.uci(&m), "e7e8n");
         assert!(p.parse_uci("e7e8").is_err());
-        assert_eq!(p.parse_uci("e7e9").unwrap_err().message, "'e7e9' is not a move in UCI notation (e.g. e2e4, e7e8q)");
-        assert_eq!(p.parse_uci("e1e3").unwrap_err().message, "'e1e3' is not legal here");
+        assert_eq!(p.parse_uci("e7e9").unwrap_err().message, "e7e9 is not a move in UCI notation (e.g. e2e4, e7e8q)");
+        assert_eq!(p.parse_uci("e1e3").unwrap_err().message, "e1e3 is not legal here");
     }
 }

@@ -424,7 +424,7 @@ mod tests {
     #[test]
     fn tokens_know_their_line_and_column() {
         let t = tokens("\u{feff}[White \"Mor\\\"phy\"]\r\n1. e4! {a\nb} e5 $14 ; rest\n% escaped\n(1... c5) 1-0");
-        assert_eq!(t[0], "1:1 Tag { name: \"White\", value: \"Mor\\\"phy\", value_span: Span { offset: 10, line: 1, column: 8 } }");
+        assert_eq!(t[0], "1:1 Tag { name: \"White\", value: \"Mor\\\"phy\", value_span: Span { offset: 11, line: 1, column: 9 } }");
         assert_eq!(t[1], "2:1 Symbol(\"1\")");
         assert_eq!(t[3], "2:4 Symbol(\"e4\")");
         assert_eq!(t[4], "2:6 Nag(Some(1), \"!\")");
