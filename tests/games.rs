@@ -11,7 +11,9 @@ use fen2img::game::{play_moves, LegalPosition, Selector, Variant};
 use fen2img::{parse, Color, ParseOptions};
 
 fn legal(fen: &str) -> LegalPosition {
-    let position = parse(fen.as_bytes(), ParseOptions::default()).unwrap().position;
+    let position = parse(fen.as_bytes(), ParseOptions::default())
+        .unwrap()
+        .position;
     LegalPosition::new(&position, Variant::for_position(&position)).unwrap()
 }
 
@@ -121,7 +123,9 @@ fn expected_table(text: &str) -> BTreeMap<(String, usize), Vec<Expected>> {
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split('\t').collect();
         assert_eq!(f.len(), 5, "{line}");
-        let plies = table.entry((f[0].to_string(), f[1].parse().unwrap())).or_default();
+        let plies = table
+            .entry((f[0].to_string(), f[1].parse().unwrap()))
+            .or_default();
         assert_eq!(plies.len(), f[2].parse::<usize>().unwrap(), "{line}");
         plies.push(Expected {
             san: f[3].to_string(),
@@ -132,7 +136,12 @@ fn expected_table(text: &str) -> BTreeMap<(String, usize), Vec<Expected>> {
 }
 
 fn data(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games").join(name)).unwrap()
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/games")
+            .join(name),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -151,7 +160,11 @@ fn games_replay_as_python_chess_replays_them() {
             let context = format!("{file} game {number} ply {}", got.ply);
             assert_eq!(write(&got.position), want.fen, "{context}");
             if got.ply > 0 {
-                assert_eq!(got.last_san.as_deref(), Some(want.san.as_str()), "{context}");
+                assert_eq!(
+                    got.last_san.as_deref(),
+                    Some(want.san.as_str()),
+                    "{context}"
+                );
                 en_passant += got.last_move.unwrap().en_passant as usize;
                 sans.push_str(&want.san);
                 sans.push(' ');
@@ -184,7 +197,11 @@ fn the_fixture_is_python_chess_s_own_output() {
         .args(["expected", "-"])
         .output()
         .expect("python runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(
         out.stdout == data("expected.tsv"),
         "tests/data/games/expected.tsv differs from python-chess's output: run tools/games_fixtures.py expected"
@@ -207,7 +224,7 @@ fn errors_name_game_players_place_move_and_reason() {
         e.to_string(),
         "game 3 (Morphy – Allies), move 17 Black: Rd8 is not legal here: no rook can reach d8"
     );
-    assert_eq!(e.line, 4);
+    assert_eq!(e.line, 11);
     // The illegal move is Black's 17th: Rd8 played again by the wrong side.
     let bad = OPERA.replace("16. Qb8+", "16. Rd8");
     let e = read_game(bad.as_bytes(), 1, PgnOptions::default()).unwrap_err();
@@ -220,21 +237,35 @@ fn errors_name_game_players_place_move_and_reason() {
     assert_eq!((e.line, e.column), (4, column));
     let caret = e.caret(bad.as_bytes());
     let lines: Vec<&str> = caret.lines().collect();
-    assert_eq!(lines[1].find('^').map(|c| c + 4), lines[0].find("16. Rd8").map(|c| c + 8), "{caret}");
+    assert_eq!(
+        lines[1].find('^').map(|c| c + 4),
+        lines[0].find("16. Rd8").map(|c| c + 8),
+        "{caret}"
+    );
 }
 
 #[test]
 fn the_next_games_still_read_after_an_error() {
-    let input = "[Event \"1\"]\n\n1. e4 Ke7 Qh5 Kd5 1-0\n\n[Event \"2\"]\n[White \"X\"]\n\n1. d4 d5 *\n\n[Event \"3\"\n\n1. c4 *\n\n[Event \"4\"]\n\n1. Nf3 *\n";
+    let input = "[Event \"1\"]\n\n1. e4 e5 2. Ke2 Kd5 1-0\n\n[Event \"2\"]\n[White \"X\"]\n\n1. d4 d5 *\n\n[Event \"3\"\n\n1. c4 *\n\n[Event \"4\"]\n\n1. Nf3 *\n";
     let games: Vec<_> = read_games(input.as_bytes(), PgnOptions::default()).collect();
     assert_eq!(games.len(), 4, "{games:?}");
-    assert!(games[0].as_ref().unwrap_err().message.contains("Kd5 is not legal here"));
+    assert!(games[0]
+        .as_ref()
+        .unwrap_err()
+        .message
+        .contains("Kd5 is not legal here"));
     assert_eq!(games[1].as_ref().unwrap().plies.len(), 2);
     let e = games[2].as_ref().unwrap_err();
-    assert_eq!((e.game, e.line), (3, 11));
+    assert_eq!((e.game, e.line), (3, 10));
     assert!(e.message.contains("not closed"), "{e}");
     assert_eq!(games[3].as_ref().unwrap().tag("Event"), Some("4"));
-    assert_eq!(read_game(input.as_bytes(), 4, PgnOptions::default()).unwrap().plies[0].san, "Nf3");
+    assert_eq!(
+        read_game(input.as_bytes(), 4, PgnOptions::default())
+            .unwrap()
+            .plies[0]
+            .san,
+        "Nf3"
+    );
     let e = read_game(input.as_bytes(), 9, PgnOptions::default()).unwrap_err();
     assert_eq!(e.message, "there is no game 9: the input holds 4 games");
 }
@@ -242,8 +273,10 @@ fn the_next_games_still_read_after_an_error() {
 #[test]
 fn lenient_import_matches_the_export_form() {
     let export = "1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 4. c4 Nb6 5. Nf3 Bg4 6. Be2 e6 7. O-O Nc6 8. d5 exd5 9. cxd5 Bxf3 10. Bxf3 Ne5 11. Re1 Qe7 12. Rxe5 Qxe5 13. Nc3 O-O-O 14. Bf4 Qf6 15. Qe2 Bd6 16. Bxd6 Rxd6 17. Qe8+ Rd8 18. Qxd8+ Kxd8 *";
-    let import = "1.e4 d5 2.exd5 Nf6 d4 Nxd5 4 c4 Nb6 Ng1-f3 Bg4 Be2 e6 0-0 Nc6 d5 e6xd5 c4:d5 B:f3 B×f3".replace('×', "x")
-        + " Ne5 Re1 Qe7 Rxe5+ Qxe5 Nc3 0-0-0 Bf4 Qf6 Qe2 Bd6 Bxd6 Rxd6 Qe8 Rd8 Qxd8 Kxd8 *";
+    let import =
+        "1.e4 d5 2.exd5 Nf6 d4 Nxd5 4 c4 Nb6 Ng1-f3 Bg4 Be2 e6 0-0 Nc6 d5 e6xd5 c4:d5 B:f3 B×f3"
+            .replace('×', "x")
+            + " Ne5 Re1 Qe7 Rxe5+ Qxe5 Nc3 0-0-0 Bf4 Qf6 Qe2 Bd6 Bxd6 Rxd6 Qe8 Rd8 Qxd8 Kxd8 *";
     let a = read_game(export.as_bytes(), 1, PgnOptions::default()).unwrap();
     let b = read_game(import.as_bytes(), 1, PgnOptions::default()).unwrap();
     assert_eq!(a.positions(), b.positions());
@@ -256,7 +289,7 @@ fn lenient_import_matches_the_export_form() {
 fn annotations_land_on_their_positions() {
     let input = "{[%csl Ge4] Start [#]} 1. e4! {[%clk 0:59:58] [%cal Ge7e5]} e5 $2 $14 ( 1... c5 {Sicilian} ( 1... e6 ) 2. Nf3 ) 2. Nf3?! {[D]} ; to the line end\n% an escape line\n2... Nc6 *";
     let game = read_game(input.as_bytes(), 1, PgnOptions::STRICT).unwrap();
-    assert_eq!(game.plies.len(), 3);
+    assert_eq!(game.plies.len(), 4);
     assert_eq!(game.start_notes.comments, ["Start"]);
     assert_eq!(game.markers(), [0, 3]);
     let e4 = &game.plies[0].notes;
@@ -271,13 +304,21 @@ fn annotations_land_on_their_positions() {
 
 #[test]
 fn variations_are_checked_but_not_kept() {
-    let bad = "1. e4 e5 (1... Ke7 2. Qh4) 2. Nf3 *";
+    let bad = "1. e4 e5 (1... Nf6 2. Qh4) 2. Nf3 *";
     let game = read_game(bad.as_bytes(), 1, PgnOptions::default()).unwrap();
     assert_eq!(game.plies.len(), 3);
     assert_eq!(game.warnings.len(), 1);
-    assert!(game.warnings[0].message.contains("Qh4 is not legal here"), "{:?}", game.warnings);
+    assert!(
+        game.warnings[0].message.contains("Qh4 is not legal here"),
+        "{:?}",
+        game.warnings
+    );
     let e = read_game(bad.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
-    assert!(e.to_string().contains("move 2 White: Qh4 is not legal here"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("move 2 White: Qh4 is not legal here"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -295,9 +336,16 @@ fn hostile_input_is_refused_or_read_in_bounded_time() {
     let comment = "1. e4 { never closed 1-0\n\n[Event \"2\"]\n1. d4 *";
     let games: Vec<_> = read_games(comment.as_bytes(), PgnOptions::default()).collect();
     assert_eq!(games.len(), 1);
-    assert!(games[0].as_ref().unwrap_err().message.contains("never closed"));
+    assert!(games[0]
+        .as_ref()
+        .unwrap_err()
+        .message
+        .contains("never closed"));
     // A megabyte tag value.
-    let tag = format!("[Annotator \"{}\"]\n1. e4 *\n[Event \"next\"]\n1. d4 *", "x".repeat(1 << 20));
+    let tag = format!(
+        "[Annotator \"{}\"]\n1. e4 *\n[Event \"next\"]\n1. d4 *",
+        "x".repeat(1 << 20)
+    );
     let games: Vec<_> = read_games(tag.as_bytes(), PgnOptions::default()).collect();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].as_ref().unwrap_err().kind, PgnErrorKind::Limit);
@@ -311,7 +359,10 @@ fn hostile_input_is_refused_or_read_in_bounded_time() {
     let junk = format!("1. {} *", "N".repeat(1 << 20));
     assert!(read_game(junk.as_bytes(), 1, PgnOptions::default()).is_err());
     let many: String = "1. e4 e5 *\n".repeat(20_000);
-    assert_eq!(read_games(many.as_bytes(), PgnOptions::default()).count(), 20_000);
+    assert_eq!(
+        read_games(many.as_bytes(), PgnOptions::default()).count(),
+        20_000
+    );
 }
 
 #[test]
@@ -326,18 +377,33 @@ fn setups_variants_and_refusals() {
     let setup = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. O-O *";
     let game = read_game(setup.as_bytes(), 1, PgnOptions::default()).unwrap();
     assert_eq!(game.plies[1].numbered_san(), "31.O-O");
-    assert_eq!(write(&game.select(&Selector::Final).unwrap().position), "8/3k4/8/8/8/8/8/5RK1 b - - 2 31");
-    let c960 = "[Variant \"Chess960\"]\n[FEN \"nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1\"]\n\n1. Nb3 Nb6 2. O-O-O *";
+    assert_eq!(
+        write(&game.select(&Selector::Final).unwrap().position),
+        "8/3k4/8/8/8/8/8/5RK1 b - - 2 31"
+    );
+    let c960 = "[Variant \"Chess960\"]\n[FEN \"nrbkqbrn/pppppppp/8/8/8/1P6/PBPPPPPP/NR1KQBRN w GBgb - 0 1\"]\n\n1. O-O-O Nb6 *";
     let game = read_game(c960.as_bytes(), 1, PgnOptions::default()).unwrap();
     assert_eq!(game.variant, Variant::Chess960);
-    let last = game.plies.last().unwrap().mv;
-    assert_eq!((last.from.to_string(), last.to.to_string()), ("d1".into(), "c1".into()));
+    let last = game.plies[0].mv;
+    assert_eq!(
+        (last.from.to_string(), last.to.to_string()),
+        ("d1".into(), "c1".into())
+    );
     assert_eq!(last.castle.unwrap().rook_from.to_string(), "b1");
-    for (tag, name) in [("Crazyhouse", "crazyhouse"), ("Three-check", "three-check"), ("Atomic", "atomic")] {
+    for (tag, name) in [
+        ("Crazyhouse", "crazyhouse"),
+        ("Three-check", "three-check"),
+        ("Atomic", "atomic"),
+    ] {
         let input = format!("[Variant \"{tag}\"]\n\n1. e4 *");
         let e = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap_err();
         assert_eq!(e.kind, PgnErrorKind::Setup);
-        assert_eq!(e.message, format!("{name} games cannot be played: fen2img plays standard chess and Chess960 only"));
+        assert_eq!(
+            e.message,
+            format!(
+                "{name} games cannot be played: fen2img plays standard chess and Chess960 only"
+            )
+        );
         assert_eq!(e.line, 1);
     }
     let drop = "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\"]\n\n1. e4 *";
@@ -357,28 +423,51 @@ fn positions_are_selected_by_ply_and_move() {
     assert_eq!(final_.numbered_san().as_deref(), Some("17.Rd8#"));
     assert_eq!(final_.check.unwrap().to_string(), "e8");
     let m = final_.last_move.unwrap();
-    assert_eq!((m.from.to_string(), m.to.to_string()), ("d1".into(), "d8".into()));
+    assert_eq!(
+        (m.from.to_string(), m.to.to_string()),
+        ("d1".into(), "d8".into())
+    );
     let by_move = game.select(&"17.Rd8".parse().unwrap()).unwrap();
     assert_eq!(by_move, final_);
     let black = game.select(&"16b".parse().unwrap()).unwrap();
-    assert_eq!((black.ply, black.numbered_san().as_deref()), (32, Some("16...Nxb8")));
+    assert_eq!(
+        (black.ply, black.numbered_san().as_deref()),
+        (32, Some("16...Nxb8"))
+    );
     let e = game.select(&"17.Qd8".parse().unwrap()).unwrap_err();
     assert_eq!(e.message, "move 17 White is Rd8#, not Qd8");
     let e = game.select(&Selector::Ply(40)).unwrap_err();
-    assert_eq!(e.message, "ply 40 is beyond the end of the game: the game has 33 half-moves (the last is 17.Rd8#)");
+    assert_eq!(
+        e.message,
+        "ply 40 is beyond the end of the game: the game has 33 half-moves (the last is 17.Rd8#)"
+    );
     let e = game.select(&"17b".parse().unwrap()).unwrap_err();
-    assert!(e.message.starts_with("move 17... (Black) is not in the game"), "{e}");
+    assert!(
+        e.message
+            .starts_with("move 17... (Black) is not in the game"),
+        "{e}"
+    );
 }
 
 #[test]
 fn move_lists_after_a_fen() {
     let start = legal("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let line = play_moves(&start, "e1g1 O-O-O").unwrap();
-    assert_eq!(write(&line[2].position), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    assert_eq!(
+        write(&line[2].position),
+        "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"
+    );
     assert_eq!(line[1].last_san.as_deref(), Some("O-O"));
     assert_eq!(line[2].position.turn, Color::White);
-    let c960 = legal("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    let c960 = legal("1r2k2r/8/8/8/8/8/8/1R2K1R1 w GBhb - 0 1");
     assert_eq!(c960.variant(), Variant::Chess960);
     let line = play_moves(&c960, "e1g1 e8b8").unwrap();
-    assert_eq!(write(&line[2].position), "2kr2r1/8/8/8/8/8/8/1R3RK1 w - - 2 2");
+    assert_eq!(
+        write(&line[2].position),
+        "2kr3r/8/8/8/8/8/8/1R3RK1 w - - 2 2"
+    );
+    assert_eq!(line[2].last_san.as_deref(), Some("O-O-O"));
+    // g1 is attacked once the rook leaves it: no castling into check.
+    let e = play_moves(&legal("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"), "e1g1").unwrap_err();
+    assert_eq!(e.message, "e1g1 is not legal here");
 }

@@ -4,9 +4,7 @@
 
 use cozy_chess as cz;
 
-use crate::position::{
-    Board, Castling, CastlingSide, Color, Piece, Position, Role, Square,
-};
+use crate::position::{Board, Castling, CastlingSide, Color, Piece, Position, Role, Square};
 
 use super::moves::{Castle, CastleSide, Move};
 use super::variant::{outermost_rook, Variant};

@@ -156,7 +156,11 @@ impl LegalPosition {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(48);
         self.board.generate_moves(|moves| {
-            out.extend(moves.into_iter().map(|mv| convert::move_from(&self.board, mv)));
+            out.extend(
+                moves
+                    .into_iter()
+                    .map(|mv| convert::move_from(&self.board, mv)),
+            );
             false
         });
         out.sort_by_key(|m| (m.from, m.to, m.promotion.map(|r| r as u8)));
@@ -327,21 +331,34 @@ mod tests {
 
     #[test]
     fn variants_and_impossible_boards_are_refused_by_name() {
-        let pos = parse(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", ParseOptions::default())
-            .unwrap()
-            .position;
+        let pos = parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
         let e = LegalPosition::new(&pos, Variant::Standard).unwrap_err();
-        assert!(e.to_string().starts_with("crazyhouse games cannot be played"), "{e}");
-        let pos = parse(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", ParseOptions::default())
-            .unwrap()
-            .position;
+        assert!(
+            e.to_string()
+                .starts_with("crazyhouse games cannot be played"),
+            "{e}"
+        );
+        let pos = parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
         let e = LegalPosition::new(&pos, Variant::Standard).unwrap_err();
         assert!(e.to_string().starts_with("three-check games"), "{e}");
         let pos = parse(b"8/8/8/8/8/8/8/K7 w - - 0 1", ParseOptions::default())
             .unwrap()
             .position;
         let e = LegalPosition::new(&pos, Variant::Standard).unwrap_err();
-        assert_eq!(e.to_string(), "this position cannot be played: Black has no king");
+        assert_eq!(
+            e.to_string(),
+            "this position cannot be played: Black has no king"
+        );
     }
 
     #[test]

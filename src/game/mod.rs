@@ -31,7 +31,7 @@ mod variant;
 pub use legal::{GamePosition, LegalPosition, PlayError};
 pub use move_list::{play_moves, MoveListError};
 pub use moves::{Castle, CastleSide, Move};
-pub use san::{SanError, SanStyle};
+pub use san::{SanError, SanErrorKind, SanStyle};
 pub use select::{SelectError, Selector};
 pub use uci::UciError;
 pub use variant::{UnsupportedVariant, Variant};

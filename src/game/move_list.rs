@@ -25,13 +25,21 @@ pub struct MoveListError {
 impl MoveListError {
     /// The 1-based column of the move in the list (counting characters).
     pub fn column(&self, text: &str) -> usize {
-        text.get(..self.offset).map_or(self.offset, |s| s.chars().count()) + 1
+        text.get(..self.offset)
+            .map_or(self.offset, |s| s.chars().count())
+            + 1
     }
 }
 
 impl fmt::Display for MoveListError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} {}: {}", self.move_number, self.side.name(), self.message)
+        write!(
+            f,
+            "move {} {}: {}",
+            self.move_number,
+            self.side.name(),
+            self.message
+        )
     }
 }
 
@@ -75,7 +83,10 @@ pub fn play_moves(start: &LegalPosition, text: &str) -> Result<Vec<GamePosition>
         let digits = token.bytes().take_while(u8::is_ascii_digit).count();
         let after_number = token[digits..].trim_start_matches(['.', '…']);
         let (token, token_offset) = if digits > 0 && after_number.len() < token.len() - digits {
-            (after_number, token_offset + (token.len() - after_number.len()))
+            (
+                after_number,
+                token_offset + (token.len() - after_number.len()),
+            )
         } else {
             (token, token_offset)
         };
@@ -111,7 +122,11 @@ mod tests {
 
     #[test]
     fn numbers_uci_and_san_mix() {
-        let line = play_moves(&LegalPosition::startpos(), "1.e4 e7e5 2. Nf3 Nc6 3.Bb5 a6 *").unwrap();
+        let line = play_moves(
+            &LegalPosition::startpos(),
+            "1.e4 e7e5 2. Nf3 Nc6 3.Bb5 a6 *",
+        )
+        .unwrap();
         assert_eq!(line.len(), 7);
         let last = line.last().unwrap();
         assert_eq!(
@@ -128,7 +143,11 @@ mod tests {
         let e = play_moves(&LegalPosition::startpos(), text).unwrap_err();
         assert_eq!(e.column(text), 19);
         assert_eq!((e.move_number, e.side), (3, Color::Black));
-        assert!(e.to_string().starts_with("move 3 Black: Ke6 is not legal here"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("move 3 Black: Ke6 is not legal here"),
+            "{e}"
+        );
     }
 
     #[test]

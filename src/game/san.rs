@@ -115,7 +115,11 @@ const MAX_SAN_LEN: usize = 32;
 /// A move as messages show it: as written when every character is visible,
 /// else quoted with the invisible ones named (see [`crate::quote`]).
 pub(crate) fn shown(text: &str) -> String {
-    if !text.is_empty() && text.chars().all(|c| !c.is_whitespace() && !quote::is_invisible(c)) {
+    if !text.is_empty()
+        && text
+            .chars()
+            .all(|c| !c.is_whitespace() && !quote::is_invisible(c))
+    {
         text.to_string()
     } else {
         quote::quoted(text)
@@ -363,7 +367,11 @@ impl LegalPosition {
         let mv = match shape {
             Shape::Castle(side) => self.castle_move(side).ok_or_else(|| SanError {
                 kind: SanErrorKind::Illegal,
-                message: format!("{} is not legal here: {}", shown(), self.why_no_castle(side)),
+                message: format!(
+                    "{} is not legal here: {}",
+                    shown(),
+                    self.why_no_castle(side)
+                ),
             })?,
             Shape::Normal {
                 role,
@@ -400,7 +408,10 @@ impl LegalPosition {
             message: format!("{} is not legal here: {why}", shown(text)),
         };
         if promotion.is_some() && role != Role::Pawn {
-            return Err(illegal(format!("only a pawn promotes, not a {}", role.name())));
+            return Err(illegal(format!(
+                "only a pawn promotes, not a {}",
+                role.name()
+            )));
         }
         let last_rank = match self.turn() {
             Color::White => 7,
@@ -419,7 +430,11 @@ impl LegalPosition {
                 && file.is_none_or(|f| m.from.file() == f)
                 && rank.is_none_or(|r| m.from.rank() == r)
         });
-        if role == Role::Pawn && to.rank() == last_rank && promotion.is_none() && !candidates.is_empty() {
+        if role == Role::Pawn
+            && to.rank() == last_rank
+            && promotion.is_none()
+            && !candidates.is_empty()
+        {
             return Err(illegal(format!(
                 "a pawn reaching {to} must promote: write {}=Q (or =R, =B, =N)",
                 text.trim_end_matches(['+', '#', '!', '?'])
@@ -451,8 +466,15 @@ impl LegalPosition {
         let color = convert::color_from(us);
         let target = convert::square_to(to);
         if b.colors(us).has(target) {
-            let own = b.piece_on(target).map(convert::role_from).unwrap_or(Role::Pawn);
-            return format!("{to} holds a {} {}", color.name().to_lowercase(), own.name());
+            let own = b
+                .piece_on(target)
+                .map(convert::role_from)
+                .unwrap_or(Role::Pawn);
+            return format!(
+                "{to} holds a {} {}",
+                color.name().to_lowercase(),
+                own.name()
+            );
         }
         let ours = b.colored_pieces(us, convert::role_to(role));
         if ours.is_empty() {
@@ -508,10 +530,7 @@ impl LegalPosition {
         if role == Role::King {
             return format!("{to} is attacked");
         }
-        format!(
-            "the {} on {from} is pinned to its king",
-            role.name()
-        )
+        format!("the {} on {from} is pinned to its king", role.name())
     }
 
     fn why_no_castle(&self, side: CastleSide) -> String {
@@ -527,7 +546,8 @@ impl LegalPosition {
         } else if !self.board.checkers().is_empty() {
             format!("{name} is in check")
         } else {
-            "the squares between king and rook are not empty, or the king passes an attacked square".into()
+            "the squares between king and rook are not empty, or the king passes an attacked square"
+                .into()
         }
     }
 
@@ -627,7 +647,9 @@ pub(crate) fn push_mark(out: &mut String, after: &LegalPosition) {
 }
 
 fn ordinal(rank: u8) -> &'static str {
-    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][rank as usize % 8]
+    [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+    ][rank as usize % 8]
 }
 
 #[cfg(test)]
@@ -637,13 +659,17 @@ mod tests {
     use crate::game::Variant;
 
     fn at(fen: &str) -> LegalPosition {
-        let pos = parse(fen.as_bytes(), ParseOptions::default()).unwrap().position;
+        let pos = parse(fen.as_bytes(), ParseOptions::default())
+            .unwrap()
+            .position;
         LegalPosition::new(&pos, Variant::for_position(&pos)).unwrap()
     }
 
     fn san_round_trip(fen: &str, written: &str, canonical: &str) {
         let p = at(fen);
-        let mv = p.parse_san(written).unwrap_or_else(|e| panic!("{written}: {e}"));
+        let mv = p
+            .parse_san(written)
+            .unwrap_or_else(|e| panic!("{written}: {e}"));
         assert_eq!(p.san(&mv), canonical, "{written}");
     }
 
@@ -673,9 +699,15 @@ mod tests {
     fn strict_parsing_wants_the_export_form() {
         let p = at("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         assert!(p.parse_san_strict("O-O").is_ok());
-        assert_eq!(p.parse_san_strict("0-0").unwrap_err().kind, SanErrorKind::Strict);
+        assert_eq!(
+            p.parse_san_strict("0-0").unwrap_err().kind,
+            SanErrorKind::Strict
+        );
         let e = p.parse_san_strict("Rxa8").unwrap_err();
-        assert!(e.message.contains("wrong check mark: it gives check"), "{e}");
+        assert!(
+            e.message.contains("wrong check mark: it gives check"),
+            "{e}"
+        );
         assert!(p.parse_san_strict("Rxa8+").is_ok());
         let e = p.parse_san_strict("Ra8+").unwrap_err();
         assert!(e.message.contains("takes a piece"), "{e}");
@@ -686,14 +718,21 @@ mod tests {
         let p = at("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
         let mv = p.parse_san("Rd1").unwrap_err();
         assert_eq!(mv.kind, SanErrorKind::Ambiguous);
-        assert_eq!(mv.message, "Rd1 is not legal here: it is ambiguous: the rooks on a1 and h1 can all move to d1".replace("is not legal here: it is ", "is "));
+        assert_eq!(
+            mv.message,
+            "Rd1 is not legal here: it is ambiguous: the rooks on a1 and h1 can all move to d1"
+                .replace("is not legal here: it is ", "is ")
+        );
         assert_eq!(p.san(&p.parse_san("Rad1").unwrap()), "Rad1");
         assert_eq!(p.san(&p.parse_san("Ra1d1").unwrap()), "Rad1");
         let q = at("8/8/6k1/Q7/8/8/7K/Q1Q5 w - - 0 1");
         assert_eq!(q.san(&q.parse_san("Qa1a3").unwrap()), "Qa1a3");
         assert_eq!(q.san(&q.parse_san("Qc1a3").unwrap()), "Qca3");
         assert_eq!(q.san(&q.parse_san("Qa5a3").unwrap()), "Q5a3");
-        assert_eq!(q.parse_san("Qa3").unwrap_err().kind, SanErrorKind::Ambiguous);
+        assert_eq!(
+            q.parse_san("Qa3").unwrap_err().kind,
+            SanErrorKind::Ambiguous
+        );
     }
 
     #[test]
@@ -713,7 +752,10 @@ mod tests {
         );
         let pinned = at("4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1");
         let e = pinned.parse_san("Ra2").unwrap_err();
-        assert_eq!(e.message, "Ra2 is not legal here: the rook on e2 is pinned to its king");
+        assert_eq!(
+            e.message,
+            "Ra2 is not legal here: the rook on e2 is pinned to its king"
+        );
         let e = p.parse_san("N@f3").unwrap_err();
         assert_eq!(e.kind, SanErrorKind::Unsupported);
         assert!(e.message.contains("crazyhouse"), "{e}");

@@ -138,7 +138,7 @@ impl Selector {
                             "move {number} {} is {}, not {}",
                             side.name(),
                             ply.san,
-                            quote::quoted(text)
+                            super::san::shown(text)
                         )));
                     }
                 }
@@ -149,7 +149,8 @@ impl Selector {
 }
 
 fn replay_board(game: &Game, ply: usize) -> Result<LegalPosition, SelectError> {
-    let mut board = LegalPosition::new(&game.start, game.variant).map_err(|e| fail(e.to_string()))?;
+    let mut board =
+        LegalPosition::new(&game.start, game.variant).map_err(|e| fail(e.to_string()))?;
     for p in &game.plies[..ply] {
         if !board.play(&p.mv) {
             return Err(fail(format!("move {} is not legal here", p.numbered_san())));
@@ -161,7 +162,10 @@ fn replay_board(game: &Game, ply: usize) -> Result<LegalPosition, SelectError> {
 /// The position after `ply` half-moves of `game`.
 pub(crate) fn replay(game: &Game, ply: usize) -> Result<GamePosition, SelectError> {
     if ply > game.plies.len() {
-        return Err(fail(format!("ply {ply} is beyond the end of the game: {}", length(game))));
+        return Err(fail(format!(
+            "ply {ply} is beyond the end of the game: {}",
+            length(game)
+        )));
     }
     let board = replay_board(game, ply)?;
     let last = ply.checked_sub(1).map(|i| &game.plies[i]);
@@ -210,17 +214,33 @@ mod tests {
     fn move_selectors_parse() {
         assert_eq!(
             "17w".parse::<Selector>(),
-            Ok(Selector::Move { number: 17, side: Color::White, san: None })
+            Ok(Selector::Move {
+                number: 17,
+                side: Color::White,
+                san: None
+            })
         );
         assert_eq!(
             "17...Qxe3".parse::<Selector>(),
-            Ok(Selector::Move { number: 17, side: Color::Black, san: Some("Qxe3".into()) })
+            Ok(Selector::Move {
+                number: 17,
+                side: Color::Black,
+                san: Some("Qxe3".into())
+            })
         );
         assert_eq!(
             "17.Rd8".parse::<Selector>(),
-            Ok(Selector::Move { number: 17, side: Color::White, san: Some("Rd8".into()) })
+            Ok(Selector::Move {
+                number: 17,
+                side: Color::White,
+                san: Some("Rd8".into())
+            })
         );
         assert!("w17".parse::<Selector>().is_err());
-        assert!("0w".parse::<Selector>().unwrap_err().message.contains("from 1"));
+        assert!("0w"
+            .parse::<Selector>()
+            .unwrap_err()
+            .message
+            .contains("from 1"));
     }
 }

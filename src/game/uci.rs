@@ -44,12 +44,18 @@ impl LegalPosition {
         let shown = || super::san::shown(text);
         if text == "0000" {
             return Err(UciError {
-                message: format!("{} is a null move (a pass), which no diagram of a game can show", shown()),
+                message: format!(
+                    "{} is a null move (a pass), which no diagram of a game can show",
+                    shown()
+                ),
             });
         }
         if !looks_like_uci(text) {
             return Err(UciError {
-                message: format!("{} is not a move in UCI notation (e.g. e2e4, e7e8q)", shown()),
+                message: format!(
+                    "{} is not a move in UCI notation (e.g. e2e4, e7e8q)",
+                    shown()
+                ),
             });
         }
         let from = Square::parse(&text[0..2]).expect("checked");
@@ -59,8 +65,7 @@ impl LegalPosition {
             m.promotion == promotion
                 && match m.castle {
                     Some(c) => {
-                        c.rook_from == to
-                            || (self.variant() == Variant::Standard && m.to == to)
+                        c.rook_from == to || (self.variant() == Variant::Standard && m.to == to)
                     }
                     None => m.to == to,
                 }
@@ -73,10 +78,15 @@ impl LegalPosition {
     /// The legal moves of the piece on `from`.
     fn legal_moves_from(&self, from: Square) -> Vec<Move> {
         let mut out = Vec::new();
-        self.board.generate_moves_for(super::convert::square_to(from).bitboard(), |moves| {
-            out.extend(moves.into_iter().map(|mv| super::convert::move_from(&self.board, mv)));
-            false
-        });
+        self.board
+            .generate_moves_for(super::convert::square_to(from).bitboard(), |moves| {
+                out.extend(
+                    moves
+                        .into_iter()
+                        .map(|mv| super::convert::move_from(&self.board, mv)),
+                );
+                false
+            });
         out
     }
 
@@ -101,7 +111,9 @@ mod tests {
     use crate::fen::{parse, ParseOptions};
 
     fn at(fen: &str, variant: Variant) -> LegalPosition {
-        let pos = parse(fen.as_bytes(), ParseOptions::default()).unwrap().position;
+        let pos = parse(fen.as_bytes(), ParseOptions::default())
+            .unwrap()
+            .position;
         LegalPosition::new(&pos, variant).unwrap()
     }
 
@@ -121,13 +133,32 @@ mod tests {
     }
 
     #[test]
+    fn castling_by_the_king_s_two_squares_after_for_position() {
+        let pos = parse(
+            b"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        assert_eq!(Variant::for_position(&pos), Variant::Standard);
+        let p = LegalPosition::new(&pos, Variant::Standard).unwrap();
+        assert_eq!(p.uci(&p.parse_uci("e1g1").unwrap()), "e1g1");
+    }
+
+    #[test]
     fn promotions_and_errors() {
         let p = at("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", Variant::Standard);
         let m = p.parse_uci("e7e8n").unwrap();
         assert_eq!(m.promotion, Some(Role::Knight));
         assert_eq!(p.uci(&m), "e7e8n");
         assert!(p.parse_uci("e7e8").is_err());
-        assert_eq!(p.parse_uci("e7e9").unwrap_err().message, "e7e9 is not a move in UCI notation (e.g. e2e4, e7e8q)");
-        assert_eq!(p.parse_uci("e1e3").unwrap_err().message, "e1e3 is not legal here");
+        assert_eq!(
+            p.parse_uci("e7e9").unwrap_err().message,
+            "e7e9 is not a move in UCI notation (e.g. e2e4, e7e8q)"
+        );
+        assert_eq!(
+            p.parse_uci("e1e3").unwrap_err().message,
+            "e1e3 is not legal here"
+        );
     }
 }

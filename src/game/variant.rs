@@ -50,7 +50,14 @@ impl Variant {
             .flat_map(char::to_lowercase)
             .collect();
         // "From Position" is lichess's standard game from a set-up position.
-        const STANDARD: [&str; 6] = ["", "standard", "chess", "normal", "fromposition", "classical"];
+        const STANDARD: [&str; 6] = [
+            "",
+            "standard",
+            "chess",
+            "normal",
+            "fromposition",
+            "classical",
+        ];
         const CHESS960: [&str; 6] = [
             "chess960",
             "960",
@@ -160,7 +167,11 @@ mod tests {
         let e = Variant::from_tag("Crazyhouse").unwrap_err();
         assert_eq!(e.name, "crazyhouse");
         let e = Variant::from_tag("Three-check").unwrap_err();
-        assert!(e.to_string().starts_with("three-check games cannot be played"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("three-check games cannot be played"),
+            "{e}"
+        );
         let e = Variant::from_tag("Made\u{1b}Up").unwrap_err();
         assert!(!e.to_string().contains('\u{1b}'), "{e}");
     }

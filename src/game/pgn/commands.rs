@@ -72,29 +72,35 @@ fn command_into(name: &str, args: &str, notes: &mut Notes) -> Result<(), String>
     match name {
         "cal" => {
             for item in args.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let arrow = parse_arrow(item)
-                    .ok_or_else(|| format!("[%cal] wants arrows such as Ge2e4, found '{}'", clip(item)))?;
+                let arrow = parse_arrow(item).ok_or_else(|| {
+                    format!("[%cal] wants arrows such as Ge2e4, found '{}'", clip(item))
+                })?;
                 notes.arrows.push(arrow);
             }
         }
         "csl" => {
             for item in args.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                let mark = parse_square_mark(item)
-                    .ok_or_else(|| format!("[%csl] wants squares such as Gd4, found '{}'", clip(item)))?;
+                let mark = parse_square_mark(item).ok_or_else(|| {
+                    format!("[%csl] wants squares such as Gd4, found '{}'", clip(item))
+                })?;
                 notes.squares.push(mark);
             }
         }
         "clk" => {
-            notes.clock_ms = Some(
-                parse_clock(args)
-                    .ok_or_else(|| format!("[%clk] wants a time such as 1:02:03, found '{}'", clip(args)))?,
-            );
+            notes.clock_ms = Some(parse_clock(args).ok_or_else(|| {
+                format!(
+                    "[%clk] wants a time such as 1:02:03, found '{}'",
+                    clip(args)
+                )
+            })?);
         }
         "emt" => {
-            notes.elapsed_ms = Some(
-                parse_clock(args)
-                    .ok_or_else(|| format!("[%emt] wants a time such as 0:00:12, found '{}'", clip(args)))?,
-            );
+            notes.elapsed_ms = Some(parse_clock(args).ok_or_else(|| {
+                format!(
+                    "[%emt] wants a time such as 0:00:12, found '{}'",
+                    clip(args)
+                )
+            })?);
         }
         "diagram" | "diag" => notes.diagram = true,
         // Other tools' commands ([%eval], [%evp], ...) are kept out of the
@@ -175,7 +181,11 @@ mod tests {
     #[test]
     fn commands_leave_the_prose() {
         let mut notes = Notes::default();
-        absorb(" Strong! [%cal Ge2e4,Rd1d8] [%csl Gd4] [%clk 1:02:03.5][%eval 0.3] ", &mut notes).unwrap();
+        absorb(
+            " Strong! [%cal Ge2e4,Rd1d8] [%csl Gd4] [%clk 1:02:03.5][%eval 0.3] ",
+            &mut notes,
+        )
+        .unwrap();
         assert_eq!(notes.comments, ["Strong!"]);
         assert_eq!(notes.arrows.len(), 2);
         assert_eq!(notes.arrows[1].brush, Brush::Red);

@@ -83,7 +83,13 @@ impl PgnError {
         // One char per character (not byte) so the caret lines up.
         let line: Vec<char> = String::from_utf8_lossy(&input[start..end])
             .chars()
-            .map(|c| if c == ' ' || c.is_ascii_graphic() { c } else { '?' })
+            .map(|c| {
+                if c == ' ' || c.is_ascii_graphic() {
+                    c
+                } else {
+                    '?'
+                }
+            })
             .collect();
         let at = self.column.saturating_sub(1).min(line.len());
         let from = if line.len() <= WINDOW {

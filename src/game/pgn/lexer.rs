@@ -66,7 +66,10 @@ pub(crate) struct Lexer<'a> {
 
 fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric()
-        || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'@' | b'~')
+        || matches!(
+            b,
+            b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'@' | b'~'
+        )
         || b >= 0x80
 }
 
@@ -83,7 +86,11 @@ fn decode<'a>(bytes: &'a [u8], latin1_seen: &mut bool) -> Cow<'a, str> {
 
 impl<'a> Lexer<'a> {
     pub fn new(input: &'a [u8]) -> Lexer<'a> {
-        let start = if input.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+        let start = if input.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        };
         Lexer {
             input,
             pos: start,
@@ -202,7 +209,10 @@ impl<'a> Lexer<'a> {
                     self.pos += 1;
                 }
                 let digits = ascii(&self.input[from..self.pos]);
-                Token::Nag(digits.parse::<u8>().ok(), ascii(&self.input[start..self.pos]))
+                Token::Nag(
+                    digits.parse::<u8>().ok(),
+                    ascii(&self.input[start..self.pos]),
+                )
             }
             b'!' | b'?' => {
                 while self.pos < self.input.len()
@@ -280,7 +290,9 @@ impl<'a> Lexer<'a> {
             self.pos = from + len + 1;
             return Err(LexError {
                 span,
-                message: format!("a comment of {len} bytes, more than the limit of {MAX_COMMENT_LEN}"),
+                message: format!(
+                    "a comment of {len} bytes, more than the limit of {MAX_COMMENT_LEN}"
+                ),
                 fatal: false,
             });
         }
@@ -301,7 +313,11 @@ impl<'a> Lexer<'a> {
         let input = self.input;
         let err = |lexer: &mut Lexer<'a>, at: usize, message: String| {
             // Resume after the line: the rest of a broken tag is not movetext.
-            let span = if at == span.offset { span } else { lexer.span_at(at) };
+            let span = if at == span.offset {
+                span
+            } else {
+                lexer.span_at(at)
+            };
             lexer.pos = at;
             lexer.skip_line();
             LexError {
@@ -320,10 +336,18 @@ impl<'a> Lexer<'a> {
         }
         let name = ascii(&input[name_start..i]);
         if name.is_empty() {
-            return Err(err(self, i, "a tag pair needs a name: [Name \"value\"]".into()));
+            return Err(err(
+                self,
+                i,
+                "a tag pair needs a name: [Name \"value\"]".into(),
+            ));
         }
         if name.len() > MAX_TAG_NAME_LEN {
-            return Err(err(self, name_start, format!("a tag name of {} bytes is too long", name.len())));
+            return Err(err(
+                self,
+                name_start,
+                format!("a tag name of {} bytes is too long", name.len()),
+            ));
         }
         while i < input.len() && matches!(input[i], b' ' | b'\t') {
             i += 1;
@@ -411,7 +435,10 @@ mod tests {
                 Ok(Some((t, span))) => out.push(format!("{}:{} {t:?}", span.line, span.column)),
                 Ok(None) => break,
                 Err(e) => {
-                    out.push(format!("{}:{} error {}", e.span.line, e.span.column, e.message));
+                    out.push(format!(
+                        "{}:{} error {}",
+                        e.span.line, e.span.column, e.message
+                    ));
                     if e.fatal {
                         break;
                     }
@@ -438,7 +465,10 @@ mod tests {
     #[test]
     fn hostile_bytes_are_errors_not_panics() {
         let t = tokens("e4 \0 {never closed");
-        assert_eq!(t[1], "1:4 error byte 0x00 (a control character) is not PGN text");
+        assert_eq!(
+            t[1],
+            "1:4 error byte 0x00 (a control character) is not PGN text"
+        );
         assert_eq!(t[2], "1:6 error this comment is never closed with '}'");
         let long = format!("[Annotator \"{}\"] e4", "x".repeat(MAX_TAG_VALUE_LEN + 1));
         let t = tokens(&long);
@@ -448,7 +478,9 @@ mod tests {
         assert!(t[0].contains("Symbol(\"été\")"), "{t:?}");
         let latin1 = b"[Site \"K\xf6ln\"]";
         let mut lexer = Lexer::new(latin1);
-        let Ok(Some((Token::Tag { value, .. }, _))) = lexer.next() else { panic!() };
+        let Ok(Some((Token::Tag { value, .. }, _))) = lexer.next() else {
+            panic!()
+        };
         assert_eq!(value, "K\u{f6}ln");
         assert!(lexer.latin1_seen);
     }

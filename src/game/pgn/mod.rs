@@ -269,7 +269,11 @@ pub(crate) fn players(tags: &[(String, String)]) -> Option<String> {
     let clip = |name: Option<&str>| {
         let name = name.unwrap_or("?");
         let cut: String = name.chars().take(40).collect();
-        let cut = if cut.len() < name.len() { format!("{cut}…") } else { cut };
+        let cut = if cut.len() < name.len() {
+            format!("{cut}…")
+        } else {
+            cut
+        };
         crate::quote::escape(&cut).into_owned()
     };
     Some(format!("{} – {}", clip(white), clip(black)))

@@ -6,7 +6,7 @@ use crate::position::{Color, Position};
 use crate::quote;
 
 use super::super::legal::LegalPosition;
-use super::super::san::{push_mark, Mark, SanStyle};
+use super::super::san::{push_mark, Mark, SanErrorKind, SanStyle};
 use super::super::variant::Variant;
 use super::commands;
 use super::error::{PgnError, PgnErrorKind};
@@ -305,7 +305,14 @@ impl<'g, 'a> GameReader<'g, 'a> {
         let mut variant_tag: Option<(String, Span)> = None;
         let first_move = loop {
             match self.next_token()? {
-                Some((Token::Tag { name, value, value_span }, span)) => {
+                Some((
+                    Token::Tag {
+                        name,
+                        value,
+                        value_span,
+                    },
+                    span,
+                )) => {
                     if self.tags.len() >= MAX_TAGS {
                         return Err(self.error(
                             span,
@@ -331,9 +338,8 @@ impl<'g, 'a> GameReader<'g, 'a> {
             ));
         }
         let (start, variant) = self.setup(fen_tag, variant_tag)?;
-        let board = LegalPosition::new(&start, variant).map_err(|e| {
-            self.error(self.start_span, PgnErrorKind::Setup, e.to_string())
-        })?;
+        let board = LegalPosition::new(&start, variant)
+            .map_err(|e| self.error(self.start_span, PgnErrorKind::Setup, e.to_string()))?;
         self.lines.push(Line {
             board,
             before: None,
@@ -369,14 +375,16 @@ impl<'g, 'a> GameReader<'g, 'a> {
         let start = match fen_tag {
             None => LegalPosition::startpos().to_position(),
             Some((value, span)) => {
-                let record = fen::parse(value.as_bytes(), ParseOptions::default()).map_err(|e| {
-                    let at = Span {
-                        offset: span.offset + e.offset.min(value.len()),
-                        line: span.line,
-                        column: span.column + value.get(..e.offset).map_or(0, |s| s.chars().count()),
-                    };
-                    self.error(at, PgnErrorKind::Setup, format!("[FEN]: {e}"))
-                })?;
+                let record =
+                    fen::parse(value.as_bytes(), ParseOptions::default()).map_err(|e| {
+                        let at = Span {
+                            offset: span.offset + e.offset.min(value.len()),
+                            line: span.line,
+                            column: span.column
+                                + value.get(..e.offset).map_or(0, |s| s.chars().count()),
+                        };
+                        self.error(at, PgnErrorKind::Setup, format!("[FEN]: {e}"))
+                    })?;
                 record.position
             }
         };
@@ -436,7 +444,10 @@ impl<'g, 'a> GameReader<'g, 'a> {
                     Some(_) => {}
                     None => self.lenient(
                         span,
-                        format!("{} is no NAG ($0 to $255, ! ? !! ?? !? ?!)", quote::quoted(text)),
+                        format!(
+                            "{} is no NAG ($0 to $255, ! ? !! ?? !? ?!)",
+                            quote::quoted(text)
+                        ),
                     )?,
                 },
                 Token::Comment(text) => {
@@ -458,7 +469,11 @@ impl<'g, 'a> GameReader<'g, 'a> {
                         ));
                     }
                     let parent = &self.lines[depth];
-                    let start = if parent.dead { None } else { parent.before.clone() };
+                    let start = if parent.dead {
+                        None
+                    } else {
+                        parent.before.clone()
+                    };
                     let dead = start.is_none();
                     let board = start.unwrap_or_else(|| parent.board.clone());
                     self.lines.truncate(depth + 1);
@@ -494,10 +509,18 @@ impl<'g, 'a> GameReader<'g, 'a> {
         let (mv, written) = match parsed {
             Ok(ok) => ok,
             Err(e) if depth == 0 || strict => {
-                return Err(self.error(span, PgnErrorKind::IllegalMove, e.message));
+                let kind = match e.kind {
+                    SanErrorKind::Strict => PgnErrorKind::Strict,
+                    _ => PgnErrorKind::IllegalMove,
+                };
+                return Err(self.error(span, kind, e.message));
             }
             Err(e) => {
-                let w = self.error(span, PgnErrorKind::Strict, format!("{}; the rest of this variation is skipped", e.message));
+                let w = self.error(
+                    span,
+                    PgnErrorKind::Strict,
+                    format!("{}; the rest of this variation is skipped", e.message),
+                );
                 self.lines[depth].dead = true;
                 self.warnings.push(w);
                 return Ok(());
@@ -544,7 +567,13 @@ impl<'g, 'a> GameReader<'g, 'a> {
     }
 
     /// Strict reading: the check mark written must be the one the move gives.
-    fn check_mark(&mut self, text: &str, span: Span, mark: Mark, depth: usize) -> Result<(), PgnError> {
+    fn check_mark(
+        &mut self,
+        text: &str,
+        span: Span,
+        mark: Mark,
+        depth: usize,
+    ) -> Result<(), PgnError> {
         let after = &self.lines[depth].board;
         let actual = if !after.is_check() {
             Mark::None
@@ -557,9 +586,16 @@ impl<'g, 'a> GameReader<'g, 'a> {
             return Ok(());
         }
         // Report it at the move, numbered as before it was played.
-        let before = self.lines[depth].before.clone().expect("a move was just played");
+        let before = self.lines[depth]
+            .before
+            .clone()
+            .expect("a move was just played");
         let e = before
-            .check_mark(text, &before.parse_san(text).expect("it was just parsed"), mark)
+            .check_mark(
+                text,
+                &before.parse_san(text).expect("it was just parsed"),
+                mark,
+            )
             .expect_err("the marks differ");
         let mut err = self.error(span, PgnErrorKind::Strict, e.message);
         err.at_move = Some((before.fullmove_number(), before.turn()));
