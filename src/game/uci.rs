@@ -4,7 +4,6 @@
 use std::fmt;
 
 use crate::position::{Role, Square};
-use crate::quote;
 
 use super::legal::LegalPosition;
 use super::moves::Move;
