@@ -35,5 +35,7 @@ fn main() {
         summary = (games, plies, errors);
     }
     let (games, plies, errors) = summary;
-    println!("fen2img: {games} games, {plies} plies, {errors} errors, best of {repeats}: {best:.3} s");
+    println!(
+        "fen2img: {games} games, {plies} plies, {errors} errors, best of {repeats}: {best:.3} s"
+    );
 }

@@ -138,21 +138,30 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
     if text.len() > MAX_SAN_LEN || text.is_empty() {
         return Err(syntax(text));
     }
-    // Figurines become letters; everything else must be ASCII.
-    let mut body = String::with_capacity(text.len());
+    // Figurines become letters; everything else must be ASCII. On the
+    // stack: this runs for every move of every game read.
+    let mut buf = [0u8; MAX_SAN_LEN];
+    let mut len = 0;
     let mut figurine = false;
     for c in text.chars() {
-        if let Some(role) = figurine_role(c) {
-            body.push(role.upper_char());
+        let b = if let Some(role) = figurine_role(c) {
             figurine = true;
+            role.upper_char() as u8
         } else if matches!(c, '‼' | '⁇' | '⁉' | '⁈' | '†' | '‡') {
-            body.push(if c == '‡' { '#' } else { '!' });
+            if c == '‡' {
+                b'#'
+            } else {
+                b'!'
+            }
         } else if c.is_ascii() {
-            body.push(c);
+            c as u8
         } else {
             return Err(syntax(text));
-        }
+        };
+        buf[len] = b;
+        len += 1;
     }
+    let body = std::str::from_utf8(&buf[..len]).map_err(|_| syntax(text))?;
     let trimmed = body.trim_end_matches(['!', '?']);
     let mut mark = Mark::None;
     let mut rest = trimmed;
@@ -348,6 +357,19 @@ impl LegalPosition {
         text: &str,
         strict: bool,
     ) -> Result<(Move, Written), SanError> {
+        self.parse_san_into(text, strict, &mut Vec::new())
+    }
+
+    /// [`Self::parse_san_written`] leaving in `rivals` every legal move of
+    /// the same role to the same square (for the SAN written back, without
+    /// generating them again); empty for castling.
+    pub(crate) fn parse_san_into(
+        &self,
+        text: &str,
+        strict: bool,
+        rivals: &mut Vec<Move>,
+    ) -> Result<(Move, Written), SanError> {
+        rivals.clear();
         let (shape, written) = parse_shape(text)?;
         let shown = || shown(text);
         if strict && !written.canonical_form {
@@ -379,7 +401,7 @@ impl LegalPosition {
                 rank,
                 to,
                 promotion,
-            } => self.find_normal(text, role, file, rank, to, promotion)?,
+            } => self.find_normal(text, role, (file, rank), to, promotion, rivals)?,
         };
         if strict && mv.castle.is_none() && written.capture_mark != mv.capture.is_some() {
             return Err(SanError {
@@ -398,10 +420,10 @@ impl LegalPosition {
         &self,
         text: &str,
         role: Role,
-        file: Option<u8>,
-        rank: Option<u8>,
+        (file, rank): (Option<u8>, Option<u8>),
         to: Square,
         promotion: Option<Role>,
+        all: &mut Vec<Move>,
     ) -> Result<Move, SanError> {
         let illegal = |why: String| SanError {
             kind: SanErrorKind::Illegal,
@@ -423,24 +445,34 @@ impl LegalPosition {
                 if last_rank == 7 { "eighth" } else { "first" }
             )));
         }
-        let mut candidates = Vec::new();
-        self.moves_to(role, to, &mut candidates);
-        candidates.retain(|m| {
-            m.castle.is_none()
-                && file.is_none_or(|f| m.from.file() == f)
-                && rank.is_none_or(|r| m.from.rank() == r)
-        });
+        self.moves_to(role, to, all);
+        all.retain(|m| m.castle.is_none());
+        let fits = |m: &&Move| {
+            file.is_none_or(|f| m.from.file() == f) && rank.is_none_or(|r| m.from.rank() == r)
+        };
         if role == Role::Pawn
             && to.rank() == last_rank
             && promotion.is_none()
-            && !candidates.is_empty()
+            && all.iter().any(|m| fits(&m))
         {
             return Err(illegal(format!(
                 "a pawn reaching {to} must promote: write {}=Q (or =R, =B, =N)",
                 text.trim_end_matches(['+', '#', '!', '?'])
             )));
         }
-        candidates.retain(|m| m.promotion == promotion);
+        let mut candidates = all.iter().filter(fits).filter(|m| m.promotion == promotion);
+        let (Some(&first), second) = (candidates.next(), candidates.next()) else {
+            return Err(illegal(self.why_not(role, file, rank, to)));
+        };
+        let Some(_) = second else {
+            return Ok(first);
+        };
+        let candidates: Vec<Move> = all
+            .iter()
+            .filter(fits)
+            .filter(|m| m.promotion == promotion)
+            .copied()
+            .collect();
         match candidates.len() {
             1 => Ok(candidates[0]),
             0 => Err(illegal(self.why_not(role, file, rank, to))),

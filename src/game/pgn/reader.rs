@@ -6,7 +6,8 @@ use crate::position::{Color, Position};
 use crate::quote;
 
 use super::super::legal::LegalPosition;
-use super::super::san::{push_mark, Mark, SanErrorKind, SanStyle};
+use super::super::moves::Move;
+use super::super::san::{push_mark, san_body_among, Mark, SanErrorKind, SanStyle};
 use super::super::variant::Variant;
 use super::commands;
 use super::error::{PgnError, PgnErrorKind};
@@ -235,6 +236,8 @@ struct GameReader<'g, 'a> {
     plies: Vec<Ply>,
     warnings: Vec<PgnError>,
     in_movetext: bool,
+    /// The legal moves like the last one parsed, for its SAN (reused).
+    rivals: Vec<Move>,
 }
 
 impl<'g, 'a> GameReader<'g, 'a> {
@@ -251,6 +254,7 @@ impl<'g, 'a> GameReader<'g, 'a> {
             plies: Vec::new(),
             warnings: Vec::new(),
             in_movetext: false,
+            rivals: Vec::new(),
         }
     }
 
@@ -505,7 +509,7 @@ impl<'g, 'a> GameReader<'g, 'a> {
         if line.dead {
             return Ok(());
         }
-        let parsed = line.board.parse_san_written(text, strict);
+        let parsed = line.board.parse_san_into(text, strict, &mut self.rivals);
         let (mv, written) = match parsed {
             Ok(ok) => ok,
             Err(e) if depth == 0 || strict => {
@@ -546,7 +550,7 @@ impl<'g, 'a> GameReader<'g, 'a> {
         let line = &mut self.lines[0];
         let move_number = line.board.fullmove_number();
         let side = line.board.turn();
-        let mut san = line.board.san_body(&mv, SanStyle::LETTERS);
+        let mut san = san_body_among(&mv, &self.rivals, SanStyle::LETTERS);
         let before = line.board.clone();
         line.board.play_legal(&mv);
         line.before = Some(before);

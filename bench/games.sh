@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The games benchmark: read and replay a reproducibly generated PGN of
+# 10,000 annotated games (comments, comment commands, NAGs, variations) with
+# fen2img's reader, python-chess's chess.pgn.read_game and Debian's
+# pgn-extract, one after the other in one run.
+#
+#   bench/games.sh [GAMES]        # default 10000
+#
+# Needs: the Rust toolchain; Python 3 with venv (creates bench/.venv with
+# python-chess 1.11.2, as compare.sh does); pgn-extract
+# (`apt-get install -y pgn-extract`, installed as /usr/games/pgn-extract).
+# The PGN is generated once into bench/.games/ and reused.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+games="${1:-10000}"
+venv="$here/.venv"
+work="$here/.games"
+mkdir -p "$work"
+pgn="$work/games-$games.pgn"
+
+if [[ ! -x "$venv/bin/python" ]]; then
+    python3 -m venv "$venv"
+fi
+py="$venv/bin/python"
+"$py" -c 'import chess' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check chess==1.11.2
+extract=/usr/games/pgn-extract
+[[ -x "$extract" ]] || extract="$(command -v pgn-extract)" || {
+    echo "games.sh: pgn-extract not found; apt-get install -y pgn-extract" >&2; exit 1; }
+
+if [[ ! -s "$pgn" ]]; then
+    echo "generating $games games into $pgn"
+    "$py" "$here/games.py" generate "$games" "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
+fi
+echo "file: $pgn ($(wc -c < "$pgn") bytes), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
+
+(cd "$root" && cargo build --quiet --release --example replay_pgn)
+"$root/target/release/examples/replay_pgn" "$pgn" 3
+
+"$py" "$here/games.py" read "$pgn"
+
+# -s silent, -o /dev/null: parse every game and check every move, write nothing.
+best=""
+for _ in 1 2 3; do
+    start=$(date +%s.%N)
+    "$extract" -s "$pgn" -o /dev/null 2>/dev/null
+    took=$(echo "$(date +%s.%N) - $start" | bc)
+    if [[ -z "$best" ]] || (( $(echo "$took < $best" | bc) )); then best=$took; fi
+done
+printf 'pgn-extract %s: best of 3: %.3f s\n' "$(dpkg-query -W -f '${Version}' pgn-extract 2>/dev/null || echo '?')" "$best"
