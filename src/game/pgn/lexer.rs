@@ -7,11 +7,11 @@
 use std::borrow::Cow;
 
 /// The longest tag value accepted (a megabyte tag is an attack, not a game).
-pub(crate) const MAX_TAG_VALUE_LEN: usize = 64 * 1024;
+pub const MAX_TAG_VALUE_LEN: usize = 64 * 1024;
 /// The longest tag name accepted.
 const MAX_TAG_NAME_LEN: usize = 255;
 /// The longest comment accepted.
-pub(crate) const MAX_COMMENT_LEN: usize = 1024 * 1024;
+pub const MAX_COMMENT_LEN: usize = 1024 * 1024;
 /// The longest move, number or result token accepted.
 const MAX_SYMBOL_LEN: usize = 64;
 

@@ -29,7 +29,8 @@ use super::select::{replay, SelectError, Selector};
 use super::variant::Variant;
 
 pub use error::{PgnError, PgnErrorKind};
-pub use reader::{read_game, read_games, Games};
+pub use lexer::{MAX_COMMENT_LEN, MAX_TAG_VALUE_LEN};
+pub use reader::{read_game, read_games, Games, MAX_PLIES, MAX_TAGS, MAX_VARIATION_DEPTH};
 
 /// How forgiving the reader is. Build it from [`PgnOptions::default`]
 /// (lenient) or [`PgnOptions::STRICT`]: fields may be added.
