@@ -35,16 +35,17 @@ fi
 echo "file: $pgn ($(wc -c < "$pgn") bytes), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
 
 (cd "$root" && cargo build --quiet --release --example replay_pgn)
-"$root/target/release/examples/replay_pgn" "$pgn" 3
 
-"$py" "$here/games.py" read "$pgn"
-
+# Each reader once under /usr/bin/time: wall time, and CPU time (user +
+# system), which is the fair figure on a shared machine.
+measure() {
+    local name=$1; shift
+    /usr/bin/time -f "$name: wall %e s, cpu %U s user + %S s sys, peak %M KB" "$@" >/tmp/games-bench.$$ 2>&1 || true
+    # pgn-extract counts games on stderr without newlines: drop the count.
+    sed 's/Games: [0-9]*//g' /tmp/games-bench.$$
+    rm -f /tmp/games-bench.$$
+}
+measure fen2img "$root/target/release/examples/replay_pgn" "$pgn" 1
+measure python-chess "$py" "$here/games.py" read "$pgn"
 # -s silent, -o /dev/null: parse every game and check every move, write nothing.
-best=""
-for _ in 1 2 3; do
-    start=$(date +%s.%N)
-    "$extract" -s "$pgn" -o /dev/null 2>/dev/null
-    took=$(echo "$(date +%s.%N) - $start" | bc)
-    if [[ -z "$best" ]] || (( $(echo "$took < $best" | bc) )); then best=$took; fi
-done
-printf 'pgn-extract %s: best of 3: %.3f s\n' "$(dpkg-query -W -f '${Version}' pgn-extract 2>/dev/null || echo '?')" "$best"
+measure "pgn-extract $(dpkg-query -W -f '${Version}' pgn-extract 2>/dev/null || echo '?')" "$extract" -s "$pgn" -o /dev/null
