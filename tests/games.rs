@@ -471,3 +471,40 @@ fn move_lists_after_a_fen() {
     let e = play_moves(&legal("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"), "e1g1").unwrap_err();
     assert_eq!(e.message, "e1g1 is not legal here");
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // The fuzz target's properties (fuzz/fuzz_targets/pgn.rs), on
+        // mutated real games: no panic, errors placed inside the input and
+        // free of control characters, every game read replays.
+        #[test]
+        fn mutated_games_read_or_fail_cleanly(
+            edits in proptest::collection::vec((0usize..2_000, any::<u8>()), 0..12),
+            cut in 0usize..2_000,
+        ) {
+            let mut input = OPERA.as_bytes().to_vec();
+            input.extend_from_slice(b"\n[Event \"2\"]\n1. e4 (1. d4 d5 (1... Nf6)) e5 {[%cal Ge2e4]} 2. Nf3 $1 *\n");
+            for (at, byte) in edits {
+                let at = at % input.len();
+                input[at] = byte;
+            }
+            input.truncate(cut.max(1));
+            for options in [PgnOptions::default(), PgnOptions::STRICT] {
+                for game in read_games(&input, options) {
+                    match game {
+                        Ok(game) => prop_assert_eq!(game.positions().len(), game.plies.len() + 1),
+                        Err(e) => {
+                            prop_assert!(e.offset <= input.len());
+                            let shown = e.to_string();
+                            prop_assert!(!shown.chars().any(char::is_control), "{:?}", shown);
+                            let _ = e.caret(&input);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
