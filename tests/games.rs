@@ -350,6 +350,15 @@ fn hostile_input_is_refused_or_read_in_bounded_time() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].as_ref().unwrap_err().kind, PgnErrorKind::Limit);
     assert!(games[1].is_ok());
+    // A Latin-1 FEN whose error lies past the end of the bytes (fuzz).
+    let latin1 = [
+        &b"[FEN \"8/8/B"[..],
+        &[0xff; 120],
+        b"/8/8/9/8//8/K6(k w - - 0 1\"]\n1. Kb3 *",
+    ]
+    .concat();
+    let e = read_game(&latin1, 1, PgnOptions::default()).unwrap_err();
+    assert!(e.offset <= latin1.len(), "{e}");
     // NUL bytes and other control characters.
     let nul = "1. e4\0 e5 *";
     let e = read_game(nul.as_bytes(), 1, PgnOptions::default()).unwrap_err();

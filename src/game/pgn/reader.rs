@@ -382,7 +382,10 @@ impl<'g, 'a> GameReader<'g, 'a> {
                 let record =
                     fen::parse(value.as_bytes(), ParseOptions::default()).map_err(|e| {
                         let at = Span {
-                            offset: span.offset + e.offset.min(value.len()),
+                            // Latin-1 text decodes to more bytes than the
+                            // file holds: keep the offset inside the input.
+                            offset: (span.offset + e.offset.min(value.len()))
+                                .min(self.games.lexer.input().len()),
                             line: span.line,
                             column: span.column
                                 + value.get(..e.offset).map_or(0, |s| s.chars().count()),
