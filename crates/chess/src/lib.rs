@@ -4,8 +4,10 @@
 //! ([`parse`]) with typed errors that name the field and column
 //! ([`FenError`]), the position model (board, side to move, castling, en
 //! passant, crazyhouse pockets, three-check counters), legality warnings
-//! ([`Position::warnings`]), and canonical FEN writing (`Display`). It
-//! imports `std` only and never panics on any input.
+//! ([`Position::warnings`]), canonical FEN writing (`Display`), and games:
+//! legal moves, SAN and UCI, and a PGN reader ([`game`]). It imports `std`
+//! and a move generator (cozy-chess, MIT) only, and never panics on any
+//! input.
 //!
 //! ```
 //! use fen2img_chess::{parse, Color, ParseOptions, Square};
@@ -30,6 +32,7 @@
 mod epd;
 mod fen;
 mod fen_error;
+pub mod game;
 mod number;
 mod position;
 pub mod quote;

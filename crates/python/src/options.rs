@@ -257,6 +257,7 @@ impl NativeOptions {
                 arrows,
                 marks,
                 fills,
+                ..Markup::default()
             },
             around,
         };

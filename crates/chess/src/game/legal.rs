@@ -1,0 +1,376 @@
+//! A position that can be played: legal moves, check, mate, perft.
+
+use std::fmt;
+
+use cozy_chess as cz;
+
+use crate::position::{Color, Position, Role, Square};
+use crate::quote;
+
+use super::convert::{self, BuildError};
+use super::moves::Move;
+use super::variant::{UnsupportedVariant, Variant};
+
+/// A position whose legal moves are known: built from a [`Position`] by
+/// [`LegalPosition::new`], changed by [`LegalPosition::play`].
+#[derive(Debug, Clone)]
+pub struct LegalPosition {
+    pub(crate) board: cz::Board,
+    variant: Variant,
+    // Ours, not cozy-chess's: it caps the halfmove clock at 100 and the
+    // move number at 65,535.
+    halfmove_clock: u32,
+    fullmove_number: u32,
+}
+
+/// Why a position cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// The position belongs to a variant we do not play (crazyhouse
+    /// pockets, three-check counters).
+    Variant(UnsupportedVariant),
+    /// The board is impossible (a side without exactly one king, more than
+    /// 16 pieces or 8 pawns, a pawn on the first or last rank, the side not
+    /// to move in check): the sentence says which.
+    Impossible(String),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Variant(v) => v.fmt(f),
+            PlayError::Impossible(why) => write!(f, "this position cannot be played: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A position of a game with the move that led to it: what a diagram of
+/// the game draws (the last move marked, the checked king shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GamePosition {
+    /// The position.
+    pub position: Position,
+    /// The move just played; `None` for a game's first position.
+    pub last_move: Option<Move>,
+    /// The last move in SAN (`Rd8#`), when there is one.
+    pub last_san: Option<String>,
+    /// The square of the side to move's king when it is in check.
+    pub check: Option<Square>,
+    /// Half-moves played since the game's first position (0 there).
+    pub ply: usize,
+}
+
+impl GamePosition {
+    /// The move with its number as a caption shows it: `17.Rd8#` after a
+    /// White move, `23...Qxe3` after a Black one; `None` at the start.
+    pub fn numbered_san(&self) -> Option<String> {
+        let san = self.last_san.as_ref()?;
+        // The position is after the move: Black to move means White moved.
+        Some(match self.position.turn {
+            Color::Black => format!("{}.{san}", self.position.fullmove_number),
+            Color::White => format!(
+                "{}...{san}",
+                self.position.fullmove_number.saturating_sub(1).max(1)
+            ),
+        })
+    }
+}
+
+impl LegalPosition {
+    /// The standard starting position.
+    pub fn startpos() -> LegalPosition {
+        LegalPosition {
+            board: cz::Board::default(),
+            variant: Variant::Standard,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// A playable copy of `position` under `variant`'s rules.
+    ///
+    /// Castling rights the variant cannot use (no rook or king where the
+    /// right needs it; in standard chess a king off e1/e8 or a rook off the
+    /// corner) and an en passant square no pawn can have just passed are
+    /// dropped, as python-chess drops them. Crazyhouse and three-check
+    /// positions are refused, as are impossible boards.
+    pub fn new(position: &Position, variant: Variant) -> Result<LegalPosition, PlayError> {
+        if position.pockets.is_some() {
+            return Err(PlayError::Variant(UnsupportedVariant {
+                name: "crazyhouse".into(),
+            }));
+        }
+        if position.checks.is_some() {
+            return Err(PlayError::Variant(UnsupportedVariant {
+                name: "three-check".into(),
+            }));
+        }
+        match convert::build(position, variant) {
+            Ok(board) => Ok(LegalPosition {
+                board,
+                variant,
+                halfmove_clock: position.halfmove_clock,
+                fullmove_number: position.fullmove_number.max(1),
+            }),
+            Err(BuildError::Board) => Err(PlayError::Impossible(impossible_reason(position))),
+        }
+    }
+
+    /// The rules this position is played by.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        convert::color_from(self.board.side_to_move())
+    }
+
+    /// The number of the current full move (1 at the start).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// This position in the crate's model, for FEN and diagrams. Castling
+    /// rights are written as X-FEN letters (`K`, `Q`, a file letter only for
+    /// an inner Chess960 rook); the en passant square follows PGN §16.1.3.4:
+    /// set after every two-square pawn move.
+    pub fn to_position(&self) -> Position {
+        convert::position(
+            &self.board,
+            self.variant,
+            self.halfmove_clock,
+            self.fullmove_number,
+        )
+    }
+
+    /// Every legal move, in a deterministic order (by origin square, then
+    /// destination, then promotion piece).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(48);
+        self.board.generate_moves(|moves| {
+            out.extend(
+                moves
+                    .into_iter()
+                    .map(|mv| convert::move_from(&self.board, mv)),
+            );
+            false
+        });
+        out.sort_by_key(|m| (m.from, m.to, m.promotion.map(|r| r as u8)));
+        out
+    }
+
+    /// The legal moves of pieces of `role` landing on `to` (for castling,
+    /// the king's destination). What SAN parsing and writing look at.
+    pub(crate) fn moves_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
+        let us = self.board.side_to_move();
+        let mask = self.board.colored_pieces(us, convert::role_to(role));
+        self.board.generate_moves_for(mask, |moves| {
+            for mv in moves {
+                let ours = convert::move_from(&self.board, mv);
+                if ours.to == to {
+                    out.push(ours);
+                }
+            }
+            false
+        });
+    }
+
+    /// The legal castling move on `side`, if there is one.
+    pub(crate) fn castle_move(&self, side: super::CastleSide) -> Option<Move> {
+        let us = self.board.side_to_move();
+        let mask = self.board.colored_pieces(us, cz::Piece::King);
+        let mut found = None;
+        self.board.generate_moves_for(mask, |moves| {
+            for mv in moves {
+                let ours = convert::move_from(&self.board, mv);
+                if ours.castle.is_some_and(|c| c.side == side) {
+                    found = Some(ours);
+                }
+            }
+            false
+        });
+        found
+    }
+
+    /// Whether `mv` is legal here (every field as this position would fill it).
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        let cz_move = convert::move_to(mv);
+        self.board.is_legal(cz_move) && convert::move_from(&self.board, cz_move) == *mv
+    }
+
+    /// Plays a legal move; an illegal one changes nothing and returns `false`.
+    pub fn play(&mut self, mv: &Move) -> bool {
+        if !self.is_legal(mv) {
+            return false;
+        }
+        self.play_legal(mv);
+        true
+    }
+
+    /// Plays a move known to be legal (from this position's own lists).
+    pub(crate) fn play_legal(&mut self, mv: &Move) {
+        if mv.role == Role::Pawn || mv.capture.is_some() {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        }
+        if self.board.side_to_move() == cz::Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.board.play_unchecked(convert::move_to(mv));
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        !self.board.checkers().is_empty()
+    }
+
+    /// The square of the side to move's king, when it is in check.
+    pub fn checked_king(&self) -> Option<Square> {
+        self.is_check()
+            .then(|| convert::square_from(self.board.king(self.board.side_to_move())))
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&self) -> bool {
+        self.board.generate_moves(|_| true)
+    }
+
+    /// Checkmate: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Stalemate: not in check, no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// The number of leaf positions of the legal move tree `depth`
+    /// half-moves deep (1 for depth 0): the figure published perft tables
+    /// give, which proves a move generator.
+    pub fn perft(&self, depth: u32) -> u64 {
+        perft(&self.board, depth)
+    }
+}
+
+fn perft(board: &cz::Board, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        // Bulk counting: the last level's moves are counted, not played.
+        1 => {
+            let mut n = 0;
+            board.generate_moves(|moves| {
+                n += moves.len() as u64;
+                false
+            });
+            n
+        }
+        _ => {
+            let mut n = 0;
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    n += perft(&child, depth - 1);
+                }
+                false
+            });
+            n
+        }
+    }
+}
+
+/// The first thing that makes `position` impossible to play, in words.
+fn impossible_reason(position: &Position) -> String {
+    let warnings = position.warnings();
+    let fatal = warnings.iter().find(|w| {
+        let m = &w.message;
+        m.contains("king")
+            || m.contains("pieces")
+            || m.contains("pawns")
+            || m.contains("pawn on")
+            || m.contains("in check")
+    });
+    match fatal {
+        Some(w) => quote::escape(&w.message).into_owned(),
+        None => "the side to move is checked by more pieces than a move can give".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::{parse, ParseOptions};
+
+    fn legal(fen: &str) -> LegalPosition {
+        let pos = parse(fen.as_bytes(), ParseOptions::default())
+            .unwrap()
+            .position;
+        LegalPosition::new(&pos, Variant::for_position(&pos)).unwrap()
+    }
+
+    #[test]
+    fn the_start_position_round_trips() {
+        let p = LegalPosition::startpos();
+        assert_eq!(
+            p.to_position().to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        assert_eq!(p.legal_moves().len(), 20);
+        assert_eq!(p.perft(2), 400);
+    }
+
+    #[test]
+    fn variants_and_impossible_boards_are_refused_by_name() {
+        let pos = parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        let e = LegalPosition::new(&pos, Variant::Standard).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("crazyhouse games cannot be played"),
+            "{e}"
+        );
+        let pos = parse(
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+            ParseOptions::default(),
+        )
+        .unwrap()
+        .position;
+        let e = LegalPosition::new(&pos, Variant::Standard).unwrap_err();
+        assert!(e.to_string().starts_with("three-check games"), "{e}");
+        let pos = parse(b"8/8/8/8/8/8/8/K7 w - - 0 1", ParseOptions::default())
+            .unwrap()
+            .position;
+        let e = LegalPosition::new(&pos, Variant::Standard).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this position cannot be played: Black has no king"
+        );
+    }
+
+    #[test]
+    fn clocks_are_not_capped() {
+        let p = legal("4k3/8/8/8/8/8/8/4K2R w K - 250 70000");
+        let pos = p.to_position();
+        assert_eq!((pos.halfmove_clock, pos.fullmove_number), (250, 70000));
+    }
+
+    #[test]
+    fn unusable_rights_and_en_passant_are_dropped() {
+        let p = legal("4k3/8/8/8/8/8/8/4K3 w KQkq e6 0 1");
+        assert_eq!(p.to_position().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+}

@@ -1,0 +1,60 @@
+//! One move, as a diagram needs to know it.
+
+use crate::position::{Role, Square};
+
+/// Which way a king castles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// `O-O`: the king ends on the g-file, its rook on the f-file.
+    Short,
+    /// `O-O-O`: the king ends on the c-file, its rook on the d-file.
+    Long,
+}
+
+/// The rook's part of a castling move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Castle {
+    /// Short or long.
+    pub side: CastleSide,
+    /// Where the rook stood (in Chess960 UCI, the square the king "takes").
+    pub rook_from: Square,
+    /// Where the rook ends.
+    pub rook_to: Square,
+}
+
+/// A legal move in the position it was made in.
+///
+/// Moves come from [`LegalPosition`](super::LegalPosition) (parsing SAN or
+/// UCI, or listing legal moves), which fills every field consistently;
+/// [`LegalPosition::play`](super::LegalPosition::play) checks a move
+/// against the legal moves before playing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The piece that moves (the king when castling).
+    pub role: Role,
+    /// The square it leaves.
+    pub from: Square,
+    /// The square it lands on (for castling, the king's square: `g1`, `c8`).
+    /// The two squares a diagram marks as the last move are `from` and `to`.
+    pub to: Square,
+    /// The piece taken, if any (a pawn for en passant).
+    pub capture: Option<Role>,
+    /// The piece a pawn becomes on the last rank.
+    pub promotion: Option<Role>,
+    /// The rook's move, when this is a castling.
+    pub castle: Option<Castle>,
+    /// An en passant capture: the taken pawn stood beside `from`, not on `to`.
+    pub en_passant: bool,
+}
+
+impl Move {
+    /// The square of the piece this move takes: `to`, except en passant.
+    pub fn capture_square(&self) -> Option<Square> {
+        self.capture?;
+        if self.en_passant {
+            Square::new(self.to.file(), self.from.rank())
+        } else {
+            Some(self.to)
+        }
+    }
+}

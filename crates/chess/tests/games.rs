@@ -1,0 +1,523 @@
+//! Games: move generation proved by perft, games replayed position by
+//! position against python-chess's (fixture) results, the PGN reader's
+//! lenient and strict forms, its errors, hostile input, and selection.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use fen2img_chess::game::pgn::{read_game, read_games, PgnErrorKind, PgnOptions};
+use fen2img_chess::game::{play_moves, LegalPosition, Selector, Variant};
+use fen2img_chess::{parse, Color, ParseOptions, Position};
+
+/// Canonical FEN (the `Display` of a position).
+fn write(position: &Position) -> String {
+    position.to_string()
+}
+
+fn legal(fen: &str) -> LegalPosition {
+    let position = parse(fen.as_bytes(), ParseOptions::default())
+        .unwrap()
+        .position;
+    LegalPosition::new(&position, Variant::for_position(&position)).unwrap()
+}
+
+fn perft(fen: &str, counts: &[u64]) {
+    let p = legal(fen);
+    for (depth, &expected) in counts.iter().enumerate() {
+        let depth = depth as u32 + 1;
+        assert_eq!(p.perft(depth), expected, "{fen} at depth {depth}");
+    }
+}
+
+// Figures from the chessprogramming wiki's "Perft Results" page. Depths are
+// chosen so the suite stays quick on a 2-core CI (tests build at
+// opt-level 1; the move generator, a dependency, at 2).
+
+#[test]
+fn perft_start_position() {
+    perft(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[20, 400, 8_902, 197_281, 4_865_609],
+    );
+}
+
+#[test]
+fn perft_kiwipete() {
+    perft(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &[48, 2_039, 97_862, 4_085_603],
+    );
+}
+
+#[test]
+fn perft_position_3() {
+    perft(
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        &[14, 191, 2_812, 43_238, 674_624],
+    );
+}
+
+#[test]
+fn perft_position_4_and_its_mirror() {
+    perft(
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        &[6, 264, 9_467, 422_333],
+    );
+    perft(
+        "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+        &[6, 264, 9_467, 422_333],
+    );
+}
+
+#[test]
+fn perft_position_5() {
+    perft(
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        &[44, 1_486, 62_379, 2_103_487],
+    );
+}
+
+#[test]
+fn perft_position_6() {
+    perft(
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        &[46, 2_079, 89_890, 3_894_594],
+    );
+}
+
+#[test]
+fn perft_chess960() {
+    // The first positions of the wiki's "Chess960 Perft Results" page.
+    let table: [(&str, [u64; 4]); 5] = [
+        (
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            [21, 528, 12_189, 326_672],
+        ),
+        (
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+            [21, 807, 18_002, 667_366],
+        ),
+        (
+            "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+            [20, 479, 10_471, 273_318],
+        ),
+        (
+            "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9",
+            [22, 593, 13_440, 382_958],
+        ),
+        (
+            "1nbbnrkr/p1p1ppp1/3p4/1p3P1p/3Pq2P/8/PPP1P1P1/QNBBNRKR w HFhf - 0 9",
+            [28, 1_120, 31_058, 1_171_749],
+        ),
+    ];
+    for (fen, counts) in table {
+        assert_eq!(legal(fen).variant(), Variant::Chess960, "{fen}");
+        perft(fen, &counts);
+    }
+}
+
+/// One line of tests/data/games/expected.tsv: python-chess's SAN and FEN.
+struct Expected {
+    san: String,
+    fen: String,
+}
+
+fn expected_table(text: &str) -> BTreeMap<(String, usize), Vec<Expected>> {
+    let mut table: BTreeMap<(String, usize), Vec<Expected>> = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 5, "{line}");
+        let plies = table
+            .entry((f[0].to_string(), f[1].parse().unwrap()))
+            .or_default();
+        assert_eq!(plies.len(), f[2].parse::<usize>().unwrap(), "{line}");
+        plies.push(Expected {
+            san: f[3].to_string(),
+            fen: f[4].to_string(),
+        });
+    }
+    table
+}
+
+fn data(name: &str) -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/games")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn games_replay_as_python_chess_replays_them() {
+    let table = expected_table(&String::from_utf8(data("expected.tsv")).unwrap());
+    let mut seen = (0, 0);
+    let mut en_passant = 0;
+    let mut sans = String::new();
+    for ((file, number), expected) in &table {
+        let input = data(file);
+        let game = read_game(&input, *number, PgnOptions::default())
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let positions = game.positions();
+        assert_eq!(positions.len(), expected.len(), "{file} game {number}");
+        for (got, want) in positions.iter().zip(expected) {
+            let context = format!("{file} game {number} ply {}", got.ply);
+            assert_eq!(write(&got.position), want.fen, "{context}");
+            if got.ply > 0 {
+                assert_eq!(
+                    got.last_san.as_deref(),
+                    Some(want.san.as_str()),
+                    "{context}"
+                );
+                en_passant += got.last_move.unwrap().en_passant as usize;
+                sans.push_str(&want.san);
+                sans.push(' ');
+            }
+        }
+        seen.0 += 1;
+        seen.1 += positions.len();
+    }
+    assert!(seen.0 >= 90 && seen.1 >= 5_000, "{seen:?}");
+    // The corpus covers every special move.
+    assert!(en_passant > 0);
+    for special in ["O-O ", "O-O-O", "=Q", "=R", "=B", "=N", "+ ", "# "] {
+        assert!(sans.contains(special), "no {special} in the corpus");
+    }
+}
+
+#[test]
+fn the_fixture_is_python_chess_s_own_output() {
+    // Regenerates tests/data/games/expected.tsv with python-chess and
+    // compares; runs where FEN2IMG_REQUIRE_PYTHON_CHESS=1 (python-chess
+    // 1.11.2 in FEN2IMG_PYTHON, default `python3`).
+    if std::env::var_os("FEN2IMG_REQUIRE_PYTHON_CHESS").is_none() {
+        eprintln!("skipped: set FEN2IMG_REQUIRE_PYTHON_CHESS=1 to regenerate the fixture");
+        return;
+    }
+    let python = std::env::var("FEN2IMG_PYTHON").unwrap_or_else(|_| "python3".into());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(python)
+        .arg(root.join("tools/games_fixtures.py"))
+        .args(["expected", "-"])
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stdout == data("expected.tsv"),
+        "tests/data/games/expected.tsv differs from python-chess's output: run tools/games_fixtures.py expected"
+    );
+}
+
+const OPERA: &str = "[White \"Morphy\"]\n[Black \"Allies\"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n";
+
+#[test]
+fn errors_name_game_players_place_move_and_reason() {
+    let mut input = String::new();
+    input.push_str("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n\n");
+    input.push_str("1. d4 d5 0-1\n\n");
+    input.push_str(&OPERA.replace("17. Rd8#", "17. Rd8# 18. Rd8"));
+    let games: Vec<_> = read_games(input.as_bytes(), PgnOptions::default()).collect();
+    assert_eq!(games.len(), 3);
+    assert!(games[0].is_ok() && games[1].is_ok());
+    let e = games[2].as_ref().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "game 3 (Morphy – Allies), move 17 Black: Rd8 is not legal here: no rook can reach d8"
+    );
+    assert_eq!(e.line, 11);
+    // The illegal move is Black's 17th: Rd8 played again by the wrong side.
+    let bad = OPERA.replace("16. Qb8+", "16. Rd8");
+    let e = read_game(bad.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+    assert_eq!(e.kind, PgnErrorKind::IllegalMove);
+    assert_eq!(
+        e.to_string(),
+        "game 1 (Morphy – Allies), move 16 White: Rd8 is not legal here: no rook can reach d8"
+    );
+    let column = bad.lines().nth(3).unwrap().find("16. Rd8").unwrap() + 5;
+    assert_eq!((e.line, e.column), (4, column));
+    let caret = e.caret(bad.as_bytes());
+    let lines: Vec<&str> = caret.lines().collect();
+    assert_eq!(
+        lines[1].find('^').map(|c| c + 4),
+        lines[0].find("16. Rd8").map(|c| c + 8),
+        "{caret}"
+    );
+}
+
+#[test]
+fn the_next_games_still_read_after_an_error() {
+    let input = "[Event \"1\"]\n\n1. e4 e5 2. Ke2 Kd5 1-0\n\n[Event \"2\"]\n[White \"X\"]\n\n1. d4 d5 *\n\n[Event \"3\"\n\n1. c4 *\n\n[Event \"4\"]\n\n1. Nf3 *\n";
+    let games: Vec<_> = read_games(input.as_bytes(), PgnOptions::default()).collect();
+    assert_eq!(games.len(), 4, "{games:?}");
+    assert!(games[0]
+        .as_ref()
+        .unwrap_err()
+        .message
+        .contains("Kd5 is not legal here"));
+    assert_eq!(games[1].as_ref().unwrap().plies.len(), 2);
+    let e = games[2].as_ref().unwrap_err();
+    assert_eq!((e.game, e.line), (3, 10));
+    assert!(e.message.contains("not closed"), "{e}");
+    assert_eq!(games[3].as_ref().unwrap().tag("Event"), Some("4"));
+    assert_eq!(
+        read_game(input.as_bytes(), 4, PgnOptions::default())
+            .unwrap()
+            .plies[0]
+            .san,
+        "Nf3"
+    );
+    let e = read_game(input.as_bytes(), 9, PgnOptions::default()).unwrap_err();
+    assert_eq!(e.message, "there is no game 9: the input holds 4 games");
+}
+
+#[test]
+fn lenient_import_matches_the_export_form() {
+    let export = "1. e4 d5 2. exd5 Nf6 3. d4 Nxd5 4. c4 Nb6 5. Nf3 Bg4 6. Be2 e6 7. O-O Nc6 8. d5 exd5 9. cxd5 Bxf3 10. Bxf3 Ne5 11. Re1 Qe7 12. Rxe5 Qxe5 13. Nc3 O-O-O 14. Bf4 Qf6 15. Qe2 Bd6 16. Bxd6 Rxd6 17. Qe8+ Rd8 18. Qxd8+ Kxd8 *";
+    let import =
+        "1.e4 d5 2.exd5 Nf6 d4 Nxd5 4 c4 Nb6 Ng1-f3 Bg4 Be2 e6 0-0 Nc6 d5 e6xd5 c4:d5 B:f3 B×f3"
+            .replace('×', "x")
+            + " Ne5 Re1 Qe7 Rxe5+ Qxe5 Nc3 0-0-0 Bf4 Qf6 Qe2 Bd6 Bxd6 Rxd6 Qe8 Rd8 Qxd8 Kxd8 *";
+    let a = read_game(export.as_bytes(), 1, PgnOptions::default()).unwrap();
+    let b = read_game(import.as_bytes(), 1, PgnOptions::default()).unwrap();
+    assert_eq!(a.positions(), b.positions());
+    assert!(read_game(export.as_bytes(), 1, PgnOptions::STRICT).is_ok());
+    let e = read_game(import.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
+    assert_eq!(e.kind, PgnErrorKind::Strict);
+}
+
+#[test]
+fn annotations_land_on_their_positions() {
+    let input = "{[%csl Ge4] Start [#]} 1. e4! {[%clk 0:59:58] [%cal Ge7e5]} e5 $2 $14 ( 1... c5 {Sicilian} ( 1... e6 ) 2. Nf3 ) 2. Nf3?! {[D]} ; to the line end\n% an escape line\n2... Nc6 *";
+    let game = read_game(input.as_bytes(), 1, PgnOptions::STRICT).unwrap();
+    assert_eq!(game.plies.len(), 4);
+    assert_eq!(game.start_notes.comments, ["Start"]);
+    assert_eq!(game.markers(), [0, 3]);
+    let e4 = &game.plies[0].notes;
+    assert_eq!((e4.nags.as_slice(), e4.glyph()), (&[1][..], Some("!")));
+    assert_eq!(e4.clock_ms, Some(3_598_000));
+    assert_eq!(e4.arrows[0].to.to_string(), "e5");
+    assert_eq!(game.plies[1].notes.nags, [2, 14]);
+    assert_eq!(game.plies[2].notes.glyph(), Some("?!"));
+    assert_eq!(game.plies[2].notes.comments, ["to the line end"]);
+    assert_eq!(game.plies[2].numbered_san(), "2.Nf3");
+}
+
+#[test]
+fn variations_are_checked_but_not_kept() {
+    let bad = "1. e4 e5 (1... Nf6 2. Qh4) 2. Nf3 *";
+    let game = read_game(bad.as_bytes(), 1, PgnOptions::default()).unwrap();
+    assert_eq!(game.plies.len(), 3);
+    assert_eq!(game.warnings.len(), 1);
+    assert!(
+        game.warnings[0].message.contains("Qh4 is not legal here"),
+        "{:?}",
+        game.warnings
+    );
+    let e = read_game(bad.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("move 2 White: Qh4 is not legal here"),
+        "{e}"
+    );
+}
+
+#[test]
+fn hostile_input_is_refused_or_read_in_bounded_time() {
+    // 100,000 nested variations: refused at the depth limit.
+    let deep = format!("1. e4 e5 {} *", "( 1... c5 ".repeat(100_000));
+    let e = read_game(deep.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+    assert_eq!(e.kind, PgnErrorKind::Limit);
+    // An unclosed variation: the main line is kept (a warning), strict refuses.
+    let open = "1. e4 e5 ( 1... c5 2. Nf3";
+    let game = read_game(open.as_bytes(), 1, PgnOptions::default()).unwrap();
+    assert_eq!(game.plies.len(), 2);
+    assert!(read_game(open.as_bytes(), 1, PgnOptions::STRICT).is_err());
+    // An unterminated comment ends the file.
+    let comment = "1. e4 { never closed 1-0\n\n[Event \"2\"]\n1. d4 *";
+    let games: Vec<_> = read_games(comment.as_bytes(), PgnOptions::default()).collect();
+    assert_eq!(games.len(), 1);
+    assert!(games[0]
+        .as_ref()
+        .unwrap_err()
+        .message
+        .contains("never closed"));
+    // A megabyte tag value.
+    let tag = format!(
+        "[Annotator \"{}\"]\n1. e4 *\n[Event \"next\"]\n1. d4 *",
+        "x".repeat(1 << 20)
+    );
+    let games: Vec<_> = read_games(tag.as_bytes(), PgnOptions::default()).collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].as_ref().unwrap_err().kind, PgnErrorKind::Limit);
+    assert!(games[1].is_ok());
+    // A Latin-1 FEN whose error lies past the end of the bytes (fuzz).
+    let latin1 = [
+        &b"[FEN \"8/8/B"[..],
+        &[0xff; 120],
+        b"/8/8/9/8//8/K6(k w - - 0 1\"]\n1. Kb3 *",
+    ]
+    .concat();
+    let e = read_game(&latin1, 1, PgnOptions::default()).unwrap_err();
+    assert!(e.offset <= latin1.len(), "{e}");
+    // NUL bytes and other control characters.
+    let nul = "1. e4\0 e5 *";
+    let e = read_game(nul.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 6));
+    assert!(e.message.contains("0x00"), "{e}");
+    // A million moves of junk in one word and a long run of garbage.
+    let junk = format!("1. {} *", "N".repeat(1 << 20));
+    assert!(read_game(junk.as_bytes(), 1, PgnOptions::default()).is_err());
+    let many: String = "1. e4 e5 *\n".repeat(20_000);
+    assert_eq!(
+        read_games(many.as_bytes(), PgnOptions::default()).count(),
+        20_000
+    );
+}
+
+#[test]
+fn messages_hold_no_control_characters() {
+    let input = "[White \"\u{1b}[2J\"]\n1. e4 \u{1b}x *";
+    let e = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+    assert!(!e.to_string().contains('\u{1b}'), "{e}");
+}
+
+#[test]
+fn setups_variants_and_refusals() {
+    let setup = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 30\"]\n\n30... Kd7 31. O-O *";
+    let game = read_game(setup.as_bytes(), 1, PgnOptions::default()).unwrap();
+    assert_eq!(game.plies[1].numbered_san(), "31.O-O");
+    assert_eq!(
+        write(&game.select(&Selector::Final).unwrap().position),
+        "8/3k4/8/8/8/8/8/5RK1 b - - 2 31"
+    );
+    let c960 = "[Variant \"Chess960\"]\n[FEN \"nrbkqbrn/pppppppp/8/8/8/1P6/PBPPPPPP/NR1KQBRN w GBgb - 0 1\"]\n\n1. O-O-O Nb6 *";
+    let game = read_game(c960.as_bytes(), 1, PgnOptions::default()).unwrap();
+    assert_eq!(game.variant, Variant::Chess960);
+    let last = game.plies[0].mv;
+    assert_eq!(
+        (last.from.to_string(), last.to.to_string()),
+        ("d1".into(), "c1".into())
+    );
+    assert_eq!(last.castle.unwrap().rook_from.to_string(), "b1");
+    for (tag, name) in [
+        ("Crazyhouse", "crazyhouse"),
+        ("Three-check", "three-check"),
+        ("Atomic", "atomic"),
+    ] {
+        let input = format!("[Variant \"{tag}\"]\n\n1. e4 *");
+        let e = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::Setup);
+        assert_eq!(
+            e.message,
+            format!(
+                "{name} games cannot be played: fen2img plays standard chess and Chess960 only"
+            )
+        );
+        assert_eq!(e.line, 1);
+    }
+    let drop = "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\"]\n\n1. e4 *";
+    let e = read_game(drop.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+    assert!(e.message.starts_with("crazyhouse games"), "{e}");
+    let e = read_game(b"1. e4 e5 2. N@f3 *", 1, PgnOptions::default()).unwrap_err();
+    assert!(e.message.contains("drops belong to crazyhouse"), "{e}");
+}
+
+#[test]
+fn positions_are_selected_by_ply_and_move() {
+    let game = read_game(OPERA.as_bytes(), 1, PgnOptions::default()).unwrap();
+    let start = game.select(&Selector::Ply(0)).unwrap();
+    assert_eq!(start.last_move, None);
+    let final_ = game.select(&Selector::default()).unwrap();
+    assert_eq!(final_.ply, 33);
+    assert_eq!(final_.numbered_san().as_deref(), Some("17.Rd8#"));
+    assert_eq!(final_.check.unwrap().to_string(), "e8");
+    let m = final_.last_move.unwrap();
+    assert_eq!(
+        (m.from.to_string(), m.to.to_string()),
+        ("d1".into(), "d8".into())
+    );
+    let by_move = game.select(&"17.Rd8".parse().unwrap()).unwrap();
+    assert_eq!(by_move, final_);
+    let black = game.select(&"16b".parse().unwrap()).unwrap();
+    assert_eq!(
+        (black.ply, black.numbered_san().as_deref()),
+        (32, Some("16...Nxb8"))
+    );
+    let e = game.select(&"17.Qd8".parse().unwrap()).unwrap_err();
+    assert_eq!(e.message, "move 17 White is Rd8#, not Qd8");
+    let e = game.select(&Selector::Ply(40)).unwrap_err();
+    assert_eq!(
+        e.message,
+        "ply 40 is beyond the end of the game: the game has 33 half-moves (the last is 17.Rd8#)"
+    );
+    let e = game.select(&"17b".parse().unwrap()).unwrap_err();
+    assert!(
+        e.message
+            .starts_with("move 17... (Black) is not in the game"),
+        "{e}"
+    );
+}
+
+#[test]
+fn move_lists_after_a_fen() {
+    let start = legal("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let line = play_moves(&start, "e1g1 O-O-O").unwrap();
+    assert_eq!(
+        write(&line[2].position),
+        "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"
+    );
+    assert_eq!(line[1].last_san.as_deref(), Some("O-O"));
+    assert_eq!(line[2].position.turn, Color::White);
+    let c960 = legal("1r2k2r/8/8/8/8/8/8/1R2K1R1 w GBhb - 0 1");
+    assert_eq!(c960.variant(), Variant::Chess960);
+    let line = play_moves(&c960, "e1g1 e8b8").unwrap();
+    assert_eq!(
+        write(&line[2].position),
+        "2kr3r/8/8/8/8/8/8/1R3RK1 w - - 2 2"
+    );
+    assert_eq!(line[2].last_san.as_deref(), Some("O-O-O"));
+    // g1 is attacked once the rook leaves it: no castling into check.
+    let e = play_moves(&legal("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"), "e1g1").unwrap_err();
+    assert_eq!(e.message, "e1g1 is not legal here");
+}
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // The fuzz target's properties (fuzz/fuzz_targets/pgn.rs), on
+        // mutated real games: no panic, errors placed inside the input and
+        // free of control characters, every game read replays.
+        #[test]
+        fn mutated_games_read_or_fail_cleanly(
+            edits in proptest::collection::vec((0usize..2_000, any::<u8>()), 0..12),
+            cut in 0usize..2_000,
+        ) {
+            let mut input = OPERA.as_bytes().to_vec();
+            input.extend_from_slice(b"\n[Event \"2\"]\n1. e4 (1. d4 d5 (1... Nf6)) e5 {[%cal Ge2e4]} 2. Nf3 $1 *\n");
+            for (at, byte) in edits {
+                let at = at % input.len();
+                input[at] = byte;
+            }
+            input.truncate(cut.max(1));
+            for options in [PgnOptions::default(), PgnOptions::STRICT] {
+                for game in read_games(&input, options) {
+                    match game {
+                        Ok(game) => prop_assert_eq!(game.positions().len(), game.plies.len() + 1),
+                        Err(e) => {
+                            prop_assert!(e.offset <= input.len());
+                            let shown = e.to_string();
+                            prop_assert!(!shown.chars().any(char::is_control), "{:?}", shown);
+                            let _ = e.caret(&input);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
