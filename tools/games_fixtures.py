@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Test data for fen2img's game reader, made and checked with python-chess.
 
-    python tools/games_fixtures.py generate   # rewrite tests/data/games/generated*.pgn
-    python tools/games_fixtures.py expected   # rewrite tests/data/games/expected.tsv
-    python tools/games_fixtures.py expected - # print it (tests/games.rs compares)
+    python tools/games_fixtures.py generate   # rewrite crates/chess/tests/data/games/generated*.pgn
+    python tools/games_fixtures.py expected   # rewrite crates/chess/tests/data/games/expected.tsv
+    python tools/games_fixtures.py expected - # print it (crates/chess/tests/games.rs compares)
 
 `generate` plays reproducible random games (seeded) that favour what a move
 generator gets wrong: mates, both castlings, en passant, every promotion,
 and annotates them with comments, comment commands, NAGs and nested
-variations. `expected` replays every game of every tests/data/games/*.pgn
+variations. `expected` replays every game of every crates/chess/tests/data/games/*.pgn
 with python-chess (an independent implementation) and writes, per ply, the
 SAN and the FEN with the en passant square as PGN section 16.1.3.4 defines it
 (after every two-square pawn move). Needs `pip install chess==1.11.2`.
@@ -22,7 +22,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "games"
+DATA = Path(__file__).resolve().parent.parent / "crates" / "chess" / "tests" / "data" / "games"
 COMMENTS = [
     "A fine move.",
     "[%cal Ge2e4,Rd1d8]",

@@ -20,6 +20,8 @@ pub const DIAGRAM_PARAMETERS: &[&str] = &[
     "arrow",
     "mark",
     "fill",
+    "glyph",
+    "label",
     "quality",
     "format",
     "caption",

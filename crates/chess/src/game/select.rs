@@ -159,6 +159,23 @@ fn replay_board(game: &Game, ply: usize) -> Result<LegalPosition, SelectError> {
     Ok(board)
 }
 
+// Selecting is defined here, beside the replay it needs, and not in
+// `pgn` where `Game` is: `pgn` reads games and never imports `select`, so
+// the arrow between the two runs one way (tests/cli/layers.rs checks it).
+impl Game {
+    /// The position `selector` names, with the move that led to it.
+    pub fn select(&self, selector: &Selector) -> Result<GamePosition, SelectError> {
+        let ply = selector.resolve(self)?;
+        replay(self, ply)
+    }
+
+    /// Every position of the main line, the start first (`plies.len() + 1`
+    /// of them), for animations.
+    pub fn positions(&self) -> Vec<GamePosition> {
+        replay_all(self)
+    }
+}
+
 /// The position after `ply` half-moves of `game`.
 pub(crate) fn replay(game: &Game, ply: usize) -> Result<GamePosition, SelectError> {
     if ply > game.plies.len() {

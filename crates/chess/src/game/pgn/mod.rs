@@ -23,9 +23,7 @@ mod reader;
 
 use crate::position::{Color, Position, Square};
 
-use super::legal::GamePosition;
 use super::moves::Move;
-use super::select::{replay, SelectError, Selector};
 use super::variant::Variant;
 
 pub use error::{PgnError, PgnErrorKind};
@@ -240,18 +238,6 @@ impl Game {
         (0..=self.plies.len())
             .filter(|&n| self.notes(n).is_some_and(|notes| notes.diagram))
             .collect()
-    }
-
-    /// The position `selector` names, with the move that led to it.
-    pub fn select(&self, selector: &Selector) -> Result<GamePosition, SelectError> {
-        let ply = selector.resolve(self)?;
-        replay(self, ply)
-    }
-
-    /// Every position of the main line, the start first (`plies.len() + 1`
-    /// of them), for animations.
-    pub fn positions(&self) -> Vec<GamePosition> {
-        super::select::replay_all(self)
     }
 }
 
