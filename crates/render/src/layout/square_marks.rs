@@ -23,7 +23,7 @@ pub struct GlyphBadge {
     /// The disc.
     pub disc: Disc,
     /// The symbol, centred on the disc (for `⨀` and `∓`, what the symbol
-    /// is drawn from: see [`GlyphBadge::outline`]).
+    /// is drawn from: see `GlyphBadge::outline`).
     pub text: PlacedText,
 }
 
