@@ -632,6 +632,46 @@ fn warnings_go_to_stderr_and_become_errors_under_strict() {
     assert_nothing_written(&dir);
 }
 
+/// Issue 20, item 24: "`--strict` prints each legality warning twice".
+/// Each warning is reported exactly once, as a warning without `--strict`
+/// and inside the one-line refusal with it, for a single render and for a
+/// batch line alike.
+#[test]
+fn each_legality_warning_is_reported_once() {
+    let input = "k7/8/8/8/8/8/8/P3K2P w - - 0 1";
+    let warnings = ["White pawn on a1", "White pawn on h1"];
+    let count = |text: &str, needle: &str| text.matches(needle).count();
+
+    let dir = scratch_dir("cli-strict-once");
+    let target = path_arg(&dir.join("board.png"));
+    let batch_file = dir.join("positions.fen");
+    std::fs::write(&batch_file, format!("{input}\n")).unwrap();
+    let out_dir = path_arg(&dir.join("out"));
+    let runs: [(&str, Vec<&str>); 4] = [
+        ("single", vec![input, "-f", "fen"]),
+        ("single --strict", vec![input, "--strict", "-o", &target]),
+        (
+            "batch",
+            vec!["batch", batch_file.to_str().unwrap(), "--out-dir", &out_dir],
+        ),
+        (
+            "batch --strict",
+            vec!["batch", batch_file.to_str().unwrap(), "--strict", "--out-dir", &out_dir],
+        ),
+    ];
+    for (what, args) in runs {
+        let out = run(args);
+        let err = stderr(&out);
+        for warning in warnings {
+            assert_eq!(count(&err, warning), 1, "{what}: {warning} in\n{err}");
+        }
+        if what.ends_with("--strict") {
+            assert_code(&out, 2);
+            assert_eq!(count(&err, "--strict"), 1, "{what}: one refusal in\n{err}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // A closed pipe is not an error
 
