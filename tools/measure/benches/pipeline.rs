@@ -1,5 +1,5 @@
 //! Benchmarks of each pipeline stage over the test corpus
-//! (`tests/data/positions.fen`, 300 positions).
+//! (`crates/test-support/data/positions.fen`, 300 positions).
 //!
 //! Every reported time is **per board**: one criterion iteration runs the
 //! stage over a fixed list of boards and the measured duration is divided by
@@ -31,9 +31,9 @@
 //!   encode) with one reused `Renderer`
 //!
 //! ```text
-//! cargo bench --bench pipeline                 # everything, about 2 minutes
-//! cargo bench --bench pipeline -- raster       # one group (a filter)
-//! cargo bench --bench pipeline -- --quick      # rough figures, fast
+//! cargo bench -p measure --bench pipeline                 # everything, about 2 minutes
+//! cargo bench -p measure --bench pipeline -- raster       # one group (a filter)
+//! cargo bench -p measure --bench pipeline -- --quick      # rough figures, fast
 //! ```
 
 use std::hint::black_box;
@@ -49,7 +49,7 @@ use fen2img_render::{
 
 const CORPUS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../test-support/data/positions.fen"
+    "/../../crates/test-support/data/positions.fen"
 ));
 
 /// The pixel stages take every `STRIDE`-th corpus position.

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# What splitting a batch costs: the same 20,000 positions rendered by one
+# `fen2img batch` run, and by N shards (`--shard K/N`) run one after the
+# other, then their manifests merged. Each shard reads the whole input and
+# renders its share, so the sum of the shards' CPU time over the single
+# run's is the price of sharding; the wall time of N shards side by side is
+# what a scheduler sees on one machine.
+#
+#   bench/shard.sh [--count N] [--shards N] [--tmp DIR]
+#
+# CPU time (user + system, GNU time) is the figure to compare on a shared
+# machine; wall time only on an idle one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+count=20000
+shards=4
+tmp_root="${TMPDIR:-/tmp}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --count) count=$2; shift 2 ;;
+    --shards) shards=$2; shift 2 ;;
+    --tmp) tmp_root=$2; shift 2 ;;
+    *) echo "usage: $0 [--count N] [--shards N] [--tmp DIR]" >&2; exit 2 ;;
+  esac
+done
+if [ ! -x /usr/bin/time ]; then
+  echo "needs GNU time: apt-get install -y time" >&2
+  exit 1
+fi
+
+cargo build --release --quiet
+bin=$PWD/target/release/fen2img
+work=$(mktemp -d -p "$tmp_root")
+trap 'rm -rf "$work"' EXIT
+
+grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' > "$work/corpus.fen"
+: > "$work/input.fen"
+while [ "$(wc -l < "$work/input.fen")" -lt "$count" ]; do
+  cat "$work/corpus.fen" >> "$work/input.fen"
+done
+head -n "$count" "$work/input.fen" > "$work/positions.fen"
+
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)," \
+  "commit $(git rev-parse --short HEAD), $count positions, PNG 400 px, names {n}"
+
+# One run: CPU seconds and wall seconds.
+timed() { /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -n 1; }
+
+read -r wall user sys < <(timed "$bin" batch "$work/positions.fen" --out-dir "$work/one" \
+  --name '{n}.png' --manifest "$work/one.jsonl" --quiet)
+single_cpu=$(echo "$user + $sys" | bc)
+echo "single run: wall ${wall} s, CPU ${single_cpu} s"
+
+# The shards one after the other: their CPU summed.
+sum=0
+for k in $(seq 1 "$shards"); do
+  read -r wall user sys < <(timed "$bin" batch "$work/positions.fen" --out-dir "$work/sharded" \
+    --name '{n}.png' --shard "$k/$shards" \
+    --manifest "$work/part-$(printf %03d "$k").jsonl" --quiet)
+  cpu=$(echo "$user + $sys" | bc)
+  echo "shard $k/$shards: wall ${wall} s, CPU ${cpu} s"
+  sum=$(echo "$sum + $cpu" | bc)
+done
+echo "shards summed: CPU ${sum} s ($(echo "scale=1; 100 * ($sum - $single_cpu) / $single_cpu" | bc)% over the single run)"
+
+"$bin" merge-manifests "$work"/part-*.jsonl -o "$work/merged.jsonl"
+if cmp -s "$work/one.jsonl" "$work/merged.jsonl" && diff -rq "$work/one" "$work/sharded" >/dev/null; then
+  echo "merged manifest and files: identical to the single run"
+else
+  echo "merged manifest or files differ from the single run" >&2
+  exit 1
+fi
