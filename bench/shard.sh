@@ -47,25 +47,29 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /
 # One run: CPU seconds and wall seconds.
 timed() { /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -n 1; }
 
-read -r wall user sys < <(timed "$bin" batch "$work/positions.fen" --out-dir "$work/one" \
-  --name '{n}.png' --manifest "$work/one.jsonl" --quiet)
+# Each run in its own directory with the same relative names, so that the
+# manifests (which record the paths given) can be compared byte for byte.
+mkdir -p "$work/single" "$work/sharded"
+read -r wall user sys < <(cd "$work/single" && timed "$bin" batch ../positions.fen --out-dir img \
+  --name '{n}.png' --manifest manifest.jsonl --quiet)
 single_cpu=$(echo "$user + $sys" | bc)
 echo "single run: wall ${wall} s, CPU ${single_cpu} s"
 
 # The shards one after the other: their CPU summed.
 sum=0
 for k in $(seq 1 "$shards"); do
-  read -r wall user sys < <(timed "$bin" batch "$work/positions.fen" --out-dir "$work/sharded" \
+  read -r wall user sys < <(cd "$work/sharded" && timed "$bin" batch ../positions.fen --out-dir img \
     --name '{n}.png' --shard "$k/$shards" \
-    --manifest "$work/part-$(printf %03d "$k").jsonl" --quiet)
+    --manifest "part-$(printf %03d "$k").jsonl" --quiet)
   cpu=$(echo "$user + $sys" | bc)
   echo "shard $k/$shards: wall ${wall} s, CPU ${cpu} s"
   sum=$(echo "$sum + $cpu" | bc)
 done
 echo "shards summed: CPU ${sum} s ($(echo "scale=1; 100 * ($sum - $single_cpu) / $single_cpu" | bc)% over the single run)"
 
-"$bin" merge-manifests "$work"/part-*.jsonl -o "$work/merged.jsonl"
-if cmp -s "$work/one.jsonl" "$work/merged.jsonl" && diff -rq "$work/one" "$work/sharded" >/dev/null; then
+(cd "$work/sharded" && "$bin" merge-manifests part-*.jsonl -o manifest.jsonl)
+if cmp -s "$work/single/manifest.jsonl" "$work/sharded/manifest.jsonl" \
+  && diff -rq "$work/single/img" "$work/sharded/img" >/dev/null; then
   echo "merged manifest and files: identical to the single run"
 else
   echo "merged manifest or files differ from the single run" >&2
