@@ -12,6 +12,7 @@ mod args;
 mod batch;
 mod cli;
 mod failure;
+mod games;
 mod manual;
 mod markdown;
 mod output;
