@@ -12,9 +12,9 @@ use fen2img_render::Format;
 
 use crate::args::games::{game_job, GameArgs};
 use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
-use crate::games::input::is_pgn_path;
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::games::input::is_pgn_path;
 use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]

@@ -125,7 +125,6 @@ fn run_game(job: &Single, input: &[u8], pgn: bool) -> Result<u8, Failure> {
         (text, "--moves".to_string())
     };
     command::run(&GameRun {
-        input,
         source,
         text,
         job: &job.game,
@@ -143,9 +142,8 @@ fn run_game(job: &Single, input: &[u8], pgn: bool) -> Result<u8, Failure> {
 /// end removed).
 fn read_input(input: &Input) -> Result<Vec<u8>, Failure> {
     if let Input::File(path) = input {
-        return read_regular(path, MAX_PGN_LEN as u64).map_err(|e| {
-            Failure::io(format!("cannot read '{}': {e}", path.display()))
-        });
+        return read_regular(path, MAX_PGN_LEN as u64)
+            .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())));
     }
     let Input::Argument(bytes) = input else {
         let terminal = io::stdin().is_terminal();

@@ -36,7 +36,12 @@ pub struct GameArgs {
 
     /// The position after a move: `17w`, `17b`, or checked against the game,
     /// `17.Rd8` and `17...Qxe3`. Default: the final position.
-    #[arg(long = "move", value_name = "MOVE", help_heading = "Games", conflicts_with = "markers")]
+    #[arg(
+        long = "move",
+        value_name = "MOVE",
+        help_heading = "Games",
+        conflicts_with = "markers"
+    )]
     pub move_: Option<OsString>,
 
     /// One diagram at each diagram marker of the game (`{[#]}`, `{#}`,
@@ -68,17 +73,32 @@ pub struct GameArgs {
     pub to: Option<OsString>,
 
     /// How long each frame shows: `800ms`, `1.5s`, or milliseconds (default 1s).
-    #[arg(long, value_name = "TIME", help_heading = "Games", requires = "animate")]
+    #[arg(
+        long,
+        value_name = "TIME",
+        help_heading = "Games",
+        requires = "animate"
+    )]
     pub delay: Option<OsString>,
 
     /// How long the last frame shows (default 3s).
-    #[arg(long, value_name = "TIME", help_heading = "Games", requires = "animate")]
+    #[arg(
+        long,
+        value_name = "TIME",
+        help_heading = "Games",
+        requires = "animate"
+    )]
     pub last_delay: Option<OsString>,
 
     /// Frames show for the game's own thinking times (`[%emt]`, or the
     /// fall of `[%clk]`) times SCALE (`0.05`: a minute shows 3 s), within
     /// 0.02 s to 20 s.
-    #[arg(long, value_name = "SCALE", help_heading = "Games", requires = "animate")]
+    #[arg(
+        long,
+        value_name = "SCALE",
+        help_heading = "Games",
+        requires = "animate"
+    )]
     pub clock_delays: Option<OsString>,
 }
 
@@ -105,7 +125,11 @@ pub fn game_job(args: &GameArgs, render: &RenderArgs) -> Result<GameJob, Failure
         Pick::Markers
     } else if args.animate || args.from.is_some() || args.to.is_some() {
         Pick::Range {
-            from: args.from.as_deref().map(|v| bound("--from", v)).transpose()?,
+            from: args
+                .from
+                .as_deref()
+                .map(|v| bound("--from", v))
+                .transpose()?,
             to: args.to.as_deref().map(|v| bound("--to", v)).transpose()?,
         }
     } else if let Some(ply) = args.ply {
@@ -202,7 +226,11 @@ fn duration(flag: &str, value: &OsStr) -> Result<u16, Failure> {
     {
         return Err(bad());
     }
-    let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| bad())? };
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
     let thousandths: u64 = format!("{fraction:0<3}").parse().map_err(|_| bad())?;
     // The value in thousandths of its unit, then milliseconds, then
     // hundredths of a second, rounded.
@@ -261,7 +289,10 @@ mod tests {
     fn bounds_are_plies_or_moves() {
         let b = |t: &str| bound("--from", OsStr::new(t));
         assert_eq!(b("12").unwrap(), Selector::Ply(12));
-        assert!(matches!(b("12w").unwrap(), Selector::Move { number: 12, .. }));
+        assert!(matches!(
+            b("12w").unwrap(),
+            Selector::Move { number: 12, .. }
+        ));
         assert!(b("w12").is_err());
     }
 }

@@ -56,56 +56,56 @@ enum Piece {
 /// Parses `--name` for games: only safe literal characters and the
 /// placeholders, so a name never leaves the directory.
 fn parse_names(text: &str) -> Result<Vec<Piece>, Failure> {
-        let mut pieces = Vec::new();
-        let mut rest = text;
-        while let Some(open) = rest.find('{') {
-            if open > 0 {
-                pieces.push(Piece::Literal(rest[..open].to_string()));
-            }
-            let close = rest[open..].find('}').ok_or_else(|| {
-                Failure::invalid(format!("--name '{}': '{{' without '}}'", escape(text)))
-            })? + open;
-            let part = match &rest[open + 1..close] {
-                "n" | "id" => Part::N,
-                "white" => Part::Tag("White"),
-                "black" => Part::Tag("Black"),
-                "round" => Part::Tag("Round"),
-                "event" => Part::Tag("Event"),
-                "site" => Part::Tag("Site"),
-                "date" => Part::Tag("Date"),
-                "ply" => Part::Ply,
-                "ext" => Part::Ext,
-                other => {
-                    return Err(Failure::invalid(format!(
-                        "--name '{}': unknown placeholder {{{}}} for games; use {{n}}, {{white}}, \
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            pieces.push(Piece::Literal(rest[..open].to_string()));
+        }
+        let close = rest[open..].find('}').ok_or_else(|| {
+            Failure::invalid(format!("--name '{}': '{{' without '}}'", escape(text)))
+        })? + open;
+        let part = match &rest[open + 1..close] {
+            "n" | "id" => Part::N,
+            "white" => Part::Tag("White"),
+            "black" => Part::Tag("Black"),
+            "round" => Part::Tag("Round"),
+            "event" => Part::Tag("Event"),
+            "site" => Part::Tag("Site"),
+            "date" => Part::Tag("Date"),
+            "ply" => Part::Ply,
+            "ext" => Part::Ext,
+            other => {
+                return Err(Failure::invalid(format!(
+                    "--name '{}': unknown placeholder {{{}}} for games; use {{n}}, {{white}}, \
                          {{black}}, {{round}}, {{event}}, {{site}}, {{date}}, {{ply}} or {{ext}}",
-                        escape(text),
-                        escape(other)
-                    )))
-                }
-            };
-            pieces.push(Piece::Part(part));
-            rest = &rest[close + 1..];
-        }
-        if !rest.is_empty() {
-            pieces.push(Piece::Literal(rest.to_string()));
-        }
-        for p in &pieces {
-            if let Piece::Literal(l) = p {
-                let safe = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ' ');
-                if !l.chars().all(safe) || l.contains("..") {
-                    return Err(Failure::invalid(format!(
-                        "--name '{}': only letters, digits, '.', '-', '_' and spaces may stand \
+                    escape(text),
+                    escape(other)
+                )))
+            }
+        };
+        pieces.push(Piece::Part(part));
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        pieces.push(Piece::Literal(rest.to_string()));
+    }
+    for p in &pieces {
+        if let Piece::Literal(l) = p {
+            let safe = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ' ');
+            if !l.chars().all(safe) || l.contains("..") {
+                return Err(Failure::invalid(format!(
+                    "--name '{}': only letters, digits, '.', '-', '_' and spaces may stand \
                          outside placeholders (no '/', no '..')",
-                        escape(text)
-                    )));
-                }
+                    escape(text)
+                )));
             }
         }
-        if pieces.is_empty() {
-            return Err(Failure::invalid("--name is empty"));
-        }
-        Ok(pieces)
+    }
+    if pieces.is_empty() {
+        return Err(Failure::invalid("--name is empty"));
+    }
+    Ok(pieces)
 }
 
 /// The file name of `diagram`, game `n`, from `pieces`.
@@ -287,15 +287,20 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
                         let number = first + i;
                         let found = match read {
                             Err(e) => {
-                                return (number, Drawn::Failed(GameError::from_pgn(source, text, e)))
+                                return (
+                                    number,
+                                    Drawn::Failed(GameError::from_pgn(source, text, e)),
+                                )
                             }
                             Ok(game) => diagrams_of(game, source, text, &game_options),
                         };
                         match found {
                             Err(e) => (number, Drawn::Failed(e)),
                             Ok(found) => {
-                                let slot = rayon::current_thread_index().unwrap_or(0) % renderers.len();
-                                let mut renderer = renderers[slot].lock().unwrap_or_else(|p| p.into_inner());
+                                let slot =
+                                    rayon::current_thread_index().unwrap_or(0) % renderers.len();
+                                let mut renderer =
+                                    renderers[slot].lock().unwrap_or_else(|p| p.into_inner());
                                 let items = found
                                     .diagrams
                                     .into_iter()
@@ -304,9 +309,8 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
                                         let mut o = options.clone();
                                         d.apply(&mut o.diagram);
                                         renderer.set_options(o);
-                                        let bytes = renderer
-                                            .render(&d.position)
-                                            .map_err(|e| e.to_string());
+                                        let bytes =
+                                            renderer.render(&d.position).map_err(|e| e.to_string());
                                         (d, file, bytes)
                                     })
                                     .collect();
@@ -342,7 +346,11 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
         tally.unchanged,
         tally.invalid + tally.io,
         started.elapsed().as_secs_f64(),
-        if stopped.is_some() { " (interrupted)" } else { "" }
+        if stopped.is_some() {
+            " (interrupted)"
+        } else {
+            ""
+        }
     );
     Ok(match stopped {
         Some(code) => code,
@@ -411,7 +419,10 @@ impl Handled<'_> {
                     write_if_changed(&path, &bytes, Links::Replace)
                         .map(|w| (w, path.clone()))
                         .map_err(|e| {
-                            (EXIT_FAILURE, format!("cannot write '{}': {e}", path.display()))
+                            (
+                                EXIT_FAILURE,
+                                format!("cannot write '{}': {e}", path.display()),
+                            )
                         })
                 }
             };

@@ -33,9 +33,11 @@ pub(super) fn caption(
     }
 }
 
-/// `17.Rd8#` or `23...Qxe3`, figurines for the piece letters on request.
+/// `17.Rd8#` or `23...Qxe3`, with the move's glyph as books print it
+/// (`16.Qb8+!!`), figurines for the piece letters on request.
 pub(super) fn move_text(ply: &Ply, figurine: bool) -> String {
-    let text = ply.numbered_san();
+    let mut text = ply.numbered_san();
+    text.push_str(ply.notes.glyph().unwrap_or(""));
     if figurine {
         figurines(&text)
     } else {
@@ -143,7 +145,10 @@ mod tests {
         assert_eq!(source_line(&tags(&[("Round", "1")])), None);
         let long = "x".repeat(100);
         let line = source_line(&tags(&[("White", &long)])).unwrap();
-        assert_eq!(line.chars().count(), "… – ?".chars().count() + MAX_TAG_CHARS);
+        assert_eq!(
+            line.chars().count(),
+            "… – ?".chars().count() + MAX_TAG_CHARS
+        );
     }
 
     #[test]

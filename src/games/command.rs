@@ -33,8 +33,6 @@ pub struct GameJob {
 /// One run on a game.
 #[derive(Debug)]
 pub struct GameRun<'a> {
-    /// The input's bytes.
-    pub input: &'a [u8],
     /// What the input is called in messages: a file name, `<stdin>`,
     /// `<argument>`, or `--moves`.
     pub source: String,
@@ -140,7 +138,11 @@ fn warn_font(diagrams: &[GameDiagram]) {
                     continue;
                 }
                 seen.push(c);
-                let shown = if c.is_control() { String::new() } else { format!(" '{c}'") };
+                let shown = if c.is_control() {
+                    String::new()
+                } else {
+                    format!(" '{c}'")
+                };
                 eprintln!(
                     "fen2img: warning: {}",
                     escape(&format!(

@@ -9,8 +9,8 @@ use fen2img_render::layout::{ArrowSpec, Brush, Caption, CheckMark, Player};
 use fen2img_render::{Color, DiagramOptions, Glyph, Position, Square};
 
 use super::caption::{caption, move_text};
-use super::players::{clocks_at, player, think_ms};
 use super::options::GameOptions;
+use super::players::{clocks_at, player, think_ms};
 
 /// A position of a game and its marks, ready to lay over render options
 /// ([`GameDiagram::apply`]).

@@ -48,7 +48,11 @@ pub fn is_pgn_path(argument: &[u8]) -> bool {
 pub fn moves_game(start: &Position, moves: &str, source: &str) -> Result<Game, GameError> {
     let variant = Variant::for_position(start);
     let board = LegalPosition::new(start, variant).map_err(|e| {
-        GameError::plain(source, GameErrorKind::Moves, format!("cannot play from this position: {e}"))
+        GameError::plain(
+            source,
+            GameErrorKind::Moves,
+            format!("cannot play from this position: {e}"),
+        )
     })?;
     let line = play_moves(&board, moves).map_err(|e| GameError::from_moves(source, moves, &e))?;
     let plies = line
@@ -120,6 +124,10 @@ mod tests {
         assert_eq!(game.plies[1].numbered_san(), "41.e4");
         let e = moves_game(&start, "Kd7 e5", "--moves").unwrap_err();
         assert_eq!(e.column, 5);
-        assert!(e.to_string().starts_with("--moves at column 5: move 41 White: e5"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("--moves at column 5: move 41 White: e5"),
+            "{e}"
+        );
     }
 }

@@ -62,10 +62,6 @@ pub struct GameDiagrams {
     pub diagrams: Vec<GameDiagram>,
     /// The game's tag pairs in file order (values as written, not escaped).
     pub tags: Vec<(String, String)>,
-    /// The game's number in the text, from 1.
-    pub number: usize,
-    /// Half-moves in the game's main line.
-    pub plies: usize,
     /// What the lenient reader accepted but noted, each placed and escaped
     /// (`games.pgn:12:5: game 1 (…): …`).
     pub warnings: Vec<String>,
@@ -112,8 +108,6 @@ pub fn diagrams_of(
     Ok(GameDiagrams {
         diagrams,
         tags: game.tags.clone(),
-        number: game.number,
-        plies: game.plies.len(),
         warnings,
     })
 }
@@ -123,8 +117,7 @@ pub fn read(text: &GameText<'_>, source: &str, options: &GameOptions) -> Result<
     match *text {
         GameText::Pgn(bytes) => {
             let pgn = PgnOptions::default().with_strict(options.strict);
-            read_game(bytes, options.game, pgn)
-                .map_err(|e| GameError::from_pgn(source, bytes, &e))
+            read_game(bytes, options.game, pgn).map_err(|e| GameError::from_pgn(source, bytes, &e))
         }
         GameText::Moves { start, moves } => {
             if options.game != 1 {

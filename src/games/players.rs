@@ -12,7 +12,11 @@ const MAX_NAME_CHARS: usize = 100;
 
 /// The player of `color` from `tags`, with `clock` (milliseconds) in the
 /// bar when known; `None` when the game does not name the player.
-pub(super) fn player(tags: &[(String, String)], color: Color, clock: Option<u64>) -> Option<Player> {
+pub(super) fn player(
+    tags: &[(String, String)],
+    color: Color,
+    clock: Option<u64>,
+) -> Option<Player> {
     let side = color.name();
     let tag = |suffix: &str| {
         let name = format!("{side}{suffix}");
@@ -117,11 +121,21 @@ mod tests {
         assert_eq!(think_ms(&game, 2), Some(23_000), "[%emt] first");
         let white = player(&game.tags, Color::White, Some(301_000)).unwrap();
         assert_eq!(white.name, "Carlsen, Magnus");
-        assert_eq!((white.title.as_deref(), white.elo), (Some("GM"), Some(2830)));
+        assert_eq!(
+            (white.title.as_deref(), white.elo),
+            (Some("GM"), Some(2830))
+        );
         assert_eq!(white.clock.as_deref(), Some("5:01"));
-        assert_eq!(player(&game.tags, Color::Black, None), None, "\"?\" names nobody");
+        assert_eq!(
+            player(&game.tags, Color::Black, None),
+            None,
+            "\"?\" names nobody"
+        );
         assert_eq!(format_clock(3_723_500), "1:02:03");
-        assert_eq!(time_control(&[("TimeControl".into(), "40/7200:3600".into())]), Some((7_200_000, 0)));
+        assert_eq!(
+            time_control(&[("TimeControl".into(), "40/7200:3600".into())]),
+            Some((7_200_000, 0))
+        );
         assert_eq!(time_control(&[("TimeControl".into(), "-".into())]), None);
     }
 }

@@ -76,18 +76,39 @@ fn a_pgn_file_gives_the_final_position_and_any_ply_or_move() {
     let famous = famous.to_str().unwrap();
     assert_eq!(fen_out(&[famous, "-f", "fen"]), opera_fens[33], "final");
     assert_eq!(fen_out(&[famous, "--ply", "0", "-f", "fen"]), opera_fens[0]);
-    assert_eq!(fen_out(&[famous, "--ply", "31", "-f", "fen"]), opera_fens[31]);
-    assert_eq!(fen_out(&[famous, "--move", "16w", "-f", "fen"]), opera_fens[31]);
-    assert_eq!(fen_out(&[famous, "--move", "15b", "-f", "fen"]), opera_fens[30]);
-    assert_eq!(fen_out(&[famous, "--move", "16.Qb8+", "-f", "fen"]), opera_fens[31]);
-    assert_eq!(fen_out(&[famous, "--move", "15...Nxd7", "-f", "fen"]), opera_fens[30]);
+    assert_eq!(
+        fen_out(&[famous, "--ply", "31", "-f", "fen"]),
+        opera_fens[31]
+    );
+    assert_eq!(
+        fen_out(&[famous, "--move", "16w", "-f", "fen"]),
+        opera_fens[31]
+    );
+    assert_eq!(
+        fen_out(&[famous, "--move", "15b", "-f", "fen"]),
+        opera_fens[30]
+    );
+    assert_eq!(
+        fen_out(&[famous, "--move", "16.Qb8+", "-f", "fen"]),
+        opera_fens[31]
+    );
+    assert_eq!(
+        fen_out(&[famous, "--move", "15...Nxd7", "-f", "fen"]),
+        opera_fens[30]
+    );
     // --game picks; game 4 starts from a set-up position.
     for game in 2..=4 {
         let (key, fens) = &expected[game - 1];
         assert_eq!(key.1, game);
         let n = game.to_string();
-        assert_eq!(fen_out(&[famous, "--game", &n, "-f", "fen"]), *fens.last().unwrap());
-        assert_eq!(fen_out(&[famous, "--game", &n, "--ply", "0", "-f", "fen"]), fens[0]);
+        assert_eq!(
+            fen_out(&[famous, "--game", &n, "-f", "fen"]),
+            *fens.last().unwrap()
+        );
+        assert_eq!(
+            fen_out(&[famous, "--game", &n, "--ply", "0", "-f", "fen"]),
+            fens[0]
+        );
     }
 }
 
@@ -99,7 +120,15 @@ fn every_position_of_the_corpus_matches_python_chess_s_fixture() {
     for ((file, game), fens) in expected_fens() {
         let path = corpus(&file);
         let n = game.to_string();
-        let got = fen_out(&[path.to_str().unwrap(), "--game", &n, "--from", "0", "-f", "fen"]);
+        let got = fen_out(&[
+            path.to_str().unwrap(),
+            "--game",
+            &n,
+            "--from",
+            "0",
+            "-f",
+            "fen",
+        ]);
         let got: Vec<&str> = got.lines().collect();
         assert_eq!(got, fens, "{file} game {game}");
     }
@@ -109,8 +138,14 @@ fn every_position_of_the_corpus_matches_python_chess_s_fixture() {
 fn pgn_text_is_told_from_fen_in_the_argument_and_on_stdin() {
     let after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
     assert_eq!(fen_out(&["1. e4 e5", "-f", "fen"]), after);
-    assert_eq!(fen_out(&["[Event \"x\"]\n\n1. e4 e5 *", "-f", "fen"]), after);
-    let out = run(["-f", "fen"], b"\xEF\xBB\xBF[White \"A\"]\r\n\r\n1. e4 e5 *\r\n");
+    assert_eq!(
+        fen_out(&["[Event \"x\"]\n\n1. e4 e5 *", "-f", "fen"]),
+        after
+    );
+    let out = run(
+        ["-f", "fen"],
+        b"\xEF\xBB\xBF[White \"A\"]\r\n\r\n1. e4 e5 *\r\n",
+    );
     assert_code(&out, 0);
     assert_eq!(stdout(&out).trim_end(), after);
     // A FEN is still a FEN, from the argument and from stdin.
@@ -130,9 +165,18 @@ fn pgn_text_is_told_from_fen_in_the_argument_and_on_stdin() {
 #[test]
 fn moves_after_a_fen_in_san_and_uci_draw_the_last_move() {
     let after = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
-    assert_eq!(fen_out(&[START, "--moves", "e4 e5 Nf3 Nc6", "-f", "fen"]), after);
-    assert_eq!(fen_out(&[START, "--moves", "e2e4 e7e5 g1f3 b8c6", "-f", "fen"]), after);
-    assert_eq!(fen_out(&[START, "--moves", "1. e4 e5 2. g1f3 Nc6", "-f", "fen"]), after);
+    assert_eq!(
+        fen_out(&[START, "--moves", "e4 e5 Nf3 Nc6", "-f", "fen"]),
+        after
+    );
+    assert_eq!(
+        fen_out(&[START, "--moves", "e2e4 e7e5 g1f3 b8c6", "-f", "fen"]),
+        after
+    );
+    assert_eq!(
+        fen_out(&[START, "--moves", "1. e4 e5 2. g1f3 Nc6", "-f", "fen"]),
+        after
+    );
     // The picture is the final position with its last move marked: the
     // same bytes as that FEN with --lastmove.
     let game = run([START, "--moves", "e4 e5 Nf3 Nc6", "-f", "svg"], b"");
@@ -141,7 +185,15 @@ fn moves_after_a_fen_in_san_and_uci_draw_the_last_move() {
     assert_eq!(game.stdout, flags.stdout);
     // --ply and --move work on the list too.
     assert_eq!(
-        fen_out(&[START, "--moves", "e4 e5 Nf3 Nc6", "--move", "1b", "-f", "fen"]),
+        fen_out(&[
+            START,
+            "--moves",
+            "e4 e5 Nf3 Nc6",
+            "--move",
+            "1b",
+            "-f",
+            "fen"
+        ]),
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
     );
     // A wrong move: its column, number and side, a caret, exit 2.
@@ -157,10 +209,18 @@ fn moves_after_a_fen_in_san_and_uci_draw_the_last_move() {
     // PGN input takes no --moves; a FEN takes no --ply without them.
     let out = run([opera().as_str(), "--moves", "e4"], b"");
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("this input is PGN"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("this input is PGN"),
+        "{}",
+        stderr(&out)
+    );
     let out = run([START, "--ply", "3", "-f", "fen"], b"");
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("--ply needs a game"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--ply needs a game"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// The game's marks are the flags' marks: the same SVG bytes.
@@ -215,7 +275,15 @@ fn a_game_draws_last_move_check_arrows_circles_glyph_and_players() {
     assert!(game.stdout == by_hand.stdout, "17.Rd8# with its marks");
     // A flag given by the user wins over the game's.
     let mine = run(
-        [opera().as_str(), "-f", "svg", "--lastmove", "a2a3", "--white", "Paul"],
+        [
+            opera().as_str(),
+            "-f",
+            "svg",
+            "--lastmove",
+            "a2a3",
+            "--white",
+            "Paul",
+        ],
         b"",
     );
     let by_hand = run(
@@ -235,7 +303,10 @@ fn a_game_draws_last_move_check_arrows_circles_glyph_and_players() {
         ],
         b"",
     );
-    assert!(mine.stdout == by_hand.stdout, "the user's --lastmove and --white stay");
+    assert!(
+        mine.stdout == by_hand.stdout,
+        "the user's --lastmove and --white stay"
+    );
 }
 
 #[test]
@@ -271,7 +342,15 @@ fn the_automatic_caption_is_the_move_the_source_and_figurines_on_request() {
     };
     let board = text(&[&opera(), "--caption", "auto", "-f", "ascii"]);
     assert!(board.contains("17.Rd8#"), "{board}");
-    let board = text(&[&opera(), "--move", "16b", "--caption", "auto", "-f", "ascii"]);
+    let board = text(&[
+        &opera(),
+        "--move",
+        "16b",
+        "--caption",
+        "auto",
+        "-f",
+        "ascii",
+    ]);
     assert!(board.contains("16...Nxb8"), "{board}");
     let board = text(&[&opera(), "--caption-source", "-f", "ascii"]);
     assert!(
@@ -281,10 +360,29 @@ fn the_automatic_caption_is_the_move_the_source_and_figurines_on_request() {
     let board = text(&[&opera(), "--caption", "auto", "--figurine", "-f", "unicode"]);
     assert!(board.contains("17.♖d8#"), "{board}");
     // At the start there is no move: the usual automatic caption.
-    let board = text(&[&opera(), "--ply", "0", "--caption", "auto", "-f", "svg", "--alt"]);
+    let board = text(&[
+        &opera(),
+        "--ply",
+        "0",
+        "--caption",
+        "auto",
+        "-f",
+        "svg",
+        "--alt",
+    ]);
     assert!(board.contains("White to move"), "{board}");
     // Figurines are not in the embedded font: an image says so.
-    let out = run([opera().as_str(), "--caption", "auto", "--figurine", "-f", "svg"], b"");
+    let out = run(
+        [
+            opera().as_str(),
+            "--caption",
+            "auto",
+            "--figurine",
+            "-f",
+            "svg",
+        ],
+        b"",
+    );
     assert_code(&out, 0);
     assert!(stderr(&out).contains("U+2656"), "{}", stderr(&out));
 }
@@ -294,7 +392,10 @@ fn markers_give_one_diagram_each_named_from_the_template() {
     let fens = fen_out(&[&opera(), "--markers", "-f", "fen"]);
     let expected = expected_fens();
     let opera_fens = &expected[0].1;
-    assert_eq!(fens.lines().collect::<Vec<_>>(), [&opera_fens[30], &opera_fens[33]]);
+    assert_eq!(
+        fens.lines().collect::<Vec<_>>(),
+        [&opera_fens[30], &opera_fens[33]]
+    );
     let dir = scratch_dir("games-markers");
     let out = run(
         [
@@ -315,16 +416,33 @@ fn markers_give_one_diagram_each_named_from_the_template() {
     // Two diagrams, one name: refused before anything is written.
     let dir = scratch_dir("games-markers-one-name");
     let out = run(
-        [opera().as_str(), "--markers", "-o", dir.join("fig.png").to_str().unwrap()],
+        [
+            opera().as_str(),
+            "--markers",
+            "-o",
+            dir.join("fig.png").to_str().unwrap(),
+        ],
         b"",
     );
     assert_code(&out, 2);
     assert!(stderr(&out).contains("put {n}"), "{}", stderr(&out));
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
     // A game without markers says so.
-    let out = run([corpus("famous.pgn").to_str().unwrap(), "--game", "2", "--markers"], b"");
+    let out = run(
+        [
+            corpus("famous.pgn").to_str().unwrap(),
+            "--game",
+            "2",
+            "--markers",
+        ],
+        b"",
+    );
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("no diagram markers"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no diagram markers"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -333,7 +451,10 @@ fn errors_are_placed_and_write_nothing() {
     let pgn = dir.join("games.pgn");
     let opera = fs::read_to_string(data("opera.pgn"))
         .unwrap()
-        .replace("[Black \"Duke Karl / Count Isouard\"]", "[Black \"Allies\"]")
+        .replace(
+            "[Black \"Duke Karl / Count Isouard\"]",
+            "[Black \"Allies\"]",
+        )
         .replace("[White \"Morphy, Paul\"]", "[White \"Morphy\"]");
     // With the king on b1 instead of the h1 rook on d1, no rook reaches d8.
     let bad = opera.replace("14. Rd1", "14. Kb1");
@@ -341,7 +462,13 @@ fn errors_are_placed_and_write_nothing() {
     fs::write(&pgn, &text).unwrap();
     let png = dir.join("out.png");
     let out = run(
-        [pgn.to_str().unwrap(), "--game", "3", "-o", png.to_str().unwrap()],
+        [
+            pgn.to_str().unwrap(),
+            "--game",
+            "3",
+            "-o",
+            png.to_str().unwrap(),
+        ],
         b"",
     );
     assert_code(&out, 2);
@@ -358,7 +485,7 @@ fn errors_are_placed_and_write_nothing() {
     let column = text.lines().nth(line - 1).unwrap().find("Rd8").unwrap() + 1;
     assert!(
         first.starts_with(&format!(
-            "fen2img: error: {}:{line}:{column}: game 3 (Morphy – Allies), move 17 White: Rd8 is not legal here: no rook",
+            "fen2img: error: {}:{line}:{column}: game 3 (Morphy – Allies), move 17 White: Rd8# is not legal here: no rook can reach d8",
             pgn.display()
         )),
         "{err}"
@@ -367,7 +494,16 @@ fn errors_are_placed_and_write_nothing() {
     assert_eq!(lines[1].find("Rd8"), lines[2].find('^'), "{err}");
     assert!(!png.exists());
     // A ply past the end names the game's length.
-    let out = run([pgn.to_str().unwrap(), "--ply", "40", "-o", png.to_str().unwrap()], b"");
+    let out = run(
+        [
+            pgn.to_str().unwrap(),
+            "--ply",
+            "40",
+            "-o",
+            png.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_code(&out, 2);
     assert!(
         stderr(&out).contains(
@@ -379,13 +515,25 @@ fn errors_are_placed_and_write_nothing() {
     // A move checked against the game; a game the file does not have.
     let out = run([pgn.to_str().unwrap(), "--move", "17.Qd8"], b"");
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("move 17 White is Rd8#, not Qd8"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("move 17 White is Rd8#, not Qd8"),
+        "{}",
+        stderr(&out)
+    );
     let out = run([pgn.to_str().unwrap(), "--game", "9", "-f", "fen"], b"");
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("there is no game 9: the input holds 3 games"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("there is no game 9: the input holds 3 games"),
+        "{}",
+        stderr(&out)
+    );
     let out = run([pgn.to_str().unwrap(), "--move", "w17"], b"");
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("--move: 'w17' names no move"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--move: 'w17' names no move"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "only games.pgn");
 }
 
@@ -396,13 +544,17 @@ fn hostile_pgn_is_refused_or_read_within_bounds() {
     let out = run(["-f", "fen"], b"1. e4 {never closed\n2. d4 *");
     assert_code(&out, 2);
     assert!(stderr(&out).contains("<stdin>:1:7:"), "{}", stderr(&out));
-    // A variation never closed: a warning, the main line kept; strict
-    // reading refuses it.
+    // A variation never closed: a warning, the main line before it kept
+    // (all after the `(` is the variation); strict reading refuses it.
     let text = b"1. e4 (1. d4 d5 2. c4\n e5 *";
     let out = run(["-f", "fen"], text);
     assert_code(&out, 0);
-    assert!(stderr(&out).contains("warning"), "{}", stderr(&out));
-    assert!(fen(&out).starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/"), "{}", fen(&out));
+    assert!(stderr(&out).contains("never closed"), "{}", stderr(&out));
+    assert!(
+        fen(&out).starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/"),
+        "{}",
+        fen(&out)
+    );
     let out = run(["-f", "fen", "--strict"], text);
     assert_code(&out, 2);
     // 100,000 nested variations: refused at the 101st.
@@ -428,8 +580,21 @@ fn hostile_pgn_is_refused_or_read_within_bounds() {
 #[test]
 fn the_same_game_gives_the_same_bytes() {
     for args in [
-        vec![opera(), "-f".into(), "png".into(), "--caption".into(), "auto".into()],
-        vec![shilling(), "--animate".into(), "-f".into(), "gif".into(), "--size".into(), "160".into()],
+        vec![
+            opera(),
+            "-f".into(),
+            "png".into(),
+            "--caption".into(),
+            "auto".into(),
+        ],
+        vec![
+            shilling(),
+            "--animate".into(),
+            "-f".into(),
+            "gif".into(),
+            "--size".into(),
+            "160".into(),
+        ],
     ] {
         let a = run(&args, b"");
         let b = run(&args, b"");
@@ -470,13 +635,23 @@ fn an_animation_has_a_frame_per_ply_and_its_delays() {
     let (w, h, all) = frames(&fs::read(&gif_path).unwrap());
     assert_eq!(all.len(), 15, "the start and 14 plies");
     assert_eq!((all[0].2, all[0].3), (w, h), "the first frame is whole");
-    assert!(all[1..].iter().all(|f| f.2 < w || f.3 < h), "later frames hold what changed");
+    assert!(
+        all[1..].iter().all(|f| f.2 < w || f.3 < h),
+        "later frames hold what changed"
+    );
     let delays: Vec<u16> = all.iter().map(|f| f.4).collect();
     assert_eq!(&delays[..14], &[100; 14], "1 s a frame");
     assert_eq!(delays[14], 300, "the last one held 3 s");
     // A range, by plies and by moves, and delays of one's own.
     let range = |args: &[&str]| {
-        let mut all = vec![shilling(), "--animate".into(), "-f".into(), "gif".into(), "--size".into(), "120".into()];
+        let mut all = vec![
+            shilling(),
+            "--animate".into(),
+            "-f".into(),
+            "gif".into(),
+            "--size".into(),
+            "120".into(),
+        ];
         all.extend(args.iter().map(|a| a.to_string()));
         let out = run(&all, b"");
         assert_code(&out, 0);
@@ -485,7 +660,10 @@ fn an_animation_has_a_frame_per_ply_and_its_delays() {
     assert_eq!(range(&["--from", "4", "--to", "10"]).len(), 7);
     assert_eq!(range(&["--from", "2w", "--to", "5b"]).len(), 8);
     let timed = range(&["--to", "3", "--delay", "250ms", "--last-delay", "1.5s"]);
-    assert_eq!(timed.iter().map(|f| f.4).collect::<Vec<_>>(), [25, 25, 25, 150]);
+    assert_eq!(
+        timed.iter().map(|f| f.4).collect::<Vec<_>>(),
+        [25, 25, 25, 150]
+    );
     // Thinking times, scaled: 1.e4 took 2 s (3:00 + 2 s increment, down
     // to 3:00), shown for 0.2 s at 0.1; 3.Bc4 took 5 s by its [%emt].
     let clocked = range(&["--clock-delays", "0.1"]);
@@ -493,13 +671,41 @@ fn an_animation_has_a_frame_per_ply_and_its_delays() {
     assert_eq!(clocked[4].4, 50);
     // Only a GIF animates; nothing is written otherwise.
     let png = dir.join("game.png");
-    let out = run([shilling().as_str(), "--animate", "-o", png.to_str().unwrap()], b"");
+    let out = run(
+        [
+            shilling().as_str(),
+            "--animate",
+            "-o",
+            png.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("--animate writes an animated GIF"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--animate writes an animated GIF"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!png.exists());
-    let out = run([shilling().as_str(), "--animate", "-f", "gif", "--from", "9", "--to", "3"], b"");
+    let out = run(
+        [
+            shilling().as_str(),
+            "--animate",
+            "-f",
+            "gif",
+            "--from",
+            "9",
+            "--to",
+            "3",
+        ],
+        b"",
+    );
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("starts after it ends"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("starts after it ends"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -537,14 +743,138 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
             .arg(&file)
             .output()
             .expect("python runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let theirs = String::from_utf8(out.stdout).unwrap();
         for (i, game) in theirs.split("--\n").filter(|g| !g.is_empty()).enumerate() {
             let n = (i + 1).to_string();
-            let ours = fen_out(&[file.to_str().unwrap(), "--game", &n, "--from", "0", "-f", "fen"]);
+            let ours = fen_out(&[
+                file.to_str().unwrap(),
+                "--game",
+                &n,
+                "--from",
+                "0",
+                "-f",
+                "fen",
+            ]);
             assert_eq!(ours, game.trim_end(), "{} game {n}", file.display());
             checked += game.lines().count();
         }
     }
     assert!(checked > 5_000, "{checked} positions");
+}
+
+#[test]
+fn batch_draws_one_diagram_a_game_named_from_its_tags() {
+    let dir = scratch_dir("games-batch");
+    let opera = fs::read_to_string(data("opera.pgn")).unwrap();
+    let bad = opera
+        .replace("14. Rd1", "14. Kb1")
+        .replace("Duke Karl / Count Isouard", "Allies");
+    let shilling = fs::read_to_string(data("shilling.pgn")).unwrap();
+    let pgn = dir.join("games.pgn");
+    fs::write(&pgn, format!("{opera}\n{bad}\n{shilling}")).unwrap();
+    let out_dir = dir.join("d");
+    let manifest = dir.join("m.jsonl");
+    let out = run(
+        [
+            "batch",
+            pgn.to_str().unwrap(),
+            "--out-dir",
+            out_dir.to_str().unwrap(),
+            "--name",
+            "{white}-{black}-{round}.{ext}",
+            "--format",
+            "svg",
+            "--manifest",
+            manifest.to_str().unwrap(),
+            "-q",
+        ],
+        b"",
+    );
+    // The bad game is reported, placed, and skipped; the others render.
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("games.pgn:")
+            && err
+                .contains("game 2 (Morphy, Paul – Allies), move 17 White: Rd8# is not legal here"),
+        "{err}"
+    );
+    let mut names: Vec<String> = fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "Greedy_Gus-Trapper_Tina-1.svg",
+            "Morphy_Paul-Duke_Karl_Count_Isouard-unknown.svg"
+        ]
+    );
+    // Each file is the single command's diagram of that game.
+    let single = run([data("opera.pgn").to_str().unwrap(), "-f", "svg"], b"");
+    let batch = fs::read(out_dir.join("Morphy_Paul-Duke_Karl_Count_Isouard-unknown.svg")).unwrap();
+    assert!(single.stdout == batch);
+    // The manifest: one line a game, with its tags and ply, or the error.
+    let lines: Vec<serde_json::Value> = fs::read_to_string(&manifest)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["game"], 1);
+    assert_eq!(lines[0]["ply"], 33);
+    assert_eq!(lines[0]["move"], "17.Rd8#");
+    assert_eq!(lines[0]["tags"]["Event"], "Paris");
+    assert_eq!(lines[0]["status"], "written");
+    assert_eq!(lines[1]["game"], 2);
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("Rd8# is not legal here"));
+    assert!(lines[1]["line"].as_u64().unwrap() > 10);
+    assert_eq!(lines[2]["tags"]["BlackTitle"], "FM");
+    // --markers: one diagram a marker, which needs {ply} in the name.
+    let out = run(
+        [
+            "batch",
+            data("opera.pgn").to_str().unwrap(),
+            "--out-dir",
+            dir.join("m").to_str().unwrap(),
+            "--markers",
+            "--name",
+            "{n}-{ply}.{ext}",
+            "-q",
+        ],
+        b"",
+    );
+    assert_code(&out, 0);
+    let mut names: Vec<String> = fs::read_dir(dir.join("m"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["000001-30.png", "000001-33.png"]);
+    let out = run(
+        [
+            "batch",
+            data("opera.pgn").to_str().unwrap(),
+            "--out-dir",
+            dir.join("m2").to_str().unwrap(),
+            "--markers",
+        ],
+        b"",
+    );
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("put {ply} in --name"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("m2").exists());
 }

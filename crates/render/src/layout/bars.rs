@@ -70,7 +70,12 @@ pub(super) fn player_bar(
     let mut end = band.x + band.w;
     let mut texts = Vec::new();
     // The clock sits at the far end; the runs before it share what is left.
-    if let Some(clock) = player.clock.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+    if let Some(clock) = player
+        .clock
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
         let clock = clip(clock).to_string();
         let w = width(&clock, false, size);
         if x + w <= end + 0.01 {
@@ -175,7 +180,10 @@ mod tests {
             h: 24.0,
         };
         let (_, texts) = player_bar(&player, Color::White, band, 14.0, INK);
-        let clock = texts.iter().find(|t| t.text == "1:02:03").expect("the clock is drawn");
+        let clock = texts
+            .iter()
+            .find(|t| t.text == "1:02:03")
+            .expect("the clock is drawn");
         assert!(!clock.bold);
         assert!((clock.x + clock.width() - 210.0).abs() < 0.01, "{clock:?}");
         let name = texts.iter().find(|t| t.bold).expect("the name is drawn");
