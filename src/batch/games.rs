@@ -155,9 +155,9 @@ struct Entry<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     status: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<usize>,
+    line: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
+    column: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

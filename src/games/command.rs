@@ -57,7 +57,7 @@ pub fn failure(e: &GameError) -> Failure {
     Failure {
         code: EXIT_INVALID,
         message: e.to_string(),
-        detail: e.caret.clone(),
+        detail: e.caret.as_deref().map(str::to_string),
     }
 }
 

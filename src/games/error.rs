@@ -31,13 +31,14 @@ pub enum GameErrorKind {
 /// in it is escaped for a terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameError {
-    /// What the text is called: a file name, `<stdin>`, `--moves`.
-    pub source: String,
+    /// What the text is called (escaped): a file name, `<stdin>`,
+    /// `--moves`.
+    pub source: Box<str>,
     /// 1-based line of the offending token; 0 when the error has no place
     /// (a ply past the game's end).
-    pub line: usize,
+    pub line: u32,
     /// 1-based column (characters) of the offending token; 0 when unplaced.
-    pub column: usize,
+    pub column: u32,
     /// The game's number, from 1, when one is concerned.
     pub game: Option<usize>,
     /// `White – Black` from its tags (escaped), when it has them.
@@ -50,7 +51,7 @@ pub struct GameError {
     pub reason: String,
     /// The offending line and a caret under the token (two lines), when
     /// placed.
-    pub caret: Option<String>,
+    pub caret: Option<Box<str>>,
 }
 
 impl fmt::Display for GameError {
@@ -87,23 +88,23 @@ impl GameError {
     pub fn from_pgn(source: &str, input: &[u8], e: &PgnError) -> GameError {
         let placed = e.line > 0;
         GameError {
-            source: escape(source).into_owned(),
-            line: e.line,
-            column: if placed { e.column } else { 0 },
+            source: escape(source).into(),
+            line: clamp(e.line),
+            column: if placed { clamp(e.column) } else { 0 },
             game: Some(e.game),
             players: e.players.clone(),
             at_move: e.at_move,
             kind: GameErrorKind::Pgn(e.kind),
             reason: e.message.clone(),
-            caret: placed.then(|| e.caret(input)),
+            caret: placed.then(|| e.caret(input).into()),
         }
     }
 
     /// A move of a list that cannot be played, placed by column in `moves`.
     pub fn from_moves(source: &str, moves: &str, e: &MoveListError) -> GameError {
-        let column = e.column(moves);
+        let column = clamp(e.column(moves));
         GameError {
-            source: escape(source).into_owned(),
+            source: escape(source).into(),
             line: 0,
             column,
             game: None,
@@ -111,14 +112,14 @@ impl GameError {
             at_move: Some((e.move_number, e.side)),
             kind: GameErrorKind::Moves,
             reason: e.message.clone(),
-            caret: Some(caret_line(moves, column)),
+            caret: Some(caret_line(moves, column as usize).into()),
         }
     }
 
     /// A position the game does not have (`reason` already escaped).
     pub fn select(source: &str, game: &Game, reason: String) -> GameError {
         GameError {
-            source: escape(source).into_owned(),
+            source: escape(source).into(),
             line: 0,
             column: 0,
             game: Some(game.number),
@@ -133,7 +134,7 @@ impl GameError {
     /// An error about the text as a whole.
     pub fn plain(source: &str, kind: GameErrorKind, reason: String) -> GameError {
         GameError {
-            source: escape(source).into_owned(),
+            source: escape(source).into(),
             line: 0,
             column: 0,
             game: None,
@@ -144,6 +145,11 @@ impl GameError {
             caret: None,
         }
     }
+}
+
+/// A line or column as the error keeps it (inputs are far below 4 GiB).
+fn clamp(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// `text` (one line, control and non-ASCII characters as `?` so the caret

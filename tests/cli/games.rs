@@ -603,8 +603,11 @@ fn the_same_game_gives_the_same_bytes() {
     }
 }
 
-/// Every frame of an animated GIF: (left, top, width, height, delay).
-fn frames(gif_bytes: &[u8]) -> (u16, u16, Vec<(u16, u16, u16, u16, u16)>) {
+/// One frame of an animated GIF: left, top, width, height, delay.
+type FrameBox = (u16, u16, u16, u16, u16);
+
+/// The GIF's width and height, and every frame.
+fn frames(gif_bytes: &[u8]) -> (u16, u16, Vec<FrameBox>) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(gif_bytes).expect("a GIF");
