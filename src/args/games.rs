@@ -45,7 +45,9 @@ pub struct GameArgs {
     pub move_: Option<OsString>,
 
     /// One diagram at each diagram marker of the game (`{[#]}`, `{#}`,
-    /// `{[D]}`, `[%diagram]`); `-o 'fig-{n}.png'` numbers the files.
+    /// `{[D]}`, `[%diagram]`); `-o 'fig-{ply}.png'` names the files by ply,
+    /// and the placeholder n in braces numbers them.
+    // Not written `{n}` here: clap shows that as a line break in help.
     #[arg(long, help_heading = "Games")]
     pub markers: bool,
 

@@ -881,3 +881,29 @@ fn batch_draws_one_diagram_a_game_named_from_its_tags() {
     );
     assert!(!dir.join("m2").exists());
 }
+
+#[test]
+fn the_help_lists_the_game_flags_with_their_placeholders() {
+    let out = run(["--help"], b"");
+    assert_code(&out, 0);
+    let help = stdout(&out);
+    for flag in [
+        "--moves",
+        "--game",
+        "--ply",
+        "--move",
+        "--markers",
+        "--from",
+        "--to",
+        "--animate",
+        "--delay",
+        "--last-delay",
+        "--clock-delays",
+        "--figurine",
+        "--caption-source",
+    ] {
+        assert!(help.contains(flag), "{flag}");
+    }
+    // `{ply}` survives clap's help formatting (`{n}` would not).
+    assert!(help.contains("'fig-{ply}.png'"), "{help}");
+}
