@@ -907,3 +907,72 @@ fn the_help_lists_the_game_flags_with_their_placeholders() {
     // `{ply}` survives clap's help formatting (`{n}` would not).
     assert!(help.contains("'fig-{ply}.png'"), "{help}");
 }
+
+/// Each frame of an animated GIF as a viewer sees it: the frames drawn one
+/// over the other (disposal "keep", transparent pixels show what is under).
+fn screens(gif_bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(gif_bytes).expect("a GIF");
+    let w = usize::from(decoder.width());
+    let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
+    let mut out = Vec::new();
+    while let Some(f) = decoder.read_next_frame().expect("a frame") {
+        for y in 0..usize::from(f.height) {
+            for x in 0..usize::from(f.width) {
+                let from = (y * usize::from(f.width) + x) * 4;
+                if f.buffer[from + 3] == 0 {
+                    continue;
+                }
+                let to = ((y + usize::from(f.top)) * w + x + usize::from(f.left)) * 4;
+                canvas[to..to + 4].copy_from_slice(&f.buffer[from..from + 4]);
+            }
+        }
+        out.push(canvas.clone());
+    }
+    out
+}
+
+#[test]
+fn every_frame_shows_its_position_as_a_still_gif_does() {
+    // The frames after the first hold only what a viewer would see change:
+    // composed, each is the still GIF of its ply, within the shade that
+    // separate palettes give the same edge (6 levels a channel).
+    let args = |extra: &[&str]| {
+        let mut all = vec![
+            shilling(),
+            "-f".into(),
+            "gif".into(),
+            "--size".into(),
+            "160".into(),
+        ];
+        all.extend(extra.iter().map(|a| a.to_string()));
+        let out = run(&all, b"");
+        assert_code(&out, 0);
+        out.stdout
+    };
+    let shown = screens(&args(&["--animate"]));
+    assert_eq!(shown.len(), 15);
+    for (ply, screen) in shown.iter().enumerate() {
+        let still = screens(&args(&["--ply", &ply.to_string()])).remove(0);
+        assert_eq!(still.len(), screen.len());
+        let worst = still
+            .iter()
+            .zip(screen)
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap();
+        assert!(worst <= 6, "ply {ply}: a channel {worst} levels off");
+    }
+    // And they are smaller than whole: each holds the moved piece, the
+    // tints, the side-to-move marker (which jumps between the top and the
+    // bottom) and a clock, not every piece's edge (counted exactly, a new
+    // palette's shades made nearly every frame whole).
+    let (w, h, all) = frames(&args(&["--animate"]));
+    let later: u32 = all[1..]
+        .iter()
+        .map(|f| u32::from(f.2) * u32::from(f.3))
+        .sum();
+    let whole = u32::from(w) * u32::from(h) * (all.len() as u32 - 1);
+    assert!(later * 4 < whole * 3, "{later} of {whole} pixels");
+}
