@@ -10,9 +10,11 @@ use clap_complete::Shell;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
 
+use crate::args::games::{game_job, GameArgs};
 use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::games::input::is_pgn_path;
 use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]
@@ -28,6 +30,9 @@ Examples:
   fen2img '<FEN>' -o board.svg --flip --coords inside --lastmove e2e4 --arrow Gg1f3
   echo '<FEN>' | fen2img -f unicode
   fen2img '<FEN>' --alt
+  fen2img opera.pgn --move 17w --caption auto -o mate.png
+  fen2img '<FEN>' --moves 'e4 e5 Nf3' -o board.svg
+  fen2img games.pgn --game 3 --animate -o game.gif
   fen2img batch puzzles.epd --out-dir diagrams --format png --manifest diagrams.jsonl
 
 Exit codes:
@@ -49,8 +54,10 @@ pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
-    /// The position as FEN or EPD; read from standard input when absent or `-`.
-    #[arg(value_name = "FEN")]
+    /// The position as FEN or EPD, or a game: a `.pgn` file, or PGN text
+    /// (starting with `[` or a move number); read from standard input when
+    /// absent or `-`.
+    #[arg(value_name = "FEN|PGN")]
     // OsString: invalid UTF-8 goes to the FEN parser, whose message names
     // the column (clap's would not).
     fen: Option<OsString>,
@@ -74,6 +81,9 @@ pub struct Cli {
 
     #[command(flatten)]
     render: RenderArgs,
+
+    #[command(flatten)]
+    game: GameArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -152,6 +162,7 @@ fn report_clap(e: &clap::Error) -> u8 {
 /// without waiting on standard input.
 fn single_from(cli: &Cli) -> Result<Single, Failure> {
     let input = match cli.fen.as_deref() {
+        Some(path) if is_pgn_path(path.as_encoded_bytes()) => Input::File(PathBuf::from(path)),
         Some(fen) if fen != "-" => {
             // The argument's bytes as given (Unix), or WTF-8 (Windows): the
             // parser reports any that are not UTF-8 with their column.
@@ -198,8 +209,10 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     if destination == Destination::Stdout {
         terminal_choice::fit_to_terminal(&mut options);
     }
+    let game = game_job(&cli.game, &cli.render)?;
     Ok(Single {
         input,
+        game,
         strict: cli.render.strict,
         alt: cli.alt,
         render,

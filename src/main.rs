@@ -4,14 +4,17 @@
 //! positions from `fen2img-chess`); this crate is everything a command adds:
 //! flags, files, terminals, documents, the server. Modules import one way
 //! (checked by `tests/cli/layers.rs`): `cli` → {`batch`, `single`,
-//! `manual`, `markdown`, `serve`, `terminal`} → `args` → `failure`; only
-//! `cli`, `args` and `batch` see clap. `single` (for `-o`), `batch` and
-//! `markdown` → `output`, which owns every file fen2img writes.
+//! `manual`, `markdown`, `serve`, `terminal`} → `args` → `failure`;
+//! `single`, `batch` and `args` → `games` (diagrams from games, for every
+//! front end); only `cli`, `args` and `batch` see clap. `single` (for
+//! `-o`), `batch`, `games` and `markdown` → `output`, which owns every file
+//! fen2img writes.
 
 mod args;
 mod batch;
 mod cli;
 mod failure;
+mod games;
 mod manual;
 mod markdown;
 mod output;

@@ -12,6 +12,10 @@ use fen2img_render::{RenderOptions, Renderer};
 
 use crate::args::{check_warnings, parse_record};
 use crate::failure::{Cause, Failure, EXIT_OK};
+use crate::games::command::{self, GameJob, GameRun};
+use crate::games::input::{is_pgn, MAX_PGN_LEN};
+use crate::games::GameText;
+use crate::output::read::read_regular;
 use crate::output::{write_file, Links};
 use crate::stdout;
 
@@ -21,6 +25,8 @@ pub enum Input {
     /// The FEN argument's bytes (not necessarily UTF-8: the parser says
     /// where they stop being text).
     Argument(Vec<u8>),
+    /// A `.pgn` file named by the argument.
+    File(PathBuf),
     /// Standard input, one line.
     Stdin,
 }
@@ -49,11 +55,23 @@ pub struct Single {
     pub options: RenderOptions,
     /// Where the rendering goes.
     pub destination: Destination,
+    /// The game flags (`--moves`, `--ply`, `--animate`, ...).
+    pub game: GameJob,
 }
 
 /// Reads, parses, renders and writes; returns the exit code.
 pub fn run(job: &Single) -> Result<u8, Failure> {
     let input = read_input(&job.input)?;
+    let pgn = matches!(job.input, Input::File(_)) || is_pgn(&input);
+    if pgn || job.game.moves.is_some() {
+        return run_game(job, &input, pgn);
+    }
+    if let Some(flag) = job.game.needs_game {
+        return Err(Failure::invalid(format!(
+            "{flag} needs a game: give PGN (a .pgn file, or text starting with [ or a move \
+             number) or moves after the FEN with --moves"
+        )));
+    }
     let record = parse_record(&input, job.strict)?;
     let position = &record.position;
     check_warnings(&record, job.strict, None)?;
@@ -80,8 +98,53 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     }
 }
 
-/// The FEN argument, or standard input (one trailing line end removed).
+/// A game: PGN input, or the FEN and `--moves`.
+fn run_game(job: &Single, input: &[u8], pgn: bool) -> Result<u8, Failure> {
+    let record;
+    let (text, source) = if pgn {
+        if job.game.moves.is_some() {
+            return Err(Failure::invalid(
+                "--moves plays moves after a FEN, and this input is PGN: pick a position of \
+                 the game with --ply or --move",
+            ));
+        }
+        let source = match &job.input {
+            Input::File(path) => path.display().to_string(),
+            Input::Stdin => "<stdin>".to_string(),
+            Input::Argument(_) => "<argument>".to_string(),
+        };
+        (GameText::Pgn(input), source)
+    } else {
+        record = parse_record(input, job.strict)?;
+        check_warnings(&record, job.strict, None)?;
+        let moves = job.game.moves.as_deref().unwrap_or_default();
+        let text = GameText::Moves {
+            start: &record.position,
+            moves,
+        };
+        (text, "--moves".to_string())
+    };
+    command::run(&GameRun {
+        source,
+        text,
+        job: &job.game,
+        options: &job.options,
+        alt: job.alt,
+        render: job.render,
+        output: match &job.destination {
+            Destination::File(path) => Some(path.as_path()),
+            Destination::Stdout => None,
+        },
+    })
+}
+
+/// The FEN argument, a `.pgn` file, or standard input (one trailing line
+/// end removed).
 fn read_input(input: &Input) -> Result<Vec<u8>, Failure> {
+    if let Input::File(path) = input {
+        return read_regular(path, MAX_PGN_LEN as u64)
+            .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())));
+    }
     let Input::Argument(bytes) = input else {
         let terminal = io::stdin().is_terminal();
         if terminal {
@@ -93,9 +156,11 @@ fn read_input(input: &Input) -> Result<Vec<u8>, Failure> {
             );
         }
         let mut buf = Vec::new();
-        // Two bytes over the limit, so the parser can tell "too long" from
-        // "exactly at the limit" after a line end is removed.
-        let mut limited = io::stdin().lock().take(MAX_INPUT_LEN as u64 + 2);
+        // A PGN database may come this way: up to its limit (a FEN longer
+        // than its own limit is the parser's to refuse), and one byte over
+        // to tell a text that does not fit.
+        let limit = MAX_PGN_LEN.max(MAX_INPUT_LEN + 2) as u64;
+        let mut limited = io::stdin().lock().take(limit + 1);
         // A person at a terminal ends the line with Enter, not Ctrl-D.
         let read = if terminal {
             limited.read_until(b'\n', &mut buf)
@@ -103,6 +168,11 @@ fn read_input(input: &Input) -> Result<Vec<u8>, Failure> {
             limited.read_to_end(&mut buf)
         };
         read.map_err(|e| Failure::io(format!("cannot read standard input: {e}")))?;
+        if buf.len() as u64 > limit {
+            return Err(Failure::invalid(format!(
+                "standard input is longer than the limit of {limit} bytes"
+            )));
+        }
         if buf.ends_with(b"\n") {
             buf.pop();
             if buf.ends_with(b"\r") {

@@ -3,6 +3,7 @@
 //! modes print the same way.
 
 mod annotations;
+pub mod games;
 pub mod text;
 
 use std::ffi::OsString;
@@ -281,7 +282,12 @@ fn around_options(args: &RenderArgs) -> Result<Around, Failure> {
         }
     });
     let player = |name: Option<String>, title: Option<String>, elo: Option<u32>| {
-        name.map(|name| Player { name, title, elo })
+        name.map(|name| Player {
+            name,
+            title,
+            elo,
+            clock: None,
+        })
     };
     let white_title = text("--white-title", &args.white_title)?;
     let black_title = text("--black-title", &args.black_title)?;

@@ -17,12 +17,15 @@ use crate::args::RenderArgs;
   hash   12 hex digits from the canonical FEN, the options, the piece set's
          content and the fen2img version (content-addressed)
   ext    the format's extension
+PGN inputs (.pgn) have their own: n (the game's number; also id), white,
+black, round, event, site, date (the tags, made safe for file names), ply,
+ext; e.g. --name '{white}-{black}-{round}.{ext}'.
 
 Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure,
 130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM), 129 hung up (SIGHUP).")]
 pub struct BatchArgs {
-    /// Files of one FEN or EPD per line (.fen .epd .txt); standard input when
-    /// none is given or `-`.
+    /// Files of one FEN or EPD per line (.fen .epd .txt), or PGN files (.pgn:
+    /// one diagram per game); standard input when none is given or `-`.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
@@ -53,6 +56,11 @@ pub struct BatchArgs {
     /// `fen2img merge-manifests`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+
+    /// PGN inputs: one diagram at each diagram marker of a game (`{[#]}`,
+    /// `[%diagram]`), not its final position; put {ply} in --name.
+    #[arg(long)]
+    pub markers: bool,
 
     #[command(flatten)]
     pub render: RenderArgs,

@@ -11,6 +11,7 @@
 
 mod args;
 mod collisions;
+mod games;
 mod lines;
 mod manifest;
 pub mod merge;
@@ -51,6 +52,14 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;
+    if games::all_pgn(&args.inputs) {
+        return games::run(args, format, &options);
+    }
+    if args.markers {
+        return Err(Failure::invalid(
+            "--markers picks diagrams of games: give .pgn files",
+        ));
+    }
     let template = NameTemplate::parse(crate::args::text::utf8("--name", &args.name)?)?;
     let shard = match &args.shard {
         Some(text) => Some(Shard::from_arg(text)?),

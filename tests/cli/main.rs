@@ -15,6 +15,7 @@ mod annotations_cli;
 mod around_cli;
 mod batch;
 mod browser;
+mod games;
 mod layers;
 mod md;
 mod messages;

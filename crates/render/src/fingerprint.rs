@@ -130,11 +130,17 @@ fn around_lines(out: &mut String, around: &crate::layout::Around) {
             key,
             match player {
                 None => "none".into(),
-                Some(Player { name, title, elo }) => format!(
-                    "{} {} {}",
+                Some(Player {
+                    name,
+                    title,
+                    elo,
+                    clock,
+                }) => format!(
+                    "{} {} {} {}",
                     text(name),
                     title.as_deref().map_or("-".into(), text),
-                    elo.map_or("-".into(), |e| e.to_string())
+                    elo.map_or("-".into(), |e| e.to_string()),
+                    clock.as_deref().map_or("-".into(), text)
                 ),
             },
         );

@@ -50,6 +50,33 @@ impl From<::gif::EncodingError> for GifError {
     }
 }
 
+/// An owned palette picture, as [`Renderer::render_palette`](crate::Renderer::render_palette)
+/// draws a position for an animation; [`PalettePicture::view`] is what the
+/// writers here take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PalettePicture {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// At most 256 straight RGBA colours.
+    pub palette: Vec<[u8; 4]>,
+    /// `width × height` indices into `palette`, row by row.
+    pub indices: Vec<u8>,
+}
+
+impl PalettePicture {
+    /// The picture as the GIF writers take it.
+    pub fn view(&self) -> PaletteImage<'_> {
+        PaletteImage {
+            width: self.width,
+            height: self.height,
+            palette: &self.palette,
+            indices: &self.indices,
+        }
+    }
+}
+
 /// A palette image: straight RGBA colours and one index per pixel.
 #[derive(Debug, Clone, Copy)]
 pub struct PaletteImage<'a> {
@@ -203,6 +230,18 @@ pub(crate) fn render(
     let indices = mapped.unwrap_or(image.indices);
     let lzw = split::compress_shared(Arc::new(indices), usize::from(w), colors, offload);
     write_still((w, h), &palette, transparent, "", Cow::Owned(lzw))
+}
+
+/// `layout` as a palette picture: the rasterizer's palette image (exact up
+/// to 256 colours, median cut beyond), for frames of an animation.
+pub(crate) fn picture(rasterizer: &mut Rasterizer, layout: &Layout) -> PalettePicture {
+    let image = rasterizer.render_palette(layout);
+    PalettePicture {
+        width: image.width,
+        height: image.height,
+        palette: image.palette.colors.clone(),
+        indices: image.indices,
+    }
 }
 
 /// `gif` with a comment extension (lila-gif's `comment`) placed before its

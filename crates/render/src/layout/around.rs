@@ -34,6 +34,9 @@ pub struct Player {
     pub title: Option<String>,
     /// The rating, drawn after the name in regular weight.
     pub elo: Option<u32>,
+    /// The player's clock (`1:02:03`, `4:59`), drawn at the bar's far end
+    /// in regular weight, as lichess shows it; the name gives way to it.
+    pub clock: Option<String>,
 }
 
 /// Text around the board: caption, number and player bars. Each adds
@@ -122,6 +125,9 @@ impl Around {
         if let Some(elo) = player.elo {
             line.push_str(&format!(" ({elo})"));
         }
+        if let Some(clock) = player.clock.as_deref().filter(|c| !c.trim().is_empty()) {
+            line.push_str(&format!(", clock {}", clock.trim()));
+        }
         Some(shown(&line).into_owned())
     }
 
@@ -152,6 +158,9 @@ impl Around {
                 if let Some(elo) = p.elo {
                     s.push_str(&format!(", rated {elo}"));
                 }
+                if let Some(clock) = p.clock.as_deref().filter(|c| !c.trim().is_empty()) {
+                    s.push_str(&format!(", clock {}", clock.trim()));
+                }
                 parts.push(sentence(&s));
             }
         }
@@ -168,6 +177,7 @@ impl Around {
         for p in [&self.white, &self.black].into_iter().flatten() {
             out.push(p.name.clone());
             out.extend(p.title.clone());
+            out.extend(p.clock.clone());
         }
         out
     }

@@ -67,7 +67,29 @@ pub(super) fn player_bar(
     };
     let space = width(" ", false, size);
     let mut x = band.x + 2.0 * r + inset + space;
-    let end = band.x + band.w;
+    let mut end = band.x + band.w;
+    let mut texts = Vec::new();
+    // The clock sits at the far end; the runs before it share what is left.
+    if let Some(clock) = player
+        .clock
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        let clock = clip(clock).to_string();
+        let w = width(&clock, false, size);
+        if x + w <= end + 0.01 {
+            end -= w + 2.0 * space;
+            texts.push(PlacedText {
+                text: clock,
+                bold: false,
+                size,
+                x: band.x + band.w - w,
+                y: baseline,
+                color: ink,
+            });
+        }
+    }
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
     if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
         runs.push((clip(title.trim()).to_string(), true, TITLE_COLOR));
@@ -76,7 +98,6 @@ pub(super) fn player_bar(
     if let Some(elo) = player.elo {
         runs.push((elo.to_string(), false, ink));
     }
-    let mut texts = Vec::new();
     for (i, (text, bold, color)) in runs.iter().enumerate() {
         // What the later runs need: the name gives way to the rating.
         let after: f32 = runs[i + 1..]
@@ -116,6 +137,7 @@ mod tests {
             name: "Magnus Carlsen".into(),
             title: Some("GM".into()),
             elo: Some(2830),
+            clock: None,
         };
         let band = Rect {
             x: 10.0,
@@ -142,5 +164,30 @@ mod tests {
         for t in &texts {
             assert!(t.x + t.width() <= 170.01, "{t:?}");
         }
+    }
+
+    #[test]
+    fn a_clock_goes_to_the_far_end_and_the_name_gives_way() {
+        let player = Player {
+            name: "Pneumonoultramicroscopicsilicovolcanoconiosis Bartholomew".into(),
+            clock: Some("1:02:03".into()),
+            ..Player::default()
+        };
+        let band = Rect {
+            x: 10.0,
+            y: 0.0,
+            w: 200.0,
+            h: 24.0,
+        };
+        let (_, texts) = player_bar(&player, Color::White, band, 14.0, INK);
+        let clock = texts
+            .iter()
+            .find(|t| t.text == "1:02:03")
+            .expect("the clock is drawn");
+        assert!(!clock.bold);
+        assert!((clock.x + clock.width() - 210.0).abs() < 0.01, "{clock:?}");
+        let name = texts.iter().find(|t| t.bold).expect("the name is drawn");
+        assert!(name.text.ends_with('…'), "{name:?}");
+        assert!(name.x + name.width() < clock.x, "{name:?} {clock:?}");
     }
 }

@@ -235,6 +235,15 @@ impl Renderer {
         self.render_image(position, image)
     }
 
+    /// Draws `position` as a palette picture whatever the format: the
+    /// frames of an animated game are these, given to
+    /// [`gif::AnimationWriter`](crate::gif::AnimationWriter), which keeps only
+    /// what changed between them (no GIF is encoded and decoded per frame).
+    pub fn render_palette(&mut self, position: &Position) -> Result<gif::PalettePicture, Error> {
+        let layout = self.layout(position)?;
+        Ok(gif::picture(&mut self.rasterizer, &layout))
+    }
+
     /// Renders `position` as an image.
     fn render_image(&mut self, position: &Position, image: ImageFormat) -> Result<Vec<u8>, Error> {
         let layout = self.layout(position)?;

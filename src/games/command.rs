@@ -1,0 +1,220 @@
+//! The command line's use of games: a PGN (or a FEN and `--moves`) given
+//! as the positional input, rendered as one diagram, one per marker
+//! (`--markers`, named from `-o 'fig-{n}.png'`), a FEN (`-f fen`) or an
+//! animated GIF (`--animate`). What runs is decided by `cli` and `single`;
+//! this turns the game's diagrams into files or standard output.
+
+use std::path::{Path, PathBuf};
+
+use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::missing_glyphs;
+use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
+
+use super::animate::{self, AnimateError, Timing};
+use super::{diagrams, GameDiagram, GameError, GameOptions, GameText};
+use crate::failure::{Cause, Failure, EXIT_INVALID, EXIT_OK};
+use crate::output::{write_file, Links};
+use crate::stdout;
+
+/// What the game flags asked for, as plain values.
+#[derive(Debug, Clone, Default)]
+pub struct GameJob {
+    /// `--moves`: moves played after the FEN.
+    pub moves: Option<String>,
+    /// Which game, which positions, which caption.
+    pub options: GameOptions,
+    /// `--animate`, with its timing.
+    pub animate: Option<Timing>,
+    /// The first flag given that needs a game (`--ply`, `--markers`, ...),
+    /// to say so when the input is a plain FEN.
+    pub needs_game: Option<&'static str>,
+}
+
+/// One run on a game.
+#[derive(Debug)]
+pub struct GameRun<'a> {
+    /// What the input is called in messages: a file name, `<stdin>`,
+    /// `<argument>`, or `--moves`.
+    pub source: String,
+    /// The game to read from the input.
+    pub text: GameText<'a>,
+    /// The game flags.
+    pub job: &'a GameJob,
+    /// The render flags' options.
+    pub options: &'a RenderOptions,
+    /// Print each diagram's description.
+    pub alt: bool,
+    /// Draw the diagrams at all (`--alt` alone does not).
+    pub render: bool,
+    /// `-o`: a file (possibly a template with `{n}`/`{ply}`), or standard
+    /// output when `None`.
+    pub output: Option<&'a Path>,
+}
+
+/// A game's error as the command line reports it: one line, then the
+/// offending line and a caret; exit 2.
+pub fn failure(e: &GameError) -> Failure {
+    Failure {
+        code: EXIT_INVALID,
+        message: e.to_string(),
+        detail: e.caret.as_deref().map(str::to_string),
+    }
+}
+
+/// Reads the game, renders what was asked and writes it; the exit code.
+pub fn run(run: &GameRun<'_>) -> Result<u8, Failure> {
+    let found = diagrams(&run.text, &run.source, &run.job.options).map_err(|e| failure(&e))?;
+    for w in &found.warnings {
+        eprintln!("fen2img: warning: {}", escape(w));
+    }
+    if matches!(run.options.format, Format::Image(_)) && run.render {
+        warn_font(&found.diagrams);
+    }
+    if let Some(timing) = &run.job.animate {
+        return animation(run, &found.diagrams, timing, &found.tags);
+    }
+    let mut rendered: Vec<(Option<PathBuf>, Vec<u8>)> = Vec::new();
+    let mut alt_text = String::new();
+    let count = found.diagrams.len();
+    if count > 1 && run.render {
+        check_many(run, count)?;
+    }
+    for (i, diagram) in found.diagrams.iter().enumerate() {
+        let mut options = run.options.clone();
+        diagram.apply(&mut options.diagram);
+        if run.alt {
+            let lead = options.diagram.around.describe();
+            let markup = &options.diagram.markup;
+            alt_text.push_str(&describe_annotated(
+                &diagram.position,
+                &lead,
+                &markup.glyphs,
+                &markup.labels,
+            ));
+            alt_text.push('\n');
+        }
+        if !run.render {
+            continue;
+        }
+        let bytes = Renderer::new(options)
+            .render(&diagram.position)
+            .map_err(|e| Failure::from(Cause::Render(&e)))?;
+        let path = run.output.map(|o| name(o, diagram, i + 1));
+        rendered.push((path, bytes));
+    }
+    if !alt_text.is_empty() {
+        stdout::write(alt_text.as_bytes())?;
+    }
+    // Everything is rendered before the first file is written: a failure
+    // on a later diagram leaves no earlier one behind.
+    let mut to_stdout = Vec::new();
+    for (path, bytes) in rendered {
+        match path {
+            Some(path) => write_file(&path, &bytes, Links::Follow)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?,
+            None => to_stdout.extend_from_slice(&bytes),
+        }
+    }
+    if !to_stdout.is_empty() {
+        stdout::write(&to_stdout)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// Warns once about each character of the game's captions and player
+/// names that the embedded font lacks (drawn as U+FFFD): figurines, names
+/// in scripts it does not cover.
+fn warn_font(diagrams: &[GameDiagram]) {
+    let mut seen: Vec<char> = Vec::new();
+    for d in diagrams {
+        let texts = [
+            (d.caption.as_deref(), "the game's caption"),
+            (d.white.as_ref().map(|p| p.name.as_str()), "the White tag"),
+            (d.black.as_ref().map(|p| p.name.as_str()), "the Black tag"),
+        ];
+        for (text, context) in texts {
+            for c in text.map(missing_glyphs).unwrap_or_default() {
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen.push(c);
+                let shown = if c.is_control() {
+                    String::new()
+                } else {
+                    format!(" '{c}'")
+                };
+                eprintln!(
+                    "fen2img: warning: {}",
+                    escape(&format!(
+                        "{context}: the font has no glyph for U+{:04X}{shown}; it is drawn as \u{FFFD}",
+                        c as u32
+                    ))
+                );
+            }
+        }
+    }
+}
+
+/// Several diagrams need several names, or a text format on standard
+/// output; checked before anything is drawn.
+fn check_many(run: &GameRun<'_>, count: usize) -> Result<(), Failure> {
+    match run.output {
+        Some(path) => {
+            let text = path.to_str().unwrap_or("");
+            if !text.contains("{n}") && !text.contains("{ply}") {
+                return Err(Failure::invalid(format!(
+                    "{count} diagrams need {count} file names: put {{n}} (the diagram's number) \
+                     or {{ply}} in -o, e.g. -o 'fig-{{n}}.png'"
+                )));
+            }
+            Ok(())
+        }
+        None if run.options.format.is_binary() => Err(Failure::invalid(format!(
+            "{count} {} images cannot share standard output: use -o 'fig-{{n}}.{}'",
+            run.options.format,
+            run.options.format.extension()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `-o`'s name for diagram `n` (from 1): `{n}` and `{ply}` replaced.
+fn name(template: &Path, diagram: &GameDiagram, n: usize) -> PathBuf {
+    match template.to_str() {
+        Some(text) if text.contains("{n}") || text.contains("{ply}") => PathBuf::from(
+            text.replace("{n}", &n.to_string())
+                .replace("{ply}", &diagram.ply.to_string()),
+        ),
+        _ => template.to_path_buf(),
+    }
+}
+
+/// `--animate`: every picked position as a frame of one GIF.
+fn animation(
+    run: &GameRun<'_>,
+    frames: &[GameDiagram],
+    timing: &Timing,
+    tags: &[(String, String)],
+) -> Result<u8, Failure> {
+    if run.options.format != Format::GIF {
+        return Err(Failure::invalid(format!(
+            "--animate writes an animated GIF, not {}: use -o game.gif or -f gif",
+            run.options.format
+        )));
+    }
+    let delays = animate::delays(frames, timing);
+    let comment = super::caption::comment(tags);
+    let bytes = animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
+        AnimateError::Render(e) => Failure::from(Cause::Render(&e)),
+        AnimateError::Gif(_) => Failure::io(e.to_string()),
+        AnimateError::Size(..) | AnimateError::Empty => Failure::invalid(e.to_string()),
+    })?;
+    match run.output {
+        Some(path) => {
+            write_file(path, &bytes, Links::Follow)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+            Ok(EXIT_OK)
+        }
+        None => stdout::write(&bytes),
+    }
+}

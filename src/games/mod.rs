@@ -1,0 +1,171 @@
+//! Diagrams from games: a PGN text (or a FEN and a list of moves) and a
+//! choice of positions in, what the renderer draws for each out.
+//!
+//! This module connects the library's game reader (`fen2img_chess::game`)
+//! to the renderer's options; it reads no file and writes nothing, so the
+//! command line, the server, the document steps and `batch` can all call
+//! it. The command line's own part (flags, file names, standard output) is
+//! [`command`].
+//!
+//! # API
+//!
+//! ```text
+//! let text = GameText::Pgn(&bytes);                  // or GameText::Moves { start, moves }
+//! let options = GameOptions { pick: Pick::One(Selector::Ply(12)), ..GameOptions::default() };
+//! let found = games::diagrams(&text, "games.pgn", &options)?;   // Result<GameDiagrams, GameError>
+//! for diagram in &found.diagrams {
+//!     let mut render = base_options.clone();         // the caller's RenderOptions
+//!     diagram.apply(&mut render.diagram);            // last move, check, arrows, glyph, bars, caption
+//!     let bytes = Renderer::new(render).render(&diagram.position)?;
+//! }
+//! ```
+//!
+//! - [`diagrams`] reads game [`GameOptions::game`] of the text (PGN, or the
+//!   moves played from a position), picks positions ([`Pick`]: one
+//!   [`Selector`], every diagram marker, or a range for an animation) and
+//!   returns a [`GameDiagram`] for each, with the game's tags and the
+//!   reader's warnings ([`GameDiagrams`]).
+//! - [`GameDiagram::apply`] lays a diagram's marks over the caller's
+//!   `DiagramOptions`: what the caller set explicitly (a last move, a
+//!   caption text, player names) wins; arrows and glyphs are added.
+//! - [`GameError`] is typed and placed: the source name, line and column
+//!   (characters), the game's number and its White – Black tags, the move
+//!   number and side, and why, plus the offending line with a caret.
+//!   `Display` gives `games.pgn:41:17: game 3 (Morphy – Allies), move 17
+//!   White: Rd8 is not legal here: no rook can reach d8`.
+//! - An animation is [`Pick::Range`]'s diagrams: [`animate::delays`] gives
+//!   each frame's delay (fixed, or the game's thinking times from
+//!   `[%clk]`/`[%emt]` scaled), [`animate::gif`] draws them into an
+//!   animated GIF.
+//! - [`input::is_pgn`] is the rule that tells PGN text from FEN.
+
+pub mod animate;
+mod caption;
+pub mod command;
+mod diagram;
+mod error;
+pub mod input;
+mod options;
+mod players;
+
+use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
+use fen2img_render::chess::game::Selector;
+
+pub use diagram::GameDiagram;
+pub use error::{GameError, GameErrorKind};
+pub use options::{CaptionStyle, GameOptions, GameText, Pick};
+
+/// The diagrams of one game, with what the game says about itself.
+#[derive(Debug, Clone)]
+pub struct GameDiagrams {
+    /// One per picked position, in game order.
+    pub diagrams: Vec<GameDiagram>,
+    /// The game's tag pairs in file order (values as written, not escaped).
+    pub tags: Vec<(String, String)>,
+    /// What the lenient reader accepted but noted, each placed and escaped
+    /// (`games.pgn:12:5: game 1 (…): …`).
+    pub warnings: Vec<String>,
+}
+
+/// The diagrams `options` pick from `text`; `source` names the text in
+/// errors and warnings (a file name, `<stdin>`, `--moves`).
+pub fn diagrams(
+    text: &GameText<'_>,
+    source: &str,
+    options: &GameOptions,
+) -> Result<GameDiagrams, GameError> {
+    let game = read(text, source, options)?;
+    diagrams_of(&game, source, text_bytes(text), options)
+}
+
+/// The diagrams `options` pick from a game already read (`batch` reads a
+/// file's games one after the other with `read_games`); `input` is the
+/// text it was read from, for the carets of its warnings.
+/// [`GameOptions::game`] is not used.
+pub fn diagrams_of(
+    game: &Game,
+    source: &str,
+    input: &[u8],
+    options: &GameOptions,
+) -> Result<GameDiagrams, GameError> {
+    let positions = game.positions();
+    let plies =
+        pick(game, &options.pick).map_err(|message| GameError::select(source, game, message))?;
+    let diagrams = plies
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &ply)| {
+            let at = positions.get(ply)?;
+            let marker = (options.pick == Pick::Markers).then_some(i + 1);
+            Some(GameDiagram::new(game, at, marker, options))
+        })
+        .collect();
+    let warnings = game
+        .warnings
+        .iter()
+        .map(|w| GameError::from_pgn(source, input, w).to_string())
+        .collect();
+    Ok(GameDiagrams {
+        diagrams,
+        tags: game.tags.clone(),
+        warnings,
+    })
+}
+
+/// The game `options` name, read from `text`.
+pub fn read(text: &GameText<'_>, source: &str, options: &GameOptions) -> Result<Game, GameError> {
+    match *text {
+        GameText::Pgn(bytes) => {
+            let pgn = PgnOptions::default().with_strict(options.strict);
+            read_game(bytes, options.game, pgn).map_err(|e| GameError::from_pgn(source, bytes, &e))
+        }
+        GameText::Moves { start, moves } => {
+            if options.game != 1 {
+                return Err(GameError::plain(
+                    source,
+                    GameErrorKind::Select,
+                    format!(
+                        "there is no game {}: a list of moves is one game",
+                        options.game
+                    ),
+                ));
+            }
+            self::input::moves_game(start, moves, source)
+        }
+    }
+}
+
+fn text_bytes<'a>(text: &GameText<'a>) -> &'a [u8] {
+    match *text {
+        GameText::Pgn(bytes) => bytes,
+        GameText::Moves { moves, .. } => moves.as_bytes(),
+    }
+}
+
+/// The plies `pick` names in `game`; `Err` says why not, escaped.
+fn pick(game: &Game, pick: &Pick) -> Result<Vec<usize>, String> {
+    let resolve = |s: &Selector| s.resolve(game).map_err(|e| e.message);
+    match pick {
+        Pick::One(selector) => Ok(vec![resolve(selector)?]),
+        Pick::Markers => {
+            let markers = game.markers();
+            if markers.is_empty() {
+                return Err(
+                    "the game has no diagram markers ({[#]}, {#}, {[D]} or [%diagram] in a comment)"
+                        .into(),
+                );
+            }
+            Ok(markers)
+        }
+        Pick::Range { from, to } => {
+            let first = from.as_ref().map_or(Ok(0), resolve)?;
+            let last = to.as_ref().map_or(Ok(game.plies.len()), resolve)?;
+            if first > last {
+                return Err(format!(
+                    "the range starts after it ends: from ply {first} to ply {last}"
+                ));
+            }
+            Ok((first..=last).collect())
+        }
+    }
+}
