@@ -146,7 +146,12 @@ fn player(
     let elo = elo
         .map(|e| in_range(&format!("{color_name}_elo"), e, 0..=9999))
         .transpose()?;
-    Ok(Some(Player { name, title, elo }))
+    Ok(Some(Player {
+            name,
+            title,
+            elo,
+            clock: None,
+        }))
 }
 
 impl NativeOptions {
@@ -260,6 +265,7 @@ impl NativeOptions {
                 ..Markup::default()
             },
             around,
+            preset: Default::default(),
         };
         options.encode = EncodeOptions {
             optimize: self.optimize,

@@ -2,7 +2,7 @@
 //! the caption's lines, centred under (or over) the board, and the player
 //! bars, as lichess writes them: a title such as GM in a distinct colour,
 //! the name in bold, the rating in regular weight, after a small disc in
-//! the player's colour.
+//! the player's colour, and the clock, if any, at the bar's right end.
 
 use super::outer::{caption_baselines, CaptionPlan};
 use super::pockets::Disc;
@@ -67,7 +67,23 @@ pub(super) fn player_bar(
     };
     let space = width(" ", false, size);
     let mut x = band.x + 2.0 * r + inset + space;
-    let end = band.x + band.w;
+    let mut end = band.x + band.w;
+    let mut texts = Vec::new();
+    if let Some(clock) = player.clock_text() {
+        // Right-aligned as lichess sets clocks, in bold so a glance reads
+        // it; the name gives way to it.
+        let w = width(&clock, true, size);
+        let right = end - inset - space / 2.0;
+        end = right - w - space;
+        texts.push(PlacedText {
+            text: clock,
+            bold: true,
+            size,
+            x: right - w,
+            y: baseline,
+            color: ink,
+        });
+    }
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
     if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
         runs.push((clip(title.trim()).to_string(), true, TITLE_COLOR));
@@ -76,7 +92,6 @@ pub(super) fn player_bar(
     if let Some(elo) = player.elo {
         runs.push((elo.to_string(), false, ink));
     }
-    let mut texts = Vec::new();
     for (i, (text, bold, color)) in runs.iter().enumerate() {
         // What the later runs need: the name gives way to the rating.
         let after: f32 = runs[i + 1..]
@@ -116,6 +131,7 @@ mod tests {
             name: "Magnus Carlsen".into(),
             title: Some("GM".into()),
             elo: Some(2830),
+            clock: None,
         };
         let band = Rect {
             x: 10.0,
@@ -141,6 +157,17 @@ mod tests {
         assert_eq!(texts.last().unwrap().text, "2830");
         for t in &texts {
             assert!(t.x + t.width() <= 170.01, "{t:?}");
+        }
+        // A clock sits at the right end; the name gives way to it.
+        let timed = Player {
+            clock: Some(372_300),
+            ..long
+        };
+        let (_, texts) = player_bar(&timed, Color::White, narrow, 14.0, INK);
+        let clock = texts.iter().find(|t| t.text == "1:02:03").expect("clock");
+        assert!(clock.x + clock.width() <= 170.0 && clock.x + clock.width() > 160.0);
+        for t in texts.iter().filter(|t| t.text != "1:02:03") {
+            assert!(t.x + t.width() < clock.x, "{t:?} overlaps {clock:?}");
         }
     }
 }

@@ -639,6 +639,7 @@ mod tests {
                 name: "Kasparov, Garry".into(),
                 title: Some("GM".into()),
                 elo: Some(2812),
+                clock: None,
             }),
             black: Some(Player {
                 name: "Topalov".into(),

@@ -24,11 +24,13 @@ fn with_caption(text: &str) -> Around {
             name: "Ljubomir Ljubojević".into(),
             title: Some("GM".into()),
             elo: Some(2620),
+            clock: None,
         }),
         black: Some(Player {
             name: "Алексей Широв".into(),
             title: None,
             elo: None,
+            clock: None,
         }),
         ..Around::default()
     }
@@ -138,6 +140,7 @@ fn long_text_wraps_or_ends_with_an_ellipsis_inside_the_image() {
                     name: long.clone(),
                     title: Some("WGM".into()),
                     elo: Some(2400),
+                    clock: None,
                 }),
                 ..with_caption(&long)
             },
@@ -293,8 +296,8 @@ proptest! {
                 caption_position: if above { CaptionPosition::Above } else { CaptionPosition::Below },
                 number,
                 number_format: None,
-                white: Some(Player { name: name.clone(), title: title.clone(), elo }),
-                black: Some(Player { name, title, elo }),
+                white: Some(Player { name: name.clone(), title: title.clone(), elo, clock: None }),
+                black: Some(Player { name, title, elo, clock: None }),
             },
             ..DiagramOptions::default()
         };

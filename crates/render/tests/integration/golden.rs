@@ -144,11 +144,13 @@ fn players() -> Around {
             name: "Ljubomir Ljubojević".into(),
             title: Some("GM".into()),
             elo: Some(2620),
+            clock: None,
         }),
         black: Some(Player {
             name: "Алексей Широв".into(),
             title: Some("GM".into()),
             elo: Some(2710),
+            clock: None,
         }),
         ..Around::default()
     }

@@ -203,6 +203,7 @@ fn cases() -> Vec<(String, &'static str, DiagramOptions)> {
                     name: "Ljubomir Ljubojević".into(),
                     title: Some("GM".into()),
                     elo: Some(2620),
+                    clock: None,
                 }),
                 black: Some(Player {
                     name: "Алексей Широв".into(),
