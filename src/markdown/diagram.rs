@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use fen2img_render::describe;
+use fen2img_render::alt_text;
 use fen2img_render::fingerprint::stable_hash;
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{Format, Renderer};
@@ -170,7 +170,12 @@ impl DiagramMaker {
             fen.as_bytes(),
         ]);
         let size = image_size(&bytes).unwrap_or((0, 0));
-        let alt = options.alt.clone().unwrap_or_else(|| describe(&position));
+        // Everything drawn, in words: caption and players, the position,
+        // and every annotation on it.
+        let alt = options
+            .alt
+            .clone()
+            .unwrap_or_else(|| alt_text(&position, &renderer.options().diagram));
         Ok(Diagram {
             bytes,
             alt,

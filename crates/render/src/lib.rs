@@ -134,7 +134,7 @@ pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
 pub use layout::{
-    Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup, Preset,
+    alt_text, Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup, Preset,
 };
 pub use offload::Offload;
 pub use renderer::{Error, RenderOptions, Renderer};

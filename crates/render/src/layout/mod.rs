@@ -6,6 +6,7 @@
 //! and a rasterizer can compose pre-rendered pieces at integer offsets. The
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
+mod alt;
 mod around;
 mod bars;
 mod build;
@@ -27,6 +28,7 @@ mod text;
 use std::sync::Arc;
 
 pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
+pub use alt::{alt_text, describe_markup};
 pub use around::{format_clock, Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
@@ -43,7 +45,6 @@ use crate::assets::color::Rgba;
 use crate::assets::labels::LabelFont;
 use crate::assets::pieces::PieceSet;
 use crate::assets::theme::{Annotations, Theme};
-use crate::describe::describe_annotated;
 use fen2img_chess::{Color, Piece, Position, Square};
 
 /// Smallest and largest `--size` accepted, in pixels.
@@ -512,7 +513,7 @@ impl Layout {
             .collect();
         let mut layout = Layout {
             title: position.to_string(),
-            description: describe_annotated(position, &frame.lead, &markup.glyphs, &markup.labels),
+            description: alt::with_lead(position, &frame.lead, markup),
             glows,
             pieces,
             crosses: Vec::new(),
