@@ -170,14 +170,8 @@ struct Config {
 pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
     let defaults = render_options(&args.render, Format::SVG)?;
     if let Some(dir) = &args.piece_sets {
-        let sets = piece_dir::load(dir)?;
-        let names: Vec<&str> = sets.iter().map(|(n, _)| n.as_str()).collect();
-        eprintln!(
-            "fen2img serve: {} piece sets: {}",
-            names.len(),
-            names.join(" ")
-        );
-        piece_sets::install(sets);
+        // Before the server listens: a bad set stops it here.
+        piece_sets::install(piece_dir::load(dir)?);
     }
     let cors = match &args.cors {
         None => None,
@@ -232,6 +226,11 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
     {
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "fen2img serve: listening on http://{addr}");
+        // After the address line, which scripts read first.
+        let sets: Vec<&str> = piece_sets::names().collect();
+        if !sets.is_empty() {
+            let _ = writeln!(err, "fen2img serve: piece sets: {}", sets.join(" "));
+        }
         let _ = err.flush();
     }
 

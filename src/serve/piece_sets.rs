@@ -44,6 +44,11 @@ pub fn find(name: &str) -> Option<&'static (String, PieceSet)> {
     SETS.get()?.iter().find(|(n, _)| n == name)
 }
 
+/// The names loaded, in order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    SETS.get().into_iter().flatten().map(|(n, _)| n.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
