@@ -6,7 +6,6 @@
 //! of a second) are drawn in the player bars, which a game with clocks
 //! has even without names, as lila-gif draws them.
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::{Format, Glyph, ParseOptions, Square};
 use serde_json::Value;
 
