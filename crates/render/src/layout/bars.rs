@@ -88,15 +88,22 @@ pub(super) fn player_bar(
     if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
         runs.push((clip(title.trim()).to_string(), true, TITLE_COLOR));
     }
+    let name_at = runs.len();
     runs.push((clip(player.name.trim()).to_string(), true, ink));
     if let Some(elo) = player.elo {
         runs.push((elo.to_string(), false, ink));
     }
     for (i, (text, bold, color)) in runs.iter().enumerate() {
-        // What the later runs need: the name gives way to the rating.
+        // What the later runs need: the name gives way to the title and
+        // the rating (a title is short, and cut it says nothing), down to
+        // its ellipsis.
         let after: f32 = runs[i + 1..]
             .iter()
-            .map(|(t, b, _)| space + width(t, *b, size))
+            .enumerate()
+            .map(|(k, (t, b, _))| {
+                let shown = if i + 1 + k == name_at { "\u{2026}" } else { t };
+                space + width(shown, *b, size)
+            })
             .sum();
         let room = (end - x - after).max(0.0);
         let weight = if *bold { Weight::Bold } else { Weight::Regular };
