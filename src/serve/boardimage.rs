@@ -265,14 +265,14 @@ mod tests {
 
     #[test]
     fn the_last_move_takes_each_themes_own_colours() {
-        // themes/*.json of web-boardimage (b8ca164, 2025-10-03): e2 is
-        // light, e4 dark.
+        // themes/*.json of web-boardimage (b8ca164, 2025-10-03): g1 is
+        // dark, f3 light.
         for (colors, light, dark) in [
             ("lichess-brown", "#ced26b", "#aaa23b"),
             ("lichess-blue", "#c3d889", "#92b167"),
             ("wikipedia", "#cdd16a", "#aaa23b"),
         ] {
-            let r = req(&format!("fen={FEN}&lastMove=e2e4&colors={colors}")).unwrap();
+            let r = req(&format!("fen={FEN}&lastMove=g1f3&colors={colors}")).unwrap();
             let fills: Vec<(String, String)> = r
                 .fills
                 .iter()
@@ -280,7 +280,7 @@ mod tests {
                 .collect();
             assert_eq!(
                 fills,
-                [("e2".into(), light.into()), ("e4".into(), dark.into())],
+                [("g1".into(), dark.into()), ("f3".into(), light.into())],
                 "{colors}"
             );
         }
