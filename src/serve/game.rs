@@ -23,6 +23,14 @@ use super::request::DiagramRequest;
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
 
+/// How many levels a pixel's colour may move between frames and still
+/// count as unchanged: frames of more than 256 colours (coordinates, player
+/// bars and glows together pass it) are each quantized to their own
+/// palette, which moves unchanged pixels by a few levels; without this,
+/// every later frame would be the whole board again. 16 levels leave no
+/// visible trace where something really changed (a fading glow's rim).
+const QUANTIZATION_TOLERANCE: u8 = 16;
+
 /// lila-gif's default frame delay, in hundredths of a second: its
 /// `RequestBody::delay` is `#[serde(default)]`, so 0 (its README's example
 /// says 50; browsers show a 0 delay as about 10).
@@ -233,10 +241,10 @@ pub fn render(
                     .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
             }
             _ => {
-                writer = Some(
-                    AnimationWriter::new(&next, &game.comment)
-                        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
-                )
+                let mut w = AnimationWriter::new(&next, &game.comment)
+                    .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+                w.set_tolerance(QUANTIZATION_TOLERANCE);
+                writer = Some(w);
             }
         }
         previous = Some(image);

@@ -270,6 +270,10 @@ pub struct AnimationWriter {
     size: (u16, u16),
     /// The global palette without its spare entry.
     base: Vec<u8>,
+    /// How far apart (largest channel difference) two colours of a pixel
+    /// may be and still count as unchanged (see
+    /// [`AnimationWriter::set_tolerance`]).
+    tolerance: u8,
 }
 
 impl std::fmt::Debug for AnimationWriter {
@@ -311,7 +315,20 @@ impl AnimationWriter {
             encoder,
             size: (w, h),
             base,
+            tolerance: 0,
         })
+    }
+
+    /// Counts a pixel as unchanged when its colours in two frames differ by
+    /// at most `tolerance` in every channel (default 0: exactly equal).
+    /// Frames of more than 256 colours are each quantized to a palette of
+    /// their own, so a pixel that did not change may still move by a few
+    /// levels, and an exact comparison then finds the whole picture
+    /// changed; a tolerance of the quantization's error keeps later frames
+    /// to what really changed (the viewer keeps showing the earlier,
+    /// equally close, colour).
+    pub fn set_tolerance(&mut self, tolerance: u8) {
+        self.tolerance = tolerance;
     }
 
     /// Adds `next`, drawn as what changed since `previous` (the frame
@@ -326,7 +343,13 @@ impl AnimationWriter {
                 "every frame must have the first one's size",
             ));
         }
-        let mut frame = changed_frame(previous, &next.image, next.delay, &self.base);
+        let mut frame = changed_frame(
+            previous,
+            &next.image,
+            next.delay,
+            &self.base,
+            self.tolerance,
+        );
         // The changed rectangle may use the spare "unchanged" index, one
         // past the palette.
         frame.buffer = compress(&frame.buffer, frame.width, next.image.palette.len() + 1);
@@ -345,6 +368,17 @@ fn colour(image: &PaletteImage<'_>, i: usize) -> [u8; 4] {
     image.palette[image.indices[i] as usize]
 }
 
+/// Whether two colours of a pixel count as the same: equal, or both
+/// opaque (alpha from 128, as the GIF writes them) and within `tolerance`
+/// in every channel.
+fn same_colour(a: [u8; 4], b: [u8; 4], tolerance: u8) -> bool {
+    a == b
+        || (tolerance > 0
+            && a[3] >= 128
+            && b[3] >= 128
+            && a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance))
+}
+
 /// The frame that turns `previous` into `next`: the bounding box of the
 /// changed pixels (one pixel when nothing changed, as GIF needs a frame to
 /// carry the delay). `base` is the global palette without its spare entry.
@@ -353,12 +387,13 @@ fn changed_frame<'a>(
     next: &'a PaletteImage<'a>,
     delay: u16,
     base: &[u8],
+    tolerance: u8,
 ) -> Frame<'a> {
     let w = next.width as usize;
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
     for y in 0..next.height as usize {
         for x in 0..w {
-            if colour(previous, y * w + x) != colour(next, y * w + x) {
+            if !same_colour(colour(previous, y * w + x), colour(next, y * w + x), tolerance) {
                 x0 = x0.min(x);
                 y0 = y0.min(y);
                 x1 = x1.max(x + 1);
@@ -379,7 +414,7 @@ fn changed_frame<'a>(
     for y in y0..y1 {
         for x in x0..x1 {
             let i = y * w + x;
-            let same = colour(previous, i) == colour(next, i);
+            let same = same_colour(colour(previous, i), colour(next, i), tolerance);
             buffer.push(match hole {
                 Some(h) if same => h,
                 _ => next.indices[i],
@@ -650,5 +685,48 @@ mod tests {
         assert_eq!(decode_frames(&commented).2, decode_frames(&plain).2);
         assert_eq!(with_comment(b"not a gif", "c"), b"not a gif");
         assert_eq!(with_comment(&plain, ""), plain);
+    }
+
+    #[test]
+    fn a_tolerance_keeps_quantization_noise_out_of_later_frames() {
+        // Two 4x4 frames whose every colour moved by 3 levels (their own
+        // palettes), and one pixel that really changed.
+        let first_palette = [[100, 100, 100, 255], [200, 200, 200, 255]];
+        let next_palette = [[103, 97, 100, 255], [197, 203, 200, 255], [0, 0, 255, 255]];
+        let indices: Vec<u8> = (0..16).map(|i| (i % 2) as u8).collect();
+        let mut moved = indices.clone();
+        moved[10] = 2;
+        let first = PaletteImage {
+            width: 4,
+            height: 4,
+            palette: &first_palette,
+            indices: &indices,
+        };
+        let next = PaletteImage {
+            width: 4,
+            height: 4,
+            palette: &next_palette,
+            indices: &moved,
+        };
+        let sizes = |tolerance: u8| {
+            let start = TimedImage {
+                image: first,
+                delay: 10,
+            };
+            let mut writer = AnimationWriter::new(&start, "").unwrap();
+            writer.set_tolerance(tolerance);
+            writer
+                .push(&first, &TimedImage { image: next, delay: 10 })
+                .unwrap();
+            let gif = writer.finish().unwrap();
+            let mut decoder = ::gif::DecodeOptions::new().read_info(&gif[..]).unwrap();
+            let mut sizes = Vec::new();
+            while let Some(f) = decoder.read_next_frame().unwrap() {
+                sizes.push((f.left, f.top, f.width, f.height));
+            }
+            sizes
+        };
+        assert_eq!(sizes(0)[1], (0, 0, 4, 4), "exact: everything changed");
+        assert_eq!(sizes(8)[1], (2, 2, 1, 1), "within 8 levels: one pixel");
     }
 }
