@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
-use fen2img_render::chess::MAX_INPUT_LEN;
 use fen2img_render::alt_text;
+use fen2img_render::chess::MAX_INPUT_LEN;
 use fen2img_render::{RenderOptions, Renderer};
 
 use crate::args::{check_warnings, parse_record};

@@ -100,7 +100,9 @@ pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
     let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
     let flip = lilagif::orientation(text(&json, "orientation")?.as_deref())?;
     let theme = lila_names::theme(text(&json, "theme")?.as_deref().unwrap_or("brown"))?;
-    let pieces = text(&json, "piece")?.as_deref().and_then(lilagif::piece_set);
+    let pieces = text(&json, "piece")?
+        .as_deref()
+        .and_then(lilagif::piece_set);
     let coords = match json.get("coordinates") {
         None | Some(Value::Null) => lilagif::coordinates(None)?,
         Some(Value::Bool(b)) => lilagif::coordinates(Some(if *b { "true" } else { "false" }))?,
@@ -336,8 +338,7 @@ mod tests {
             .starts_with("frames[0].delay"));
         assert!(err(r#"{"orientation":"up","frames":[]}"#).starts_with("orientation"));
         assert!(err(r#"{"frames":[{"glyph":"+-"}]}"#).starts_with("frames[0].glyph"));
-        assert!(err(r#"{"frames":[{"clock":{"white":-1}}]}"#)
-            .starts_with("frames[0].clock.white"));
+        assert!(err(r#"{"frames":[{"clock":{"white":-1}}]}"#).starts_with("frames[0].clock.white"));
         assert!(err(r#"{"theme":"violet","frames":[{}]}"#).starts_with("theme: "));
     }
 

@@ -6,9 +6,7 @@ use std::fmt::Write as _;
 
 use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
 use fen2img_render::Rgba;
-use fen2img_render::{
-    Coordinates, Format, Glyph, Position, Preset, RenderOptions, Square, Theme,
-};
+use fen2img_render::{Coordinates, Format, Glyph, Position, Preset, RenderOptions, Square, Theme};
 
 /// The most arrows, marks and fills one request may ask for: a board has 64
 /// squares, and each adds drawing work.

@@ -38,7 +38,10 @@ pub fn parse(path: &str, query: &str, max_size: u32) -> Result<Target, Rejection
     let pairs = query::pairs(query).map_err(Rejection::BadRequest)?;
     let (request, comment) = match path {
         "/image.gif" => lilagif::parse(&pairs, max_size).map_err(Rejection::BadRequest)?,
-        "/og.png" => (og::parse(&pairs, max_size).map_err(Rejection::BadRequest)?, String::new()),
+        "/og.png" => (
+            og::parse(&pairs, max_size).map_err(Rejection::BadRequest)?,
+            String::new(),
+        ),
         "/board.svg" | "/board.png" => {
             let format = if path.ends_with(".svg") {
                 Format::SVG

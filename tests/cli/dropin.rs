@@ -62,7 +62,13 @@ fn lila_gif_board_names_piece_sets_and_coordinates() {
     assert_eq!(image("theme=maple"), brown);
     assert_eq!(image("theme=leather"), image("theme=ic"));
     assert_eq!(image("theme=purple-diag"), image("theme=purple"));
-    let boards = ["theme=blue", "theme=green", "theme=ic", "theme=pink", "theme=purple"];
+    let boards = [
+        "theme=blue",
+        "theme=green",
+        "theme=ic",
+        "theme=pink",
+        "theme=purple",
+    ];
     for (i, a) in boards.iter().enumerate() {
         assert_ne!(image(a), brown, "{a}");
         for b in &boards[i + 1..] {
@@ -77,7 +83,13 @@ fn lila_gif_board_names_piece_sets_and_coordinates() {
     // and no name is ever a path.
     let shapes = image("piece=shapes");
     assert_ne!(shapes, brown);
-    for other in ["merida", "..%2Fshapes", "shapes%2F..%2Fshapes", "SHAPES", ".git"] {
+    for other in [
+        "merida",
+        "..%2Fshapes",
+        "shapes%2F..%2Fshapes",
+        "SHAPES",
+        ".git",
+    ] {
         assert_eq!(image(&format!("piece={other}")), brown, "{other}");
     }
     // The game endpoint takes the same names.
@@ -125,13 +137,13 @@ fn lila_gif_frames_draw_glyphs_and_clocks() {
         }
     }
     assert_eq!(game(r#","glyph":"⨀""#), glyphs[7], "⨀ and O are zugzwang");
-    let bad = post(
-        &server,
-        "/game.gif",
-        br#"{"frames":[{"glyph":"!!!"}]}"#,
-    );
+    let bad = post(&server, "/game.gif", br#"{"frames":[{"glyph":"!!!"}]}"#);
     assert_eq!(bad.status, 400);
-    assert!(bad.text().starts_with("frames[0].glyph: "), "{}", bad.text());
+    assert!(
+        bad.text().starts_with("frames[0].glyph: "),
+        "{}",
+        bad.text()
+    );
 
     // Clocks put the players' bars around the board, named or not, and
     // each frame shows its own time.
@@ -231,7 +243,10 @@ fn og_png_is_a_1200_by_630_preview_like_the_cli() {
         "-o",
         "-",
     ]);
-    assert!(same == r.body, "the server's preview differs from the CLI's");
+    assert!(
+        same == r.body,
+        "the server's preview differs from the CLI's"
+    );
     // The caption is part of the image.
     let other = server.get(&q.replace("Mate", "Win"));
     assert_ne!(other.body, r.body);

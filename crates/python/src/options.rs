@@ -147,11 +147,11 @@ fn player(
         .map(|e| in_range(&format!("{color_name}_elo"), e, 0..=9999))
         .transpose()?;
     Ok(Some(Player {
-            name,
-            title,
-            elo,
-            clock: None,
-        }))
+        name,
+        title,
+        elo,
+        clock: None,
+    }))
 }
 
 impl NativeOptions {

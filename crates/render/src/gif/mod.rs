@@ -393,7 +393,11 @@ fn changed_frame<'a>(
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
     for y in 0..next.height as usize {
         for x in 0..w {
-            if !same_colour(colour(previous, y * w + x), colour(next, y * w + x), tolerance) {
+            if !same_colour(
+                colour(previous, y * w + x),
+                colour(next, y * w + x),
+                tolerance,
+            ) {
                 x0 = x0.min(x);
                 y0 = y0.min(y);
                 x1 = x1.max(x + 1);
@@ -716,7 +720,13 @@ mod tests {
             let mut writer = AnimationWriter::new(&start, "").unwrap();
             writer.set_tolerance(tolerance);
             writer
-                .push(&first, &TimedImage { image: next, delay: 10 })
+                .push(
+                    &first,
+                    &TimedImage {
+                        image: next,
+                        delay: 10,
+                    },
+                )
                 .unwrap();
             let gif = writer.finish().unwrap();
             let mut decoder = ::gif::DecodeOptions::new().read_info(&gif[..]).unwrap();

@@ -138,7 +138,11 @@ mod tests {
             ..DiagramOptions::default()
         };
         let layout = Layout::new(&mated, &options).unwrap();
-        assert!(layout.description.ends_with(&said), "{}", layout.description);
+        assert!(
+            layout.description.ends_with(&said),
+            "{}",
+            layout.description
+        );
         assert_eq!(layout.description, alt_text(&mated, &options));
         assert_eq!(describe_markup(&mated, &Markup::default()), "");
     }

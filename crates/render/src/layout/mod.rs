@@ -29,7 +29,9 @@ use std::sync::Arc;
 
 pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
 pub use alt::{alt_text, describe_markup};
-pub use around::{format_clock, Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
+pub use around::{
+    format_clock, Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT,
+};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
 pub use display::{Item, Layer};

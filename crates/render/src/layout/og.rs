@@ -52,7 +52,9 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> (Plan, Rect) {
         p = plan_diagram(&inner, extras);
     }
     let dx = PAD;
-    let dy = ((OG_HEIGHT as f32 - p.height as f32) / 2.0).floor().max(0.0);
+    let dy = ((OG_HEIGHT as f32 - p.height as f32) / 2.0)
+        .floor()
+        .max(0.0);
     shift(&mut p, dx, dy);
     let panel_x = dx + inner.size as f32 + GAP;
     let panel = Rect {
@@ -179,7 +181,9 @@ mod tests {
     #[test]
     fn the_page_is_1200_by_630_with_the_board_left_and_text_right() {
         let around = Around {
-            caption: Some(Caption::Text("Mate in two: a long caption that has to wrap".into())),
+            caption: Some(Caption::Text(
+                "Mate in two: a long caption that has to wrap".into(),
+            )),
             white: Some(Player {
                 name: "Ljubojević".into(),
                 title: Some("GM".into()),
@@ -204,7 +208,10 @@ mod tests {
             assert!(b.x >= PAD && b.y >= 0.0 && b.y + b.h <= 630.0, "{b:?}");
             let texts = &l.frame.board.texts;
             let words: Vec<&str> = texts.iter().map(|t| t.text.as_str()).collect();
-            assert!(words.contains(&"GM") && words.contains(&"Широв"), "{words:?}");
+            assert!(
+                words.contains(&"GM") && words.contains(&"Широв"),
+                "{words:?}"
+            );
             let to_move = if fen.contains(" b ") {
                 "Black to move"
             } else {
@@ -213,7 +220,10 @@ mod tests {
             assert!(words.contains(&to_move), "{words:?}");
             for t in texts {
                 assert!(t.x >= b.x + b.w + GAP - 0.01, "{t:?} beside the board");
-                assert!(t.x + t.width() <= 1200.0 - PAD + 0.01, "{t:?} inside the page");
+                assert!(
+                    t.x + t.width() <= 1200.0 - PAD + 0.01,
+                    "{t:?} inside the page"
+                );
                 assert!(t.y > PAD && t.y < 630.0 - PAD, "{t:?}");
             }
             // The caption wrapped onto more than one line.

@@ -5,9 +5,7 @@
 
 use fen2img_render::internals::Rasterizer;
 use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
-use fen2img_render::{
-    svg, Coordinates, DiagramOptions, Glyph, Layout, Markup, Preset, Theme,
-};
+use fen2img_render::{svg, Coordinates, DiagramOptions, Glyph, Layout, Markup, Preset, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
