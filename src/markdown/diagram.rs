@@ -251,6 +251,21 @@ mod tests {
         assert_eq!(d.size.0, 240);
         assert!(d.alt.starts_with("White to move."), "{}", d.alt);
         assert_eq!(d.options.caption.as_deref(), Some("Mate"));
+        // The alt text says every annotation drawn, as --alt does.
+        let d = make(
+            "```fen arrow=Ge2e4 mark=d5 glyph=e4:!! label=a1:A lastmove=e2e4\n\
+             8/8/8/8/4P3/8/8/K6k b - - 0 1\n```\n",
+        )
+        .unwrap();
+        for said in [
+            "Last move e2 to e4.",
+            "Arrow: green e2 to e4.",
+            "Marked with an X: d5.",
+            "e4: brilliant move, marked !!.",
+            "a1: label A.",
+        ] {
+            assert!(d.alt.contains(said), "{said}: {}", d.alt);
+        }
     }
 
     #[test]
