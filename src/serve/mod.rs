@@ -3,17 +3,21 @@
 //! Connections run on a small tokio runtime (hyper's HTTP/1.1 with its
 //! header size and header read timeout limits; [`connections`] decides which
 //! are open); renders run on [`pool`]'s threads. Modules import one way:
-//! `mod` → {`connections`, `router`, `pool`} → `target` → {`diagram`,
-//! `boardimage`, `lilagif`, `game`} → {`request`, `params`, `query`,
-//! `suggest`, `response`}.
+//! `mod` → {`connections`, `router`, `pool`, `piece_dir`} → `target` →
+//! {`diagram`, `og`, `boardimage`, `lilagif`, `game`} → {`request`,
+//! `params`, `query`, `suggest`, `response`, `lila_names`, `piece_sets`}.
 
 mod boardimage;
 mod connections;
 mod cors;
 mod diagram;
 mod game;
+mod lila_names;
 mod lilagif;
+mod og;
 mod params;
+mod piece_dir;
+mod piece_sets;
 mod pool;
 mod query;
 mod request;
@@ -124,6 +128,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ORIGINS")]
     pub cors: Option<String>,
 
+    /// A directory of piece sets laid out as lichess lays them out
+    /// (`DIR/<name>/wK.svg ... bP.svg`): lila-gif's `piece=<name>` draws
+    /// with that set (other names: the default set). Every set is read and
+    /// checked at start-up, like --pieces.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub piece_sets: Option<std::path::PathBuf>,
+
     /// Defaults for every request (a request's parameters override them).
     #[command(flatten)]
     pub render: RenderArgs,
@@ -158,6 +169,10 @@ struct Config {
 /// requests have finished.
 pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
     let defaults = render_options(&args.render, Format::SVG)?;
+    if let Some(dir) = &args.piece_sets {
+        // Before the server listens: a bad set stops it here.
+        piece_sets::install(piece_dir::load(dir)?);
+    }
     let cors = match &args.cors {
         None => None,
         Some(origins) => Some(cors::Cors::parse(origins).map_err(Failure::invalid)?),
@@ -211,6 +226,11 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
     {
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "fen2img serve: listening on http://{addr}");
+        // After the address line, which scripts read first.
+        let sets: Vec<&str> = piece_sets::names().collect();
+        if !sets.is_empty() {
+            let _ = writeln!(err, "fen2img serve: piece sets: {}", sets.join(" "));
+        }
         let _ = err.flush();
     }
 

@@ -1154,3 +1154,7 @@ fn captions_with_control_characters_give_well_formed_svg() {
     let svg = r.text();
     roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
 }
+
+// lila-gif's and web-boardimage's current APIs, piece sets and previews.
+#[path = "dropin.rs"]
+mod dropin;
