@@ -1,7 +1,8 @@
 //! lila-gif's `POST /game.gif`: a JSON game (`white`, `black`, `comment`,
 //! `orientation`, `theme`, `piece`, `coordinates`, `delay`, `frames:
 //! [{fen, delay, lastMove, check, glyph, clock: {white, black}}]`) into an
-//! animated GIF whose later frames hold only what changed. A frame's glyph
+//! animated GIF whose later frames hold only what changed; or a game as
+//! PGN (the body, or a `pgn` field), one frame per position. A frame's glyph
 //! is a badge on the square its last move went to, and clocks (hundredths
 //! of a second) are drawn in the player bars, which a game with clocks
 //! has even without names, as lila-gif draws them.
@@ -95,29 +96,28 @@ fn check(f: &Value) -> Result<Option<fen2img_render::layout::CheckMark>, String>
     })
 }
 
-/// Reads the JSON body; the error is a one-line reason naming the field.
+/// Reads the body: lila-gif's JSON frames, a JSON object with a `pgn` game
+/// instead of `frames`, or PGN text itself (any body whose first
+/// non-blank byte is not `{`). The error is a one-line reason naming the
+/// field (for PGN: its line and column, the game and the move).
 pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
-    let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
-    let flip = lilagif::orientation(text(&json, "orientation")?.as_deref())?;
-    let theme = lila_names::theme(text(&json, "theme")?.as_deref().unwrap_or("brown"))?;
-    let pieces = text(&json, "piece")?
-        .as_deref()
-        .and_then(lilagif::piece_set);
-    let coords = match json.get("coordinates") {
-        None | Some(Value::Null) => lilagif::coordinates(None)?,
-        Some(Value::Bool(b)) => lilagif::coordinates(Some(if *b { "true" } else { "false" }))?,
-        Some(Value::String(s)) => lilagif::coordinates(Some(s))?,
-        Some(_) => return Err("coordinates: expected true or false".into()),
-    };
-    let comment = text(&json, "comment")?.unwrap_or_default();
-    if comment.len() > lilagif::MAX_COMMENT {
-        return Err(format!("comment: at most {} bytes", lilagif::MAX_COMMENT));
+    let first = body.iter().find(|b| !b.is_ascii_whitespace());
+    if first != Some(&b'{') {
+        return pgn_game(body, &Value::Null, max_size);
     }
+    let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
+    if json.get("frames").is_none() {
+        if let Some(pgn) = json.get("pgn") {
+            let pgn = pgn.as_str().ok_or("pgn: expected a string")?;
+            return pgn_game(pgn.as_bytes(), &json, max_size);
+        }
+    }
+    let style = Style::read(&json, max_size)?;
     let default_delay = delay(&json, "delay", DEFAULT_DELAY)?;
     let frames = json
         .get("frames")
         .and_then(Value::as_array)
-        .ok_or("frames: expected a list of frames")?;
+        .ok_or("frames: expected a list of frames (or a `pgn` game)")?;
     if frames.is_empty() || frames.len() > MAX_FRAMES {
         return Err(format!(
             "frames: give 1 to {MAX_FRAMES} frames, found {}",
@@ -138,14 +138,7 @@ pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
         let fen = fen.as_deref().unwrap_or(START);
         let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
             .map_err(|e| format!("frames[{i}]: invalid FEN: {e}"))?;
-        let mut r = DiagramRequest::new(record.position, Format::GIF);
-        r.size = Some(lilagif::board_size(max_size));
-        r.theme = Some(theme);
-        r.pieces = pieces;
-        r.flip = Some(flip);
-        r.coords = Some(coords);
-        r.side_to_move = Some(false);
-        r.border = Some(false);
+        let mut r = style.request(record.position);
         r.around.white = white.clone();
         r.around.black = black.clone();
         let [white_clock, black_clock] = clocks(f).map_err(at)?;
@@ -167,7 +160,119 @@ pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
     }
     Ok(Game {
         frames: out,
-        comment,
+        comment: style.comment,
+    })
+}
+
+/// What every frame of a game shares, from the JSON's top-level fields
+/// (lila-gif's defaults when absent).
+struct Style {
+    flip: bool,
+    theme: &'static str,
+    pieces: Option<&'static str>,
+    coords: fen2img_render::Coordinates,
+    comment: String,
+    size: u32,
+}
+
+impl Style {
+    fn read(json: &Value, max_size: u32) -> Result<Style, String> {
+        let flip = lilagif::orientation(text(json, "orientation")?.as_deref())?;
+        let theme = lila_names::theme(text(json, "theme")?.as_deref().unwrap_or("brown"))?;
+        let pieces = text(json, "piece")?.as_deref().and_then(lilagif::piece_set);
+        let coords = match json.get("coordinates") {
+            None | Some(Value::Null) => lilagif::coordinates(None)?,
+            Some(Value::Bool(b)) => {
+                lilagif::coordinates(Some(if *b { "true" } else { "false" }))?
+            }
+            Some(Value::String(s)) => lilagif::coordinates(Some(s))?,
+            Some(_) => return Err("coordinates: expected true or false".into()),
+        };
+        let comment = text(json, "comment")?.unwrap_or_default();
+        if comment.len() > lilagif::MAX_COMMENT {
+            return Err(format!("comment: at most {} bytes", lilagif::MAX_COMMENT));
+        }
+        Ok(Style {
+            flip,
+            theme,
+            pieces,
+            coords,
+            comment,
+            size: lilagif::board_size(max_size),
+        })
+    }
+
+    /// A frame of `position` in this style, with nothing marked yet.
+    fn request(&self, position: fen2img_render::Position) -> DiagramRequest {
+        let mut r = DiagramRequest::new(position, Format::GIF);
+        r.size = Some(self.size);
+        r.theme = Some(self.theme);
+        r.pieces = self.pieces;
+        r.flip = Some(self.flip);
+        r.coords = Some(self.coords);
+        r.side_to_move = Some(false);
+        r.border = Some(false);
+        r
+    }
+}
+
+/// A game given as PGN (the whole body, or the JSON's `pgn` field with the
+/// style fields beside it, `game` choosing among several games): one frame
+/// per position of its main line from the start, each with what the game
+/// draws (last move, check, `[%cal]`/`[%csl]`, move glyphs, player bars
+/// from the tags with `[%clk]` clocks), as `fen2img GAME --animate` draws
+/// it; a frame shows for `delay` (1 s by default), the last for 3 s.
+fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
+    use crate::games::animate::{delays, Timing};
+    use crate::games::{self, GameOptions, GameText, Pick};
+    let style = Style::read(json, max_size)?;
+    let number = match json.get("game") {
+        None | Some(Value::Null) => 1,
+        Some(n) => n
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n >= 1)
+            .ok_or("game: expected a game number from 1")?,
+    };
+    let options = GameOptions {
+        game: number,
+        pick: Pick::Range {
+            from: None,
+            to: None,
+        },
+        ..GameOptions::default()
+    };
+    let found = games::diagrams(&GameText::Pgn(pgn), "pgn", &options).map_err(|e| e.to_string())?;
+    if found.diagrams.len() > MAX_FRAMES {
+        return Err(format!(
+            "pgn: the game has {} positions; at most {MAX_FRAMES} frames",
+            found.diagrams.len()
+        ));
+    }
+    let defaults = Timing::default();
+    let timing = Timing {
+        delay_cs: delay(json, "delay", defaults.delay_cs)?,
+        ..defaults
+    };
+    let frame_delays = delays(&found.diagrams, &timing);
+    let frames = found
+        .diagrams
+        .into_iter()
+        .zip(frame_delays)
+        .map(|(d, delay)| {
+            let mut r = style.request(d.position);
+            r.lastmove = d.lastmove;
+            r.check = d.check.map(fen2img_render::layout::CheckMark::Square);
+            r.arrows = d.arrows;
+            r.glyphs = d.glyph.into_iter().collect();
+            r.around.white = d.white;
+            r.around.black = d.black;
+            (r, delay)
+        })
+        .collect();
+    Ok(Game {
+        frames,
+        comment: style.comment,
     })
 }
 

@@ -254,3 +254,72 @@ fn og_png_is_a_1200_by_630_preview_like_the_cli() {
     let bad = server.get("/og.png?caption=x");
     assert_eq!(bad.status, 400);
 }
+
+/// Issue 22: `POST /game.gif` takes a game as PGN, as the whole body or as
+/// a JSON `pgn` field beside lila-gif's style fields. Its frames are the
+/// frames a client would have sent for the same positions: the same GIF,
+/// byte for byte, as the explicit JSON frames.
+#[test]
+fn game_gif_takes_a_pgn_game() {
+    let server = Server::start(&[]);
+    let pgn = "[White \"Anderssen\"]\n[Black \"Kieseritzky\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n";
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3",
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+    ];
+    let moves = ["", "e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
+    let frames: Vec<String> = fens
+        .iter()
+        .zip(moves)
+        .enumerate()
+        .map(|(i, (fen, mv))| {
+            let mut f = format!(r#"{{"fen":"{fen}""#);
+            if !mv.is_empty() {
+                f.push_str(&format!(r#","lastMove":"{mv}""#));
+            }
+            if i == 6 {
+                f.push_str(r#","glyph":"??""#);
+            }
+            if i == 7 {
+                f.push_str(r#","check":"e8""#);
+            }
+            let delay = if i == 7 { 300 } else { 50 };
+            f.push_str(&format!(r#","delay":{delay}}}"#));
+            f
+        })
+        .collect();
+    let explicit = format!(
+        r#"{{"white":"Anderssen","black":"Kieseritzky","theme":"blue","frames":[{}]}}"#,
+        frames.join(",")
+    );
+    let by_frames = post(&server, "/game.gif", explicit.as_bytes());
+    assert_eq!(by_frames.status, 200, "{}", by_frames.text());
+
+    let field = serde_json::json!({"pgn": pgn, "theme": "blue", "delay": 50}).to_string();
+    let by_field = post(&server, "/game.gif", field.as_bytes());
+    assert_eq!(by_field.status, 200, "{}", by_field.text());
+    assert_eq!(gif_delays(&by_field.body), [50, 50, 50, 50, 50, 50, 50, 300]);
+    assert!(by_field.body == by_frames.body, "a PGN game draws the frames a client would send");
+
+    // The bare PGN body: lila-gif's style defaults, 1 s a frame, 3 s on the last.
+    let bare = post(&server, "/game.gif", pgn.as_bytes());
+    assert_eq!(bare.status, 200, "{}", bare.text());
+    assert_eq!(gif_delays(&bare.body), [100, 100, 100, 100, 100, 100, 100, 300]);
+    assert_eq!(gif_size(&bare.body), gif_size(&by_frames.body));
+
+    // A move that is not legal is a 400 naming line, column, game and move.
+    let bad = post(&server, "/game.gif", b"1. e4 e5 2. Qh6 *\n");
+    assert_eq!(bad.status, 400);
+    let reason = bad.text();
+    assert!(reason.contains("pgn:1:13") && reason.contains("Qh6"), "{reason}");
+    let bad = post(&server, "/game.gif", br#"{"pgn": 7}"#);
+    assert_eq!((bad.status, bad.text().contains("pgn:")), (400, true));
+    let bad = post(&server, "/game.gif", br#"{"pgn": "1. e4 *", "game": 2}"#);
+    assert_eq!(bad.status, 400, "{}", bad.text());
+}

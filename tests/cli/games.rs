@@ -315,16 +315,16 @@ fn player_bars_carry_each_side_s_clock_at_the_move() {
     assert_code(&out, 0);
     let alt = stdout(&out);
     assert!(
-        alt.contains("White player: Greedy, Gus, rated 1500, clock 2:40."),
+        alt.contains("White player: Greedy, Gus, rated 1500, 2:40 on the clock."),
         "{alt}"
     );
     assert!(
-        alt.contains("Black player: FM Trapper, Tina, rated 2250, clock 2:50."),
+        alt.contains("Black player: FM Trapper, Tina, rated 2250, 2:50 on the clock."),
         "{alt}"
     );
     // Before anyone moved, both clocks show the time control's base.
     let out = run([shilling().as_str(), "--ply", "0", "--alt"], b"");
-    assert!(stdout(&out).contains("clock 3:00."), "{}", stdout(&out));
+    assert!(stdout(&out).contains("3:00 on the clock."), "{}", stdout(&out));
     // A PNG with bars is taller than the board alone.
     let fen = fen_out(&[&shilling(), "-f", "fen"]);
     let game = run([shilling().as_str(), "-f", "png", "--size", "240"], b"");
