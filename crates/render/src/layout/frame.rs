@@ -36,12 +36,14 @@ keyed!(PlacedText, |t| (
     &t.text,
     t.bold,
     [t.size, t.x, t.y].map(f32::to_bits),
-    t.color
+    t.color,
+    t.casing.map(|(c, w)| (c, w.to_bits()))
 ));
 keyed!(Disc, |d| (
     [d.cx, d.cy, d.r].map(f32::to_bits),
     d.fill,
-    d.outline.map(|(c, w)| (c, w.to_bits()))
+    d.outline.map(|(c, w)| (c, w.to_bits())),
+    d.square
 ));
 keyed!(Halo, |h| (h.color, h.width.to_bits()));
 keyed!(GlyphSpec, |g| (&g.pieces, g.size, g.min_stroke.to_bits()));
@@ -49,7 +51,8 @@ keyed!(MoverMark, |m| (
     [m.cx, m.cy, m.r, m.stroke_width].map(f32::to_bits),
     m.color,
     m.fill,
-    m.outline
+    m.outline,
+    m.square
 ));
 keyed!(BoardSpec, |b| (
     (b.width, b.height, b.background, b.border, b.board),

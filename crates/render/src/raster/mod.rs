@@ -645,6 +645,14 @@ fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
 
 /// The side-to-move marker: a disc in the mover's colour, outlined in ink.
 pub(crate) fn draw_mover(pixmap: &mut Pixmap, m: &MoverMark) {
+    if m.square {
+        // Whole pixels: the box in the outline's ink, then its inside.
+        let (x, y, side) = (m.cx - m.r, m.cy - m.r, 2.0 * m.r);
+        around::square(pixmap, x, y, side, m.outline);
+        let w = m.stroke_width;
+        around::square(pixmap, x + w, y + w, side - 2.0 * w, m.fill);
+        return;
+    }
     if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
         pixmap.fill_path(
             &path,

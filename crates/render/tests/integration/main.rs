@@ -14,9 +14,11 @@ mod common {
 
 mod annotations;
 mod around;
+mod around_page;
 mod corpus;
 mod golden;
 mod pages;
+mod one_ink;
 mod print;
 mod properties;
 mod raster_parity;
