@@ -50,7 +50,7 @@ const CAPTION_PAD: f32 = 0.35;
 /// Height of a player bar, in ems of its text.
 const BAR_HEIGHT: f32 = 1.7;
 /// Gap between the board (or its labels) and a pocket tray, in squares.
-const POCKET_GAP: f32 = 0.15;
+const POCKET_GAP: f32 = 0.2;
 /// At most this many caption lines (the last one ends with an ellipsis
 /// when the text is longer).
 const CAPTION_LINES: usize = 3;
@@ -302,10 +302,36 @@ fn caption_lines(
     let caption = around.caption_text(extras.turn.unwrap_or(Color::White));
     if let Some(text) = caption {
         let room = CAPTION_LINES.saturating_sub(lines.len()).max(1);
-        let fitted = fit_lines(font(Weight::Regular), clip(&text), em, width, room);
-        lines.extend(fitted.lines.into_iter().map(|l| (l, false)));
+        let fitted = balanced(clip(&text), em, width, room);
+        lines.extend(fitted.into_iter().map(|l| (l, false)));
     }
     (!lines.is_empty()).then_some((lines, em))
+}
+
+/// A caption wrapped into at most `max_lines` lines of `width`, balanced:
+/// when it takes several lines and all of it fits, the narrowest width
+/// that keeps the same number of lines is used, so the last line is not a
+/// lone word ("1995") under a full one, as a typesetter balances a
+/// centred caption.
+fn balanced(text: &str, em: f32, width: f32, max_lines: usize) -> Vec<String> {
+    let regular = font(Weight::Regular);
+    let fitted = fit_lines(regular, text, em, width, max_lines);
+    let n = fitted.lines.len();
+    if n < 2 || fitted.truncated {
+        return fitted.lines;
+    }
+    // Bisect on the width: the narrowest that still fits in `n` lines.
+    let (mut lo, mut hi) = (width / n as f32, width);
+    for _ in 0..12 {
+        let mid = (lo + hi) / 2.0;
+        let f = fit_lines(regular, text, em, mid, max_lines);
+        if f.truncated || f.lines.len() > n {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    fit_lines(regular, text, em, hi, max_lines).lines
 }
 
 /// The baselines of a caption's lines in its band: each line's cap height
@@ -324,6 +350,32 @@ pub(super) fn caption_baselines(plan: &CaptionPlan) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 21: a 160 px caption left "1995" alone on its last line.
+    #[test]
+    fn caption_lines_are_balanced() {
+        let text = "Ljubojević – Širov, Linares 1995";
+        let regular = font(Weight::Regular);
+        for (width, em) in [(140.0, 10.0), (200.0, 12.0), (300.0, 16.0)] {
+            let plain = fit_lines(regular, text, em, width, 3);
+            let lines = balanced(text, em, width, 3);
+            assert_eq!(lines.len(), plain.lines.len(), "{width}");
+            assert_eq!(lines.join(" "), text, "{width}: all of it");
+            if lines.len() > 1 {
+                let widths: Vec<f32> = lines
+                    .iter()
+                    .map(|l| regular.shape(l, em).width)
+                    .collect();
+                let (short, long) = widths
+                    .iter()
+                    .fold((f32::MAX, 0.0f32), |(a, b), &w| (a.min(w), b.max(w)));
+                // No lone last word: the shortest line at least half the
+                // longest, and the longest within the width.
+                assert!(short >= long / 2.0, "{width}: {lines:?}");
+                assert!(long <= width, "{width}");
+            }
+        }
+    }
 
     fn options(size: u32, coordinates: Coordinates, side_to_move: bool) -> DiagramOptions {
         DiagramOptions {

@@ -160,18 +160,19 @@ impl PocketSpec {
     }
 }
 
-/// The count badge of a slot: a dark disc at its bottom-right corner with
-/// the number in white bold, at least 7 px tall. Its centre lies on the
-/// slot's corner, so that even a two-digit badge stays clear of the
-/// piece's base (which reaches three quarters of the slot's width); the
-/// tray's gap and the next slot's empty corner take the rest.
+/// The count badge of a slot: a dark disc with the number in white bold,
+/// at least 7 px tall, centred on the slot's bottom-right corner. A
+/// quarter of it lies in the slot, right of and below the piece's base
+/// (which reaches 78 % of the slot's width and 91 % of its height), so
+/// even "11" covers no base; the rest lies in the tray's gap and the next
+/// slot's empty bottom-left corner.
 fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
-    let size = (slot.w * 0.30).max(10.0);
+    let size = (slot.w * 0.22).max(10.0);
     let text = n.to_string();
     let width = super::text::width(&text, true, size);
     let cap = super::text::cap_height(size);
     let r = (size * 0.62).max(width / 2.0 + size * 0.2);
-    let (cx, cy) = (slot.x + slot.w - r * 0.25, slot.y + slot.h - r * 0.45);
+    let (cx, cy) = (slot.x + slot.w, slot.y + slot.h);
     let disc = Disc {
         cx,
         cy,
@@ -270,8 +271,10 @@ mod tests {
         );
         let numbers: Vec<&str> = badges.iter().map(|b| b.text.text.as_str()).collect();
         assert_eq!(numbers, ["3", "2", "2"]);
+        // Each badge centred on its slot's bottom-right corner, so the
+        // last slot's reaches at most its radius past the tray.
         for b in &badges {
-            assert!(b.disc.cx + b.disc.r <= 210.0);
+            assert!(b.disc.cx <= 210.0 && b.disc.cx % 40.0 == 10.0, "{b:?}");
         }
         // An empty pocket: nothing placed.
         let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())

@@ -224,3 +224,99 @@ fn the_side_to_move_marker_keeps_a_margin_to_the_edge() {
         }
     }
 }
+
+/// A count badge covers no piece in the tray: "11" on the pawns' slot
+/// leaves the pawn's base (and the knight's in the next slot) as drawn
+/// without it.
+#[test]
+fn a_count_badge_leaves_the_pieces_whole() {
+    let badged = "8/8/8/8/8/8/8/k6K[PPPPPPPPPPPNN] w - - 0 1";
+    let single = "8/8/8/8/8/8/8/k6K[PN] w - - 0 1";
+    for theme in ["brown", "print"] {
+        for size in [400, 720, 1000] {
+            let options = DiagramOptions {
+                size,
+                theme: Theme::built_in(theme).unwrap(),
+                ..DiagramOptions::default()
+            };
+            let l = Layout::new(&position(single), &options).unwrap();
+            let (a, b) = (png(badged, &options), png(single, &options));
+            assert_eq!((a.width, a.height), (b.width, b.height));
+            let tray = l.frame.pockets.trays[0].expect("White's tray");
+            // The tray's own colour, from above the pawn's head.
+            let at = |img: &Image, x: u32, y: u32| img.rgba[((y * img.width + x) * 4) as usize];
+            let ground = at(
+                &b,
+                (tray.x + tray.h / 2.0) as u32,
+                (tray.y + tray.h / 10.0) as u32,
+            );
+            // Inside print's tray frame (a badge may cross the frame).
+            let w = (l.frame.board.square * 0.03).round().max(1.0);
+            let mut covered = 0;
+            for y in (tray.y + w) as u32..(tray.y + tray.h - w) as u32 {
+                for x in (tray.x + w) as u32..(tray.x + 2.0 * tray.h) as u32 {
+                    let piece = at(&b, x, y).abs_diff(ground) > 60;
+                    if piece && at(&a, x, y).abs_diff(at(&b, x, y)) > 60 {
+                        covered += 1;
+                    }
+                }
+            }
+            assert_eq!(covered, 0, "{theme} {size}: the badge covers a piece");
+        }
+    }
+}
+
+/// With `--coords inside` the corner letters keep clear of the pieces'
+/// bases: at 45 px squares the "a" touched the a1 rook's plinth. No
+/// label pixel lies on or next to a pixel of a piece, in the start
+/// position, for the file letters on the first rank.
+#[test]
+fn inside_labels_keep_clear_of_the_pieces() {
+    use fen2img_render::Coordinates;
+    for theme in ["brown", "print"] {
+        for sq in [36u32, 45, 60] {
+            let options = |coordinates| DiagramOptions {
+                size: 8 * sq,
+                coordinates,
+                border: false,
+                side_to_move: false,
+                theme: Theme::built_in(theme).unwrap(),
+                ..DiagramOptions::default()
+            };
+            let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+            let empty = "8/8/8/8/8/8/8/8 w - - 0 1";
+            let labelled = png(fen, &options(Coordinates::Inside));
+            let plain = png(fen, &options(Coordinates::None));
+            let bare = png(empty, &options(Coordinates::None));
+            let w = plain.width as i64;
+            let grey = |img: &Image, x: i64, y: i64| img.rgba[((y * w + x) * 4) as usize];
+            // The first rank's squares.
+            let y0 = 7 * sq as i64;
+            let mut touching = Vec::new();
+            for y in y0..y0 + sq as i64 {
+                for x in 0..w {
+                    if grey(&labelled, x, y).abs_diff(grey(&plain, x, y)) < 24 {
+                        continue;
+                    }
+                    // A label pixel: is a piece's pixel on it or beside it?
+                    let near = (-1..=1).any(|dy| {
+                        (-1..=1).any(|dx| {
+                            let (nx, ny) = (x + dx, y + dy);
+                            (0..w).contains(&nx)
+                                && (y0..y0 + sq as i64).contains(&ny)
+                                && grey(&plain, nx, ny).abs_diff(grey(&bare, nx, ny)) >= 24
+                        })
+                    });
+                    if near {
+                        touching.push((x, y));
+                    }
+                }
+            }
+            assert!(
+                touching.is_empty(),
+                "{theme} {sq} px squares: labels touch pieces at {:?}",
+                &touching[..touching.len().min(8)]
+            );
+        }
+    }
+}
