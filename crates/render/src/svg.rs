@@ -710,6 +710,20 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
                     }
                 }
             }
+            let square = l.frame.board.square;
+            if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), square) {
+                // The footing, in the group's glyph units, unstroked.
+                let _ = write!(
+                    out,
+                    "<rect{} stroke=\"none\"/>",
+                    rect_attrs(
+                        (r.x - dx) / scale,
+                        (r.y - dy) / scale,
+                        r.w / scale,
+                        r.h / scale
+                    )
+                );
+            }
             out.push_str("</g>\n");
         }
     }

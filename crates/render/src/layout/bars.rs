@@ -102,7 +102,8 @@ pub(super) fn player_bar(
     let name = cut_to_width(font(Weight::Bold), &name, size, room(&title, &elo).max(0.0));
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
     if let Some(title) = title {
-        runs.push((title, true, TITLE_COLOR));
+        // Print has one ink: the title is told apart by its place only.
+        runs.push((title, true, if one_ink { ink } else { TITLE_COLOR }));
     }
     if !name.is_empty() && name != "…" {
         runs.push((name, true, ink));

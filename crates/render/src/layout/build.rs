@@ -6,7 +6,7 @@ use super::bars::{caption_texts, player_bar};
 use super::checks::CheckSpec;
 use super::outer::{plan, LabelPlace, Plan};
 use super::pockets::{tray_color, tray_frame, PocketSpec};
-use super::text::missing_glyphs;
+use super::text::{self, missing_glyphs};
 use super::{hatch, ink, label_ink, page};
 use super::{
     BoardSpec, DiagramOptions, Extras, Frame, GlyphSpec, Halo, LayoutError, MarkupPaint, MoverMark,
@@ -83,17 +83,6 @@ impl Frame {
         place_labels(&mut spec, options, &plan);
         if options.transparent {
             cased_for_any_page(&mut spec, options, &plan);
-        } else if let (Annotations::Ink, LabelPlace::Outside { cap }) =
-            (theme.annotations, plan.labels)
-        {
-            // One ink: a 1-bit threshold turns a small label's grey edges
-            // into wrong letterforms (a, e, g closing up, f losing its
-            // bar). Drawn bolder, with a band of its own ink around it,
-            // every stem and bowl keeps a whole pixel.
-            spec.label_halo = Some(Halo {
-                color: page_ink(options),
-                width: (cap * PRINT_LABEL_BOLD).max(0.35),
-            });
         }
         place_text(&mut spec, options, &plan);
         let one_ink = theme.annotations == Annotations::Ink;
@@ -203,6 +192,14 @@ fn place_text(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
     if options.transparent {
         for t in &mut spec.texts[first..] {
             t.casing = page::text_casing(t.color, t.size);
+        }
+    } else if one_ink {
+        // As print's labels: a band of the text's own ink around it, so a
+        // threshold keeps every stem (the B of "Black" lost its stem).
+        for t in &mut spec.texts[first..] {
+            if text::cap_height(t.size) < PRINT_TEXT_BOLD_BELOW {
+                t.casing = Some((t.color, 2.0 * PRINT_TEXT_BOLD));
+            }
         }
     }
 }
@@ -361,9 +358,10 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
     }
 }
 
-/// How much bolder print's outside labels are drawn, each side of a stem,
-/// as a share of their cap height.
-const PRINT_LABEL_BOLD: f32 = 0.05;
+/// How much bolder print's small caption and player-bar text is drawn,
+/// each side of a stem, in pixels; and below which cap height.
+const PRINT_TEXT_BOLD: f32 = 0.3;
+const PRINT_TEXT_BOLD_BELOW: f32 = 12.0;
 
 /// Clear pixels kept between the side-to-move marker's ink and the edges
 /// of its column (the image's edge on the right).

@@ -14,6 +14,7 @@
 use std::hash::Hash;
 
 use crate::assets::color::Rgba;
+use crate::assets::glyph::GlyphPath;
 use crate::assets::pieces::PieceSet;
 use crate::assets::theme::{Annotations, Hatch};
 use fen2img_chess::{Color, Square};
@@ -88,6 +89,32 @@ impl Halo {
     /// centred on the path). The one place both writers take it from.
     pub fn stroke_width(&self, outline: f32, scale: f32) -> f32 {
         outline + 2.0 * self.width / scale
+    }
+
+    /// The halo's footing under a glyph drawn at `fit` (scale, x and y
+    /// offset) in a square of `square` pixels: from the bottom of its
+    /// lowest filled shape (the base) down to the square's bottom edge, as
+    /// wide as that shape and the halo, on whole pixels, relative to the
+    /// square's top-left corner. Without it the halo's curve cuts the
+    /// hatching between a base and the square's edge into lone pixels,
+    /// which a threshold leaves as rows of dots. Taken from the glyph's
+    /// unhinted paths by both writers, so they draw the same pixels.
+    pub fn footing(&self, paths: &[GlyphPath], fit: (f32, f32, f32), square: f32) -> Option<Rect> {
+        let (scale, dx, dy) = fit;
+        let base = paths
+            .iter()
+            .filter(|p| p.fill.is_some())
+            .map(|p| p.path.bounds())
+            .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))?;
+        let x0 = (dx + base.left() * scale - self.width).floor().max(0.0);
+        let x1 = (dx + base.right() * scale + self.width).ceil().min(square);
+        let y0 = (dy + base.bottom() * scale).floor().max(0.0);
+        (x1 > x0 && y0 < square).then_some(Rect {
+            x: x0,
+            y: y0,
+            w: x1 - x0,
+            h: square - y0,
+        })
     }
 }
 

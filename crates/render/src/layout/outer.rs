@@ -17,6 +17,7 @@
 use super::around::Extras;
 use super::text::clip;
 use super::{Coordinates, DiagramOptions, Rect};
+use crate::assets::theme::Annotations;
 use crate::assets::font::wrap::fit_lines;
 use crate::assets::font::{font, Weight};
 use fen2img_chess::Color;
@@ -33,6 +34,10 @@ pub(super) const OUTSIDE_LABEL_CAP: f32 = 0.24;
 pub(super) const INSIDE_LABEL_CAP: f32 = 0.19;
 /// The smallest cap height of a coordinate label, in pixels.
 pub const MIN_LABEL_CAP: f32 = 7.0;
+/// The smallest cap height of print's outside labels, in pixels: what a
+/// 1-bit threshold leaves of smaller ones is wrong letterforms (TeX's
+/// diagrams print theirs about 12 px tall at 35 mm and 150 dpi).
+pub(super) const PRINT_MIN_LABEL_CAP: f32 = 9.0;
 /// Below this square size (pixels) inside labels move outside.
 pub const MIN_INSIDE_SQUARE: f32 = 24.0;
 /// Below this square size (pixels) outside labels are dropped.
@@ -112,9 +117,9 @@ impl Columns {
     }
 }
 
-fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32) -> Columns {
+fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> Columns {
     Columns {
-        left: if left { label_margin(sq) } else { 0.0 },
+        left: if left { label_margin(sq, min_cap) } else { 0.0 },
         frame: if frame_ratio > 0.0 {
             (frame_ratio * sq).round().max(1.0)
         } else {
@@ -128,18 +133,18 @@ fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32) -> Columns {
     }
 }
 
-/// The margin that holds outside labels of at least [`MIN_LABEL_CAP`].
-fn label_margin(sq: f32) -> f32 {
+/// The margin that holds outside labels of at least `min_cap` pixels.
+fn label_margin(sq: f32, min_cap: f32) -> f32 {
     (MARGIN * sq)
-        .max(MIN_LABEL_CAP / OUTSIDE_LABEL_CAP * MARGIN)
+        .max(min_cap / OUTSIDE_LABEL_CAP * MARGIN)
         .round()
 }
 
 /// The largest whole square size whose columns fit in `size` pixels.
-fn solve(size: f32, left: bool, right: bool, frame_ratio: f32) -> f32 {
+fn solve(size: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> f32 {
     let guess = (size / (8.0 + 2.0 * frame_ratio)).floor() + 1.0;
     let mut sq = guess.max(1.0);
-    while sq > 1.0 && columns(sq, left, right, frame_ratio).total(sq) > size {
+    while sq > 1.0 && columns(sq, left, right, frame_ratio, min_cap).total(sq) > size {
         sq -= 1.0;
     }
     sq
@@ -154,21 +159,28 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         0.0
     };
     let right = options.side_to_move || extras.checks;
+    // One ink (print): a threshold breaks letters of 7 px into wrong
+    // shapes, so print's labels are never smaller than 9 px.
+    let min_cap = if options.theme.annotations == Annotations::Ink {
+        PRINT_MIN_LABEL_CAP
+    } else {
+        MIN_LABEL_CAP
+    };
     // The label rules, in order: inside labels too small move outside,
     // outside labels too small are dropped.
     let mut mode = options.coordinates;
-    if mode == Coordinates::Inside && solve(size, false, right, frame_ratio) < MIN_INSIDE_SQUARE {
+    if mode == Coordinates::Inside && solve(size, false, right, frame_ratio, min_cap) < MIN_INSIDE_SQUARE {
         mode = Coordinates::Outside;
     }
-    if mode == Coordinates::Outside && solve(size, true, right, frame_ratio) < MIN_OUTSIDE_SQUARE {
+    if mode == Coordinates::Outside && solve(size, true, right, frame_ratio, min_cap) < MIN_OUTSIDE_SQUARE {
         mode = Coordinates::None;
     }
     let outside = mode == Coordinates::Outside;
-    let sq = solve(size, outside, right, frame_ratio);
-    let cols = columns(sq, outside, right, frame_ratio);
+    let sq = solve(size, outside, right, frame_ratio, min_cap);
+    let cols = columns(sq, outside, right, frame_ratio, min_cap);
     let labels = match mode {
         Coordinates::Outside => LabelPlace::Outside {
-            cap: (OUTSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+            cap: (OUTSIDE_LABEL_CAP * sq).max(min_cap),
         },
         Coordinates::Inside => LabelPlace::Inside {
             cap: (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
@@ -209,7 +221,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         .map_or(0.0, |(lines, em)| caption_height(lines.len(), *em));
     let bar_em = (BAR_EM * sq).max(MIN_EM);
     let bar_h = (bar_em * BAR_HEIGHT).round();
-    let gap = (POCKET_GAP * sq).round().max(2.0);
+    let gap = pocket_gap(sq);
 
     let mut y = pad_top;
     let mut caption_band = None;
@@ -274,6 +286,12 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
             .zip(caption_band)
             .map(|((lines, size), band)| CaptionPlan { band, lines, size }),
     }
+}
+
+/// The gap between a pocket tray and what is next to it (the board, a
+/// player bar, the image's edge), in pixels.
+pub(super) fn pocket_gap(sq: f32) -> f32 {
+    (POCKET_GAP * sq).round().max(2.0)
 }
 
 fn band(x: f32, y: f32, w: f32, h: f32) -> Rect {
@@ -436,7 +454,7 @@ mod tests {
                     LabelPlace::None => {
                         // Dropped only when they would not fit their ranks.
                         let ratio = DiagramOptions::default().theme.border_width;
-                        assert!(solve(size as f32, true, true, ratio) < MIN_OUTSIDE_SQUARE);
+                        assert!(solve(size as f32, true, true, ratio, MIN_LABEL_CAP) < MIN_OUTSIDE_SQUARE);
                     }
                 }
             }

@@ -161,24 +161,34 @@ impl PocketSpec {
 }
 
 /// The count badge of a slot: a dark disc with the number in white bold,
-/// at least 7 px tall, centred on the slot's bottom-right corner. A
-/// quarter of it lies in the slot, right of and below the piece's base
-/// (which reaches 78 % of the slot's width and 91 % of its height), so
-/// even "11" covers no base; the rest lies in the tray's gap and the next
-/// slot's empty bottom-left corner.
+/// at least 7 px tall, centred near the slot's bottom-right corner: right
+/// of and below the piece's base (which reaches 78 % of the slot's width
+/// and 91 % of its height) and left of the next slot's, so even "11"
+/// covers no base; its lower half lies in the tray's gap.
 fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
     let size = (slot.w * 0.22).max(10.0);
     let text = n.to_string();
     let width = super::text::width(&text, true, size);
     let cap = super::text::cap_height(size);
-    let r = (size * 0.62).max(width / 2.0 + size * 0.2);
-    let (cx, cy) = (slot.x + slot.w, slot.y + slot.h);
+    // A square (print) holds its digits in less room than a disc.
+    let r = if one_ink {
+        (size * 0.55).max(width / 2.0 + size * 0.1)
+    } else {
+        (size * 0.62).max(width / 2.0 + size * 0.2)
+    };
+    let outline = (size * 0.08).max(1.0);
+    // Never past the tray's gap: at small squares the badge's least size
+    // (7 px digits) rises into the slot instead.
+    let below = (r + outline + 1.0 - super::outer::pocket_gap(slot.w)).max(0.0);
+    // Between this slot's base (to 78 % of the slot) and the next slot's
+    // (from 115 %).
+    let (cx, cy) = (slot.x + slot.w * 0.965, slot.y + slot.h - below);
     let disc = Disc {
         cx,
         cy,
         r,
         fill: INK,
-        outline: Some((Rgba::rgb(255, 255, 255), (size * 0.08).max(1.0))),
+        outline: Some((Rgba::rgb(255, 255, 255), outline)),
         square: false,
     };
     let disc = if one_ink { disc.on_pixels() } else { disc };
@@ -274,7 +284,7 @@ mod tests {
         // Each badge centred on its slot's bottom-right corner, so the
         // last slot's reaches at most its radius past the tray.
         for b in &badges {
-            assert!(b.disc.cx <= 210.0 && b.disc.cx % 40.0 == 10.0, "{b:?}");
+            assert!(b.disc.cx <= 210.0 && (b.disc.cx - 10.0) % 40.0 == 38.6, "{b:?}");
         }
         // An empty pocket: nothing placed.
         let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())
