@@ -93,26 +93,26 @@ impl Halo {
 
     /// The halo's footing under a glyph drawn at `fit` (scale, x and y
     /// offset) in a square of `square` pixels: from the bottom of its
-    /// lowest filled shape (the base) down to the square's bottom edge, as
-    /// wide as that shape and the halo, on whole pixels, relative to the
-    /// square's top-left corner. Without it the halo's curve cuts the
+    /// lowest filled shape (the base) down to the square's bottom edge,
+    /// across the square, on whole pixels, relative to the square's
+    /// top-left corner. Without it the halo's curve cuts the
     /// hatching between a base and the square's edge into lone pixels,
     /// which a threshold leaves as rows of dots. Taken from the glyph's
     /// unhinted paths by both writers, so they draw the same pixels.
     pub fn footing(&self, paths: &[GlyphPath], fit: (f32, f32, f32), square: f32) -> Option<Rect> {
-        let (scale, dx, dy) = fit;
+        let (scale, _, dy) = fit;
         let base = paths
             .iter()
             .filter(|p| p.fill.is_some())
             .map(|p| p.path.bounds())
             .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))?;
-        let x0 = (dx + base.left() * scale - self.width).floor().max(0.0);
-        let x1 = (dx + base.right() * scale + self.width).ceil().min(square);
+        // The square's whole width: side edges inside the square would cut
+        // hatch lines into lone pixels of their own.
         let y0 = (dy + base.bottom() * scale).floor().max(0.0);
-        (x1 > x0 && y0 < square).then_some(Rect {
-            x: x0,
+        (y0 < square).then_some(Rect {
+            x: 0.0,
             y: y0,
-            w: x1 - x0,
+            w: square,
             h: square - y0,
         })
     }
