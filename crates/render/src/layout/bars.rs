@@ -83,9 +83,8 @@ pub(super) fn player_bar(
         .map(|t| clip(t).to_string());
     let name = clip(player.name.trim()).to_string();
     let elo = player.elo.map(|e| e.to_string());
-    let run_width = |t: &Option<String>, bold: bool| {
-        t.as_ref().map_or(0.0, |t| width(t, bold, size) + space)
-    };
+    let run_width =
+        |t: &Option<String>, bold: bool| t.as_ref().map_or(0.0, |t| width(t, bold, size) + space);
     // The shortest name worth showing: one letter and the ellipsis.
     let least = width("M…", true, size);
     let mut title = title;

@@ -17,9 +17,9 @@
 use super::around::Extras;
 use super::text::clip;
 use super::{Coordinates, DiagramOptions, Rect};
-use crate::assets::theme::Annotations;
 use crate::assets::font::wrap::fit_lines;
 use crate::assets::font::{font, Weight};
+use crate::assets::theme::Annotations;
 use fen2img_chess::Color;
 
 /// Width of the margin that holds rank labels (and height of the band that
@@ -169,10 +169,14 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     // The label rules, in order: inside labels too small move outside,
     // outside labels too small are dropped.
     let mut mode = options.coordinates;
-    if mode == Coordinates::Inside && solve(size, false, right, frame_ratio, min_cap) < MIN_INSIDE_SQUARE {
+    if mode == Coordinates::Inside
+        && solve(size, false, right, frame_ratio, min_cap) < MIN_INSIDE_SQUARE
+    {
         mode = Coordinates::Outside;
     }
-    if mode == Coordinates::Outside && solve(size, true, right, frame_ratio, min_cap) < MIN_OUTSIDE_SQUARE {
+    if mode == Coordinates::Outside
+        && solve(size, true, right, frame_ratio, min_cap) < MIN_OUTSIDE_SQUARE
+    {
         mode = Coordinates::None;
     }
     let outside = mode == Coordinates::Outside;
@@ -380,10 +384,7 @@ mod tests {
             assert_eq!(lines.len(), plain.lines.len(), "{width}");
             assert_eq!(lines.join(" "), text, "{width}: all of it");
             if lines.len() > 1 {
-                let widths: Vec<f32> = lines
-                    .iter()
-                    .map(|l| regular.shape(l, em).width)
-                    .collect();
+                let widths: Vec<f32> = lines.iter().map(|l| regular.shape(l, em).width).collect();
                 let (short, long) = widths
                     .iter()
                     .fold((f32::MAX, 0.0f32), |(a, b), &w| (a.min(w), b.max(w)));
@@ -454,7 +455,10 @@ mod tests {
                     LabelPlace::None => {
                         // Dropped only when they would not fit their ranks.
                         let ratio = DiagramOptions::default().theme.border_width;
-                        assert!(solve(size as f32, true, true, ratio, MIN_LABEL_CAP) < MIN_OUTSIDE_SQUARE);
+                        assert!(
+                            solve(size as f32, true, true, ratio, MIN_LABEL_CAP)
+                                < MIN_OUTSIDE_SQUARE
+                        );
                     }
                 }
             }

@@ -284,7 +284,10 @@ mod tests {
         // Each badge centred on its slot's bottom-right corner, so the
         // last slot's reaches at most its radius past the tray.
         for b in &badges {
-            assert!(b.disc.cx <= 210.0 && (b.disc.cx - 10.0) % 40.0 == 38.6, "{b:?}");
+            assert!(
+                b.disc.cx <= 210.0 && (b.disc.cx - 10.0) % 40.0 == 38.6,
+                "{b:?}"
+            );
         }
         // An empty pocket: nothing placed.
         let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())

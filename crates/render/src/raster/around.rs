@@ -36,7 +36,13 @@ pub(super) fn draw_disc(pixmap: &mut Pixmap, d: &Disc, top: u32) {
 
 /// A filled square of side `side` at (`x`, `y`), not anti-aliased (the
 /// callers put it on whole pixels).
-pub(super) fn square(pixmap: &mut Pixmap, x: f32, y: f32, side: f32, c: crate::assets::color::Rgba) {
+pub(super) fn square(
+    pixmap: &mut Pixmap,
+    x: f32,
+    y: f32,
+    side: f32,
+    c: crate::assets::color::Rgba,
+) {
     if let Some(rect) = resvg::tiny_skia::Rect::from_xywh(x, y, side, side) {
         pixmap.fill_rect(rect, &solid(c), Transform::identity(), None);
     }

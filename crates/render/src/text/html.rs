@@ -266,7 +266,7 @@ mod tests {
                 Rgba::rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)
             };
             assert!(
-                contrast::contrast_at_least(parse(&light), parse(&dark), 13),
+                contrast::contrast_at_least(parse(light), parse(dark), 13),
                 "{name}: {light} and {dark}"
             );
         }

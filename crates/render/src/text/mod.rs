@@ -938,7 +938,10 @@ mod tests {
             let (light, dark) = terminal_squares(theme.light, theme.dark);
             let want = ratio(theme.light, theme.dark).clamp(1.5, 2.0);
             let got = ratio(light, dark);
-            assert!(got >= want - 0.01, "{name}: {got:.2}:1 for the theme's {want:.2}:1");
+            assert!(
+                got >= want - 0.01,
+                "{name}: {got:.2}:1 for the theme's {want:.2}:1"
+            );
         }
     }
 

@@ -177,7 +177,11 @@ fn labels_and_caption_on_a_custom_background_keep_three_to_one() {
                 .flat_map(|y| (r.x as u32..(r.x + r.w) as u32).map(move |x| (x, y)))
                 .map(|(x, y)| contrast(over(&image, x, y, bg).0, bg))
                 .fold(1.0, f64::max);
-            assert!(best >= 3.0, "{theme} on {paper:?}: '{}' {best:.2}:1", label.ch);
+            assert!(
+                best >= 3.0,
+                "{theme} on {paper:?}: '{}' {best:.2}:1",
+                label.ch
+            );
         }
         for t in &l.frame.board.texts {
             let c = t.color;

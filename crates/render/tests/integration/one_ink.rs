@@ -69,7 +69,11 @@ fn trays_marker_promotion_sign_and_badges_have_no_grey() {
             .board
             .panels
             .iter()
-            .filter(|p| trays.iter().any(|t| p.rect.x >= t.x - 0.5 && p.rect.y >= t.y - 0.5))
+            .filter(|p| {
+                trays
+                    .iter()
+                    .any(|t| p.rect.x >= t.x - 0.5 && p.rect.y >= t.y - 0.5)
+            })
             .collect();
         assert_eq!(frames.len(), 8, "{size}: four sides to each tray");
         for f in &frames {
@@ -91,7 +95,10 @@ fn trays_marker_promotion_sign_and_badges_have_no_grey() {
         };
         assert!(whole(r), "{size}: marker {r:?}");
         let marker = pixels(&image, r);
-        assert!(marker.iter().all(|&v| v == 0 || v == 255), "{size}: grey marker");
+        assert!(
+            marker.iter().all(|&v| v == 0 || v == 255),
+            "{size}: grey marker"
+        );
         // White to move: an ink frame around paper, both there.
         assert!(marker.contains(&0) && marker.contains(&255), "{size}");
         // The promotion sign and the badges: ink squares in a paper band.
@@ -200,7 +207,10 @@ fn the_promotion_sign_leaves_the_queen_whole() {
             }
         }
     }
-    assert!(covering.is_empty(), "the sign covers the queen: {covering:?}");
+    assert!(
+        covering.is_empty(),
+        "the sign covers the queen: {covering:?}"
+    );
 }
 
 /// Black (below 128) after a 1-bit threshold, for the pixels of `r`.
@@ -325,7 +335,9 @@ fn coordinate_labels_keep_their_shapes_through_a_threshold() {
             let got = topology(&thresholded(&image, label_box(&l, i)));
             if got != want {
                 changed.push(ch);
-                wrong.push(format!("{size} px: '{ch}' {got:?} for {want:?} (parts, holes)"));
+                wrong.push(format!(
+                    "{size} px: '{ch}' {got:?} for {want:?} (parts, holes)"
+                ));
             }
         }
         // The figure recorded in docs/PERFORMANCE.md (run with --nocapture).
@@ -432,6 +444,9 @@ fn a_piece_leaves_no_hatch_fragments_under_two_pixels() {
     ];
     for (size, lone, beside) in report {
         let &(_, a, b) = now.iter().find(|n| n.0 == size).unwrap();
-        assert!(lone <= a && beside <= b, "{size} px: {lone} and {beside} lone pixels");
+        assert!(
+            lone <= a && beside <= b,
+            "{size} px: {lone} and {beside} lone pixels"
+        );
     }
 }
