@@ -178,19 +178,19 @@ def hline(y, half):
 def pawn():
     # Smallest: a round head on a collar, a short flared body, and one
     # low rounded foot (no ring), narrower than any other base.
-    r, cy = 5.2, 17.0
-    nx = 2.9
+    r, cy = 5.6, 16.0
+    nx = 3.2
     ny = cy + (r * r - nx * nx) ** 0.5
     neck = math.degrees(math.atan2(ny - cy, nx))
-    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.2, 7.4, 4.3, 1.1) + [
-        ("C", (4.3, 28.8), (5.8, 32.6), (9.0, 34.6)),
-        ("Q", (10.2, 35.2), (10.2, 36.0)),
-        ("L", (9.8, 36.4)),
-    ] + foot(36.4, 11.2, 1.2)
+    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.4, 7.4, 4.3, 1.2) + [
+        ("C", (4.3, 28.8), (5.6, 32.8), (8.8, 34.6)),
+        ("Q", (10.0, 35.2), (10.0, 36.0)),
+        ("L", (9.6, 36.4)),
+    ] + foot(36.4, 10.8, 1.2)
     return {
         "body": [lathe((0, cy - r), prof)],
-        "details": [hline(ny + 2.4, 4.3), hline(36.4, 9.8)],
-        "hints": {"x": [4.3, 7.4, 11.2], "y": [cy - r, ny + 0.2, ny + 2.4, 36.4, BASELINE]},
+        "details": [hline(ny + 2.6, 4.3), hline(36.4, 9.6)],
+        "hints": {"x": [4.3, 7.4, 10.8], "y": [cy - r, ny + 0.2, ny + 2.6, 36.4, BASELINE]},
     }
 
 
@@ -248,19 +248,19 @@ def queen():
     # A coronet of five balled points, the widest top of the set (wider
     # than her own base) on a slim waisted body: the queen is widest at the
     # top, the king at the bottom.
-    tips = [(0, 10.4), (7.2, 11.0), (14.0, 12.4)]
+    tips = [(0, 10.0), (7.6, 10.6), (15.0, 12.0)]
     radii = [2.3, 2.1, 2.1]
-    valleys = [(3.6, 17.8), (10.6, 18.2)]
-    waist = 21.6
+    valleys = [(3.8, 18.8), (11.2, 19.0)]
+    waist = 21.8
     prof = [
         ("L", valleys[0]),
         ("L", tips[1]),
         ("L", valleys[1]),
         ("L", tips[2]),
-        ("C", (11.6, 17.4), (8.2, 20.2), (7.2, waist)),
-    ] + disc(waist, 2.2, 8.6, 5.2, 1.1) + [
-        ("C", (5.2, 28.4), (7.2, 31.2), (9.6, 32.4)),
-    ] + disc(32.4, 2.4, 11.6, 10.8, 1.2) + skirt(10.8, 14.4, 34.8)
+        ("C", (12.4, 18.0), (8.2, 20.4), (6.6, waist)),
+    ] + disc(waist, 2.2, 8.2, 4.6, 1.1) + [
+        ("C", (4.6, 28.6), (6.6, 31.4), (9.0, 32.6)),
+    ] + disc(32.6, 2.3, 11.0, 10.2, 1.2) + skirt(10.2, 13.6, 34.9)
     balls = []
     for (dx, y), r in zip(tips, radii):
         balls.append((CX + dx, y - r + 0.4, r))
@@ -269,43 +269,45 @@ def queen():
     return {
         "body": [lathe((0, tips[0][1]), prof)],
         "balls": balls,
-        "details": [hline(waist, 7.2), hline(waist + 2.2, 5.2), hline(38.2, 13.0)],
-        "hints": {"x": [5.2, 8.6, 11.6, 14.4],
-                  "y": [waist, waist + 2.2, 32.4, 34.8, 38.2, BASELINE]},
+        "details": [hline(waist, 6.6), hline(waist + 2.2, 4.6), hline(38.2, 12.2)],
+        "hints": {"x": [4.6, 8.2, 11.0, 13.6],
+                  "y": [waist, waist + 2.2, 32.6, 34.9, 38.2, BASELINE]},
     }
 
 
 def king():
-    # Tallest: a bold cross on a domed crown with a band, a collar, a body
-    # that tapers up from the broadest base of the set.
-    t = 1.3      # half the width of a cross bar
-    arm = 4.8    # half the span of the cross: over half the crown's width
-    bar = 5.6    # top of the cross bar
-    stem_end = 12.0
+    # Tallest: a bold cross over a broad crown whose rim is a band, a
+    # collar, and a body that widens to the broadest base of the set.  The
+    # crown is wide and closed where the queen's coronet is open points,
+    # and her body is slim where his is broad, so the two differ in
+    # silhouette, not only in their tops.
+    t = 1.7      # half the width of a cross bar: whole pixels when hinted
+    arm = 6.0    # half the span of the cross: over a third of the crown's width
+    bar = 5.2    # top of the cross bar
+    stem_end = 11.4
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
                  (t, bar + 2 * t), (t, stem_end)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
-    dome = 11.0
-    rim_top, rim_h, rim_dx = 13.0, 2.6, 8.8
-    waist = 20.4
+    dome = 10.6
+    band_top, band_h, band_dx = 12.8, 3.4, 10.2
+    waist = 22.2
     prof = [
-        ("C", (3.2, dome), (5.4, 11.6), (6.4, rim_top)),      # the dome
-        ("L", (rim_dx - 0.9, rim_top)),                       # the crown's rim band
-        ("Q", (rim_dx, rim_top), (rim_dx, rim_top + 0.9)),
-        ("L", (rim_dx, rim_top + rim_h - 0.6)),
-        ("Q", (rim_dx, rim_top + rim_h), (rim_dx - 0.7, rim_top + rim_h)),
-        ("C", (7.0, 17.6), (5.6, 19.0), (5.0, waist)),       # the crown tapers
-    ] + disc(waist, 2.2, 8.4, 5.4, 1.1) + [
-        ("C", (5.6, 26.8), (7.8, 30.8), (10.8, 31.8)),
-    ] + disc(31.8, 2.6, 13.4, 12.4, 1.2) + skirt(12.4, 16.4, 34.4)
+        ("C", (3.4, dome), (6.6, 11.0), (band_dx - 1.0, band_top)),   # the dome
+        ("Q", (band_dx, band_top), (band_dx, band_top + 1.0)),       # the crown's band
+        ("L", (band_dx, band_top + band_h - 0.8)),
+        ("Q", (band_dx, band_top + band_h), (band_dx - 0.8, band_top + band_h)),
+        ("C", (8.8, 18.6), (6.8, 20.6), (6.0, waist)),                # the crown tapers
+    ] + disc(waist, 2.2, 9.4, 6.6, 1.1) + [
+        ("C", (7.4, 26.6), (10.2, 30.0), (12.4, 31.4)),                # a broad body
+    ] + disc(31.4, 2.8, 14.2, 13.2, 1.2) + skirt(13.2, 16.8, 34.2)
     return {
         "under": [cross],
         "body": [lathe((0, dome), prof)],
-        "details": [hline(rim_top + rim_h, rim_dx - 0.7), hline(waist, 5.0),
-                    hline(waist + 2.2, 5.4), hline(37.9, 15.0)],
-        "hints": {"x": [t, arm, rim_dx, 5.4, 8.4, 13.4, 16.4],
-                  "y": [TOP, bar, bar + 2 * t, rim_top, rim_top + rim_h,
-                        waist, waist + 2.2, 31.8, 34.4, 37.9, BASELINE]},
+        "details": [hline(band_top + band_h, band_dx - 0.8), hline(waist, 6.0),
+                    hline(waist + 2.2, 6.6), hline(37.8, 15.4)],
+        "hints": {"x": [t, arm, band_dx, 6.6, 9.4, 14.2, 16.8],
+                  "y": [TOP, bar, bar + 2 * t, band_top, band_top + band_h,
+                        waist, waist + 2.2, 31.4, 34.2, 37.8, BASELINE]},
     }
 
 

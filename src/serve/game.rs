@@ -182,9 +182,7 @@ impl Style {
         let pieces = text(json, "piece")?.as_deref().and_then(lilagif::piece_set);
         let coords = match json.get("coordinates") {
             None | Some(Value::Null) => lilagif::coordinates(None)?,
-            Some(Value::Bool(b)) => {
-                lilagif::coordinates(Some(if *b { "true" } else { "false" }))?
-            }
+            Some(Value::Bool(b)) => lilagif::coordinates(Some(if *b { "true" } else { "false" }))?,
             Some(Value::String(s)) => lilagif::coordinates(Some(s))?,
             Some(_) => return Err("coordinates: expected true or false".into()),
         };

@@ -304,20 +304,32 @@ fn game_gif_takes_a_pgn_game() {
     let field = serde_json::json!({"pgn": pgn, "theme": "blue", "delay": 50}).to_string();
     let by_field = post(&server, "/game.gif", field.as_bytes());
     assert_eq!(by_field.status, 200, "{}", by_field.text());
-    assert_eq!(gif_delays(&by_field.body), [50, 50, 50, 50, 50, 50, 50, 300]);
-    assert!(by_field.body == by_frames.body, "a PGN game draws the frames a client would send");
+    assert_eq!(
+        gif_delays(&by_field.body),
+        [50, 50, 50, 50, 50, 50, 50, 300]
+    );
+    assert!(
+        by_field.body == by_frames.body,
+        "a PGN game draws the frames a client would send"
+    );
 
     // The bare PGN body: lila-gif's style defaults, 1 s a frame, 3 s on the last.
     let bare = post(&server, "/game.gif", pgn.as_bytes());
     assert_eq!(bare.status, 200, "{}", bare.text());
-    assert_eq!(gif_delays(&bare.body), [100, 100, 100, 100, 100, 100, 100, 300]);
+    assert_eq!(
+        gif_delays(&bare.body),
+        [100, 100, 100, 100, 100, 100, 100, 300]
+    );
     assert_eq!(gif_size(&bare.body), gif_size(&by_frames.body));
 
     // A move that is not legal is a 400 naming line, column, game and move.
     let bad = post(&server, "/game.gif", b"1. e4 e5 2. Qh6 *\n");
     assert_eq!(bad.status, 400);
     let reason = bad.text();
-    assert!(reason.contains("pgn:1:13") && reason.contains("Qh6"), "{reason}");
+    assert!(
+        reason.contains("pgn:1:13") && reason.contains("Qh6"),
+        "{reason}"
+    );
     let bad = post(&server, "/game.gif", br#"{"pgn": 7}"#);
     assert_eq!((bad.status, bad.text().contains("pgn:")), (400, true));
     let bad = post(&server, "/game.gif", br#"{"pgn": "1. e4 *", "game": 2}"#);

@@ -324,7 +324,11 @@ fn player_bars_carry_each_side_s_clock_at_the_move() {
     );
     // Before anyone moved, both clocks show the time control's base.
     let out = run([shilling().as_str(), "--ply", "0", "--alt"], b"");
-    assert!(stdout(&out).contains("3:00 on the clock."), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("3:00 on the clock."),
+        "{}",
+        stdout(&out)
+    );
     // A PNG with bars is taller than the board alone.
     let fen = fen_out(&[&shilling(), "-f", "fen"]);
     let game = run([shilling().as_str(), "-f", "png", "--size", "240"], b"");

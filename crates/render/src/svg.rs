@@ -261,6 +261,18 @@ impl Document<'_> {
                     let _ = writeln!(self.out, "<path d=\"{d}\"{}/>", paint("fill", b.text.color));
                 }
             }
+            Item::Mover(m) if m.square => {
+                // Print: a square on whole pixels, its frame inside it.
+                let (x, y, side, w) = (m.cx - m.r, m.cy - m.r, 2.0 * m.r, m.stroke_width);
+                let _ = writeln!(
+                    self.out,
+                    "<rect{}{}/>\n<rect{}{}/>",
+                    rect_attrs(x, y, side, side),
+                    paint("fill", m.outline),
+                    rect_attrs(x + w, y + w, side - 2.0 * w, side - 2.0 * w),
+                    paint("fill", m.fill)
+                );
+            }
             Item::Mover(m) => {
                 let _ = writeln!(
                     self.out,
@@ -391,6 +403,25 @@ impl Document<'_> {
 
     /// A filled, optionally outlined circle.
     fn disc(&mut self, d: &Disc) {
+        if d.square {
+            // Print: whole-pixel squares, the outline's band around the box.
+            let (x, y, side) = (d.cx - d.r, d.cy - d.r, 2.0 * d.r);
+            if let Some((c, w)) = d.outline {
+                let _ = writeln!(
+                    self.out,
+                    "<rect{}{}/>",
+                    rect_attrs(x - w, y - w, side + 2.0 * w, side + 2.0 * w),
+                    paint("fill", c)
+                );
+            }
+            let _ = writeln!(
+                self.out,
+                "<rect{}{}/>",
+                rect_attrs(x, y, side, side),
+                paint("fill", d.fill)
+            );
+            return;
+        }
         let outline = d.outline.map_or(String::new(), |(c, w)| {
             format!("{} stroke-width=\"{}\"", paint("stroke", c), num(w))
         });
@@ -408,6 +439,16 @@ impl Document<'_> {
     fn text(&mut self, t: &PlacedText) {
         if let Some(path) = t.outline() {
             let d = pathdata::encode(&path, 100.0);
+            if let Some((casing, width)) = t.casing {
+                // Under the ink, as a square label's casing is drawn.
+                let _ = writeln!(
+                    self.out,
+                    "<path d=\"{d}\"{}{} stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+                    paint("fill", casing),
+                    paint("stroke", casing),
+                    num(width)
+                );
+            }
             let _ = writeln!(self.out, "<path d=\"{d}\"{}/>", paint("fill", t.color));
         }
     }
@@ -668,6 +709,20 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
                         let _ = write!(out, "<path d=\"{data}\" stroke-width=\"{width}\"/>");
                     }
                 }
+            }
+            let square = l.frame.board.square;
+            if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), square) {
+                // The footing, in the group's glyph units, unstroked.
+                let _ = write!(
+                    out,
+                    "<rect{} stroke=\"none\"/>",
+                    rect_attrs(
+                        (r.x - dx) / scale,
+                        (r.y - dy) / scale,
+                        r.w / scale,
+                        r.h / scale
+                    )
+                );
             }
             out.push_str("</g>\n");
         }

@@ -9,7 +9,7 @@ use super::pockets::Disc;
 use super::text::{cap_height, clip, width, PlacedText};
 use super::{Player, Rect, INK};
 use crate::assets::color::Rgba;
-use crate::assets::font::wrap::fit_lines;
+use crate::assets::font::wrap::cut_to_width;
 use crate::assets::font::{font, Weight};
 use fen2img_chess::Color;
 
@@ -34,19 +34,24 @@ pub(super) fn caption_texts(plan: &CaptionPlan, centre: f32, ink: Rgba) -> Vec<P
                 x,
                 y,
                 color: ink,
+                casing: None,
             }
         })
         .collect()
 }
 
 /// A player's bar in `band` with text of `size` pixels per em: the disc
-/// and the runs of text, left to right, cut with an ellipsis to fit.
+/// and the runs of text, left to right. The title and the rating are kept
+/// whole; the name gives way, cut by characters with an ellipsis. Only
+/// when not even a letter of the name fits beside them does the title go.
+/// In one ink (print) the disc is a square on whole pixels.
 pub(super) fn player_bar(
     player: &Player,
     color: Color,
     band: Rect,
     size: f32,
     ink: Rgba,
+    one_ink: bool,
 ) -> (Disc, Vec<PlacedText>) {
     let cap = cap_height(size);
     let baseline = band.y + (band.h + cap) / 2.0;
@@ -64,9 +69,11 @@ pub(super) fn player_bar(
             Color::Black => INK,
         },
         outline: Some((INK, stroke)),
+        square: false,
     };
+    let disc = if one_ink { disc.on_pixels() } else { disc };
     let space = width(" ", false, size);
-    let mut x = band.x + 2.0 * r + inset + space;
+    let start = band.x + 2.0 * r + inset + space;
     let mut end = band.x + band.w;
     let mut texts = Vec::new();
     if let Some(clock) = player.clock_text() {
@@ -82,46 +89,58 @@ pub(super) fn player_bar(
             x: right - w,
             y: baseline,
             color: ink,
+            casing: None,
         });
     }
+    let title = player
+        .title
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| clip(t).to_string());
+    let name = clip(player.name.trim()).to_string();
+    let elo = player.elo.map(|e| e.to_string());
+    let run_width =
+        |t: &Option<String>, bold: bool| t.as_ref().map_or(0.0, |t| width(t, bold, size) + space);
+    // The shortest name worth showing: one letter and the ellipsis.
+    let least = width("M…", true, size);
+    let mut title = title;
+    let mut elo = elo;
+    let room = |title: &Option<String>, elo: &Option<String>| {
+        end - start - run_width(title, true) - run_width(elo, false)
+    };
+    if !name.is_empty() && room(&title, &elo) < least {
+        title = None;
+    }
+    if !name.is_empty() && room(&title, &elo) < least {
+        elo = None;
+    }
+    let name = cut_to_width(font(Weight::Bold), &name, size, room(&title, &elo).max(0.0));
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
-    if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
-        runs.push((clip(title.trim()).to_string(), true, TITLE_COLOR));
+    if let Some(title) = title {
+        // Print has one ink: the title is told apart by its place only.
+        runs.push((title, true, if one_ink { ink } else { TITLE_COLOR }));
     }
-    let name_at = runs.len();
-    runs.push((clip(player.name.trim()).to_string(), true, ink));
-    if let Some(elo) = player.elo {
-        runs.push((elo.to_string(), false, ink));
+    if !name.is_empty() && name != "…" {
+        runs.push((name, true, ink));
     }
-    for (i, (text, bold, color)) in runs.iter().enumerate() {
-        // What the later runs need: the name gives way to the title and
-        // the rating (a title is short, and cut it says nothing), down to
-        // its ellipsis.
-        let after: f32 = runs[i + 1..]
-            .iter()
-            .enumerate()
-            .map(|(k, (t, b, _))| {
-                let shown = if i + 1 + k == name_at { "\u{2026}" } else { t };
-                space + width(shown, *b, size)
-            })
-            .sum();
-        let room = (end - x - after).max(0.0);
-        let weight = if *bold { Weight::Bold } else { Weight::Regular };
-        let fitted = fit_lines(font(weight), text, size, room, 1);
-        let Some(line) = fitted.lines.into_iter().next() else {
-            continue;
-        };
-        let w = width(&line, *bold, size);
+    if let Some(elo) = elo {
+        runs.push((elo, false, ink));
+    }
+    let mut x = start;
+    for (text, bold, color) in runs {
+        let w = width(&text, bold, size);
         if x + w > end + 0.01 {
             break;
         }
         texts.push(PlacedText {
-            text: line,
-            bold: *bold,
+            text,
+            bold,
             size,
             x,
             y: baseline,
-            color: *color,
+            color,
+            casing: None,
         });
         x += w + space;
     }
@@ -146,7 +165,7 @@ mod tests {
             w: 300.0,
             h: 24.0,
         };
-        let (_, texts) = player_bar(&player, Color::White, band, 14.0, INK);
+        let (_, texts) = player_bar(&player, Color::White, band, 14.0, INK, false);
         let words: Vec<(&str, bool)> = texts.iter().map(|t| (t.text.as_str(), t.bold)).collect();
         assert_eq!(
             words,
@@ -159,7 +178,7 @@ mod tests {
             ..player
         };
         let narrow = Rect { w: 160.0, ..band };
-        let (_, texts) = player_bar(&long, Color::Black, narrow, 14.0, INK);
+        let (_, texts) = player_bar(&long, Color::Black, narrow, 14.0, INK, false);
         assert!(texts[1].text.ends_with('…'), "{:?}", texts[1].text);
         assert_eq!(texts.last().unwrap().text, "2830");
         for t in &texts {
@@ -170,11 +189,49 @@ mod tests {
             clock: Some(372_300),
             ..long
         };
-        let (_, texts) = player_bar(&timed, Color::White, narrow, 14.0, INK);
+        let (_, texts) = player_bar(&timed, Color::White, narrow, 14.0, INK, false);
         let clock = texts.iter().find(|t| t.text == "1:02:03").expect("clock");
         assert!(clock.x + clock.width() <= 170.0 && clock.x + clock.width() > 160.0);
         for t in texts.iter().filter(|t| t.text != "1:02:03") {
             assert!(t.x + t.width() < clock.x, "{t:?} overlaps {clock:?}");
+        }
+    }
+
+    /// Issue 21: "GM Maximilian Alexander Fitzgerald-Montgomery 2801"
+    /// became "… Maximilian Alexander… 2801" at 240 to 400 px.
+    #[test]
+    fn a_long_name_keeps_title_and_rating_and_is_cut_by_characters() {
+        let player = Player {
+            name: "Maximilian Alexander Fitzgerald-Montgomery".into(),
+            title: Some("GM".into()),
+            elo: Some(2801),
+            clock: None,
+        };
+        for (w, size) in [(220.0, 12.0), (300.0, 14.0), (380.0, 16.0)] {
+            let band = Rect {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h: 2.0 * size,
+            };
+            let (_, texts) = player_bar(&player, Color::White, band, size, INK, false);
+            let words: Vec<&str> = texts.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(words.len(), 3, "{w}: {words:?}");
+            assert_eq!((words[0], words[2]), ("GM", "2801"), "{w}");
+            let name = words[1].strip_suffix('…').expect("cut");
+            assert!(player.name.starts_with(name), "{name}");
+            // Cut by characters: as much of the name as fits, so one more
+            // character would not.
+            let next = &player.name[..player.name[name.len()..]
+                .char_indices()
+                .nth(1)
+                .map_or(player.name.len(), |(i, _)| name.len() + i)];
+            let longer = width(&format!("{}…", next.trim_end()), true, size);
+            let room = w - texts[1].x - width(" 2801", false, size);
+            assert!(longer > room - 0.01, "{w}: {name:?} could be longer");
+            for t in &texts {
+                assert!(t.x + t.width() <= w + 0.01, "{t:?}");
+            }
         }
     }
 }

@@ -5,8 +5,8 @@
 use super::bars::{caption_texts, player_bar};
 use super::checks::CheckSpec;
 use super::outer::{plan, LabelPlace, Plan};
-use super::pockets::{tray_color, PocketSpec};
-use super::text::missing_glyphs;
+use super::pockets::{tray_color, tray_frame, PocketSpec};
+use super::text::{self, missing_glyphs};
 use super::{hatch, ink, label_ink, og, page, Preset};
 use super::{
     BoardSpec, DiagramOptions, Extras, Frame, GlyphSpec, Halo, LayoutError, MarkupPaint, MoverMark,
@@ -95,15 +95,22 @@ impl Frame {
         if let Some(panel) = panel {
             og::place_panel(&mut spec, options, panel, extras.turn);
         }
+        let one_ink = theme.annotations == Annotations::Ink;
         let pockets = PocketSpec {
             trays: plan.pockets,
             square,
+            one_ink,
         };
         for tray in plan.pockets.iter().flatten() {
-            spec.panels.push(Tint {
-                rect: *tray,
-                color: tray_color(theme.coordinates),
-            });
+            if one_ink {
+                spec.panels
+                    .extend(tray_frame(*tray, theme.coordinates, square));
+            } else {
+                spec.panels.push(Tint {
+                    rect: *tray,
+                    color: tray_color(theme.coordinates),
+                });
+            }
         }
         let bottom = if options.flip {
             Color::Black
@@ -118,7 +125,11 @@ impl Frame {
         } else {
             CheckSpec::default()
         };
-        let mover = |turn| options.side_to_move.then(|| mover_mark(&spec, &plan, turn));
+        let mover = |turn| {
+            options
+                .side_to_move
+                .then(|| mover_mark(&spec, &plan, turn, one_ink))
+        };
         let movers = [mover(Color::White), mover(Color::Black)].map(|m| {
             m.map(|m| {
                 if options.transparent {
@@ -163,9 +174,13 @@ impl Frame {
     }
 }
 
-/// The caption's lines and the player bars.
+/// The caption's lines and the player bars. On a transparent background
+/// each run of text and each disc gets the casing labels get, so that it
+/// reads on a white page and on a dark one.
 fn place_text(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
-    let ink = options.theme.coordinates;
+    let ink = page_ink(options);
+    let one_ink = options.theme.annotations == Annotations::Ink;
+    let first = spec.texts.len();
     if let Some(caption) = &plan.caption {
         let centre = spec.board.x + spec.board.w / 2.0;
         spec.texts.extend(caption_texts(caption, centre, ink));
@@ -176,9 +191,37 @@ fn place_text(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
         else {
             continue;
         };
-        let (disc, texts) = player_bar(player, color, band, size, ink);
-        spec.discs.push(disc);
+        let (disc, texts) = player_bar(player, color, band, size, ink, one_ink);
+        spec.discs.push(if options.transparent {
+            page::disc(disc)
+        } else {
+            disc
+        });
         spec.texts.extend(texts);
+    }
+    if options.transparent {
+        for t in &mut spec.texts[first..] {
+            t.casing = page::text_casing(t.color, t.size);
+        }
+    } else if one_ink {
+        // As print's labels: a band of the text's own ink around it, so a
+        // threshold keeps every stem (the B of "Black" lost its stem).
+        for t in &mut spec.texts[first..] {
+            if text::cap_height(t.size) < PRINT_TEXT_BOLD_BELOW {
+                t.casing = Some((t.color, 2.0 * PRINT_TEXT_BOLD));
+            }
+        }
+    }
+}
+
+/// The ink of what lies on the page (outside labels, caption, player
+/// bars): the theme's, unless a background (a `--background` colour) leaves
+/// it under 3:1, then black or white, whichever stands out more.
+fn page_ink(options: &DiagramOptions) -> Rgba {
+    let ink = options.theme.coordinates;
+    match options.theme.background {
+        Some(paper) if !options.transparent => page::readable_on(ink, paper),
+        _ => ink,
     }
 }
 
@@ -230,7 +273,7 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
         LabelPlace::None => {}
         LabelPlace::Outside { cap } => {
             let scale = cap / font.cap_height;
-            let color = options.theme.coordinates;
+            let color = page_ink(options);
             // Rank numbers: centred in the left margin, cap height
             // centred on the rank.
             let column = plan.rank_band;
@@ -325,28 +368,66 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
     }
 }
 
-fn mover_mark(spec: &BoardSpec, plan: &Plan, turn: Color) -> MoverMark {
+/// How much bolder print's small caption and player-bar text is drawn,
+/// each side of a stem, in pixels; and below which cap height.
+const PRINT_TEXT_BOLD: f32 = 0.3;
+const PRINT_TEXT_BOLD_BELOW: f32 = 12.0;
+
+/// Clear pixels kept between the side-to-move marker's ink and the edges
+/// of its column (the image's edge on the right).
+const MOVER_MARGIN: f32 = 2.0;
+
+fn mover_mark(spec: &BoardSpec, plan: &Plan, turn: Color, one_ink: bool) -> MoverMark {
     let sq = spec.square;
     let column = plan.right_band;
     let at_bottom = (turn == Color::White) != spec.flipped;
-    let r = (sq * 0.17).min(column.w * 0.36);
-    let stroke_width = (sq * 0.035).max(1.0);
+    let stroke_width = if one_ink {
+        // A whole pixel or more, so the threshold keeps the frame whole.
+        (sq * 0.05).round().max(1.0)
+    } else {
+        (sq * 0.035).max(1.0)
+    };
+    // The outline reaches half its width beyond the radius; a margin
+    // stays clear on both sides of the column, whatever its width.
+    let room = column.w / 2.0 - stroke_width / 2.0 - MOVER_MARGIN;
+    let r = (sq * 0.17).min(room).max(1.0);
     let cx = column.x + column.w / 2.0;
     let cy = if at_bottom {
         spec.board.y + spec.board.h - sq / 2.0
     } else {
         spec.board.y + sq / 2.0
     };
+    let (fill, outline) = match turn {
+        Color::White => (Rgba::rgb(255, 255, 255), INK),
+        Color::Black => (INK, INK),
+    };
+    if one_ink {
+        // A square on whole pixels, its frame inside the box; the box
+        // stays inside the margin (its side no more than the disc's
+        // diameter with the outline).
+        let side = (2.0 * r + stroke_width).floor().max(3.0);
+        let left = (cx - side / 2.0).floor();
+        let top = (cy - side / 2.0).round();
+        let ink = Rgba::rgb(0, 0, 0);
+        return MoverMark {
+            cx: left + side / 2.0,
+            cy: top + side / 2.0,
+            r: side / 2.0,
+            stroke_width,
+            color: turn,
+            fill: if turn == Color::White { fill } else { ink },
+            outline: ink,
+            square: true,
+        };
+    }
     MoverMark {
         cx,
         cy,
         r,
         stroke_width,
         color: turn,
-        fill: match turn {
-            Color::White => Rgba::rgb(255, 255, 255),
-            Color::Black => INK,
-        },
-        outline: INK,
+        fill,
+        outline,
+        square: false,
     }
 }

@@ -14,6 +14,7 @@
 use std::hash::Hash;
 
 use crate::assets::color::Rgba;
+use crate::assets::glyph::GlyphPath;
 use crate::assets::pieces::PieceSet;
 use crate::assets::theme::{Annotations, Hatch};
 use fen2img_chess::{Color, Square};
@@ -36,12 +37,14 @@ keyed!(PlacedText, |t| (
     &t.text,
     t.bold,
     [t.size, t.x, t.y].map(f32::to_bits),
-    t.color
+    t.color,
+    t.casing.map(|(c, w)| (c, w.to_bits()))
 ));
 keyed!(Disc, |d| (
     [d.cx, d.cy, d.r].map(f32::to_bits),
     d.fill,
-    d.outline.map(|(c, w)| (c, w.to_bits()))
+    d.outline.map(|(c, w)| (c, w.to_bits())),
+    d.square
 ));
 keyed!(Halo, |h| (h.color, h.width.to_bits()));
 keyed!(GlyphSpec, |g| (&g.pieces, g.size, g.min_stroke.to_bits()));
@@ -49,7 +52,8 @@ keyed!(MoverMark, |m| (
     [m.cx, m.cy, m.r, m.stroke_width].map(f32::to_bits),
     m.color,
     m.fill,
-    m.outline
+    m.outline,
+    m.square
 ));
 keyed!(BoardSpec, |b| (
     (b.width, b.height, b.background, b.border, b.board),
@@ -85,6 +89,32 @@ impl Halo {
     /// centred on the path). The one place both writers take it from.
     pub fn stroke_width(&self, outline: f32, scale: f32) -> f32 {
         outline + 2.0 * self.width / scale
+    }
+
+    /// The halo's footing under a glyph drawn at `fit` (scale, x and y
+    /// offset) in a square of `square` pixels: from the bottom of its
+    /// lowest filled shape (the base) down to the square's bottom edge,
+    /// across the square, on whole pixels, relative to the square's
+    /// top-left corner. Without it the halo's curve cuts the
+    /// hatching between a base and the square's edge into lone pixels,
+    /// which a threshold leaves as rows of dots. Taken from the glyph's
+    /// unhinted paths by both writers, so they draw the same pixels.
+    pub fn footing(&self, paths: &[GlyphPath], fit: (f32, f32, f32), square: f32) -> Option<Rect> {
+        let (scale, _, dy) = fit;
+        let base = paths
+            .iter()
+            .filter(|p| p.fill.is_some())
+            .map(|p| p.path.bounds())
+            .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))?;
+        // The square's whole width: side edges inside the square would cut
+        // hatch lines into lone pixels of their own.
+        let y0 = (dy + base.bottom() * scale).floor().max(0.0);
+        (y0 < square).then_some(Rect {
+            x: 0.0,
+            y: y0,
+            w: square,
+            h: square - y0,
+        })
     }
 }
 

@@ -381,6 +381,10 @@ pub struct MoverMark {
     pub fill: Rgba,
     /// Colour of the outline.
     pub outline: Rgba,
+    /// Drawn as a square on whole pixels rather than a disc: print's one
+    /// ink, where an anti-aliased circle leaves a grey ring (LaTeX skak's
+    /// `moverstyle=square`).
+    pub square: bool,
 }
 
 /// Ink of the mover marker's outline and of black's disc: the pieces' ink.
@@ -450,7 +454,10 @@ impl AroundItems {
             .board
             .pieces()
             .filter(|(_, p)| p.promoted)
-            .map(|(sq, _)| pockets::promoted_sign(frame.board.square_rect(sq)))
+            .map(|(sq, _)| {
+                let one_ink = frame.markup.annotations == Annotations::Ink;
+                pockets::promoted_sign(frame.board.square_rect(sq), one_ink)
+            })
             .collect();
         AroundItems {
             pocket_pieces,

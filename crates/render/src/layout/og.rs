@@ -145,6 +145,7 @@ pub(super) fn place_panel(
             x: panel.x,
             y: y + (caption_step + cap) / 2.0,
             color: ink,
+            casing: None,
         });
         y += caption_step;
     }
@@ -156,7 +157,8 @@ pub(super) fn place_panel(
             w: panel.w,
             h: line_h,
         };
-        let (disc, texts) = player_bar(&player, color, band, LINE_EM, ink);
+        let one_ink = options.theme.annotations == crate::assets::theme::Annotations::Ink;
+        let (disc, texts) = player_bar(&player, color, band, LINE_EM, ink, one_ink);
         spec.discs.push(disc);
         spec.texts.extend(texts);
         y += line_h;

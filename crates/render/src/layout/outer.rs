@@ -19,6 +19,7 @@ use super::text::clip;
 use super::{Coordinates, DiagramOptions, Rect};
 use crate::assets::font::wrap::fit_lines;
 use crate::assets::font::{font, Weight};
+use crate::assets::theme::Annotations;
 use fen2img_chess::Color;
 
 /// Width of the margin that holds rank labels (and height of the band that
@@ -33,6 +34,10 @@ pub(super) const OUTSIDE_LABEL_CAP: f32 = 0.24;
 pub(super) const INSIDE_LABEL_CAP: f32 = 0.19;
 /// The smallest cap height of a coordinate label, in pixels.
 pub const MIN_LABEL_CAP: f32 = 7.0;
+/// The smallest cap height of print's outside labels, in pixels: what a
+/// 1-bit threshold leaves of smaller ones is wrong letterforms (TeX's
+/// diagrams print theirs about 12 px tall at 35 mm and 150 dpi).
+pub(super) const PRINT_MIN_LABEL_CAP: f32 = 9.0;
 /// Below this square size (pixels) inside labels move outside.
 pub const MIN_INSIDE_SQUARE: f32 = 24.0;
 /// Below this square size (pixels) outside labels are dropped.
@@ -50,7 +55,7 @@ const CAPTION_PAD: f32 = 0.35;
 /// Height of a player bar, in ems of its text.
 const BAR_HEIGHT: f32 = 1.7;
 /// Gap between the board (or its labels) and a pocket tray, in squares.
-const POCKET_GAP: f32 = 0.15;
+const POCKET_GAP: f32 = 0.2;
 /// At most this many caption lines (the last one ends with an ellipsis
 /// when the text is longer).
 const CAPTION_LINES: usize = 3;
@@ -112,9 +117,9 @@ impl Columns {
     }
 }
 
-fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32) -> Columns {
+fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> Columns {
     Columns {
-        left: if left { label_margin(sq) } else { 0.0 },
+        left: if left { label_margin(sq, min_cap) } else { 0.0 },
         frame: if frame_ratio > 0.0 {
             (frame_ratio * sq).round().max(1.0)
         } else {
@@ -128,18 +133,18 @@ fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32) -> Columns {
     }
 }
 
-/// The margin that holds outside labels of at least [`MIN_LABEL_CAP`].
-fn label_margin(sq: f32) -> f32 {
+/// The margin that holds outside labels of at least `min_cap` pixels.
+fn label_margin(sq: f32, min_cap: f32) -> f32 {
     (MARGIN * sq)
-        .max(MIN_LABEL_CAP / OUTSIDE_LABEL_CAP * MARGIN)
+        .max(min_cap / OUTSIDE_LABEL_CAP * MARGIN)
         .round()
 }
 
 /// The largest whole square size whose columns fit in `size` pixels.
-fn solve(size: f32, left: bool, right: bool, frame_ratio: f32) -> f32 {
+fn solve(size: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> f32 {
     let guess = (size / (8.0 + 2.0 * frame_ratio)).floor() + 1.0;
     let mut sq = guess.max(1.0);
-    while sq > 1.0 && columns(sq, left, right, frame_ratio).total(sq) > size {
+    while sq > 1.0 && columns(sq, left, right, frame_ratio, min_cap).total(sq) > size {
         sq -= 1.0;
     }
     sq
@@ -154,21 +159,32 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         0.0
     };
     let right = options.side_to_move || extras.checks;
+    // One ink (print): a threshold breaks letters of 7 px into wrong
+    // shapes, so print's labels are never smaller than 9 px.
+    let min_cap = if options.theme.annotations == Annotations::Ink {
+        PRINT_MIN_LABEL_CAP
+    } else {
+        MIN_LABEL_CAP
+    };
     // The label rules, in order: inside labels too small move outside,
     // outside labels too small are dropped.
     let mut mode = options.coordinates;
-    if mode == Coordinates::Inside && solve(size, false, right, frame_ratio) < MIN_INSIDE_SQUARE {
+    if mode == Coordinates::Inside
+        && solve(size, false, right, frame_ratio, min_cap) < MIN_INSIDE_SQUARE
+    {
         mode = Coordinates::Outside;
     }
-    if mode == Coordinates::Outside && solve(size, true, right, frame_ratio) < MIN_OUTSIDE_SQUARE {
+    if mode == Coordinates::Outside
+        && solve(size, true, right, frame_ratio, min_cap) < MIN_OUTSIDE_SQUARE
+    {
         mode = Coordinates::None;
     }
     let outside = mode == Coordinates::Outside;
-    let sq = solve(size, outside, right, frame_ratio);
-    let cols = columns(sq, outside, right, frame_ratio);
+    let sq = solve(size, outside, right, frame_ratio, min_cap);
+    let cols = columns(sq, outside, right, frame_ratio, min_cap);
     let labels = match mode {
         Coordinates::Outside => LabelPlace::Outside {
-            cap: (OUTSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+            cap: (OUTSIDE_LABEL_CAP * sq).max(min_cap),
         },
         Coordinates::Inside => LabelPlace::Inside {
             cap: (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
@@ -209,7 +225,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         .map_or(0.0, |(lines, em)| caption_height(lines.len(), *em));
     let bar_em = (BAR_EM * sq).max(MIN_EM);
     let bar_h = (bar_em * BAR_HEIGHT).round();
-    let gap = (POCKET_GAP * sq).round().max(2.0);
+    let gap = pocket_gap(sq);
 
     let mut y = pad_top;
     let mut caption_band = None;
@@ -276,6 +292,12 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     }
 }
 
+/// The gap between a pocket tray and what is next to it (the board, a
+/// player bar, the image's edge), in pixels.
+pub(super) fn pocket_gap(sq: f32) -> f32 {
+    (POCKET_GAP * sq).round().max(2.0)
+}
+
 fn band(x: f32, y: f32, w: f32, h: f32) -> Rect {
     Rect { x, y, w, h }
 }
@@ -302,10 +324,36 @@ fn caption_lines(
     let caption = around.caption_text(extras.turn.unwrap_or(Color::White));
     if let Some(text) = caption {
         let room = CAPTION_LINES.saturating_sub(lines.len()).max(1);
-        let fitted = fit_lines(font(Weight::Regular), clip(&text), em, width, room);
-        lines.extend(fitted.lines.into_iter().map(|l| (l, false)));
+        let fitted = balanced(clip(&text), em, width, room);
+        lines.extend(fitted.into_iter().map(|l| (l, false)));
     }
     (!lines.is_empty()).then_some((lines, em))
+}
+
+/// A caption wrapped into at most `max_lines` lines of `width`, balanced:
+/// when it takes several lines and all of it fits, the narrowest width
+/// that keeps the same number of lines is used, so the last line is not a
+/// lone word ("1995") under a full one, as a typesetter balances a
+/// centred caption.
+fn balanced(text: &str, em: f32, width: f32, max_lines: usize) -> Vec<String> {
+    let regular = font(Weight::Regular);
+    let fitted = fit_lines(regular, text, em, width, max_lines);
+    let n = fitted.lines.len();
+    if n < 2 || fitted.truncated {
+        return fitted.lines;
+    }
+    // Bisect on the width: the narrowest that still fits in `n` lines.
+    let (mut lo, mut hi) = (width / n as f32, width);
+    for _ in 0..12 {
+        let mid = (lo + hi) / 2.0;
+        let f = fit_lines(regular, text, em, mid, max_lines);
+        if f.truncated || f.lines.len() > n {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    fit_lines(regular, text, em, hi, max_lines).lines
 }
 
 /// The baselines of a caption's lines in its band: each line's cap height
@@ -324,6 +372,29 @@ pub(super) fn caption_baselines(plan: &CaptionPlan) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 21: a 160 px caption left "1995" alone on its last line.
+    #[test]
+    fn caption_lines_are_balanced() {
+        let text = "Ljubojević – Širov, Linares 1995";
+        let regular = font(Weight::Regular);
+        for (width, em) in [(140.0, 10.0), (200.0, 12.0), (300.0, 16.0)] {
+            let plain = fit_lines(regular, text, em, width, 3);
+            let lines = balanced(text, em, width, 3);
+            assert_eq!(lines.len(), plain.lines.len(), "{width}");
+            assert_eq!(lines.join(" "), text, "{width}: all of it");
+            if lines.len() > 1 {
+                let widths: Vec<f32> = lines.iter().map(|l| regular.shape(l, em).width).collect();
+                let (short, long) = widths
+                    .iter()
+                    .fold((f32::MAX, 0.0f32), |(a, b), &w| (a.min(w), b.max(w)));
+                // No lone last word: the shortest line at least half the
+                // longest, and the longest within the width.
+                assert!(short >= long / 2.0, "{width}: {lines:?}");
+                assert!(long <= width, "{width}");
+            }
+        }
+    }
 
     fn options(size: u32, coordinates: Coordinates, side_to_move: bool) -> DiagramOptions {
         DiagramOptions {
@@ -384,7 +455,10 @@ mod tests {
                     LabelPlace::None => {
                         // Dropped only when they would not fit their ranks.
                         let ratio = DiagramOptions::default().theme.border_width;
-                        assert!(solve(size as f32, true, true, ratio) < MIN_OUTSIDE_SQUARE);
+                        assert!(
+                            solve(size as f32, true, true, ratio, MIN_LABEL_CAP)
+                                < MIN_OUTSIDE_SQUARE
+                        );
                     }
                 }
             }

@@ -8,7 +8,7 @@
 use crate::assets::color::Rgba;
 use crate::assets::contrast::contrast_at_least;
 
-use super::{Halo, MoverMark, Rect, Tint};
+use super::{Disc, Halo, MoverMark, Rect, Tint};
 
 /// The pages a transparent diagram is checked against: white and `#111`.
 pub const PAGES: [Rgba; 2] = [Rgba::rgb(255, 255, 255), Rgba::rgb(0x11, 0x11, 0x11)];
@@ -69,6 +69,41 @@ pub(super) fn frame_casing(outer: Rect, ink: Rgba, square: f32) -> Vec<Tint> {
         tint(outer.x - w, outer.y, w, outer.h),
         tint(outer.x + outer.w, outer.y, w, outer.h),
     ]
+}
+
+/// The casing a run of text of ink `c` at `size` pixels per em needs on a
+/// transparent page, if any: a stroke wide enough to show a pixel or more
+/// around the letters.
+pub(super) fn text_casing(c: Rgba, size: f32) -> Option<(Rgba, f32)> {
+    casing_for(c).map(|casing| (casing, 2.0 * (size * 0.08).round().max(1.0)))
+}
+
+/// A player's disc on a transparent page: outlined in white when it is too
+/// dark for the dark page (Black's), as the side-to-move marker is.
+pub(super) fn disc(d: Disc) -> Disc {
+    match (casing_for(d.fill), d.outline) {
+        (Some(WHITE), Some((_, w))) => Disc {
+            outline: Some((WHITE, w)),
+            ..d
+        },
+        _ => d,
+    }
+}
+
+/// `ink`, or black or white (whichever contrasts more with `paper`) when
+/// `ink` has less than 3:1 against `paper`: labels on a `--background`
+/// colour stay readable.
+pub(super) fn readable_on(ink: Rgba, paper: Rgba) -> Rgba {
+    if contrast_at_least(ink, paper, 30) {
+        return ink;
+    }
+    if contrast_at_least(BLACK, paper, 30) && !contrast_at_least(WHITE, paper, 45) {
+        BLACK
+    } else if contrast_at_least(WHITE, paper, 30) {
+        WHITE
+    } else {
+        BLACK
+    }
 }
 
 /// The marker with an outline that reads on both pages: a disc too dark

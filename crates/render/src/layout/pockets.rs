@@ -9,7 +9,7 @@
 //! glyphs are square-sized, so they are the board's own sprites.
 
 use super::text::PlacedText;
-use super::{Rect, INK};
+use super::{Rect, Tint, INK};
 use crate::assets::color::Rgba;
 use fen2img_chess::{Color, Piece, Position, Role};
 
@@ -35,6 +35,10 @@ pub struct Disc {
     pub fill: Rgba,
     /// Outline colour and width.
     pub outline: Option<(Rgba, f32)>,
+    /// Drawn as a square on whole pixels (the box of side `2r` filled, its
+    /// outline a band of that width around the box) rather than a disc: print's one ink, which an
+    /// anti-aliased circle would leave grey.
+    pub square: bool,
 }
 
 /// A piece in a pocket slot.
@@ -62,17 +66,58 @@ pub struct PocketSpec {
     pub trays: [Option<Rect>; 2],
     /// Side of a square (and of a slot), pixels.
     pub square: f32,
+    /// One ink (print): badges are squares on whole pixels.
+    pub one_ink: bool,
 }
 
 super::keyed::keyed!(PocketSpec, |p| (
     p.trays
         .map(|t| t.map(|r| [r.x, r.y, r.w, r.h].map(f32::to_bits))),
-    p.square.to_bits()
+    p.square.to_bits(),
+    p.one_ink
 ));
 
 /// The colour of an empty tray: the label ink, faint.
 pub(super) fn tray_color(ink: Rgba) -> Rgba {
     ink.with_alpha(26)
+}
+
+/// An empty tray in one ink (print), where a faint fill would be grey: a
+/// frame of whole-pixel ink around the tray, as four rectangles.
+pub(super) fn tray_frame(tray: Rect, ink: Rgba, square: f32) -> [Tint; 4] {
+    let w = (square * 0.03).round().max(1.0);
+    let (x, y) = (tray.x.round(), tray.y.round());
+    let (r, b) = ((tray.x + tray.w).round(), (tray.y + tray.h).round());
+    let tint = |x, y, w, h| Tint {
+        rect: Rect { x, y, w, h },
+        color: ink,
+    };
+    [
+        tint(x, y, r - x, w),
+        tint(x, b - w, r - x, w),
+        tint(x, y + w, w, b - y - 2.0 * w),
+        tint(r - w, y + w, w, b - y - 2.0 * w),
+    ]
+}
+
+impl Disc {
+    /// The disc as a square on whole pixels (see [`Disc::square`]): the
+    /// same box, snapped to the grid, at least 3 pixels, its outline a
+    /// whole number of pixels, and the ink pure black (print has no grey).
+    pub(super) fn on_pixels(self) -> Disc {
+        let black = |c: Rgba| if c == INK { Rgba::rgb(0, 0, 0) } else { c };
+        let side = (2.0 * self.r).round().max(3.0);
+        let left = (self.cx - side / 2.0).round();
+        let top = (self.cy - side / 2.0).round();
+        Disc {
+            cx: left + side / 2.0,
+            cy: top + side / 2.0,
+            r: side / 2.0,
+            fill: black(self.fill),
+            outline: self.outline.map(|(c, w)| (black(c), w.round().max(1.0))),
+            square: true,
+        }
+    }
 }
 
 /// The slot of `role` in `tray`.
@@ -107,7 +152,7 @@ impl PocketSpec {
                     rect,
                 });
                 if n > 1 {
-                    badges.push(badge(rect, n));
+                    badges.push(badge(rect, n, self.one_ink));
                 }
             }
         }
@@ -115,23 +160,41 @@ impl PocketSpec {
     }
 }
 
-/// The count badge of a slot: a dark disc at its bottom-right corner with
-/// the number in white bold, at least 7 px tall.
-fn badge(slot: Rect, n: u8) -> Badge {
-    let size = (slot.w * 0.34).max(10.0);
+/// The count badge of a slot: a dark disc with the number in white bold,
+/// at least 7 px tall, centred near the slot's bottom-right corner: right
+/// of and below the piece's base (which reaches 78 % of the slot's width
+/// and 91 % of its height) and left of the next slot's, so even "11"
+/// covers no base; its lower half lies in the tray's gap.
+fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
+    let size = (slot.w * 0.22).max(10.0);
     let text = n.to_string();
     let width = super::text::width(&text, true, size);
     let cap = super::text::cap_height(size);
-    let r = (size * 0.62).max(width / 2.0 + size * 0.2);
-    let (cx, cy) = (slot.x + slot.w - r * 0.9, slot.y + slot.h - r * 0.9);
+    // A square (print) holds its digits in less room than a disc.
+    let r = if one_ink {
+        (size * 0.55).max(width / 2.0 + size * 0.1)
+    } else {
+        (size * 0.62).max(width / 2.0 + size * 0.2)
+    };
+    let outline = (size * 0.08).max(1.0);
+    // Never past the tray's gap: at small squares the badge's least size
+    // (7 px digits) rises into the slot instead.
+    let below = (r + outline + 1.0 - super::outer::pocket_gap(slot.w)).max(0.0);
+    // Between this slot's base (to 78 % of the slot) and the next slot's
+    // (from 115 %).
+    let (cx, cy) = (slot.x + slot.w * 0.965, slot.y + slot.h - below);
+    let disc = Disc {
+        cx,
+        cy,
+        r,
+        fill: INK,
+        outline: Some((Rgba::rgb(255, 255, 255), outline)),
+        square: false,
+    };
+    let disc = if one_ink { disc.on_pixels() } else { disc };
+    let (cx, cy) = (disc.cx, disc.cy);
     Badge {
-        disc: Disc {
-            cx,
-            cy,
-            r,
-            fill: INK,
-            outline: Some((Rgba::rgb(255, 255, 255), (size * 0.08).max(1.0))),
-        },
+        disc,
         text: PlacedText {
             text,
             bold: true,
@@ -139,22 +202,31 @@ fn badge(slot: Rect, n: u8) -> Badge {
             x: cx - width / 2.0,
             y: cy + cap / 2.0,
             color: Rgba::rgb(255, 255, 255),
+            casing: None,
         },
     }
 }
 
-/// The sign on a promoted piece: a small ink disc ringed in white at the
-/// square's top-right corner, clear of most of the glyph and visible on
-/// white and black pieces and on either square colour.
-pub fn promoted_sign(square: Rect) -> Disc {
-    let r = (square.w * 0.085).max(2.5);
-    let inset = r + (square.w * 0.03).max(1.0);
-    Disc {
+/// The sign on a promoted piece: a small ink disc ringed in white in the
+/// square's top-right corner, above the queen's outer balls and right of
+/// the king's cross (the corner every built-in glyph leaves empty), visible
+/// on white and black pieces and on either square colour. In one ink
+/// (print) a square on whole pixels.
+pub fn promoted_sign(square: Rect, one_ink: bool) -> Disc {
+    let r = (square.w * 0.06).max(2.0);
+    let inset = r + (square.w * 0.02).max(1.0);
+    let disc = Disc {
         cx: square.x + square.w - inset,
         cy: square.y + inset,
         r,
         fill: INK,
         outline: Some((Rgba::rgb(255, 255, 255), (square.w * 0.025).max(1.0))),
+        square: false,
+    };
+    if one_ink {
+        disc.on_pixels()
+    } else {
+        disc
     }
 }
 
@@ -180,6 +252,7 @@ mod tests {
                 }),
             ],
             square: 40.0,
+            one_ink: false,
         }
     }
 
@@ -208,8 +281,13 @@ mod tests {
         );
         let numbers: Vec<&str> = badges.iter().map(|b| b.text.text.as_str()).collect();
         assert_eq!(numbers, ["3", "2", "2"]);
+        // Each badge centred on its slot's bottom-right corner, so the
+        // last slot's reaches at most its radius past the tray.
         for b in &badges {
-            assert!(b.disc.cx + b.disc.r <= 210.0);
+            assert!(
+                b.disc.cx <= 210.0 && (b.disc.cx - 10.0) % 40.0 == 38.6,
+                "{b:?}"
+            );
         }
         // An empty pocket: nothing placed.
         let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())

@@ -98,6 +98,7 @@ pub(super) fn badge(
             cy,
             r: radius,
             fill,
+            square: false,
             outline: Some((outline, ring)),
         },
         text: PlacedText {
@@ -107,6 +108,7 @@ pub(super) fn badge(
             x: cx - text_width / 2.0,
             y: cy + cap / 2.0,
             color: ink,
+            casing: None,
         },
     }
 }
@@ -222,6 +224,7 @@ pub(super) fn label(square: Square, text: &str, r: Rect, paper: Option<Rgba>) ->
             x: cx - w / 2.0,
             y: cy + cap / 2.0,
             color: INK,
+            casing: None,
         },
         casing: (
             Rgba {

@@ -22,6 +22,10 @@ pub struct PlacedText {
     pub y: f32,
     /// Ink colour.
     pub color: Rgba,
+    /// A casing under the ink, so the text reads on any page (transparent
+    /// backgrounds): its colour and the width of the stroke around the
+    /// outlines (half of it shows outside the letters).
+    pub casing: Option<(Rgba, f32)>,
 }
 
 impl PlacedText {
@@ -97,6 +101,7 @@ mod tests {
             x: 5.0,
             y: 30.0,
             color: Rgba::rgb(0, 0, 0),
+            casing: None,
         };
         let b = t.outline().unwrap().bounds();
         assert!(b.left() >= 5.0 && b.right() <= 5.0 + t.width() + 0.5);

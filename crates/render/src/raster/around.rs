@@ -10,6 +10,16 @@ use crate::layout::{Disc, GlyphBadge, PlacedText, SquareLabel};
 /// A disc, filled and outlined, in a band whose first row is image row
 /// `top` (0 for the whole image).
 pub(super) fn draw_disc(pixmap: &mut Pixmap, d: &Disc, top: u32) {
+    if d.square {
+        // Whole-pixel rectangles: the outline's band, then the box.
+        let y = d.cy - top as f32;
+        if let Some((color, w)) = d.outline {
+            let side = 2.0 * (d.r + w);
+            square(pixmap, d.cx - d.r - w, y - d.r - w, side, color);
+        }
+        square(pixmap, d.cx - d.r, y - d.r, 2.0 * d.r, d.fill);
+        return;
+    }
     let Some(path) = PathBuilder::from_circle(d.cx, d.cy, d.r) else {
         return;
     };
@@ -24,11 +34,36 @@ pub(super) fn draw_disc(pixmap: &mut Pixmap, d: &Disc, top: u32) {
     }
 }
 
+/// A filled square of side `side` at (`x`, `y`), not anti-aliased (the
+/// callers put it on whole pixels).
+pub(super) fn square(
+    pixmap: &mut Pixmap,
+    x: f32,
+    y: f32,
+    side: f32,
+    c: crate::assets::color::Rgba,
+) {
+    if let Some(rect) = resvg::tiny_skia::Rect::from_xywh(x, y, side, side) {
+        pixmap.fill_rect(rect, &solid(c), Transform::identity(), None);
+    }
+}
+
 /// A run of text, filled from the font's outlines, in a band whose first
 /// row is image row `top`.
 pub(super) fn draw_text(pixmap: &mut Pixmap, t: &PlacedText, top: u32) {
     if let Some(path) = t.outline() {
         let ts = Transform::from_translate(0.0, -(top as f32));
+        if let Some((casing, width)) = t.casing {
+            // The casing: the outlines filled and stroked wide under the
+            // ink, as labels' casings are.
+            let stroke = Stroke {
+                width,
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            };
+            pixmap.fill_path(&path, &solid(casing), FillRule::Winding, ts, None);
+            pixmap.stroke_path(&path, &solid(casing), &stroke, ts, None);
+        }
         pixmap.fill_path(&path, &solid(t.color), FillRule::Winding, ts, None);
     }
 }

@@ -237,6 +237,11 @@ fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
         sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
         sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
     }
+    if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), size as f32) {
+        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+            sprite.fill_rect(rect, &paint, Transform::identity(), None);
+        }
+    }
     sprite
 }
 
@@ -645,6 +650,14 @@ fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
 
 /// The side-to-move marker: a disc in the mover's colour, outlined in ink.
 pub(crate) fn draw_mover(pixmap: &mut Pixmap, m: &MoverMark) {
+    if m.square {
+        // Whole pixels: the box in the outline's ink, then its inside.
+        let (x, y, side) = (m.cx - m.r, m.cy - m.r, 2.0 * m.r);
+        around::square(pixmap, x, y, side, m.outline);
+        let w = m.stroke_width;
+        around::square(pixmap, x + w, y + w, side - 2.0 * w, m.fill);
+        return;
+    }
     if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
         pixmap.fill_path(
             &path,

@@ -13,6 +13,7 @@
 use std::fmt::Write as _;
 
 use crate::assets::color::Rgba;
+use crate::assets::contrast;
 use crate::describe::describe_with;
 use crate::layout::{Around, CaptionPosition};
 use fen2img_chess::{Color, Position, Role, Square};
@@ -76,12 +77,26 @@ fn aria_label(position: &Position, options: &HtmlBoard) -> String {
     label
 }
 
+/// The dark squares' colour: the theme's, unless it is too close to the
+/// light one to see the checkering (print's squares are both white, its
+/// dark squares hatched, which a table cannot draw), then the light colour
+/// darkened to 1.6:1 (about the grey print's 20 % hatching makes).
+fn visible_dark(light: Rgba, dark: Rgba) -> Rgba {
+    if contrast::contrast_at_least(light, dark, 13) {
+        return dark;
+    }
+    let flare = contrast::FLARE;
+    let target = ((contrast::luminance(light) + flare) * 10 / 16).saturating_sub(flare);
+    contrast::clamp_luminance(light, 0, target)
+}
+
 /// Writes `position` as an HTML `<table>` for e-mail. Ends with a newline.
 pub fn render(position: &Position, options: &HtmlBoard) -> String {
     let square = (options.width / 8).clamp(*SQUARE_RANGE.start(), *SQUARE_RANGE.end());
     let glyph_px = square * 4 / 5;
     let label_px = (square * 2 / 5).max(11);
-    let (light, dark) = (options.light.hex6(), options.dark.hex6());
+    let dark = visible_dark(options.light, options.dark);
+    let (light, dark) = (options.light.hex6(), dark.hex6());
     let mut out = String::with_capacity(12_000);
     let _ = writeln!(
         out,
@@ -225,6 +240,36 @@ mod tests {
         assert_eq!(cells[52], "", "e2 is empty");
         assert!(html.contains("Black to move</td>"));
         assert!(html.ends_with("</table>\n"));
+    }
+
+    /// Issue 21: `-f html --theme print` had no checkerboard (both square
+    /// colours white). Every built-in theme's table shows two colours at
+    /// least 1.3:1 apart.
+    #[test]
+    fn every_theme_gets_visible_dark_squares() {
+        for name in crate::assets::theme::Theme::built_in_names() {
+            let theme = crate::assets::theme::Theme::built_in(name).unwrap();
+            let text = TextOptions {
+                light: theme.light,
+                dark: theme.dark,
+                ..TextOptions::default()
+            };
+            let html = render(&Position::default(), &text, 320);
+            let colours: Vec<&str> = html
+                .split("<td bgcolor=\"")
+                .skip(1)
+                .map(|c| &c[..7])
+                .collect();
+            let (dark, light) = (colours[56], colours[0]);
+            let parse = |h: &str| {
+                let v = u32::from_str_radix(&h[1..], 16).unwrap();
+                Rgba::rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)
+            };
+            assert!(
+                contrast::contrast_at_least(parse(light), parse(dark), 13),
+                "{name}: {light} and {dark}"
+            );
+        }
     }
 
     #[test]

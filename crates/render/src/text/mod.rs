@@ -347,17 +347,28 @@ const RESET: &str = "\x1b[0m";
 const SQUARE_MIN: u32 = 7_200;
 const SQUARE_MAX: u32 = 19_000;
 
+/// The least contrast between an ANSI board's squares, in thousandths: 1.5,
+/// enough to see the checkering, for themes whose squares are closer.
+const SQUARE_RATIO_MIN: u32 = 1_500;
+
 /// The square colours of an ANSI board: the theme's, darkened or lightened
 /// by the least that keeps white and black pieces legible on both, with the
-/// dark squares kept visibly darker than the light ones. A theme's light
-/// squares are paper-bright for a white page, which would leave a white
-/// glyph invisible; scaling keeps their hue.
+/// dark squares as much darker than the light ones as the theme's are
+/// (at least 1.5:1), as far as the pieces' legibility leaves room: the
+/// board reads as the theme's, not as khaki. A theme's light squares are
+/// paper-bright for a white page, which would leave a white glyph
+/// invisible; scaling keeps their hue.
 fn terminal_squares(light: Rgba, dark: Rgba) -> (Rgba, Rgba) {
+    let flare = contrast::FLARE;
+    // The theme's own ratio between its squares, in thousandths.
+    let wanted = ((contrast::luminance(light) + flare) * 1_000
+        / (contrast::luminance(dark) + flare))
+        .max(SQUARE_RATIO_MIN);
     let light = contrast::clamp_luminance(light, SQUARE_MIN, SQUARE_MAX);
-    // At most 2/3 of the light square's luminance (flare included): a ratio
-    // of 1.5 between the squares, enough to see the checkering.
-    let dark_max = ((contrast::luminance(light) + contrast::FLARE) * 2 / 3)
-        .saturating_sub(contrast::FLARE)
+    // Rounded up, so a theme already within bounds keeps its dark square.
+    let dark_max = ((contrast::luminance(light) + flare) * 1_000)
+        .div_ceil(wanted)
+        .saturating_sub(flare)
         .max(SQUARE_MIN);
     (light, contrast::clamp_luminance(dark, SQUARE_MIN, dark_max))
 }
@@ -909,6 +920,28 @@ mod tests {
             assert!(
                 contrast::luminance(light) > contrast::luminance(dark) + 4_000,
                 "{name}: light and dark squares stay apart: {light:?} {dark:?}"
+            );
+        }
+    }
+
+    /// Issue 21: the brown board's squares were 1.52:1 apart in a terminal
+    /// against 2.29:1 in the theme, so the board read khaki. They keep the
+    /// theme's ratio as far as the pieces' 3:1 leaves room (at most about
+    /// 2.1:1 within the luminance bounds).
+    #[test]
+    fn ansi_squares_keep_the_themes_contrast_between_them() {
+        let ratio = |a: Rgba, b: Rgba| {
+            let (la, lb) = (contrast::luminance(a), contrast::luminance(b));
+            (la.max(lb) + contrast::FLARE) as f64 / (la.min(lb) + contrast::FLARE) as f64
+        };
+        for name in crate::assets::theme::Theme::built_in_names() {
+            let theme = crate::assets::theme::Theme::built_in(name).unwrap();
+            let (light, dark) = terminal_squares(theme.light, theme.dark);
+            let want = ratio(theme.light, theme.dark).clamp(1.5, 2.0);
+            let got = ratio(light, dark);
+            assert!(
+                got >= want - 0.01,
+                "{name}: {got:.2}:1 for the theme's {want:.2}:1"
             );
         }
     }

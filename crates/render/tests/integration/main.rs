@@ -14,9 +14,11 @@ mod common {
 
 mod annotations;
 mod around;
+mod around_page;
 mod corpus;
 mod dropin;
 mod golden;
+mod one_ink;
 mod pages;
 mod print;
 mod properties;

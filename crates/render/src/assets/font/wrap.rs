@@ -69,6 +69,18 @@ pub fn fit_lines(font: &Font, text: &str, size: f32, max_width: f32, max_lines: 
     Fitted { lines, truncated }
 }
 
+/// `text` on one line no wider than `max_width`, cut by characters (not
+/// at a word) with an ellipsis when it does not fit: a name keeps as much
+/// of itself as there is room for. White space runs count as one space.
+pub fn cut_to_width(font: &Font, text: &str, size: f32, max_width: f32) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let width = |s: &str| font.shape(s, size).width;
+    if width(&text) <= max_width {
+        return text;
+    }
+    ellipsize(&text, max_width, &width)
+}
+
 /// The longest start of `text` that fits in `max_width` with an ellipsis
 /// after it (the ellipsis alone when nothing fits; `text` when it fits).
 fn ellipsize(text: &str, max_width: f32, width: &impl Fn(&str) -> f32) -> String {
