@@ -488,7 +488,7 @@ mod tests {
 
     #[test]
     fn numbers_count_up_and_ids_stay_unique() {
-        let made = make("pgn number=4 #opera", OPERA).unwrap();
+        let made = make("{.pgn number=4 #opera}", OPERA).unwrap();
         let ids: Vec<_> = made.diagrams.iter().map(|d| d.options.id.clone()).collect();
         assert_eq!(ids, [Some("opera".into()), Some("opera-2".into())]);
         assert!(made.diagrams[0].alt.starts_with("Diagram 4."), "{}", made.diagrams[0].alt);
