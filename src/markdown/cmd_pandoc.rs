@@ -79,10 +79,7 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
         }
         return Err(Failure {
             code: EXIT_INVALID,
-            message: format!(
-                "{} could not be made",
-                count(errors.len(), "diagram block")
-            ),
+            message: format!("{} could not be made", count(errors.len(), "fen block")),
             detail: None,
         });
     }

@@ -248,4 +248,19 @@ mod tests {
         assert_eq!((blocks[0].body_line, blocks[0].body_column), (2, 3));
         assert_eq!(blocks[0].extra_lines, [4]);
     }
+
+    #[test]
+    fn pre_elements_with_the_pgn_class_keep_every_line() {
+        let doc = "<p>x</p>\n<pre class=\"pgn\" data-options=\"ply=2\">\n  1. e4 e5\n\n  2. Ke3 *\n</pre>\n";
+        let blocks = find_pre_blocks(doc).unwrap();
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].kind, BlockKind::Pgn);
+        assert_eq!(blocks[0].info, "pgn ply=2");
+        let lines: Vec<(&str, usize, usize)> = blocks[0]
+            .lines
+            .iter()
+            .map(|l| (l.text.as_str(), l.line, l.column))
+            .collect();
+        assert_eq!(lines, [("1. e4 e5", 3, 3), ("2. Ke3 *", 5, 3)]);
+    }
 }
