@@ -90,7 +90,9 @@ fn flag(attr: &Attr) -> Result<bool, String> {
 
 /// Reads the game options of `attrs` (defaults first, then the block's: a
 /// later one replaces an earlier one). Every bad one is reported.
-fn game_attrs<'a>(attrs: impl Iterator<Item = &'a Attr>) -> Result<GameAttrs, Vec<(usize, String)>> {
+fn game_attrs<'a>(
+    attrs: impl Iterator<Item = &'a Attr>,
+) -> Result<GameAttrs, Vec<(usize, String)>> {
     let mut out = GameAttrs {
         game: 1,
         choice: Choice::Default,
@@ -491,8 +493,35 @@ mod tests {
         let made = make("{.pgn number=4 #opera}", OPERA).unwrap();
         let ids: Vec<_> = made.diagrams.iter().map(|d| d.options.id.clone()).collect();
         assert_eq!(ids, [Some("opera".into()), Some("opera-2".into())]);
-        assert!(made.diagrams[0].alt.starts_with("Diagram 4."), "{}", made.diagrams[0].alt);
-        assert!(made.diagrams[1].alt.starts_with("Diagram 5."), "{}", made.diagrams[1].alt);
+        assert!(
+            made.diagrams[0].alt.starts_with("Diagram 4."),
+            "{}",
+            made.diagrams[0].alt
+        );
+        assert!(
+            made.diagrams[1].alt.starts_with("Diagram 5."),
+            "{}",
+            made.diagrams[1].alt
+        );
         assert_ne!(made.diagrams[0].hash, made.diagrams[1].hash);
+    }
+
+    #[test]
+    fn a_game_of_markers_is_bounded() {
+        // 300 half-moves of knights going out and back, a marker after each.
+        let shuffle = ["Nf3", "Nc6", "Ng1", "Nb8"];
+        let mut pgn = String::new();
+        for ply in 0..300 {
+            if ply % 2 == 0 {
+                pgn.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            pgn.push_str(&format!("{} {{[#]}} ", shuffle[ply % 4]));
+        }
+        pgn.push_str("*\n");
+        let e = make("pgn", &pgn).unwrap_err();
+        assert!(e[0].message.contains("300 diagram markers"), "{e:?}");
+        let e = make("pgn markers", &pgn).unwrap_err();
+        assert_eq!((e[0].line, e[0].column), (3, 8), "{e:?}");
+        assert_eq!(make("pgn plies=0,300", &pgn).unwrap().diagrams.len(), 2);
     }
 }

@@ -76,7 +76,9 @@ pub fn find_pre_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
     for token in Tokenizer::new_with_emitter(doc, emitter) {
         let Ok(token) = token;
         match token {
-            Token::StartTag(tag) if open.is_none() && pre_kind(&tag.name, &tag.attributes).is_some() => {
+            Token::StartTag(tag)
+                if open.is_none() && pre_kind(&tag.name, &tag.attributes).is_some() =>
+            {
                 let kind = pre_kind(&tag.name, &tag.attributes).unwrap_or(BlockKind::Fen);
                 let word = kind.name();
                 let (info, info_offset) = match attribute(doc, &tag.attributes, "data-options") {

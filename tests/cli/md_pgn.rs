@@ -127,7 +127,11 @@ fn options_choose_positions_and_go_to_the_renderer() {
         .args(["md", page.to_str().unwrap(), "--in-place"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = fs::read_to_string(&page).unwrap();
     assert_eq!(text.matches("<svg").count(), 1);
     assert!(text.contains("<figcaption>1...d5</figcaption>"), "{text}");
@@ -168,15 +172,21 @@ fn errors_name_the_page_line_and_column_of_the_move() {
     ] {
         assert!(stderr.contains(expected), "{expected}\n{stderr}");
     }
-    assert!(out.join("good.md").exists(), "--keep-going writes the good page");
+    assert!(
+        out.join("good.md").exists(),
+        "--keep-going writes the good page"
+    );
     assert!(!out.join("a.md").exists(), "never a page without its game");
     let _ = fs::remove_dir_all(&out);
     let result = run(&[]);
     assert_eq!(result.status.code(), Some(2));
     assert!(!out.exists(), "nothing written without --keep-going");
     // --strict reads the export format only: `0-0` is refused.
-    fs::write(dir.join("s.md"), "```pgn strict\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 *\n```\n")
-        .unwrap();
+    fs::write(
+        dir.join("s.md"),
+        "```pgn strict\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 *\n```\n",
+    )
+    .unwrap();
     let lenient = Cmd::new(BIN)
         .args(["md", "s.md", "--check"])
         .current_dir(&dir)
@@ -195,7 +205,11 @@ fn errors_name_the_page_line_and_column_of_the_move() {
         "{}",
         String::from_utf8_lossy(&lenient.stderr)
     );
-    assert!(relaxed.status.success(), "{}", String::from_utf8_lossy(&relaxed.stderr));
+    assert!(
+        relaxed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&relaxed.stderr)
+    );
 }
 
 #[test]
@@ -216,12 +230,19 @@ fn mdbook_chapters_get_a_games_diagrams() {
         .write_stdin(book(&format!("# C\n\n```pgn caption=auto\n{OPERA}```\n")))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let content = v["sections"][0]["Chapter"]["content"].as_str().unwrap();
     assert_eq!(content.matches("<svg").count(), 2, "{content}");
     // `figurine = true` in book.toml reaches the game's captions.
-    assert!(content.contains("<figcaption>17.♖d8#</figcaption>"), "{content}");
+    assert!(
+        content.contains("<figcaption>17.♖d8#</figcaption>"),
+        "{content}"
+    );
     let out = Cmd::new(BIN)
         .arg("mdbook")
         .write_stdin(book("# C\n\n```pgn\n1. e4 e5\n2. Ke3 *\n```\n"))
@@ -229,7 +250,10 @@ fn mdbook_chapters_get_a_games_diagrams() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("ch.md:5:4: game 1, move 2 White"), "{stderr}");
+    assert!(
+        stderr.contains("ch.md:5:4: game 1, move 2 White"),
+        "{stderr}"
+    );
 }
 
 fn pandoc_doc(classes: &[&str], kvs: &[[&str; 2]], text: &str) -> String {
@@ -247,13 +271,20 @@ fn pandoc_code_blocks_of_class_pgn_become_the_games_diagrams() {
         .write_stdin(pandoc_doc(&["pgn"], &[["caption", "auto"]], OPERA))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let div = &v["blocks"][0];
     assert_eq!(div["t"], "Div");
     let raws = div["c"][1].as_array().unwrap();
     assert_eq!(raws.len(), 2);
-    assert!(raws[1]["c"][1].as_str().unwrap().contains("<figcaption>17.Rd8#</figcaption>"));
+    assert!(raws[1]["c"][1]
+        .as_str()
+        .unwrap()
+        .contains("<figcaption>17.Rd8#</figcaption>"));
 
     let assets = dir.join("images");
     let out = Cmd::new(BIN)
@@ -262,7 +293,11 @@ fn pandoc_code_blocks_of_class_pgn_become_the_games_diagrams() {
         .write_stdin(pandoc_doc(&["pgn"], &[["ply", "31"]], OPERA))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let src = v["blocks"][0]["c"][0]["c"][2][0].as_str().unwrap();
     assert_eq!(fs::read(src).unwrap(), cli_image(&dir, 31, &[], "q.png"));
@@ -308,7 +343,11 @@ fn pandoc_converts_a_game_to_html() {
         .current_dir(&dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let html = fs::read_to_string(dir.join("doc.html")).unwrap();
     assert_eq!(html.matches("<svg").count(), 2);
     assert!(html.contains("<figcaption>3...Bg4</figcaption>"));
