@@ -656,13 +656,7 @@ fn each_legality_warning_is_reported_once() {
         ),
         (
             "batch --strict",
-            vec![
-                "batch",
-                batch_file.to_str().unwrap(),
-                "--strict",
-                "--out-dir",
-                &out_dir,
-            ],
+            vec!["batch", batch_file.to_str().unwrap(), "--strict", "--out-dir", &out_dir],
         ),
     ];
     for (what, args) in runs {
