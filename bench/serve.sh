@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # HTTP throughput of `fen2img serve` with wrk, over the corpus positions
-# (tests/data/positions.fen) in turn: /diagram.png at 400 px, /board.png
-# (web-boardimage's URL, 360 px) and /image.gif (lila-gif's, 720 px), at 1
-# and 64 connections. One line per run: requests/s, p50 and p99 latency,
-# errors (non-2xx answers, socket errors and timeouts), then each server's
-# peak RSS after its 1-connection and 64-connection runs, and the GIF sizes.
+# (crates/test-support/data/positions.fen) in turn: /diagram.png at 400 px, /board.png
+# (web-boardimage's URL, 360 px), /image.gif (lila-gif's, 720 px) and
+# /diagram.svg at 400 px asked with `Accept-Encoding: br` and with `gzip`
+# (compressed on every request), at 1 and 64 connections. One line per
+# run: requests/s, p50 and p99 latency, errors (non-2xx answers, socket
+# errors and timeouts), then each server's peak RSS after its
+# 1-connection and 64-connection runs, and the GIF sizes.
 #
-#   bench/serve.sh [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH] [--old PATH]
+#   bench/serve.sh [--duration SECS] [--only png,svg-br,svg-gz,board,gif]
+#                  [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH]
 #
 # --old PATH also runs another build of fen2img (say, main's) on the same
 # URL mixes, each run right before this build's, for side-by-side figures.
-# --only runs one URL mix (and its peer) instead of all three.
+# --rounds N repeats every old/new pair N times, alternating, so that a
+# change in the machine's load falls on both builds alike.
+# --bin PATH measures that build instead of building this tree.
+# --only runs those URL mixes (and their peers) instead of all five.
 # --peer also runs web-boardimage (../shared/peers/web-boardimage/server.py,
 # or under $PEERS_DIR)
 # on the same /board.png URL mix, in the same run. It needs aiohttp,
@@ -29,21 +35,27 @@ peer=""
 lila=""
 only=""
 old=""
+rounds=1
+bin=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --bin) bin=$2; shift 2 ;;
     --peer) peer=1; shift ;;
     --lila-gif) lila=$2; shift 2 ;;
     --old) old=$2; shift 2 ;;
-    *) echo "usage: $0 [--duration SECS] [--only png|board|gif] [--peer] [--lila-gif PATH] [--old PATH]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--duration SECS] [--only png,svg-br,svg-gz,board,gif] [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
 command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 
-cargo build --release --quiet
-bin=target/release/fen2img
+if [ -z "$bin" ]; then
+  cargo build --release --quiet
+  bin=${CARGO_TARGET_DIR:-target}/release/fen2img
+fi
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -54,27 +66,34 @@ cleanup() {
 trap cleanup EXIT
 
 # The corpus, percent-encoded once.
-grep -v '^#' tests/data/positions.fen | grep -v '^$' \
+grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' \
   | python3 -c 'import sys, urllib.parse
 for line in sys.stdin: print(urllib.parse.quote(line.rstrip("\n"), safe=""))' > "$work/fens"
 
 # One Lua script per URL template: every request takes the next position.
-make_script() { # name template (FEN replaces {})
+make_script() { # name template (FEN replaces {}) [Accept-Encoding]
   local out="$work/$1.lua"
   echo "local paths = {" > "$out"
   while IFS= read -r enc; do
     printf '  "%s",\n' "${2//\{\}/$enc}" >> "$out"
   done < "$work/fens"
+  echo "}" >> "$out"
+  if [ -n "${3:-}" ]; then
+    printf 'local headers = { ["Accept-Encoding"] = "%s" }\n' "$3" >> "$out"
+  else
+    echo 'local headers = nil' >> "$out"
+  fi
   cat >> "$out" <<'LUA'
-}
 local i = 0
 request = function()
   i = i % #paths + 1
-  return wrk.format("GET", paths[i])
+  return wrk.format("GET", paths[i], headers)
 end
 LUA
 }
 make_script diagram '/diagram.png?fen={}&size=400'
+make_script svg_br '/diagram.svg?fen={}&size=400' br
+make_script svg_gz '/diagram.svg?fen={}&size=400' gzip
 make_script board '/board.png?fen={}'
 make_script gif '/image.gif?fen={}'
 
@@ -152,20 +171,23 @@ if [ -n "$lila" ]; then
   wait_for "http://127.0.0.1:16175/image.gif"
 fi
 
-wants() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
+pair() { # label script connections: old (if any) then this build, --rounds times
+  for _ in $(seq "$rounds"); do
+    [ -n "$old" ] && run "old $1" "$old_base" "$2" "$3"
+    run "fen2img $1" "$base" "$2" "$3"
+  done
+}
 for c in 1 64; do
-  if wants png; then
-    [ -n "$old" ] && run "old /diagram.png 400 px" "$old_base" diagram "$c"
-    run "fen2img /diagram.png 400 px" "$base" diagram "$c"
-  fi
+  wants png && pair "/diagram.png 400 px" diagram "$c"
+  wants svg-br && pair "/diagram.svg 400 px, br" svg_br "$c"
+  wants svg-gz && pair "/diagram.svg 400 px, gzip" svg_gz "$c"
   if wants board; then
-    [ -n "$old" ] && run "old /board.png (web-boardimage URL)" "$old_base" board "$c"
-    run "fen2img /board.png (web-boardimage URL)" "$base" board "$c"
+    pair "/board.png (web-boardimage URL)" board "$c"
     [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
   fi
   if wants gif; then
-    [ -n "$old" ] && run "old /image.gif 720 px (lila-gif URL)" "$old_base" gif "$c"
-    run "fen2img /image.gif 720 px (lila-gif URL)" "$base" gif "$c"
+    pair "/image.gif 720 px (lila-gif URL)" gif "$c"
     [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c"
   fi
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \

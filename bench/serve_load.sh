@@ -15,10 +15,11 @@
 #      status, time and the server's peak RSS.
 #
 #   bench/serve_load.sh [--duration SECS] [--slowloris N] [--slow-bodies N]
-#                       [--flood N] [--old PATH]
+#                       [--flood N] [--old PATH] [--bin PATH]
 #
 # --old PATH runs the same steps against another build (e.g. main's
-# target/release/fen2img), first, in the same run. Needs wrk
+# target/release/fen2img), first, in the same run. --bin PATH measures that
+# build as "this build" instead of building this tree. Needs wrk
 # (apt-get install -y wrk), curl and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,7 @@ slowloris=600
 slow_bodies=300
 flood=256
 old=""
+new=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift 2 ;;
@@ -35,14 +37,17 @@ while [ $# -gt 0 ]; do
     --slow-bodies) slow_bodies=$2; shift 2 ;;
     --flood) flood=$2; shift 2 ;;
     --old) old=$2; shift 2 ;;
-    *) echo "usage: $0 [--duration SECS] [--slowloris N] [--slow-bodies N] [--flood N] [--old PATH]" >&2; exit 2 ;;
+    --bin) new=$2; shift 2 ;;
+    *) echo "usage: $0 [--duration SECS] [--slowloris N] [--slow-bodies N] [--flood N] [--old PATH] [--bin PATH]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
 command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 
-cargo build --release --quiet
-new=target/release/fen2img
+if [ -z "$new" ]; then
+  cargo build --release --quiet
+  new=${CARGO_TARGET_DIR:-target}/release/fen2img
+fi
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -52,7 +57,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-grep -v '^#' tests/data/positions.fen | grep -v '^$' \
+grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' \
   | python3 -c 'import sys, urllib.parse
 for line in sys.stdin: print(urllib.parse.quote(line.rstrip("\n"), safe=""))' > "$work/fens"
 {

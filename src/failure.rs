@@ -123,7 +123,7 @@ mod tests {
         assert_eq!(exit_code_for(Cause::Theme(&missing)), EXIT_FAILURE);
         let directory = load("/");
         assert_eq!(exit_code_for(Cause::Theme(&directory)), EXIT_FAILURE);
-        let mistyped = load("purple");
+        let mistyped = load("violet");
         assert_eq!(exit_code_for(Cause::Theme(&mistyped)), EXIT_INVALID);
         let dir = std::env::temp_dir().join(format!("fen2img-exit-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -6,8 +6,8 @@
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
+use fen2img_render::alt_text;
 use fen2img_render::chess::MAX_INPUT_LEN;
-use fen2img_render::describe_annotated;
 use fen2img_render::{RenderOptions, Renderer};
 
 use crate::args::{check_warnings, parse_record};
@@ -76,10 +76,9 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     let position = &record.position;
     check_warnings(&record, job.strict, None)?;
     if job.alt {
-        // The caption, number and players lead the description.
-        let lead = job.options.diagram.around.describe();
-        let markup = &job.options.diagram.markup;
-        let alt = describe_annotated(position, &lead, &markup.glyphs, &markup.labels);
+        // The caption, number and players lead the description; every
+        // annotation drawn follows it.
+        let alt = alt_text(position, &job.options.diagram);
         stdout::write(format!("{alt}\n").as_bytes())?;
     }
     if !job.render {

@@ -20,10 +20,16 @@ use libfuzzer_sys::fuzz_target;
 mod boardimage;
 #[path = "../../src/serve/diagram.rs"]
 mod diagram;
+#[path = "../../src/serve/lila_names.rs"]
+mod lila_names;
 #[path = "../../src/serve/lilagif.rs"]
 mod lilagif;
+#[path = "../../src/serve/og.rs"]
+mod og;
 #[path = "../../src/serve/params.rs"]
 mod params;
+#[path = "../../src/serve/piece_sets.rs"]
+mod piece_sets;
 #[path = "../../src/serve/query.rs"]
 mod query;
 #[path = "../../src/serve/request.rs"]

@@ -21,7 +21,7 @@ use fen2img_render::layout::{
 use fen2img_render::Rgba;
 use fen2img_render::{
     parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,
-    Record, RenderOptions, Square, Theme,
+    Preset, Record, RenderOptions, Square, Theme,
 };
 
 use crate::failure::{Cause, Failure, EXIT_INVALID};
@@ -44,7 +44,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(36..=2400))]
     pub dpi: Option<u32>,
 
-    /// Board theme: brown, blue, green, print, or a theme file.
+    /// Board theme: brown, blue, green, print, ic, pink, purple, or a theme file.
     #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
     pub theme: OsString,
 
@@ -113,6 +113,12 @@ pub struct RenderArgs {
     /// Draw arrows a knight's move long straight, not as an L.
     #[arg(long)]
     pub straight_knight_arrows: bool,
+
+    /// A page preset: `og` is a 1200x630 social preview (a link's
+    /// `og:image`) with the board left and the caption, players and side to
+    /// move beside it (--size is not used).
+    #[arg(long, value_enum, value_name = "PRESET")]
+    pub preset: Option<PresetArg>,
 
     /// A caption under the board; `auto` writes the side to move ("White
     /// to move"). In batch, a line's EPD `c0` is its caption unless this
@@ -231,6 +237,13 @@ pub enum CoordsArg {
     Inside,
     /// No coordinates.
     None,
+}
+
+/// `--preset` values.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PresetArg {
+    /// A 1200x630 social preview (Open Graph `og:image`).
+    Og,
 }
 
 /// `--number-format`'s help. Clap turns every `{n}` in help text into a
@@ -546,6 +559,38 @@ fn size_pixels(args: &RenderArgs) -> Result<u32, Failure> {
         })
 }
 
+/// Loads the piece set in `dir` for `flag` (`--pieces`, or each set of
+/// `serve --piece-sets`): a missing or non-directory path is one message;
+/// each glyph file is read bounded and checked by [`PieceSet::load`]; what
+/// was left out of a glyph is said once on standard error.
+pub fn load_pieces(flag: &str, dir: &std::path::Path) -> Result<PieceSet, Failure> {
+    // A directory that is not there is one message, not "wP.svg:
+    // missing" about the first of its twelve files.
+    if let Err(e) = std::fs::metadata(dir) {
+        return Err(Failure::io(format!(
+            "{flag} '{}': {}",
+            escape(&dir.display().to_string()),
+            if e.kind() == io::ErrorKind::NotFound {
+                "no such directory".to_string()
+            } else {
+                e.to_string()
+            }
+        )));
+    }
+    if !dir.is_dir() {
+        return Err(Failure::io(format!(
+            "{flag} '{}': not a directory (a piece set is a directory of twelve SVG files)",
+            escape(&dir.display().to_string())
+        )));
+    }
+    let set = PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?;
+    let mut err = io::stderr().lock();
+    for w in set.warnings() {
+        let _ = writeln!(err, "fen2img: warning: {}", escape(&w.to_string()));
+    }
+    Ok(set)
+}
+
 /// Turns the shared flags into render options (loading theme and pieces).
 pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions, Failure> {
     let theme_arg = utf8("--theme", &args.theme)?;
@@ -565,34 +610,7 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         }
     }
     let pieces = match &args.pieces {
-        Some(dir) => {
-            // A directory that is not there is one message, not "wP.svg:
-            // missing" about the first of its twelve files.
-            if let Err(e) = std::fs::metadata(dir) {
-                return Err(Failure::io(format!(
-                    "--pieces '{}': {}",
-                    escape(&dir.display().to_string()),
-                    if e.kind() == io::ErrorKind::NotFound {
-                        "no such directory".to_string()
-                    } else {
-                        e.to_string()
-                    }
-                )));
-            }
-            if !dir.is_dir() {
-                return Err(Failure::io(format!(
-                    "--pieces '{}': not a directory (a piece set is a directory of twelve SVG files)",
-                    escape(&dir.display().to_string())
-                )));
-            }
-            let set = PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?;
-            // What was left out of a glyph (filters, masks...) is said once.
-            let mut err = io::stderr().lock();
-            for w in set.warnings() {
-                let _ = writeln!(err, "fen2img: warning: {}", escape(&w.to_string()));
-            }
-            set
-        }
+        Some(dir) => load_pieces("--pieces", dir)?,
         None => PieceSet::built_in(),
     };
     let square = |flag: &str, text: &str| {
@@ -694,6 +712,10 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
             straight_knight_arrows: args.straight_knight_arrows,
         },
         around: around_options(args)?,
+        preset: match args.preset {
+            None => Preset::Diagram,
+            Some(PresetArg::Og) => Preset::Og,
+        },
     };
     // Text boards print the text as given; only drawings use the font.
     if !matches!(format, Format::Text(_) | Format::Fen) {

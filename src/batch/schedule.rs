@@ -238,13 +238,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         _ => None,
     };
     let diagram = &renderer.options().diagram;
-    let lead = diagram.around.describe();
-    let alt = fen2img_render::describe_annotated(
-        position,
-        &lead,
-        &diagram.markup.glyphs,
-        &diagram.markup.labels,
-    );
+    let alt = fen2img_render::alt_text(position, diagram);
     Ok(Rendered {
         alt,
         caption: record.caption().map(str::to_string),

@@ -126,7 +126,7 @@ impl GameDiagram {
             match mine {
                 None => mine.clone_from(game),
                 Some(player) if player.clock.is_none() => {
-                    player.clock = game.as_ref().and_then(|g| g.clock.clone());
+                    player.clock = game.as_ref().and_then(|g| g.clock);
                 }
                 Some(_) => {}
             }

@@ -33,7 +33,8 @@ pub(super) fn player(
         elo: tag("Elo")
             .and_then(|e| e.parse::<u32>().ok())
             .filter(|&e| e > 0 && e < 10_000),
-        clock: clock.map(format_clock),
+        // The bar's unit is lila-gif's, hundredths of a second.
+        clock: clock.map(|ms| u32::try_from(ms / 10).unwrap_or(u32::MAX)),
     })
 }
 
@@ -94,17 +95,6 @@ fn time_control(tags: &[(String, String)]) -> Option<(u64, u64)> {
     Some((seconds(base)? * 1000, seconds(increment)? * 1000))
 }
 
-/// A clock as lichess shows one: `1:02:03` from an hour, else `4:59`.
-pub(super) fn format_clock(ms: u64) -> String {
-    let seconds = ms / 1000;
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,13 +115,14 @@ mod tests {
             (white.title.as_deref(), white.elo),
             (Some("GM"), Some(2830))
         );
-        assert_eq!(white.clock.as_deref(), Some("5:01"));
+        assert_eq!(white.clock_text().as_deref(), Some("5:01"));
         assert_eq!(
             player(&game.tags, Color::Black, None),
             None,
             "\"?\" names nobody"
         );
-        assert_eq!(format_clock(3_723_500), "1:02:03");
+        let hour = player(&game.tags, Color::White, Some(3_723_500)).unwrap();
+        assert_eq!(hour.clock_text().as_deref(), Some("1:02:03"));
         assert_eq!(
             time_control(&[("TimeControl".into(), "40/7200:3600".into())]),
             Some((7_200_000, 0))

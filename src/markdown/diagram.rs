@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use fen2img_render::describe;
+use fen2img_render::alt_text;
 use fen2img_render::fingerprint::stable_hash;
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{Format, Renderer};
@@ -220,7 +220,12 @@ impl DiagramMaker {
         let fen = position.to_string();
         let hash = content_hash(format, *options_hash, &fen);
         let size = image_size(&bytes).unwrap_or((0, 0));
-        let alt = options.alt.clone().unwrap_or_else(|| describe(&position));
+        // Everything drawn, in words: caption and players, the position,
+        // and every annotation on it.
+        let alt = options
+            .alt
+            .clone()
+            .unwrap_or_else(|| alt_text(&position, &renderer.options().diagram));
         let warnings = warnings
             .into_iter()
             .map(|message| DocError {
@@ -328,6 +333,21 @@ mod tests {
         assert_eq!(d.size.0, 240);
         assert!(d.alt.starts_with("White to move."), "{}", d.alt);
         assert_eq!(d.options.caption.as_deref(), Some("Mate"));
+        // The alt text says every annotation drawn, as --alt does.
+        let d = make(
+            "```fen arrow=Ge2e4 mark=d5 glyph=e4:!! label=a1:A lastmove=e2e4\n\
+             8/8/8/8/4P3/8/8/K6k b - - 0 1\n```\n",
+        )
+        .unwrap();
+        for said in [
+            "Last move e2 to e4.",
+            "Arrow: green e2 to e4.",
+            "Marked with an X: d5.",
+            "e4: brilliant move, marked !!.",
+            "a1: label A.",
+        ] {
+            assert!(d.alt.contains(said), "{said}: {}", d.alt);
+        }
     }
 
     #[test]

@@ -21,7 +21,7 @@
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnError, PgnOptions};
 use fen2img_render::chess::game::Selector;
 use fen2img_render::layout::{Around, Caption};
-use fen2img_render::{describe_annotated, fingerprint};
+use fen2img_render::{alt_text, fingerprint};
 
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};
 use super::fence::FenBlock;
@@ -411,15 +411,12 @@ pub(super) fn make(
         if i > 0 {
             own.id = own.id.map(|id| format!("{id}-{}", i + 1));
         }
-        let alt = own.alt.clone().unwrap_or_else(|| {
-            let markup = &render.diagram.markup;
-            describe_annotated(
-                &found.position,
-                &render.diagram.around.describe(),
-                &markup.glyphs,
-                &markup.labels,
-            )
-        });
+        // Everything drawn, in words, as a fen block's alt text: number
+        // and players, the position, the last move, arrows and glyph.
+        let alt = own
+            .alt
+            .clone()
+            .unwrap_or_else(|| alt_text(&found.position, &render.diagram));
         let hash = content_hash(
             format,
             fingerprint::options_digest(&render),

@@ -98,15 +98,34 @@ pub fn parse(
     r.border = Some(coordinates);
     r.side_to_move = Some(false);
 
-    match first(pairs, "colors").unwrap_or("lichess-brown") {
-        "lichess-brown" => r.theme = Some("brown"),
-        "lichess-blue" => r.theme = Some("blue"),
+    // Each theme file's last-move colours (`square light lastmove`,
+    // `square dark lastmove`), which python-chess paints solid.
+    let lastmove = match first(pairs, "colors").unwrap_or("lichess-brown") {
+        "lichess-brown" => {
+            r.theme = Some("brown");
+            (Rgba::rgb(0xce, 0xd2, 0x6b), Rgba::rgb(0xaa, 0xa2, 0x3b))
+        }
+        "lichess-blue" => {
+            r.theme = Some("blue");
+            (Rgba::rgb(0xc3, 0xd8, 0x89), Rgba::rgb(0x92, 0xb1, 0x67))
+        }
         "wikipedia" => {
             // Its colours on our brown theme (its nearest).
             r.theme = Some("brown");
             r.squares = Some((Rgba::rgb(0xff, 0xce, 0x9e), Rgba::rgb(0xd1, 0x8b, 0x47)));
+            (Rgba::rgb(0xcd, 0xd1, 0x6a), Rgba::rgb(0xaa, 0xa2, 0x3b))
         }
         _ => return Err("theme colors not found"),
+    };
+    // Our themes tint the last move translucently; web-boardimage's
+    // colours are solid, filled over the tint (the move stays the last
+    // move for the alt text).
+    if let Some((from, to)) = r.lastmove {
+        for sq in [from, to] {
+            let light = (sq.file() + sq.rank()) % 2 == 1;
+            r.fills
+                .push((sq, if light { lastmove.0 } else { lastmove.1 }));
+        }
     }
     Ok(r)
 }
@@ -241,5 +260,29 @@ mod tests {
         // lastMove wins over lastmove unless empty.
         let both = req(&format!("fen={FEN}&lastMove=&lastmove=0000")).unwrap();
         assert_eq!(both.lastmove, None);
+        assert!(both.fills.is_empty());
+    }
+
+    #[test]
+    fn the_last_move_takes_each_themes_own_colours() {
+        // themes/*.json of web-boardimage (b8ca164, 2025-10-03): g1 is
+        // dark, f3 light.
+        for (colors, light, dark) in [
+            ("lichess-brown", "#ced26b", "#aaa23b"),
+            ("lichess-blue", "#c3d889", "#92b167"),
+            ("wikipedia", "#cdd16a", "#aaa23b"),
+        ] {
+            let r = req(&format!("fen={FEN}&lastMove=g1f3&colors={colors}")).unwrap();
+            let fills: Vec<(String, String)> = r
+                .fills
+                .iter()
+                .map(|(s, c)| (s.to_string(), c.to_string()))
+                .collect();
+            assert_eq!(
+                fills,
+                [("g1".into(), dark.into()), ("f3".into(), light.into())],
+                "{colors}"
+            );
+        }
     }
 }

@@ -1,10 +1,12 @@
 //! lila-gif's `POST /game.gif`: a JSON game (`white`, `black`, `comment`,
-//! `orientation`, `theme`, `delay`, `frames: [{fen, delay, lastMove,
-//! check}]`) into an animated GIF whose later frames hold only what changed.
+//! `orientation`, `theme`, `piece`, `coordinates`, `delay`, `frames:
+//! [{fen, delay, lastMove, check, glyph, clock: {white, black}}]`) into an
+//! animated GIF whose later frames hold only what changed. A frame's glyph
+//! is a badge on the square its last move went to, and clocks (hundredths
+//! of a second) are drawn in the player bars, which a game with clocks
+//! has even without names, as lila-gif draws them.
 
-use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::CheckMark;
-use fen2img_render::{Coordinates, Format, ParseOptions, Square};
+use fen2img_render::{Format, Glyph, ParseOptions, Square};
 use serde_json::Value;
 
 use std::time::Instant;
@@ -13,15 +15,26 @@ use fen2img_render::gif::{AnimationWriter, PaletteImage, TimedImage};
 use fen2img_render::RenderOptions;
 use hyper::StatusCode;
 
-use super::params::uci_move;
+use super::lila_names;
+use super::lilagif::{self, START};
 use super::pool::Worker;
-use super::request::{named_player, DiagramRequest};
+use super::request::DiagramRequest;
 
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
 
-/// lila-gif's default frame delay, in hundredths of a second.
-const DEFAULT_DELAY: u16 = 50;
+/// How many levels a pixel's colour may move between frames and still
+/// count as unchanged: frames of more than 256 colours (coordinates, player
+/// bars and glows together pass it) are each quantized to their own
+/// palette, which moves unchanged pixels by a few levels; without this,
+/// every later frame would be the whole board again. 16 levels leave no
+/// visible trace where something really changed (a fading glow's rim).
+const QUANTIZATION_TOLERANCE: u8 = 16;
+
+/// lila-gif's default frame delay, in hundredths of a second: its
+/// `RequestBody::delay` is `#[serde(default)]`, so 0 (its README's example
+/// says 50; browsers show a 0 delay as about 10).
+const DEFAULT_DELAY: u16 = 0;
 
 /// A parsed game: one request and delay per frame, and the comment.
 #[derive(Debug)]
@@ -32,55 +45,74 @@ pub struct Game {
     pub comment: String,
 }
 
+/// A string field of `v`, if present and not null.
+fn text(v: &Value, name: &str) -> Result<Option<String>, String> {
+    match v.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(_) => Err(format!("{name}: expected a string")),
+    }
+}
+
+/// A delay field of `v` in hundredths of a second.
+fn delay(v: &Value, name: &str, default: u16) -> Result<u16, String> {
+    match v.get(name) {
+        None | Some(Value::Null) => Ok(default),
+        Some(d) => d
+            .as_u64()
+            .and_then(|d| u16::try_from(d).ok())
+            .ok_or_else(|| format!("{name}: expected 0 to 65535 hundredths of a second")),
+    }
+}
+
+/// A frame's `clock`: `{white, black}` in hundredths of a second.
+fn clocks(f: &Value) -> Result<[Option<u32>; 2], String> {
+    let Some(clock) = f.get("clock").filter(|c| !c.is_null()) else {
+        return Ok([None, None]);
+    };
+    if !clock.is_object() {
+        return Err("clock: expected {\"white\": ..., \"black\": ...}".into());
+    }
+    let side = |name: &str| match clock.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(c) => c
+            .as_u64()
+            .and_then(|c| u32::try_from(c).ok())
+            .map(Some)
+            .ok_or_else(|| format!("clock.{name}: expected hundredths of a second")),
+    };
+    Ok([side("white")?, side("black")?])
+}
+
+/// A frame's `check`: a square, a boolean, or lila-gif's strings for one.
+fn check(f: &Value) -> Result<Option<fen2img_render::layout::CheckMark>, String> {
+    use fen2img_render::layout::CheckMark;
+    Ok(match f.get("check") {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => None,
+        Some(Value::Bool(true)) => Some(CheckMark::Auto),
+        Some(Value::String(s)) => Some(lilagif::check("check", s)?),
+        Some(_) => return Err("check: expected a square or true".into()),
+    })
+}
+
 /// Reads the JSON body; the error is a one-line reason naming the field.
 pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
     let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
-    let text = |v: &Value, name: &str| -> Result<Option<String>, String> {
-        match v.get(name) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(format!("{name}: expected a string")),
-        }
-    };
-    let delay = |v: &Value, name: &str, default: u16| -> Result<u16, String> {
-        match v.get(name) {
-            None | Some(Value::Null) => Ok(default),
-            Some(d) => d
-                .as_u64()
-                .and_then(|d| u16::try_from(d).ok())
-                .ok_or_else(|| format!("{name}: expected 0 to 65535 hundredths of a second")),
-        }
-    };
-    let flip = match text(&json, "orientation")?.as_deref() {
-        None | Some("white") => false,
-        Some("black") => true,
-        Some(o) => {
-            return Err(format!(
-                "orientation: expected white or black, found '{}'",
-                escape(o)
-            ))
-        }
-    };
-    let theme = match text(&json, "theme")?.as_deref() {
-        None | Some("brown") => "brown",
-        Some("blue") => "blue",
-        Some("green") => "green",
-        Some(t) => {
-            return Err(format!(
-                "theme: expected brown, blue or green, found '{}'",
-                escape(t)
-            ))
-        }
+    let flip = lilagif::orientation(text(&json, "orientation")?.as_deref())?;
+    let theme = lila_names::theme(text(&json, "theme")?.as_deref().unwrap_or("brown"))?;
+    let pieces = text(&json, "piece")?
+        .as_deref()
+        .and_then(lilagif::piece_set);
+    let coords = match json.get("coordinates") {
+        None | Some(Value::Null) => lilagif::coordinates(None)?,
+        Some(Value::Bool(b)) => lilagif::coordinates(Some(if *b { "true" } else { "false" }))?,
+        Some(Value::String(s)) => lilagif::coordinates(Some(s))?,
+        Some(_) => return Err("coordinates: expected true or false".into()),
     };
     let comment = text(&json, "comment")?.unwrap_or_default();
-    if comment.len() > super::lilagif::MAX_COMMENT {
-        return Err(format!(
-            "comment: at most {} bytes",
-            super::lilagif::MAX_COMMENT
-        ));
+    if comment.len() > lilagif::MAX_COMMENT {
+        return Err(format!("comment: at most {} bytes", lilagif::MAX_COMMENT));
     }
-    let white = named_player("white", &text(&json, "white")?.unwrap_or_default())?;
-    let black = named_player("black", &text(&json, "black")?.unwrap_or_default())?;
     let default_delay = delay(&json, "delay", DEFAULT_DELAY)?;
     let frames = json
         .get("frames")
@@ -92,52 +124,68 @@ pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
             frames.len()
         ));
     }
+    // A game with clocks has both bars, named or not, in every frame.
+    let mut timed = false;
+    for (i, f) in frames.iter().enumerate() {
+        timed |= clocks(f).map_err(|e| format!("frames[{i}].{e}"))? != [None, None];
+    }
+    let white = lilagif::player("white", &text(&json, "white")?.unwrap_or_default(), timed)?;
+    let black = lilagif::player("black", &text(&json, "black")?.unwrap_or_default(), timed)?;
     let mut out = Vec::with_capacity(frames.len());
     for (i, f) in frames.iter().enumerate() {
         let at = |e: String| format!("frames[{i}].{e}");
-        let fen = text(f, "fen")
-            .map_err(at)?
-            .ok_or_else(|| at("fen: missing".into()))?;
+        let fen = text(f, "fen").map_err(at)?;
+        let fen = fen.as_deref().unwrap_or(START);
         let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
             .map_err(|e| format!("frames[{i}]: invalid FEN: {e}"))?;
         let mut r = DiagramRequest::new(record.position, Format::GIF);
-        r.size = Some(super::lilagif::board_size(max_size));
+        r.size = Some(lilagif::board_size(max_size));
         r.theme = Some(theme);
+        r.pieces = pieces;
         r.flip = Some(flip);
-        r.coords = Some(Coordinates::None);
+        r.coords = Some(coords);
         r.side_to_move = Some(false);
         r.border = Some(false);
         r.around.white = white.clone();
         r.around.black = black.clone();
-        if let Some(m) = text(f, "lastMove").map_err(at)? {
-            if !m.is_empty() {
-                r.lastmove = Some(uci_move(&m).ok_or_else(|| {
-                    at(format!(
-                        "lastMove: expected a move such as e2e4, found '{}'",
-                        escape(&m)
-                    ))
-                })?);
-            }
+        let [white_clock, black_clock] = clocks(f).map_err(at)?;
+        if let Some(p) = &mut r.around.white {
+            p.clock = white_clock;
         }
-        r.check = match f.get("check") {
-            None | Some(Value::Null) | Some(Value::Bool(false)) => None,
-            Some(Value::Bool(true)) => Some(CheckMark::Auto),
-            Some(Value::String(s)) => {
-                Some(CheckMark::Square(Square::parse(s).ok_or_else(|| {
-                    at(format!(
-                        "check: expected a square or true, found '{}'",
-                        escape(s)
-                    ))
-                })?))
-            }
-            Some(_) => return Err(at("check: expected a square or true".into())),
-        };
+        if let Some(p) = &mut r.around.black {
+            p.clock = black_clock;
+        }
+        if let Some(m) = text(f, "lastMove").map_err(at)? {
+            r.lastmove = lilagif::last_move("lastMove", &m).map_err(at)?;
+        }
+        r.check = check(f).map_err(at)?;
+        if let Some(g) = text(f, "glyph").map_err(at)? {
+            let glyph = lila_names::glyph(&g).map_err(at)?;
+            r.glyphs = glyph_squares(&r, glyph);
+        }
         out.push((r, delay(f, "delay", default_delay).map_err(at)?));
     }
     Ok(Game {
         frames: out,
         comment,
     })
+}
+
+/// Where lila-gif draws a frame's glyph: on the squares of the last move
+/// that hold a piece (the square the piece went to).
+fn glyph_squares(r: &DiagramRequest, glyph: Glyph) -> Vec<(Square, Glyph)> {
+    let Some((from, to)) = r.lastmove else {
+        return Vec::new();
+    };
+    let mut squares = vec![from];
+    if to != from {
+        squares.push(to);
+    }
+    squares
+        .into_iter()
+        .filter(|sq| r.position.board.get(*sq).is_some())
+        .map(|sq| (sq, glyph))
+        .collect()
 }
 
 /// Renders `game` on `worker` into an animated GIF, each frame compressed
@@ -195,10 +243,10 @@ pub fn render(
                     .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
             }
             _ => {
-                writer = Some(
-                    AnimationWriter::new(&next, &game.comment)
-                        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
-                )
+                let mut w = AnimationWriter::new(&next, &game.comment)
+                    .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+                w.set_tolerance(QUANTIZATION_TOLERANCE);
+                writer = Some(w);
             }
         }
         previous = Some(image);
@@ -285,9 +333,41 @@ mod tests {
         assert!(err("{").starts_with("invalid JSON"));
         assert!(err(r#"{"frames":[]}"#).starts_with("frames: give 1 to"));
         assert!(err(r#"{"frames":[{"fen":"9"}]}"#).starts_with("frames[0]: invalid FEN"));
-        assert!(err(r#"{"frames":[{}]}"#).starts_with("frames[0].fen"));
+        assert!(err(r#"{"frames":[{"fen":3}]}"#).starts_with("frames[0].fen"));
         assert!(err(r#"{"frames":[{"fen":"8/8/8/8/8/8/8/8","delay":-1}]}"#)
             .starts_with("frames[0].delay"));
         assert!(err(r#"{"orientation":"up","frames":[]}"#).starts_with("orientation"));
+        assert!(err(r#"{"frames":[{"glyph":"+-"}]}"#).starts_with("frames[0].glyph"));
+        assert!(err(r#"{"frames":[{"clock":{"white":-1}}]}"#).starts_with("frames[0].clock.white"));
+        assert!(err(r#"{"theme":"violet","frames":[{}]}"#).starts_with("theme: "));
+    }
+
+    #[test]
+    fn glyphs_clocks_and_lichess_names_as_lila_gif_reads_them() {
+        let game = parse(
+            br#"{"theme":"wood4","piece":"cburnett","frames":[{},
+                {"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                 "lastMove":"e2e4","glyph":"!!","clock":{"white":12550,"black":947}}]}"#,
+            2048,
+        )
+        .unwrap();
+        let (first, second) = (&game.frames[0].0, &game.frames[1].0);
+        // No fen: the start position; no delay: lila-gif's 0.
+        assert_eq!(first.position.to_string(), START);
+        assert_eq!(game.frames[0].1, 0);
+        assert_eq!(first.theme, Some("brown"));
+        assert_eq!(first.coords, Some(fen2img_render::Coordinates::Inside));
+        // The glyph on the square the pawn went to.
+        assert_eq!(
+            second.glyphs,
+            [(Square::parse("e4").unwrap(), Glyph::Brilliant)]
+        );
+        // Clocks make bars, unnamed, in every frame; each frame its own.
+        let clock = |r: &DiagramRequest| {
+            [&r.around.white, &r.around.black].map(|p| p.as_ref().map(|p| p.clock))
+        };
+        assert_eq!(clock(first), [Some(None), Some(None)]);
+        assert_eq!(clock(second), [Some(Some(12550)), Some(Some(947))]);
+        assert_ne!(first.options_key(), second.options_key());
     }
 }

@@ -1,13 +1,16 @@
-//! The lila-gif drop-in: `GET /image.gif` with its parameter names and
-//! defaults (the start position, 720 px, no coordinates).
+//! The lila-gif drop-in: `GET /image.gif` with lila-gif's parameter names,
+//! values and defaults as its current source has them (the start
+//! position, 720 px, coordinates inside the board, lichess's board names,
+//! `piece` naming a set of `--piece-sets`).
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::{CheckMark, SIZE_RANGE};
+use fen2img_render::layout::{CheckMark, Player, SIZE_RANGE};
 use fen2img_render::{Coordinates, Format, ParseOptions, Square};
 
-use super::params::{boolean, uci_move};
+use super::lila_names;
+use super::piece_sets;
 use super::query::first;
-use super::request::{named_player, DiagramRequest};
+use super::request::DiagramRequest;
 
 /// lila-gif's board size.
 const SIZE: u32 = 720;
@@ -15,7 +18,11 @@ const SIZE: u32 = 720;
 /// lila-gif's comment limit in bytes.
 pub const MAX_COMMENT: usize = 255;
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// lila-gif's limit on a player's name, in bytes.
+pub const MAX_NAME: usize = 100;
+
+/// lila-gif's default position.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// The widths a request may ask for: the renderer's range, capped by
 /// `--max-size` (never below the smallest board).
@@ -29,9 +36,7 @@ pub fn board_size(max_size: u32) -> u32 {
     SIZE.min(size_range(max_size).1)
 }
 
-/// Reads an `/image.gif` request and its GIF comment. `white` and `black`
-/// name the players in bars above and below the board; `piece` is accepted
-/// and ignored (only the built-in piece set exists).
+/// Reads an `/image.gif` request and its GIF comment.
 pub fn parse(
     pairs: &[(String, String)],
     max_size: u32,
@@ -57,66 +62,107 @@ pub fn parse(
             })?,
     });
     if let Some(m) = first(pairs, "lastMove").or_else(|| first(pairs, "lastmove")) {
-        if !m.is_empty() {
-            r.lastmove = Some(uci_move(m).ok_or_else(|| {
-                format!(
-                    "lastMove: expected a move such as e2e4, found '{}'",
-                    escape(m)
-                )
-            })?);
-        }
+        r.lastmove = last_move("lastMove", m)?;
     }
     if let Some(c) = first(pairs, "check") {
-        r.check = Some(match c.trim() {
-            "true" => CheckMark::Auto,
-            "" | "false" => CheckMark::None,
-            sq => CheckMark::Square(Square::parse(sq).ok_or_else(|| {
-                format!("check: expected a square or true, found '{}'", escape(c))
-            })?),
-        });
+        r.check = Some(check("check", c)?);
     }
-    r.flip = Some(match first(pairs, "orientation").unwrap_or("white") {
-        "white" => false,
-        "black" => true,
-        o => {
-            return Err(format!(
-                "orientation: expected white or black, found '{}'",
-                escape(o)
-            ))
-        }
-    });
-    r.theme = Some(match first(pairs, "theme").unwrap_or("brown") {
-        "brown" => "brown",
-        "blue" => "blue",
-        "green" => "green",
-        t => {
-            return Err(format!(
-                "theme: expected brown, blue or green, found '{}'",
-                escape(t)
-            ))
-        }
-    });
-    let coordinates = match first(pairs, "coordinates") {
-        None => false,
-        Some(v) => boolean("coordinates", v)?,
-    };
-    r.coords = Some(if coordinates {
-        Coordinates::Inside
-    } else {
-        Coordinates::None
-    });
+    r.flip = Some(orientation(first(pairs, "orientation"))?);
+    r.theme = Some(lila_names::theme(first(pairs, "theme").unwrap_or("brown"))?);
+    r.pieces = first(pairs, "piece").and_then(piece_set);
+    r.coords = Some(coordinates(first(pairs, "coordinates"))?);
     // lila-gif's images are the board alone.
     r.side_to_move = Some(false);
     r.border = Some(false);
     // Player names in bars above and below the board, as lila-gif draws
     // them.
-    r.around.white = named_player("white", first(pairs, "white").unwrap_or(""))?;
-    r.around.black = named_player("black", first(pairs, "black").unwrap_or(""))?;
+    r.around.white = player("white", first(pairs, "white").unwrap_or(""), false)?;
+    r.around.black = player("black", first(pairs, "black").unwrap_or(""), false)?;
     let comment = first(pairs, "comment").unwrap_or("").to_string();
     if comment.len() > MAX_COMMENT {
         return Err(format!("comment: at most {MAX_COMMENT} bytes"));
     }
     Ok((r, comment))
+}
+
+/// A piece set of `--piece-sets` by name; any other name is the server's
+/// own set (lila-gif's default set, for names it has and this server
+/// does not).
+pub fn piece_set(name: &str) -> Option<&'static str> {
+    piece_sets::find(name).map(|(n, _)| n.as_str())
+}
+
+/// `white`/`black`: at most 100 bytes; a bar for a named player, or for an
+/// unnamed one when the game has clocks (`bar`).
+pub fn player(field: &str, name: &str, bar: bool) -> Result<Option<Player>, String> {
+    if name.len() > MAX_NAME {
+        return Err(format!("{field}: at most {MAX_NAME} bytes"));
+    }
+    let named = !name.trim().is_empty();
+    Ok((named || bar).then(|| Player {
+        name: name.to_string(),
+        ..Player::default()
+    }))
+}
+
+/// `orientation`: `white` (the default) or `black`; black is flipped.
+pub fn orientation(value: Option<&str>) -> Result<bool, String> {
+    match value.unwrap_or("white") {
+        "white" => Ok(false),
+        "black" => Ok(true),
+        o => Err(format!(
+            "orientation: expected white or black, found '{}'",
+            escape(o)
+        )),
+    }
+}
+
+/// `coordinates`: on unless `0`, `no` or `false` (lila-gif's default).
+pub fn coordinates(value: Option<&str>) -> Result<Coordinates, String> {
+    match value.map(lila_names::boolean) {
+        None | Some(Some(true)) => Ok(Coordinates::Inside),
+        Some(Some(false)) => Ok(Coordinates::None),
+        Some(None) => Err(format!(
+            "coordinates: expected 1, yes, true, 0, no or false, found '{}'",
+            escape(value.unwrap_or(""))
+        )),
+    }
+}
+
+/// `check`: a square, `1 yes true` (the side to move's king) or `0 no
+/// false`.
+pub fn check(field: &str, value: &str) -> Result<CheckMark, String> {
+    match lila_names::boolean(value) {
+        Some(true) => Ok(CheckMark::Auto),
+        Some(false) => Ok(CheckMark::None),
+        None => Square::parse(value).map(CheckMark::Square).ok_or_else(|| {
+            format!(
+                "{field}: expected a square or true, found '{}'",
+                escape(value)
+            )
+        }),
+    }
+}
+
+/// `lastMove` in UCI: `e2e4`, `e7e8q`, a drop `N@f3` (its square) or the
+/// null move `0000` (nothing); empty is nothing too.
+pub fn last_move(field: &str, value: &str) -> Result<Option<(Square, Square)>, String> {
+    let m = value.trim();
+    if m.is_empty() || m == "0000" {
+        return Ok(None);
+    }
+    let bad = || {
+        format!(
+            "{field}: expected a move such as e2e4, N@f3 or 0000, found '{}'",
+            escape(value)
+        )
+    };
+    if let Some((role, to)) = m.split_once('@') {
+        let role_ok = matches!(role, "P" | "N" | "B" | "R" | "Q" | "K");
+        let to = Square::parse(to).filter(|_| role_ok).ok_or_else(bad)?;
+        return Ok(Some((to, to)));
+    }
+    super::params::uci_move(m).map(Some).ok_or_else(bad)
 }
 
 #[cfg(test)]
@@ -130,7 +176,9 @@ mod tests {
         assert_eq!(r.size, Some(720));
         assert_eq!(r.format, Format::GIF);
         assert_eq!(r.flip, Some(false));
-        assert_eq!(r.coords, Some(Coordinates::None));
+        assert_eq!(r.coords, Some(Coordinates::Inside));
+        assert_eq!(r.theme, Some("brown"));
+        assert_eq!(r.pieces, None);
         assert_eq!(r.position.to_string(), START);
         assert!(comment.is_empty());
     }
@@ -152,7 +200,10 @@ mod tests {
         assert_eq!(r.around.black.as_ref().map(|p| p.name.as_str()), Some("B"));
         let bad = |q: &str| parse(&pairs(q).unwrap(), 2048).unwrap_err();
         assert!(bad("orientation=up").starts_with("orientation: "));
-        assert!(bad("theme=pink").starts_with("theme: "));
+        assert!(bad("theme=violet").starts_with("theme: "));
+        assert!(bad("coordinates=maybe").starts_with("coordinates: "));
+        assert!(bad("lastMove=e2").starts_with("lastMove: "));
+        assert!(bad(&format!("white={}", "w".repeat(101))).starts_with("white: "));
         assert!(bad("check=x").starts_with("check: "));
         assert!(bad(&format!("comment={}", "c".repeat(256))).starts_with("comment: "));
         assert!(bad("fen=9/8").starts_with("invalid FEN: "));
@@ -164,5 +215,23 @@ mod tests {
             "{big}"
         );
         assert_eq!(parse(&[], 512).unwrap().0.size, Some(512));
+    }
+
+    #[test]
+    fn lichess_names_values_and_moves() {
+        let one = |q: &str| parse(&pairs(q).unwrap(), 2048).unwrap().0;
+        assert_eq!(one("theme=wood4").theme, Some("brown"));
+        assert_eq!(one("theme=leather").theme, Some("ic"));
+        assert_eq!(one("theme=purple-diag").theme, Some("purple"));
+        assert_eq!(one("coordinates=no").coords, Some(Coordinates::None));
+        assert_eq!(one("check=yes").check, Some(CheckMark::Auto));
+        assert_eq!(one("check=0").check, Some(CheckMark::None));
+        let e4 = Square::parse("e4").unwrap();
+        assert_eq!(one("lastMove=Q@e4").lastmove, Some((e4, e4)));
+        assert_eq!(one("lastMove=0000").lastmove, None);
+        // A set this server does not have is its own set, as lila-gif
+        // falls back to its default; a path is only ever a name.
+        assert_eq!(one("piece=merida").pieces, None);
+        assert_eq!(one("piece=../../etc").pieces, None);
     }
 }

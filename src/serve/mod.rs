@@ -1,19 +1,42 @@
 //! `fen2img serve`: the HTTP diagram service.
 //!
-//! Connections run on a small tokio runtime (hyper's HTTP/1.1 with its
-//! header size and header read timeout limits; [`connections`] decides which
-//! are open); renders run on [`pool`]'s threads. Modules import one way:
-//! `mod` → {`connections`, `router`, `pool`} → `target` → {`diagram`,
-//! `boardimage`, `lilagif`, `game`} → {`request`, `params`, `query`,
-//! `suggest`, `response`}.
+//! Three layers, outside in:
+//!
+//! - **Connections** (this file, [`connections`], [`timed_io`]): our accept
+//!   loop hands each TCP connection to hyper-util's HTTP/1.1 connection
+//!   builder (hyper's head size limits, header read timeout, keep-alive and
+//!   per-connection graceful shutdown), wrapped in a write timeout.
+//!   [`connections`] decides which connections are open: at the limit an
+//!   idle one is closed for a new client, or the client gets a quick 503.
+//!   axum's own `serve` is not used: it owns the accept loop and has none of
+//!   these limits, and tower's concurrency limits make new work wait where
+//!   this server must make room or refuse at once.
+//! - **Requests** ([`router`]): every request goes to an axum [`Router`]
+//!   (the path table, 404 and 405, extractors), called as a tower service
+//!   from the connection, with the 414/431 limits, CORS and the access log
+//!   around it.
+//! - **Renders** ([`pool`]): OS threads with a renderer each, fed by a
+//!   bounded queue; handlers hand a job over and wait for its bytes, which
+//!   are compressed (SVG, text) on the render thread.
+//!
+//! Modules import one way: `mod` → {`connections`, `router`, `pool`,
+//! `piece_dir`} → `target` → {`diagram`, `og`, `boardimage`, `lilagif`,
+//! `game`} → {`request`, `params`, `query`, `suggest`, `response`,
+//! `lila_names`, `piece_sets`}.
+//!
+//! [`Router`]: axum::Router
 
 mod boardimage;
 mod connections;
 mod cors;
 mod diagram;
 mod game;
+mod lila_names;
 mod lilagif;
+mod og;
 mod params;
+mod piece_dir;
+mod piece_sets;
 mod pool;
 mod query;
 mod request;
@@ -124,6 +147,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ORIGINS")]
     pub cors: Option<String>,
 
+    /// A directory of piece sets laid out as lichess lays them out
+    /// (`DIR/<name>/wK.svg ... bP.svg`): lila-gif's `piece=<name>` draws
+    /// with that set (other names: the default set). Every set is read and
+    /// checked at start-up, like --pieces.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub piece_sets: Option<std::path::PathBuf>,
+
     /// Defaults for every request (a request's parameters override them).
     #[command(flatten)]
     pub render: RenderArgs,
@@ -158,6 +188,10 @@ struct Config {
 /// requests have finished.
 pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
     let defaults = render_options(&args.render, Format::SVG)?;
+    if let Some(dir) = &args.piece_sets {
+        // Before the server listens: a bad set stops it here.
+        piece_sets::install(piece_dir::load(dir)?);
+    }
     let cors = match &args.cors {
         None => None,
         Some(origins) => Some(cors::Cors::parse(origins).map_err(Failure::invalid)?),
@@ -211,6 +245,11 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
     {
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "fen2img serve: listening on http://{addr}");
+        // After the address line, which scripts read first.
+        let sets: Vec<&str> = piece_sets::names().collect();
+        if !sets.is_empty() {
+            let _ = writeln!(err, "fen2img serve: piece sets: {}", sets.join(" "));
+        }
         let _ = err.flush();
     }
 
@@ -226,6 +265,7 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
         .max_headers(MAX_HEADER_FIELDS)
         .keep_alive(true);
     let write_timeout = Duration::from_secs(args.write_timeout.max(1));
+    let routes = router::routes(Arc::clone(&state));
     let connections = Connections::new(args.max_connections);
     let shutdown = shutdown_signal();
     tokio::pin!(shutdown);
@@ -247,6 +287,7 @@ async fn serve(args: &ServeArgs, state: Arc<State>) -> Result<u8, Failure> {
         let serve = Serve {
             http: http.clone(),
             state: Arc::clone(&state),
+            routes: routes.clone(),
             write_timeout,
         };
         match connections.admit() {
@@ -311,6 +352,8 @@ const MAX_HEADER_FIELDS: usize = 100;
 struct Serve {
     http: http1::Builder,
     state: Arc<State>,
+    /// The axum Router, shared (a clone is a reference count).
+    routes: axum::Router,
     write_timeout: Duration,
 }
 
@@ -320,12 +363,16 @@ impl Serve {
     async fn connection(self, stream: tokio::net::TcpStream, peer: SocketAddr, place: Place) {
         let conn = Arc::clone(place.conn());
         let state = self.state;
+        let routes = self.routes;
+        // The connection's side of each request (its place counts as busy,
+        // and how it is asked to close), then the Router.
         let service = service_fn(move |req| {
             let state = Arc::clone(&state);
+            let routes = routes.clone();
             let busy = conn.start_request();
             let close = conn.close_requests();
             async move {
-                let reply = router::handle(state, peer, close, req).await;
+                let reply = router::handle(state, routes, peer, close, req).await;
                 drop(busy);
                 Ok::<_, std::convert::Infallible>(reply)
             }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
 use fen2img_render::Rgba;
-use fen2img_render::{Coordinates, Format, Glyph, Position, RenderOptions, Square, Theme};
+use fen2img_render::{Coordinates, Format, Glyph, Position, Preset, RenderOptions, Square, Theme};
 
 /// The most arrows, marks and fills one request may ask for: a board has 64
 /// squares, and each adds drawing work.
@@ -33,6 +33,9 @@ pub struct DiagramRequest {
     pub size: Option<u32>,
     /// A built-in theme's name (never a path: requests come from the network).
     pub theme: Option<&'static str>,
+    /// A piece set loaded at start-up by `--piece-sets`, by name (never a
+    /// path); `None` for the server's own set.
+    pub pieces: Option<&'static str>,
     /// Light and dark square colours over the theme's (web-boardimage's
     /// `wikipedia` colours, which no built-in theme has).
     pub squares: Option<(Rgba, Rgba)>,
@@ -64,6 +67,8 @@ pub struct DiagramRequest {
     pub quality: Option<u8>,
     /// Caption, number and player bars (over the defaults' when any is set).
     pub around: Around,
+    /// The page (`/og.png`: the social preview); `None` for the defaults'.
+    pub preset: Option<Preset>,
 }
 
 impl DiagramRequest {
@@ -74,6 +79,7 @@ impl DiagramRequest {
             format,
             size: None,
             theme: None,
+            pieces: None,
             squares: None,
             flip: None,
             coords: None,
@@ -89,6 +95,7 @@ impl DiagramRequest {
             labels: Vec::new(),
             quality: None,
             around: Around::default(),
+            preset: None,
         }
     }
 
@@ -102,6 +109,10 @@ impl DiagramRequest {
         let _ = write!(k, "format={};", self.format.name());
         let _ = write!(k, "size={};", opt(self.size.map(|s| s.to_string())));
         let _ = write!(k, "theme={};", self.theme.unwrap_or("-"));
+        if let Some(pieces) = self.pieces {
+            // Set names are `[a-z0-9_-]`: no separator inside.
+            let _ = write!(k, "pieces={pieces};");
+        }
         if let Some((light, dark)) = self.squares {
             let _ = write!(k, "squares={light}/{dark};");
         }
@@ -145,6 +156,9 @@ impl DiagramRequest {
             let _ = write!(k, "{s}:{}:{t},", t.len());
         }
         let _ = write!(k, ";quality={}", opt(self.quality.map(|q| q.to_string())));
+        if let Some(preset) = self.preset {
+            let _ = write!(k, ";preset={preset:?}");
+        }
         around_key(&mut k, &self.around);
         k
     }
@@ -160,6 +174,9 @@ impl DiagramRequest {
         }
         if let Some(theme) = self.theme.and_then(Theme::built_in) {
             d.theme = theme;
+        }
+        if let Some((_, set)) = self.pieces.and_then(super::piece_sets::find) {
+            d.pieces = set.clone();
         }
         if let Some((light, dark)) = self.squares {
             d.theme.light = light;
@@ -211,6 +228,9 @@ impl DiagramRequest {
         }
         if let Some(q) = self.quality {
             o.encode.quality = q;
+        }
+        if let Some(preset) = self.preset {
+            o.diagram.preset = preset;
         }
         o
     }

@@ -3,15 +3,15 @@
 
 use std::io::Write as _;
 
-use http_body_util::Full;
-use hyper::body::Bytes;
-use hyper::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
-use hyper::{Response, StatusCode};
+use axum::body::Body;
+use axum::http::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::StatusCode;
 
 use fen2img_render::{Format, ImageFormat};
 
-/// The response type of every handler.
-pub type Reply = Response<Full<Bytes>>;
+/// The response type of every handler (axum's: a boxed body, so every
+/// handler and layer answers the same type).
+pub type Reply = axum::response::Response;
 
 /// Images never change for the same URL and version: caches may keep them
 /// for a year and never revalidate.
@@ -40,7 +40,7 @@ pub fn text(status: StatusCode, body: impl Into<String>) -> Reply {
     if !body.ends_with('\n') {
         body.push('\n');
     }
-    let mut r = Response::new(Full::new(Bytes::from(body)));
+    let mut r = Reply::new(Body::from(body));
     *r.status_mut() = status;
     r.headers_mut().insert(
         CONTENT_TYPE,

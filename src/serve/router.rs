@@ -1,18 +1,35 @@
-//! Dispatch: one request in, one response out. Every path answers; nothing
-//! a client sends can make a handler panic or wait without bound.
+//! The routes, and what wraps them: one request in, one response out.
+//! Every path answers; nothing a client sends can make a handler panic or
+//! wait without bound.
+//!
+//! Which handler answers is axum's [`Router`]: the path table below, `404`
+//! for a path not in it, the path's own methods otherwise (`HEAD` by the
+//! `GET` handler, with the `Content-Length` of the body it does not send).
+//! [`handle`] wraps it with what applies to every request, routed or not:
+//! the `414`/`431` limits before any routing, CORS headers on every answer
+//! and the access log line. Compression, ETags and CORS stay ours (see
+//! `docs/guide/server.md`, "What is done by hand, and why"): tower-http's
+//! layers do those jobs differently from what this server promises.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::body::{Body, HttpBody as _};
+use axum::extract::{self, Request};
+use axum::handler::Handler;
+use axum::http::Uri;
+use axum::routing::{get, post, MethodRouter};
+use axum::{Extension, Router};
 use hyper::body::Incoming;
 use hyper::header::{
     HeaderMap, HeaderValue, ACCEPT_ENCODING, ALLOW, CACHE_CONTROL, CONNECTION, CONTENT_ENCODING,
     CONTENT_LENGTH, CONTENT_TYPE, ETAG, IF_NONE_MATCH, ORIGIN, VARY,
 };
-use hyper::{Method, Request, StatusCode};
+use hyper::StatusCode;
 
 use tokio::sync::watch;
+use tower::Service as _;
 
 use super::connections::Close;
 use super::pool::Refused;
@@ -28,19 +45,78 @@ use super::{cors, game, State};
 /// what the request asked, 500 for a defect) and a one-line reason.
 type JobError = (StatusCode, String);
 
-/// Answers one request, adds CORS and writes the access log line.
-/// `close` says when the connection is asked to close (a body still
-/// arriving is then not waited for).
+/// The endpoints. A new `GET` endpoint is a line here and its reading of
+/// the target in `target.rs` (which the `serve_query` fuzz target runs).
+pub fn routes(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/healthz", answers_get(get_target))
+        .route("/diagram.{ext}", answers_get(get_target))
+        .route("/diagram/{*fen}", answers_get(get_target))
+        .route("/board.svg", answers_get(get_target))
+        .route("/board.png", answers_get(get_target))
+        .route("/image.gif", answers_get(get_target))
+        .route("/og.png", answers_get(get_target))
+        .route("/game.gif", with_options(post(game_gif)))
+        .fallback(not_found)
+        .with_state(state)
+}
+
+/// `handler` for `GET` and `HEAD`, and [`with_options`].
+fn answers_get<H, T>(handler: H) -> MethodRouter<Arc<State>>
+where
+    H: Handler<T, Arc<State>>,
+    T: 'static,
+{
+    with_options(get(handler))
+}
+
+/// `methods`, `OPTIONS` answered with the path's methods, and any other
+/// method `405` with `Allow`. axum would answer the 405 itself, with an
+/// empty body and `Allow: GET,HEAD,OPTIONS`; ours keeps the one-line reason
+/// and the spelling the guide documents.
+fn with_options(methods: MethodRouter<Arc<State>>) -> MethodRouter<Arc<State>> {
+    methods.options(options).fallback(method_not_allowed)
+}
+
+/// `OPTIONS` on a path that exists: a CORS preflight or a plain question.
+async fn options(uri: Uri) -> Reply {
+    cors::preflight(uri.path())
+}
+
+/// A method the path does not answer.
+async fn method_not_allowed(uri: Uri) -> Reply {
+    let methods = cors::allowed_methods(uri.path());
+    let mut r = text(StatusCode::METHOD_NOT_ALLOWED, format!("only {methods}"));
+    r.headers_mut()
+        .insert(ALLOW, HeaderValue::from_static(methods));
+    r
+}
+
+/// A path not in [`routes`], whatever the method.
+async fn not_found() -> Reply {
+    text(StatusCode::NOT_FOUND, "not found")
+}
+
+/// How the connection a request came on is asked to close, for a handler
+/// that reads a body (a body still arriving is then not waited for).
+#[derive(Clone)]
+struct CloseRequests(watch::Receiver<Close>);
+
+/// Answers one request: the limits, then `routes`, then CORS and the access
+/// log line. `close` says when the connection is asked to close.
 pub async fn handle(
     state: Arc<State>,
+    mut routes: Router,
     peer: SocketAddr,
     close: watch::Receiver<Close>,
-    req: Request<Incoming>,
+    mut req: hyper::Request<Incoming>,
 ) -> Reply {
     let start = Instant::now();
-    let method = req.method().clone();
-    let target = req.uri().to_string();
-    // Only the CORS part of the request outlives a POST body's consumption.
+    // Only the parts of the request that outlive a POST body's consumption.
+    let logged = state
+        .config
+        .log
+        .then(|| (req.method().clone(), req.uri().to_string()));
     let cors_request = state.config.cors.as_ref().map(|_| {
         let mut h = HeaderMap::new();
         if let Some(origin) = req.headers().get(ORIGIN) {
@@ -50,19 +126,31 @@ pub async fn handle(
     });
     let mut reply = if let Some(refused) = over_limits(&state, &req) {
         refused
-    } else if req.method() == Method::POST && req.uri().path() == "/game.gif" {
-        game_gif(&state, close, req).await
-    } else if req.method() == Method::OPTIONS {
-        cors::preflight(req.uri().path())
     } else {
-        route(&state, &req).await
+        req.extensions_mut().insert(CloseRequests(close));
+        // The Router is always ready, and its error type is Infallible.
+        match routes.call(req).await {
+            Ok(reply) => reply,
+            Err(never) => match never {},
+        }
     };
+    // axum writes the body's length on every answer; a 304's would claim
+    // the image is empty, and a 204 has no body to measure.
+    if matches!(
+        reply.status(),
+        StatusCode::NOT_MODIFIED | StatusCode::NO_CONTENT
+    ) {
+        reply.headers_mut().remove(CONTENT_LENGTH);
+    }
     if let (Some(cors), Some(request)) = (&state.config.cors, &cors_request) {
         cors.decorate(request, reply.headers_mut());
     }
-    if state.config.log {
-        let len = hyper::body::Body::size_hint(reply.body())
-            .exact()
+    if let Some((method, target)) = logged {
+        let len = reply
+            .headers()
+            .get(CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok()?.parse().ok())
+            .or_else(|| reply.body().size_hint().exact())
             .unwrap_or(0);
         eprintln!(
             "{peer} \"{method} {}\" {} {len} {:.1}ms",
@@ -77,7 +165,7 @@ pub async fn handle(
 /// `414` for a target longer than `--max-uri` and `431` for header fields
 /// larger than `--max-header`, whatever the method. hyper reads heads up to
 /// both limits together, so these are ours to answer with the right code.
-fn over_limits(state: &State, req: &Request<Incoming>) -> Option<Reply> {
+fn over_limits(state: &State, req: &hyper::Request<Incoming>) -> Option<Reply> {
     let limits = &state.config;
     if req.uri().path_and_query().map_or(0, |p| p.as_str().len()) > limits.max_uri {
         return Some(closing(text(
@@ -112,17 +200,13 @@ fn closing(mut reply: Reply) -> Reply {
     reply
 }
 
-async fn route(state: &State, req: &Request<Incoming>) -> Reply {
-    let uri = req.uri();
+/// Every `GET` endpoint: the target read by `target.rs` into what to
+/// render, then the image (or `304`).
+async fn get_target(extract::State(state): extract::State<Arc<State>>, req: Request) -> Reply {
+    // The head alone: the (empty) body is not held across the render.
+    let (req, _) = req.into_parts();
+    let uri = &req.uri;
     let path = uri.path();
-    let get = matches!(*req.method(), Method::GET | Method::HEAD);
-    if !get || path == "/game.gif" {
-        let methods = cors::allowed_methods(path);
-        let mut r = text(StatusCode::METHOD_NOT_ALLOWED, format!("only {methods}"));
-        r.headers_mut()
-            .insert(ALLOW, HeaderValue::from_static(methods));
-        return r;
-    }
     let (request, comment) =
         match target::parse(path, uri.query().unwrap_or(""), state.config.max_size) {
             Ok(Target::Health) => {
@@ -132,20 +216,17 @@ async fn route(state: &State, req: &Request<Incoming>) -> Reply {
                 return r;
             }
             Ok(Target::Render(request, comment)) => (*request, comment),
-            Err(Rejection::NotFound) => return text(StatusCode::NOT_FOUND, "not found"),
+            Err(Rejection::NotFound) => return not_found().await,
             Err(Rejection::BadRequest(e)) => return bad_request(e),
             Err(Rejection::BoardImage(reason)) => return aiohttp_bad_request(reason),
         };
     let accept = req
-        .headers()
+        .headers
         .get(ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let if_none_match = req
-        .headers()
-        .get(IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok());
-    render(state, request, &comment, accept, if_none_match).await
+    let if_none_match = req.headers.get(IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    render(&state, request, &comment, accept, if_none_match).await
 }
 
 /// A render error as an answer: options the request chose that cannot be
@@ -248,7 +329,11 @@ where
 /// `POST /game.gif`: reads the JSON body (at most `--max-body` bytes, else
 /// 413, within `--body-timeout`, else 408) and renders the frames on one
 /// worker, each written into the GIF as soon as it is drawn.
-async fn game_gif(state: &State, close: watch::Receiver<Close>, req: Request<Incoming>) -> Reply {
+async fn game_gif(
+    extract::State(state): extract::State<Arc<State>>,
+    Extension(CloseRequests(close)): Extension<CloseRequests>,
+    req: Request,
+) -> Reply {
     let limit = state.config.max_body;
     let too_large = || {
         closing(text(
@@ -266,7 +351,7 @@ async fn game_gif(state: &State, close: watch::Receiver<Close>, req: Request<Inc
     if declared.is_some_and(|n| n > limit as u64) {
         return too_large();
     }
-    let body = match read_body(state, close, req.into_body(), limit).await {
+    let body = match read_body(&state, close, req.into_body(), limit).await {
         Ok(body) => body,
         Err(BodyError::TooLarge) => return too_large(),
         Err(BodyError::Slow) => {
@@ -293,7 +378,7 @@ async fn game_gif(state: &State, close: watch::Receiver<Close>, req: Request<Inc
     let job = move |worker: &mut super::pool::Worker| {
         game::render(worker, &game, &defaults, deadline, max_pixels)
     };
-    match finish(state, deadline, job).await {
+    match finish(&state, deadline, job).await {
         Ok(bytes) => {
             let mut r = text(StatusCode::OK, "");
             *r.body_mut() = bytes.into();
@@ -322,9 +407,9 @@ enum BodyError {
 async fn read_body(
     state: &State,
     mut close: watch::Receiver<Close>,
-    body: Incoming,
+    body: Body,
     limit: usize,
-) -> Result<hyper::body::Bytes, BodyError> {
+) -> Result<axum::body::Bytes, BodyError> {
     use http_body_util::{BodyExt, Limited};
     let mut shutdown = state.shutdown.subscribe();
     let collect = tokio::time::timeout(

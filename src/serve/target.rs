@@ -6,7 +6,7 @@
 use fen2img_render::Format;
 
 use super::request::DiagramRequest;
-use super::{boardimage, diagram, lilagif, query};
+use super::{boardimage, diagram, lilagif, og, query};
 
 /// What a GET target asks for.
 #[derive(Debug)]
@@ -38,6 +38,10 @@ pub fn parse(path: &str, query: &str, max_size: u32) -> Result<Target, Rejection
     let pairs = query::pairs(query).map_err(Rejection::BadRequest)?;
     let (request, comment) = match path {
         "/image.gif" => lilagif::parse(&pairs, max_size).map_err(Rejection::BadRequest)?,
+        "/og.png" => (
+            og::parse(&pairs, max_size).map_err(Rejection::BadRequest)?,
+            String::new(),
+        ),
         "/board.svg" | "/board.png" => {
             let format = if path.ends_with(".svg") {
                 Format::SVG

@@ -1154,3 +1154,100 @@ fn captions_with_control_characters_give_well_formed_svg() {
     let svg = r.text();
     roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{e}: {svg}"));
 }
+
+// ---- Routing on axum, compression ours (issue 19) ----
+
+#[test]
+fn compressed_bytes_are_the_same_from_every_server_run() {
+    // SVG and text boards are compressed per request on the render thread:
+    // two server processes give byte-identical brotli and gzip bodies under
+    // the same tags, so replicas behind a cache are interchangeable.
+    let targets = [
+        format!("/diagram.svg?fen={}&size=400&arrow=Ge2e4", enc(FEN)),
+        format!("/diagram.txt?fen={}&format=unicode", enc(FEN)),
+        format!("/board.svg?fen={}&coordinates=1", enc(FEN)),
+    ];
+    let fetch = |server: &Server| -> Vec<(String, Vec<u8>)> {
+        let mut got = Vec::new();
+        for target in &targets {
+            for coding in ["br", "gzip"] {
+                let r = server.send("GET", target, &[("Accept-Encoding", coding)]);
+                assert_eq!(r.status, 200, "{target}: {}", r.text());
+                assert_eq!(r.header("content-encoding"), Some(coding), "{target}");
+                let length: usize = r.header("content-length").unwrap().parse().unwrap();
+                assert_eq!(length, r.body.len());
+                got.push((r.header("etag").unwrap().to_string(), r.body));
+            }
+        }
+        got
+    };
+    let first = fetch(&Server::start(&[]));
+    let second = fetch(&Server::start(&["--workers", "1", "--io-threads", "1"]));
+    assert_eq!(first.len(), 6);
+    for (a, b) in first.iter().zip(&second) {
+        assert_eq!(a.0, b.0, "tags differ");
+        assert!(a.1 == b.1, "compressed bytes differ under {}", a.0);
+    }
+}
+
+#[test]
+fn routing_answers_404_405_and_head_as_documented() {
+    let server = Server::start(&[]);
+    // A path that is not an endpoint is 404 whatever the method.
+    for method in ["GET", "POST", "OPTIONS", "DELETE"] {
+        let r = server.send(method, "/nothing", &[("Content-Length", "0")]);
+        assert_eq!(r.status, 404, "{method}");
+        assert_eq!(r.text(), "not found\n");
+    }
+    assert_eq!(server.get("/diagram/").status, 404);
+    assert_eq!(server.get("/diagram.png/x").status, 404);
+    // An endpoint asked with a method it does not answer: 405 with Allow.
+    for (method, path, allow) in [
+        ("HEAD", "/game.gif", "POST, OPTIONS"),
+        ("PUT", "/diagram.png", "GET, HEAD, OPTIONS"),
+        ("DELETE", "/healthz", "GET, HEAD, OPTIONS"),
+        ("POST", "/board.svg", "GET, HEAD, OPTIONS"),
+    ] {
+        let r = server.send(method, path, &[("Content-Length", "0")]);
+        assert_eq!(r.status, 405, "{method} {path}");
+        assert_eq!(r.header("allow"), Some(allow), "{method} {path}");
+    }
+    // Every endpoint of the path table answers GET.
+    for path in [
+        "/healthz".to_string(),
+        format!("/diagram.png?fen={}&size=64", enc(FEN)),
+        format!("/diagram/{}.svg", enc(FEN)),
+        format!("/board.svg?fen={}", enc(FEN)),
+        format!("/board.png?fen={}", enc(FEN)),
+        "/image.gif?size=64".to_string(),
+    ] {
+        assert_eq!(server.get(&path).status, 200, "{path}");
+    }
+    // A path-form FEN with its slashes unencoded is still one FEN.
+    let bare = server.get("/diagram/8/8/8/8/8/8/8/K6k.txt");
+    assert_eq!(bare.status, 200, "{}", bare.text());
+    // HEAD: GET's headers and length, no body; OPTIONS: 204 without a
+    // length; a 304 does not claim the image is empty.
+    let target = format!("/diagram.png?fen={}&size=64", enc(FEN));
+    let get = server.get(&target);
+    let head = server.send("HEAD", &target, &[]);
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    assert_eq!(head.header("etag"), get.header("etag"));
+    assert_eq!(
+        head.header("content-length"),
+        Some(get.body.len().to_string().as_str())
+    );
+    let options = server.send("OPTIONS", "/healthz", &[]);
+    assert_eq!(options.status, 204);
+    assert_eq!(options.header("allow"), Some("GET, HEAD, OPTIONS"));
+    assert_eq!(options.header("content-length"), None);
+    let tag = get.header("etag").unwrap();
+    let cached = server.send("GET", &target, &[("If-None-Match", tag)]);
+    assert_eq!(cached.status, 304);
+    assert_eq!(cached.header("content-length"), None);
+}
+
+// lila-gif's and web-boardimage's current APIs, piece sets and previews.
+#[path = "dropin.rs"]
+mod dropin;

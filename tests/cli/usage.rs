@@ -436,8 +436,8 @@ fn a_bad_theme_file_names_file_and_line() {
     assert_nothing_written(&out_dir);
 
     // Neither a built-in name nor a file: the message lists the built-ins.
-    let out = run([KINGS, "--theme", "purple"]);
-    assert_invalid(&out, &["purple", "brown, blue, green, print"]);
+    let out = run([KINGS, "--theme", "violet"]);
+    assert_invalid(&out, &["violet", "brown, blue, green, print"]);
 
     // A good theme file works.
     let good = dir.join("good.theme");

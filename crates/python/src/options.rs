@@ -265,6 +265,7 @@ impl NativeOptions {
                 ..Markup::default()
             },
             around,
+            preset: Default::default(),
         };
         options.encode = EncodeOptions {
             optimize: self.optimize,

@@ -45,6 +45,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
         pieces,
         markup,
         around,
+        preset,
     } = diagram;
     let EncodeOptions {
         optimize,
@@ -83,6 +84,10 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     let crate::terminal::CellSize { columns, rows } = terminal;
     line("terminal_columns", &columns.map_or(0, |c| c));
     line("terminal_rows", &rows.map_or(0, |r| r));
+    if *preset != crate::layout::Preset::Diagram {
+        // Only when set: other fingerprints stay what they were.
+        line("preset", &format!("{preset:?}"));
+    }
     theme_lines(&mut out, theme);
     markup_lines(&mut out, markup);
     around_lines(&mut out, around);
@@ -136,11 +141,13 @@ fn around_lines(out: &mut String, around: &crate::layout::Around) {
                     elo,
                     clock,
                 }) => format!(
-                    "{} {} {} {}",
+                    "{} {} {}{}",
                     text(name),
                     title.as_deref().map_or("-".into(), text),
                     elo.map_or("-".into(), |e| e.to_string()),
-                    clock.as_deref().map_or("-".into(), text)
+                    // Only when set: fingerprints without a clock stay
+                    // what they were before clocks existed.
+                    clock.map_or(String::new(), |c| format!(" clock {c}"))
                 ),
             },
         );

@@ -133,7 +133,9 @@ pub use assets::theme::{Annotations, Hatch, Theme, ThemeError, ThemeErrorKind, M
 pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
-pub use layout::{Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup};
+pub use layout::{
+    alt_text, Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup, Preset,
+};
 pub use offload::Offload;
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;

@@ -174,8 +174,10 @@ const KEYS: [&str; 21] = [
     "annotations",
 ];
 
-/// The built-in themes: name and file contents.
-const BUILT_IN: [(&str, &str); 4] = [
+/// The built-in themes: name and file contents. `ic`, `pink` and
+/// `purple` are lichess's boards of those names, the three lila-gif draws
+/// beside brown, blue and green.
+const BUILT_IN: [(&str, &str); 7] = [
     (
         "brown",
         include_str!("../../assets/templates/themes/brown.theme"),
@@ -191,6 +193,15 @@ const BUILT_IN: [(&str, &str); 4] = [
     (
         "print",
         include_str!("../../assets/templates/themes/print.theme"),
+    ),
+    ("ic", include_str!("../../assets/templates/themes/ic.theme")),
+    (
+        "pink",
+        include_str!("../../assets/templates/themes/pink.theme"),
+    ),
+    (
+        "purple",
+        include_str!("../../assets/templates/themes/purple.theme"),
     ),
 ];
 
@@ -631,7 +642,7 @@ mod tests {
             "blue".parse::<Theme>().unwrap(),
             Theme::built_in("blue").unwrap()
         );
-        let e = "purple".parse::<Theme>().unwrap_err();
+        let e = "violet".parse::<Theme>().unwrap_err();
         assert!(e.message.contains("brown, blue, green, print"), "{e}");
     }
 

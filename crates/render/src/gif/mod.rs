@@ -309,6 +309,10 @@ pub struct AnimationWriter {
     size: (u16, u16),
     /// The global palette without its spare entry.
     base: Vec<u8>,
+    /// How far apart (largest channel difference) two colours of a pixel
+    /// may be and still count as unchanged (see
+    /// [`AnimationWriter::set_tolerance`]).
+    tolerance: u8,
 }
 
 impl std::fmt::Debug for AnimationWriter {
@@ -350,7 +354,20 @@ impl AnimationWriter {
             encoder,
             size: (w, h),
             base,
+            tolerance: 0,
         })
+    }
+
+    /// Counts a pixel as unchanged when its colours in two frames differ by
+    /// at most `tolerance` in every channel (default 0: exactly equal).
+    /// Frames of more than 256 colours are each quantized to a palette of
+    /// their own, so a pixel that did not change may still move by a few
+    /// levels, and an exact comparison then finds the whole picture
+    /// changed; a tolerance of the quantization's error keeps later frames
+    /// to what really changed (the viewer keeps showing the earlier,
+    /// equally close, colour).
+    pub fn set_tolerance(&mut self, tolerance: u8) {
+        self.tolerance = tolerance;
     }
 
     /// Adds `next`, drawn as what changed since `previous` (the frame
@@ -365,7 +382,13 @@ impl AnimationWriter {
                 "every frame must have the first one's size",
             ));
         }
-        let mut frame = changed_frame(previous, &next.image, next.delay, &self.base);
+        let mut frame = changed_frame(
+            previous,
+            &next.image,
+            next.delay,
+            &self.base,
+            self.tolerance,
+        );
         // The changed rectangle may use the spare "unchanged" index, one
         // past the palette.
         frame.buffer = compress(&frame.buffer, frame.width, next.image.palette.len() + 1);
@@ -384,6 +407,52 @@ fn colour(image: &PaletteImage<'_>, i: usize) -> [u8; 4] {
     image.palette[image.indices[i] as usize]
 }
 
+/// Frees the last of 256 palette entries: the two nearest colours become
+/// the first of them, and the last colour takes the second's place. `rgb`
+/// (the GIF triples) becomes the 255 colours left; the answer maps each
+/// old index to its new one.
+fn merge_nearest(palette: &[[u8; 4]], rgb: &mut Vec<u8>) -> [u8; 256] {
+    let distance = |a: [u8; 4], b: [u8; 4]| -> u32 {
+        (0..3).map(|c| u32::from(a[c].abs_diff(b[c])).pow(2)).sum()
+    };
+    let (mut keep, mut gone, mut best) = (0, 1, u32::MAX);
+    for i in 0..palette.len() {
+        for j in i + 1..palette.len() {
+            let d = distance(palette[i], palette[j]);
+            if d < best {
+                (keep, gone, best) = (i, j, d);
+            }
+        }
+    }
+    let last = palette.len() - 1;
+    let mut map = [0u8; 256];
+    for (old, new) in map.iter_mut().enumerate() {
+        *new = if old == gone {
+            keep as u8
+        } else if old == last {
+            gone as u8
+        } else {
+            old as u8
+        };
+    }
+    if gone != last {
+        rgb.copy_within(3 * last..3 * last + 3, 3 * gone);
+    }
+    rgb.truncate(3 * last);
+    map
+}
+
+/// Whether two colours of a pixel count as the same: equal, or both
+/// opaque (alpha from 128, as the GIF writes them) and within `tolerance`
+/// in every channel.
+fn same_colour(a: [u8; 4], b: [u8; 4], tolerance: u8) -> bool {
+    a == b
+        || (tolerance > 0
+            && a[3] >= 128
+            && b[3] >= 128
+            && a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance))
+}
+
 /// The frame that turns `previous` into `next`: the bounding box of the
 /// changed pixels (one pixel when nothing changed, as GIF needs a frame to
 /// carry the delay). `base` is the global palette without its spare entry.
@@ -392,12 +461,17 @@ fn changed_frame<'a>(
     next: &'a PaletteImage<'a>,
     delay: u16,
     base: &[u8],
+    tolerance: u8,
 ) -> Frame<'a> {
     let w = next.width as usize;
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
     for y in 0..next.height as usize {
         for x in 0..w {
-            if colour(previous, y * w + x) != colour(next, y * w + x) {
+            if !same_colour(
+                colour(previous, y * w + x),
+                colour(next, y * w + x),
+                tolerance,
+            ) {
                 x0 = x0.min(x);
                 y0 = y0.min(y);
                 x1 = x1.max(x + 1);
@@ -408,20 +482,30 @@ fn changed_frame<'a>(
     if x0 == usize::MAX {
         (x0, y0, x1, y1) = (0, 0, 1, 1);
     }
-    let (rgb, transparent) = next.gif_palette();
+    let (mut rgb, transparent) = next.gif_palette();
+    // A full palette has no index free to mark unchanged pixels; with a
+    // tolerance (frames quantized anyway) its two nearest colours become
+    // one, which frees the last index.
+    let remap = (tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
+        .then(|| merge_nearest(next.palette, &mut rgb));
     let own_palette = (rgb != base).then_some(rgb);
+    let colours = if remap.is_some() {
+        255
+    } else {
+        next.palette.len()
+    };
     // A free index (the palette has fewer than 256 colours) marks the
     // unchanged pixels; GIF shows what lies under them.
-    let hole =
-        (next.palette.len() < 256 && transparent.is_none()).then_some(next.palette.len() as u8);
+    let hole = (colours < 256 && transparent.is_none()).then_some(colours as u8);
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
     for y in y0..y1 {
         for x in x0..x1 {
             let i = y * w + x;
-            let same = colour(previous, i) == colour(next, i);
+            let same = same_colour(colour(previous, i), colour(next, i), tolerance);
+            let index = next.indices[i];
             buffer.push(match hole {
                 Some(h) if same => h,
-                _ => next.indices[i],
+                _ => remap.as_ref().map_or(index, |r| r[index as usize]),
             });
         }
     }
@@ -689,5 +773,117 @@ mod tests {
         assert_eq!(decode_frames(&commented).2, decode_frames(&plain).2);
         assert_eq!(with_comment(b"not a gif", "c"), b"not a gif");
         assert_eq!(with_comment(&plain, ""), plain);
+    }
+
+    #[test]
+    fn a_tolerance_keeps_quantization_noise_out_of_later_frames() {
+        // Two 4x4 frames whose every colour moved by 3 levels (their own
+        // palettes), and one pixel that really changed.
+        let first_palette = [[100, 100, 100, 255], [200, 200, 200, 255]];
+        let next_palette = [[103, 97, 100, 255], [197, 203, 200, 255], [0, 0, 255, 255]];
+        let indices: Vec<u8> = (0..16).map(|i| (i % 2) as u8).collect();
+        let mut moved = indices.clone();
+        moved[10] = 2;
+        let first = PaletteImage {
+            width: 4,
+            height: 4,
+            palette: &first_palette,
+            indices: &indices,
+        };
+        let next = PaletteImage {
+            width: 4,
+            height: 4,
+            palette: &next_palette,
+            indices: &moved,
+        };
+        let sizes = |tolerance: u8| {
+            let start = TimedImage {
+                image: first,
+                delay: 10,
+            };
+            let mut writer = AnimationWriter::new(&start, "").unwrap();
+            writer.set_tolerance(tolerance);
+            writer
+                .push(
+                    &first,
+                    &TimedImage {
+                        image: next,
+                        delay: 10,
+                    },
+                )
+                .unwrap();
+            let gif = writer.finish().unwrap();
+            let mut decoder = ::gif::DecodeOptions::new().read_info(&gif[..]).unwrap();
+            let mut sizes = Vec::new();
+            while let Some(f) = decoder.read_next_frame().unwrap() {
+                sizes.push((f.left, f.top, f.width, f.height));
+            }
+            sizes
+        };
+        assert_eq!(sizes(0)[1], (0, 0, 4, 4), "exact: everything changed");
+        assert_eq!(sizes(8)[1], (2, 2, 1, 1), "within 8 levels: one pixel");
+    }
+
+    #[test]
+    fn a_full_palette_frees_an_entry_to_leave_unchanged_pixels_out() {
+        // 256 grey levels in both frames, the second's moved by one level,
+        // and two pixels that really changed, far apart.
+        let first_palette: Vec<[u8; 4]> = (0..=255u8).map(|v| [v, v, v, 255]).collect();
+        let next_palette: Vec<[u8; 4]> = (0..=255u8)
+            .map(|v| [v.saturating_add(1), v, v, 255])
+            .collect();
+        let indices: Vec<u8> = (0..=255u8).collect();
+        let mut moved = indices.clone();
+        moved[200] = 0;
+        moved[0] = 128;
+        let first = PaletteImage {
+            width: 16,
+            height: 16,
+            palette: &first_palette,
+            indices: &indices,
+        };
+        let next = PaletteImage {
+            width: 16,
+            height: 16,
+            palette: &next_palette,
+            indices: &moved,
+        };
+        let start = TimedImage {
+            image: first,
+            delay: 10,
+        };
+        let mut writer = AnimationWriter::new(&start, "").unwrap();
+        writer.set_tolerance(4);
+        writer
+            .push(
+                &first,
+                &TimedImage {
+                    image: next,
+                    delay: 10,
+                },
+            )
+            .unwrap();
+        let gif = writer.finish().unwrap();
+        let (_, _, frames, _) = decode_frames(&gif);
+        let last = frames.last().unwrap();
+        // The changed pixel shows its new colour; every other pixel is
+        // still the first frame's, within the tolerance of the second's.
+        assert_eq!(last[200], [1, 0, 0, 255]);
+        assert_eq!(last[0], [129, 128, 128, 255]);
+        for (i, px) in last
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 200 && *i != 0)
+        {
+            assert_eq!(*px, first_palette[i], "{i}");
+        }
+        // And the frame's pixels are mostly the free "unchanged" index.
+        let mut decoder = ::gif::DecodeOptions::new().read_info(&gif[..]).unwrap();
+        decoder.read_next_frame().unwrap();
+        let frame = decoder.read_next_frame().unwrap().unwrap();
+        let hole = frame.transparent.expect("an unchanged index");
+        let unchanged = frame.buffer.iter().filter(|&&b| b == hole).count();
+        assert_eq!((frame.width, frame.height), (9, 13));
+        assert_eq!(unchanged, frame.buffer.len() - 2);
     }
 }

@@ -34,9 +34,32 @@ pub struct Player {
     pub title: Option<String>,
     /// The rating, drawn after the name in regular weight.
     pub elo: Option<u32>,
-    /// The player's clock (`1:02:03`, `4:59`), drawn at the bar's far end
-    /// in regular weight, as lichess shows it; the name gives way to it.
-    pub clock: Option<String>,
+    /// Time left on the player's clock in hundredths of a second (lila-gif's
+    /// unit), drawn at the bar's right end as lichess writes it (see
+    /// [`Player::clock_text`]).
+    pub clock: Option<u32>,
+}
+
+impl Player {
+    /// The clock as lichess and lila-gif write it: `1:02:03` from an hour,
+    /// `2:05` from a minute, and `00:09.4` (tenths) under a minute, when
+    /// every tenth counts.
+    pub fn clock_text(&self) -> Option<String> {
+        self.clock.map(format_clock)
+    }
+}
+
+/// `centis` hundredths of a second as a clock (see [`Player::clock_text`]).
+pub fn format_clock(centis: u32) -> String {
+    let secs = centis / 100;
+    let (hours, mins, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    if hours > 0 {
+        format!("{hours}:{mins:02}:{s:02}")
+    } else if mins > 0 {
+        format!("{mins}:{s:02}")
+    } else {
+        format!("00:{s:02}.{}", centis % 100 / 10)
+    }
 }
 
 /// Text around the board: caption, number and player bars. Each adds
@@ -125,8 +148,8 @@ impl Around {
         if let Some(elo) = player.elo {
             line.push_str(&format!(" ({elo})"));
         }
-        if let Some(clock) = player.clock.as_deref().filter(|c| !c.trim().is_empty()) {
-            line.push_str(&format!(", clock {}", clock.trim()));
+        if let Some(clock) = player.clock_text() {
+            line.push_str(&format!(", clock {clock}"));
         }
         Some(shown(&line).into_owned())
     }
@@ -158,8 +181,14 @@ impl Around {
                 if let Some(elo) = p.elo {
                     s.push_str(&format!(", rated {elo}"));
                 }
-                if let Some(clock) = p.clock.as_deref().filter(|c| !c.trim().is_empty()) {
-                    s.push_str(&format!(", clock {}", clock.trim()));
+                let unnamed = p.name.trim().is_empty() && p.title.is_none() && p.elo.is_none();
+                match p.clock_text() {
+                    // A bar that holds only a clock (lila-gif's games), or
+                    // nothing yet.
+                    Some(clock) if unnamed => s = format!("{}'s clock: {clock}", color.name()),
+                    Some(clock) => s.push_str(&format!(", {clock} on the clock")),
+                    None if unnamed => continue,
+                    None => {}
                 }
                 parts.push(sentence(&s));
             }
@@ -177,7 +206,7 @@ impl Around {
         for p in [&self.white, &self.black].into_iter().flatten() {
             out.push(p.name.clone());
             out.extend(p.title.clone());
-            out.extend(p.clock.clone());
+            out.extend(p.clock_text());
         }
         out
     }
@@ -206,12 +235,15 @@ pub struct Extras {
 }
 
 impl Extras {
-    /// What `position` adds under options whose surroundings are `around`.
-    pub fn of(position: &Position, around: &Around) -> Extras {
+    /// What `position` adds under `options`: the side to move counts when
+    /// the caption says it, or the social preview writes it.
+    pub fn of(position: &Position, options: &super::DiagramOptions) -> Extras {
+        let says_turn = matches!(options.around.caption, Some(Caption::Auto))
+            || options.preset == super::Preset::Og;
         Extras {
             pockets: position.pockets.is_some(),
             checks: position.checks.is_some(),
-            turn: matches!(around.caption, Some(Caption::Auto)).then_some(position.turn),
+            turn: says_turn.then_some(position.turn),
         }
     }
 }
@@ -235,5 +267,32 @@ mod tests {
         around.number_format = Some("Fig. {n}.".into());
         assert_eq!(around.number_text().as_deref(), Some("Fig. 12."));
         assert_eq!(Around::default().number_text(), None);
+    }
+
+    #[test]
+    fn clocks_read_as_lichess_writes_them() {
+        assert_eq!(format_clock(0), "00:00.0");
+        assert_eq!(format_clock(947), "00:09.4");
+        assert_eq!(format_clock(5999), "00:59.9");
+        assert_eq!(format_clock(6000), "1:00");
+        assert_eq!(format_clock(12_550), "2:05");
+        assert_eq!(format_clock(372_300), "1:02:03");
+        assert_eq!(format_clock(u32::MAX), "11930:27:52");
+        let around = Around {
+            white: Some(Player {
+                clock: Some(12_550),
+                ..Player::default()
+            }),
+            black: Some(Player {
+                name: "Carlsen".into(),
+                clock: Some(947),
+                ..Player::default()
+            }),
+            ..Around::default()
+        };
+        assert_eq!(
+            around.describe(),
+            "White's clock: 2:05. Black player: Carlsen, 00:09.4 on the clock."
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! the caption's lines, centred under (or over) the board, and the player
 //! bars, as lichess writes them: a title such as GM in a distinct colour,
 //! the name in bold, the rating in regular weight, after a small disc in
-//! the player's colour.
+//! the player's colour, and the clock, if any, at the bar's right end.
 
 use super::outer::{caption_baselines, CaptionPlan};
 use super::pockets::Disc;
@@ -69,40 +69,41 @@ pub(super) fn player_bar(
     let mut x = band.x + 2.0 * r + inset + space;
     let mut end = band.x + band.w;
     let mut texts = Vec::new();
-    // The clock sits at the far end; the runs before it share what is left.
-    if let Some(clock) = player
-        .clock
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        let clock = clip(clock).to_string();
-        let w = width(&clock, false, size);
-        if x + w <= end + 0.01 {
-            end -= w + 2.0 * space;
-            texts.push(PlacedText {
-                text: clock,
-                bold: false,
-                size,
-                x: band.x + band.w - w,
-                y: baseline,
-                color: ink,
-            });
-        }
+    if let Some(clock) = player.clock_text() {
+        // Right-aligned as lichess sets clocks, in bold so a glance reads
+        // it; the name gives way to it.
+        let w = width(&clock, true, size);
+        let right = end - inset - space / 2.0;
+        end = right - w - space;
+        texts.push(PlacedText {
+            text: clock,
+            bold: true,
+            size,
+            x: right - w,
+            y: baseline,
+            color: ink,
+        });
     }
     let mut runs: Vec<(String, bool, Rgba)> = Vec::new();
     if let Some(title) = player.title.as_deref().filter(|t| !t.trim().is_empty()) {
         runs.push((clip(title.trim()).to_string(), true, TITLE_COLOR));
     }
+    let name_at = runs.len();
     runs.push((clip(player.name.trim()).to_string(), true, ink));
     if let Some(elo) = player.elo {
         runs.push((elo.to_string(), false, ink));
     }
     for (i, (text, bold, color)) in runs.iter().enumerate() {
-        // What the later runs need: the name gives way to the rating.
+        // What the later runs need: the name gives way to the title and
+        // the rating (a title is short, and cut it says nothing), down to
+        // its ellipsis.
         let after: f32 = runs[i + 1..]
             .iter()
-            .map(|(t, b, _)| space + width(t, *b, size))
+            .enumerate()
+            .map(|(k, (t, b, _))| {
+                let shown = if i + 1 + k == name_at { "\u{2026}" } else { t };
+                space + width(shown, *b, size)
+            })
             .sum();
         let room = (end - x - after).max(0.0);
         let weight = if *bold { Weight::Bold } else { Weight::Regular };
@@ -164,30 +165,16 @@ mod tests {
         for t in &texts {
             assert!(t.x + t.width() <= 170.01, "{t:?}");
         }
-    }
-
-    #[test]
-    fn a_clock_goes_to_the_far_end_and_the_name_gives_way() {
-        let player = Player {
-            name: "Pneumonoultramicroscopicsilicovolcanoconiosis Bartholomew".into(),
-            clock: Some("1:02:03".into()),
-            ..Player::default()
+        // A clock sits at the right end; the name gives way to it.
+        let timed = Player {
+            clock: Some(372_300),
+            ..long
         };
-        let band = Rect {
-            x: 10.0,
-            y: 0.0,
-            w: 200.0,
-            h: 24.0,
-        };
-        let (_, texts) = player_bar(&player, Color::White, band, 14.0, INK);
-        let clock = texts
-            .iter()
-            .find(|t| t.text == "1:02:03")
-            .expect("the clock is drawn");
-        assert!(!clock.bold);
-        assert!((clock.x + clock.width() - 210.0).abs() < 0.01, "{clock:?}");
-        let name = texts.iter().find(|t| t.bold).expect("the name is drawn");
-        assert!(name.text.ends_with('…'), "{name:?}");
-        assert!(name.x + name.width() < clock.x, "{name:?} {clock:?}");
+        let (_, texts) = player_bar(&timed, Color::White, narrow, 14.0, INK);
+        let clock = texts.iter().find(|t| t.text == "1:02:03").expect("clock");
+        assert!(clock.x + clock.width() <= 170.0 && clock.x + clock.width() > 160.0);
+        for t in texts.iter().filter(|t| t.text != "1:02:03") {
+            assert!(t.x + t.width() < clock.x, "{t:?} overlaps {clock:?}");
+        }
     }
 }

@@ -7,7 +7,7 @@ use super::checks::CheckSpec;
 use super::outer::{plan, LabelPlace, Plan};
 use super::pockets::{tray_color, PocketSpec};
 use super::text::missing_glyphs;
-use super::{hatch, ink, label_ink, page};
+use super::{hatch, ink, label_ink, og, page, Preset};
 use super::{
     BoardSpec, DiagramOptions, Extras, Frame, GlyphSpec, Halo, LayoutError, MarkupPaint, MoverMark,
     PlacedLabel, SpriteSpec, Tint, INK, SIZE_RANGE,
@@ -28,7 +28,8 @@ impl Frame {
     /// The frame `options` draw for positions that add `extras` (pockets,
     /// three-check counters, the side to move of an automatic caption).
     pub fn with_extras(options: &DiagramOptions, extras: Extras) -> Result<Frame, LayoutError> {
-        if !SIZE_RANGE.contains(&options.size) {
+        // The social preview's page has its own size.
+        if options.preset == Preset::Diagram && !SIZE_RANGE.contains(&options.size) {
             return Err(LayoutError(format!(
                 "size {} is out of range: give a width from {} to {} pixels",
                 options.size,
@@ -37,7 +38,13 @@ impl Frame {
             )));
         }
         let theme = &options.theme;
-        let plan = plan(options, extras);
+        let (plan, panel) = match options.preset {
+            Preset::Diagram => (plan(options, extras), None),
+            Preset::Og => {
+                let (plan, panel) = og::plan(options, extras);
+                (plan, Some(panel))
+            }
+        };
         let (square, frame, board) = (plan.square, plan.frame, plan.board);
         let halo = theme.halo.map(|color| Halo {
             color,
@@ -85,6 +92,9 @@ impl Frame {
             cased_for_any_page(&mut spec, options, &plan);
         }
         place_text(&mut spec, options, &plan);
+        if let Some(panel) = panel {
+            og::place_panel(&mut spec, options, panel, extras.turn);
+        }
         let pockets = PocketSpec {
             trays: plan.pockets,
             square,

@@ -6,6 +6,7 @@
 //! and a rasterizer can compose pre-rendered pieces at integer offsets. The
 //! SVG writer uses the same numbers as its user units, so SVG and PNG agree.
 
+mod alt;
 mod around;
 mod bars;
 mod build;
@@ -17,6 +18,7 @@ mod ink;
 mod keyed;
 mod knight;
 mod label_ink;
+mod og;
 mod outer;
 mod page;
 mod pockets;
@@ -26,11 +28,15 @@ mod text;
 use std::sync::Arc;
 
 pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
-pub use around::{Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT};
+pub use alt::{alt_text, describe_markup};
+pub use around::{
+    format_clock, Around, Caption, CaptionPosition, Extras, Player, DEFAULT_NUMBER_FORMAT,
+};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
 pub use display::{Item, Layer};
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+pub use og::{OG_HEIGHT, OG_WIDTH};
 pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};
 pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};
 pub use square_marks::{GlyphBadge, SquareLabel};
@@ -41,7 +47,6 @@ use crate::assets::color::Rgba;
 use crate::assets::labels::LabelFont;
 use crate::assets::pieces::PieceSet;
 use crate::assets::theme::{Annotations, Theme};
-use crate::describe::describe_annotated;
 use fen2img_chess::{Color, Piece, Position, Square};
 
 /// Smallest and largest `--size` accepted, in pixels.
@@ -148,6 +153,19 @@ pub struct Markup {
     pub straight_knight_arrows: bool,
 }
 
+/// The page a diagram is laid out on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Preset {
+    /// The board with what the options draw around it, `size` pixels wide.
+    #[default]
+    Diagram,
+    /// A social preview (Open Graph, `og:image`): a 1200×630 page, as link
+    /// previews crop them (1.91:1), with the board on the left and the
+    /// caption, the players and the side to move beside it. `size` is not
+    /// used.
+    Og,
+}
+
 /// Everything that decides how a diagram looks.
 #[derive(Debug, Clone)]
 pub struct DiagramOptions {
@@ -172,6 +190,8 @@ pub struct DiagramOptions {
     pub markup: Markup,
     /// Caption, number and player bars. Default none.
     pub around: Around,
+    /// The page: a diagram of `size` pixels, or a social preview.
+    pub preset: Preset,
 }
 
 impl Default for DiagramOptions {
@@ -187,6 +207,7 @@ impl Default for DiagramOptions {
             pieces: PieceSet::default(),
             markup: Markup::default(),
             around: Around::default(),
+            preset: Preset::Diagram,
         }
     }
 }
@@ -462,7 +483,7 @@ impl Layout {
     /// boards with one set of options, build it once and use
     /// [`Layout::with_frame`]).
     pub fn new(position: &Position, options: &DiagramOptions) -> Result<Layout, LayoutError> {
-        let extras = Extras::of(position, &options.around);
+        let extras = Extras::of(position, options);
         let frame = Arc::new(Frame::with_extras(options, extras)?);
         Ok(Layout::with_frame(position, frame, &options.markup))
     }
@@ -494,7 +515,7 @@ impl Layout {
             .collect();
         let mut layout = Layout {
             title: position.to_string(),
-            description: describe_annotated(position, &frame.lead, &markup.glyphs, &markup.labels),
+            description: alt::with_lead(position, &frame.lead, markup),
             glows,
             pieces,
             crosses: Vec::new(),

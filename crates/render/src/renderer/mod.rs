@@ -191,7 +191,7 @@ impl Renderer {
 
     /// The layout of `position` (for writers of one's own, or for sizes).
     pub fn layout(&mut self, position: &Position) -> Result<Layout, Error> {
-        let extras = layout::Extras::of(position, &self.options.diagram.around);
+        let extras = layout::Extras::of(position, &self.options.diagram);
         let frame = self.frame_for(extras)?;
         Ok(Layout::with_frame(
             position,
@@ -204,7 +204,7 @@ impl Renderer {
     /// width is the size asked for; the height follows what is drawn
     /// around the board: labels, caption, player bars, pockets).
     pub fn image_size(&mut self, position: &Position) -> Result<(u32, u32), Error> {
-        let extras = layout::Extras::of(position, &self.options.diagram.around);
+        let extras = layout::Extras::of(position, &self.options.diagram);
         let frame = self.frame_for(extras)?;
         Ok((frame.width(), frame.height()))
     }

@@ -252,6 +252,7 @@ fn all_cases() -> impl Iterator<Item = &'static Case> {
         .iter()
         .chain(AROUND_CASES)
         .chain(crate::annotations::GOLDEN_CASES)
+        .chain(crate::dropin::GOLDEN_CASES)
 }
 
 fn golden_dir() -> PathBuf {
@@ -365,7 +366,7 @@ fn golden_images() {
 
 #[test]
 fn cases_cover_every_theme_orientation_and_coordinate_mode() {
-    let options: Vec<DiagramOptions> = CASES.iter().map(|c| (c.options)()).collect();
+    let options: Vec<DiagramOptions> = all_cases().map(|c| (c.options)()).collect();
     for name in Theme::built_in_names() {
         assert!(options.iter().any(|o| o.theme.name == name), "theme {name}");
     }

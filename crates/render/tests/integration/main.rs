@@ -15,6 +15,7 @@ mod common {
 mod annotations;
 mod around;
 mod corpus;
+mod dropin;
 mod golden;
 mod pages;
 mod print;

@@ -1,0 +1,256 @@
+//! The drop-ins as lichess calls them today (lila-gif's board names, piece
+//! sets, coordinates, frame glyphs and clocks), `--piece-sets` checked at
+//! start-up, and `/og.png` social previews. A child of `serve`, whose
+//! server and request helpers it uses.
+
+use std::path::Path;
+use std::process::Command;
+
+use super::{cli, enc, post, Server, FEN};
+use crate::common::{decode_png, scratch_dir};
+
+/// A piece set whose glyphs are plain shapes: nothing like the built-in
+/// set, so a board drawn with it differs wherever a piece stands.
+fn shapes_set(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    for color in ["w", "b"] {
+        let fill = if color == "w" { "#ffffff" } else { "#000000" };
+        for role in ["K", "Q", "R", "B", "N", "P"] {
+            let svg = format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 45 45\">\
+                 <rect x=\"8\" y=\"8\" width=\"29\" height=\"29\" fill=\"{fill}\" \
+                 stroke=\"#808080\" stroke-width=\"2\"/></svg>"
+            );
+            std::fs::write(dir.join(format!("{color}{role}.svg")), svg).unwrap();
+        }
+    }
+}
+
+/// Width and height from a GIF's logical screen descriptor.
+fn gif_size(gif: &[u8]) -> (u16, u16) {
+    (
+        u16::from_le_bytes([gif[6], gif[7]]),
+        u16::from_le_bytes([gif[8], gif[9]]),
+    )
+}
+
+/// Each frame's delay, in hundredths of a second, as a decoder sees it.
+fn gif_delays(gif: &[u8]) -> Vec<u16> {
+    let mut decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    delays
+}
+
+#[test]
+fn lila_gif_board_names_piece_sets_and_coordinates() {
+    let sets = scratch_dir("dropin-sets");
+    shapes_set(&sets.join("shapes"));
+    std::fs::create_dir_all(sets.join(".git")).unwrap();
+    std::fs::write(sets.join("README"), "not a set").unwrap();
+    let server = Server::start(&["--piece-sets", sets.to_str().unwrap()]);
+    let image = |q: &str| {
+        let r = server.get(&format!("/image.gif?fen={}&{q}", enc(FEN)));
+        assert_eq!(r.status, 200, "{q}: {}", r.text());
+        r.body
+    };
+    let brown = image("theme=brown");
+    // lichess's board names draw lila-gif's six boards.
+    assert_eq!(image("theme=wood4"), brown);
+    assert_eq!(image("theme=maple"), brown);
+    assert_eq!(image("theme=leather"), image("theme=ic"));
+    assert_eq!(image("theme=purple-diag"), image("theme=purple"));
+    let boards = [
+        "theme=blue",
+        "theme=green",
+        "theme=ic",
+        "theme=pink",
+        "theme=purple",
+    ];
+    for (i, a) in boards.iter().enumerate() {
+        assert_ne!(image(a), brown, "{a}");
+        for b in &boards[i + 1..] {
+            assert_ne!(image(a), image(b), "{a} {b}");
+        }
+    }
+    let bad = server.get("/image.gif?theme=violet");
+    assert_eq!(bad.status, 400);
+    assert!(bad.text().starts_with("theme: "), "{}", bad.text());
+
+    // A set found at start-up draws; any other name is the default set,
+    // and no name is ever a path.
+    let shapes = image("piece=shapes");
+    assert_ne!(shapes, brown);
+    for other in [
+        "merida",
+        "..%2Fshapes",
+        "shapes%2F..%2Fshapes",
+        "SHAPES",
+        ".git",
+    ] {
+        assert_eq!(image(&format!("piece={other}")), brown, "{other}");
+    }
+    // The game endpoint takes the same names.
+    let game = |extra: &str| {
+        let body = format!(r#"{{{extra}"frames":[{{"fen":"{FEN}"}}]}}"#);
+        let r = post(&server, "/game.gif", body.as_bytes());
+        assert_eq!(r.status, 200, "{extra}: {}", r.text());
+        r.body
+    };
+    assert_eq!(game(r#""theme":"wood4","#), game(""));
+    assert_ne!(game(r#""piece":"shapes","#), game(""));
+    assert_eq!(game(r#""piece":"nope","#), game(""));
+
+    // Coordinates are on unless turned off, as in lila-gif.
+    assert_ne!(image("coordinates=0"), brown);
+    assert_eq!(image("coordinates=yes"), brown);
+    assert_eq!(image("coordinates=no"), image("coordinates=false"));
+    assert_eq!(server.get("/image.gif?coordinates=maybe").status, 400);
+}
+
+#[test]
+fn lila_gif_frames_draw_glyphs_and_clocks() {
+    let server = Server::start(&[]);
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let game = |second: &str| {
+        let body = format!(
+            r#"{{"delay":70,"frames":[{{}},{{"fen":"{after_e4}","lastMove":"e2e4"{second}}}]}}"#
+        );
+        let r = post(&server, "/game.gif", body.as_bytes());
+        assert_eq!(r.status, 200, "{second}: {}", r.text());
+        r.body
+    };
+    let plain = game("");
+    assert_eq!(gif_size(&plain), (720, 720));
+    assert_eq!(gif_delays(&plain), [70, 70]);
+    // A glyph is a badge on the square moved to: the frame changes.
+    let glyphs: Vec<Vec<u8>> = ["!!", "!", "?", "??", "!?", "?!", "\u{25A1}", "O"]
+        .iter()
+        .map(|g| game(&format!(r#","glyph":"{g}""#)))
+        .collect();
+    for (i, a) in glyphs.iter().enumerate() {
+        assert_ne!(a, &plain, "glyph {i}");
+        for b in &glyphs[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    assert_eq!(game(r#","glyph":"⨀""#), glyphs[7], "⨀ and O are zugzwang");
+    let bad = post(&server, "/game.gif", br#"{"frames":[{"glyph":"!!!"}]}"#);
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text().starts_with("frames[0].glyph: "),
+        "{}",
+        bad.text()
+    );
+
+    // Clocks put the players' bars around the board, named or not, and
+    // each frame shows its own time.
+    let timed = game(r#","clock":{"white":12550,"black":947}"#);
+    let (w, h) = gif_size(&timed);
+    assert_eq!(w, 720);
+    assert!(h > 720, "{h}");
+    let other = game(r#","clock":{"white":12550,"black":948}"#);
+    assert_eq!(gif_size(&other), (w, h));
+    // 948 and 947 hundredths are both 00:09.4: the same picture.
+    assert_eq!(other, timed);
+    let later = game(r#","clock":{"white":12550,"black":1047}"#);
+    assert_ne!(later, timed);
+    // No delay anywhere: lila-gif's default of 0.
+    let r = post(&server, "/game.gif", br#"{"frames":[{},{}]}"#);
+    assert_eq!(gif_delays(&r.body), [0, 0]);
+}
+
+/// Runs `fen2img serve --piece-sets dir`, which must refuse to start.
+fn refused(dir: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_fen2img"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--piece-sets"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "started with {}", dir.display());
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn piece_sets_are_checked_before_the_server_listens() {
+    let base = scratch_dir("dropin-bad-sets");
+    // A glyph missing: named, file and all.
+    let missing = base.join("missing");
+    shapes_set(&missing.join("alpha"));
+    std::fs::remove_file(missing.join("alpha/bN.svg")).unwrap();
+    let err = refused(&missing);
+    assert!(err.contains("bN.svg"), "{err}");
+    // Not SVG.
+    let broken = base.join("broken");
+    shapes_set(&broken.join("alpha"));
+    std::fs::write(broken.join("alpha/wK.svg"), "not an svg").unwrap();
+    assert!(refused(&broken).contains("wK.svg"));
+    // A name that is not a set name.
+    let named = base.join("named");
+    shapes_set(&named.join("Alpha"));
+    assert!(refused(&named).contains("Alpha"));
+    // No such directory.
+    assert!(refused(&base.join("nothing")).contains("--piece-sets"));
+    #[cfg(unix)]
+    {
+        // A glyph that leads out of the directory is never read.
+        let outside = base.join("outside-set");
+        shapes_set(&outside);
+        let linked = base.join("linked");
+        shapes_set(&linked.join("alpha"));
+        std::fs::remove_file(linked.join("alpha/wQ.svg")).unwrap();
+        std::os::unix::fs::symlink(outside.join("wQ.svg"), linked.join("alpha/wQ.svg")).unwrap();
+        assert!(refused(&linked).contains("a link out of"));
+        // Nor a set that is a link.
+        let via = base.join("via");
+        std::fs::create_dir_all(&via).unwrap();
+        std::os::unix::fs::symlink(&outside, via.join("alpha")).unwrap();
+        assert!(refused(&via).contains("a link"));
+    }
+}
+
+#[test]
+fn og_png_is_a_1200_by_630_preview_like_the_cli() {
+    let server = Server::start(&[]);
+    let q = format!(
+        "/og.png?fen={}&caption={}&white=Carlsen&black=Nepomniachtchi&theme=green",
+        enc(FEN),
+        enc("Mate in two")
+    );
+    let r = server.get(&q);
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/png"));
+    let image = decode_png(&r.body);
+    assert_eq!((image.width, image.height), (1200, 630));
+    let same = cli(&[
+        FEN,
+        "--preset",
+        "og",
+        "--caption",
+        "Mate in two",
+        "--white",
+        "Carlsen",
+        "--black",
+        "Nepomniachtchi",
+        "--theme",
+        "green",
+        "-f",
+        "png",
+        "-o",
+        "-",
+    ]);
+    assert!(
+        same == r.body,
+        "the server's preview differs from the CLI's"
+    );
+    // The caption is part of the image.
+    let other = server.get(&q.replace("Mate", "Win"));
+    assert_ne!(other.body, r.body);
+    assert_ne!(other.header("etag"), r.header("etag"));
+    let bad = server.get("/og.png?caption=x");
+    assert_eq!(bad.status, 400);
+}
