@@ -521,4 +521,21 @@ mod tests {
         assert_eq!((e[0].line, e[0].column), (3, 8), "{e:?}");
         assert_eq!(make("pgn plies=0,300", &pgn).unwrap().diagrams.len(), 2);
     }
+
+    #[test]
+    fn game_options_belong_to_pgn_blocks_only() {
+        let e = make("fen ply=3 flip", "8/8/8/8/8/8/8/K6k w - - 0 1\n").unwrap_err();
+        assert_eq!((e.len(), e[0].column), (1, 8), "{e:?}");
+        assert!(e[0].message.contains("option of pgn blocks"), "{e:?}");
+        // From the defaults, a game option reaches pgn blocks and is
+        // unseen by fen blocks.
+        let defaults = crate::markdown::info::parse("fen figurine").unwrap();
+        let mut maker = DiagramMaker::new(Format::SVG, defaults);
+        let doc =
+            format!("```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n```pgn caption=auto\n{OPERA}```\n");
+        let blocks = find_blocks(&doc).unwrap();
+        assert!(maker.make(&blocks[0]).is_ok());
+        let made = maker.make(&blocks[1]).unwrap();
+        assert_eq!(made.diagrams[1].options.caption.as_deref(), Some("17.♖d8#"));
+    }
 }
