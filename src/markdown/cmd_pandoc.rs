@@ -6,7 +6,9 @@
 //! A `CodeBlock` with class `fen` (```` ```fen ```` or ```` ```{.fen .flip
 //! lastmove=e2e4} ````) becomes inline SVG in a raw HTML block for HTML and
 //! EPUB outputs, and a PNG image (a figure when it has a caption) for the
-//! others (LaTeX/PDF, DOCX, ODT...), written to the assets directory.
+//! others (LaTeX/PDF, DOCX, ODT...), written to the assets directory. A
+//! `CodeBlock` with class `pgn` becomes the game's diagrams, one block
+//! after the other (see [`super::game_block`]).
 
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -18,11 +20,10 @@ use fen2img_render::Format;
 
 use super::cmd_md::defaults_from;
 use super::diagram::{Diagram, DiagramMaker};
-use super::fence::from_code;
+use super::fence::{from_code, BlockKind};
 use super::files::write_if_changed;
 use super::html::{figure, Placement};
 use super::info::Attr;
-use super::options::OptionParser;
 use crate::failure::{count, Failure, EXIT_INVALID};
 
 /// Pandoc output formats that take raw HTML.
@@ -86,7 +87,8 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
 }
 
 /// Filters a Pandoc AST (JSON text) for `format`; returns the new AST and
-/// the block errors (`fen block N, line L, column C: message`, counted
+/// the block errors (`fen block N, line L, column C: message`, or `pgn
+/// block N, ...`, the count running over both kinds; counted
 /// within the block, since Pandoc's AST holds no source positions).
 pub fn filter(
     input: &str,
@@ -109,9 +111,7 @@ pub fn filter(
         .is_some_and(|v| v.as_slice() >= [1, 23].as_slice());
     let html = HTML_FORMATS.contains(&format);
     let mut state = State {
-        maker: DiagramMaker::new(if html { Format::SVG } else { Format::PNG }, Vec::new()),
-        parser: OptionParser::new(),
-        defaults,
+        maker: DiagramMaker::new(if html { Format::SVG } else { Format::PNG }, defaults),
         html,
         figure_block,
         assets: assets.to_path_buf(),
@@ -128,8 +128,6 @@ pub fn filter(
 
 struct State {
     maker: DiagramMaker,
-    parser: OptionParser,
-    defaults: Vec<Attr>,
     html: bool,
     figure_block: bool,
     assets: PathBuf,
@@ -138,7 +136,7 @@ struct State {
 }
 
 impl State {
-    /// Replaces fen code blocks anywhere (lists, quotes, divs).
+    /// Replaces fen and pgn code blocks anywhere (lists, quotes, divs).
     fn walk(&mut self, value: &mut Value) -> Result<(), Failure> {
         match value {
             Value::Array(items) => {
@@ -149,7 +147,12 @@ impl State {
             Value::Object(map) => {
                 if map.get("t").and_then(Value::as_str) == Some("CodeBlock") {
                     if let Some(new) = self.code_block(map.get("c"))? {
-                        *value = new;
+                        *value = match new.len() {
+                            1 => new.into_iter().next().unwrap_or(Value::Null),
+                            // A game's diagrams in a Div: one block stands
+                            // where one stood, in a list item as anywhere.
+                            _ => json!({"t": "Div", "c": [["", ["fen2img-game"], []], new]}),
+                        };
                     }
                     return Ok(());
                 }
@@ -162,9 +165,10 @@ impl State {
         Ok(())
     }
 
-    /// The replacement of a `CodeBlock`'s content `[[id, classes, kvs], text]`,
-    /// or `None` when it is not a fen block (or is in error).
-    fn code_block(&mut self, c: Option<&Value>) -> Result<Option<Value>, Failure> {
+    /// The replacement blocks of a `CodeBlock`'s content `[[id, classes,
+    /// kvs], text]`, or `None` when it is not a fen or pgn block (or is in
+    /// error).
+    fn code_block(&mut self, c: Option<&Value>) -> Result<Option<Vec<Value>>, Failure> {
         let Some([attr, Value::String(text)]) = c.and_then(Value::as_array).map(Vec::as_slice)
         else {
             return Ok(None);
@@ -174,14 +178,23 @@ impl State {
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        if !classes.iter().any(|c| c.eq_ignore_ascii_case("fen")) {
+        let kinds: Vec<BlockKind> = classes
+            .iter()
+            .filter_map(|c| BlockKind::from_word(c))
+            .collect();
+        let kind = if kinds.contains(&BlockKind::Pgn) {
+            BlockKind::Pgn
+        } else if kinds.contains(&BlockKind::Fen) {
+            BlockKind::Fen
+        } else {
             return Ok(None);
-        }
+        };
         self.count += 1;
         let n = self.count;
+        let name = kind.name();
         let mut attrs: Vec<Attr> = classes
             .iter()
-            .filter(|c| !c.eq_ignore_ascii_case("fen"))
+            .filter(|c| BlockKind::from_word(c).is_none())
             .map(|c| Attr {
                 key: c.to_string(),
                 value: None,
@@ -204,44 +217,54 @@ impl State {
                 column: 0,
             });
         }
-        let fail = |line: usize, column: usize, message: &str| {
+        // Pandoc's AST has no source positions: errors are placed within
+        // the block (its options have no column: line 0).
+        let placed = |line: usize, column: usize, message: &str| {
             if line == 0 {
-                format!("fen block {n}: {message}")
+                format!("{name} block {n}: {message}")
             } else {
-                format!("fen block {n}, line {line}, column {column}: {message}")
-            }
-        };
-        let options = match self.parser.resolve(&self.defaults, &attrs) {
-            Ok(o) => o,
-            Err(errors) => {
-                for e in errors {
-                    self.errors.push(fail(0, 0, &e.message));
-                }
-                return Ok(None);
+                format!("{name} block {n}, line {line}, column {column}: {message}")
             }
         };
         // The code as Pandoc read it: every line is the block's, whatever
         // it holds (a run of tildes included); lines count from its first.
-        let block = from_code(text, "fen");
-        let diagram = match self.maker.make_with(&block, &attrs, options) {
-            Ok(d) => d,
-            Err(e) => {
-                self.errors.push(fail(e.line, e.column, &e.message));
+        let block = from_code(text, kind);
+        let made = match self.maker.make_attrs(&block, &attrs) {
+            Ok(made) => made,
+            Err(errors) => {
+                for e in errors {
+                    self.errors.push(placed(e.line, e.column, &e.message));
+                }
                 return Ok(None);
             }
         };
-        for w in &diagram.warnings {
-            let _ = writeln!(io::stderr(), "fen2img: warning: fen block {n}: {w}");
+        for w in &made.warnings {
+            let _ = writeln!(
+                io::stderr(),
+                "fen2img: warning: {}",
+                placed(w.line, w.column, &w.message)
+            );
         }
-        if self.html {
-            let html = figure(&diagram, Placement::Inline(&format!("fen{n}-")));
-            return Ok(Some(json!({"t": "RawBlock", "c": ["html", html]})));
+        let several = made.diagrams.len() > 1;
+        let mut out = Vec::with_capacity(made.diagrams.len());
+        for (k, diagram) in made.diagrams.iter().enumerate() {
+            if self.html {
+                let prefix = if several {
+                    format!("fen{n}-{}-", k + 1)
+                } else {
+                    format!("fen{n}-")
+                };
+                let html = figure(diagram, Placement::Inline(&prefix));
+                out.push(json!({"t": "RawBlock", "c": ["html", html]}));
+                continue;
+            }
+            let path = self.assets.join(format!("{:016x}.png", diagram.hash));
+            // Compared byte for byte, not only "exists": a damaged image is made again.
+            write_if_changed(&path, &diagram.bytes)
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+            out.push(self.image(diagram, &path.to_string_lossy()));
         }
-        let path = self.assets.join(format!("{:016x}.png", diagram.hash));
-        // Compared byte for byte, not only "exists": a damaged image is made again.
-        write_if_changed(&path, &diagram.bytes)
-            .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
-        Ok(Some(self.image(&diagram, &path.to_string_lossy())))
+        Ok(Some(out))
     }
 
     /// An image paragraph, or a figure when the block has a caption.

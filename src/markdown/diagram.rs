@@ -1,4 +1,5 @@
-//! One block → one diagram: parse its FEN, resolve its options, render.
+//! One block → its diagrams: a fen block's one (parse its FEN, resolve its
+//! options, render), a pgn block's several ([`super::game_block`]).
 //! Renderers are kept per set of options, so a page (or a whole site) of
 //! diagrams with the same options shares one.
 
@@ -9,7 +10,8 @@ use fen2img_render::fingerprint::stable_hash;
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{Format, Renderer};
 
-use super::fence::FenBlock;
+use super::fence::{BlockKind, FenBlock};
+use super::game_block;
 use super::info;
 use super::options::{BlockOptions, OptionParser};
 use crate::args::strict_refusal;
@@ -38,15 +40,27 @@ pub struct Diagram {
     pub size: (u32, u32),
     /// Content hash: FEN, options, format and fen2img's version.
     pub hash: u64,
-    /// Legality warnings (`LINE: message`), when not `--strict`.
-    pub warnings: Vec<String>,
+}
+
+/// What a block became: its diagrams (one for a fen block, one per
+/// chosen position for a pgn block) and what the reader noted.
+#[derive(Debug, Clone)]
+pub struct Made {
+    /// The diagrams, in the block's order.
+    pub diagrams: Vec<Diagram>,
+    /// Legality warnings (FEN, when not `--strict`) and the lenient PGN
+    /// reader's notes, each at its place.
+    pub warnings: Vec<DocError>,
 }
 
 /// Renders blocks in one format with project defaults.
 pub struct DiagramMaker {
-    format: Format,
-    defaults: Vec<info::Attr>,
-    parser: OptionParser,
+    pub(super) format: Format,
+    /// Defaults that are render options (and caption, alt, id).
+    pub(super) defaults: Vec<info::Attr>,
+    /// Defaults that choose a game's positions: pgn blocks only.
+    pub(super) game_defaults: Vec<info::Attr>,
+    pub(super) parser: OptionParser,
     /// Renderer and the hash of its resolved options, per token list.
     renderers: HashMap<Vec<String>, (Renderer, u64)>,
 }
@@ -54,9 +68,15 @@ pub struct DiagramMaker {
 impl DiagramMaker {
     /// A maker of `format` images with `defaults` under every block's options.
     pub fn new(format: Format, defaults: Vec<info::Attr>) -> DiagramMaker {
+        // `figurine = true` in book.toml is for the games; fen blocks
+        // never see it.
+        let (game_defaults, defaults) = defaults
+            .into_iter()
+            .partition(|a| game_block::is_game_key(&a.key));
         DiagramMaker {
             format,
             defaults,
+            game_defaults,
             parser: OptionParser::new(),
             renderers: HashMap::new(),
         }
@@ -67,40 +87,86 @@ impl DiagramMaker {
         self.format
     }
 
-    /// Renders `block`; a bad option or FEN is an error at its place in the
-    /// document (every bad option of the block, not only the first). Never
-    /// a default board.
-    pub fn make(&mut self, block: &FenBlock) -> Result<Diagram, Vec<DocError>> {
-        let at_info = |column: usize, message: String| DocError {
-            line: block.fence_line,
-            column: block.info_column + column.saturating_sub(1),
-            message,
-        };
-        let attrs = info::parse(&block.info).map_err(|e| vec![at_info(e.column, e.message)])?;
+    /// Renders `block`; a bad option, FEN or game is an error at its place
+    /// in the document (every bad option of the block, not only the
+    /// first). Never a default board.
+    pub fn make(&mut self, block: &FenBlock) -> Result<Made, Vec<DocError>> {
+        let attrs =
+            info::parse(&block.info).map_err(|e| vec![at_info(block, e.column, e.message)])?;
+        self.make_attrs(block, &attrs)
+    }
+
+    /// Renders `block` with its options read elsewhere (Pandoc's
+    /// attributes, whose columns are 0).
+    pub fn make_attrs(
+        &mut self,
+        block: &FenBlock,
+        attrs: &[info::Attr],
+    ) -> Result<Made, Vec<DocError>> {
+        if block.kind == BlockKind::Pgn {
+            return game_block::make(self, block, attrs);
+        }
+        let wrong: Vec<DocError> = attrs
+            .iter()
+            .filter(|a| game_block::is_game_key(&a.key))
+            .map(|a| {
+                at_info(
+                    block,
+                    a.column,
+                    format!(
+                        "'{}' chooses a position of a game: it is an option of pgn blocks, \
+                         not of fen blocks",
+                        a.key
+                    ),
+                )
+            })
+            .collect();
+        if !wrong.is_empty() {
+            return Err(wrong);
+        }
         let options = self
             .parser
-            .resolve(&self.defaults, &attrs)
+            .resolve(&self.defaults, attrs)
             .map_err(|errors| {
                 errors
                     .into_iter()
-                    .map(|e| at_info(e.column, e.message))
+                    .map(|e| at_info(block, e.column, e.message))
                     .collect::<Vec<_>>()
             })?;
-        self.make_with(block, &attrs, options).map_err(|e| vec![e])
+        self.make_fen(block, attrs, options).map_err(|e| vec![e])
     }
 
-    /// Renders `block` with options resolved elsewhere (Pandoc's attributes).
-    pub fn make_with(
+    /// The renderer for resolved `options` (made once per token list), with
+    /// the hash of its canonical options.
+    pub(super) fn renderer(
+        &mut self,
+        block: &FenBlock,
+        options: &BlockOptions,
+        attrs: &[info::Attr],
+    ) -> Result<&mut (Renderer, u64), DocError> {
+        if !self.renderers.contains_key(&options.tokens) {
+            let render = self
+                .parser
+                .render_options(options, self.format, attrs)
+                .map_err(|e| at_info(block, e.column, e.message))?;
+            // The canonical options (every field, the version included).
+            let hash = fen2img_render::fingerprint::options_digest(&render);
+            self.renderers
+                .insert(options.tokens.clone(), (Renderer::new(render), hash));
+        }
+        self.renderers
+            .get_mut(&options.tokens)
+            .ok_or_else(|| at_info(block, 0, "internal: no renderer".into()))
+    }
+
+    /// A fen block's diagram.
+    fn make_fen(
         &mut self,
         block: &FenBlock,
         attrs: &[info::Attr],
         options: BlockOptions,
-    ) -> Result<Diagram, DocError> {
-        let at_info = |column: usize, message: String| DocError {
-            line: block.fence_line,
-            column: block.info_column + column.saturating_sub(1),
-            message,
-        };
+    ) -> Result<Made, DocError> {
+        let at_info = |column: usize, message: String| at_info(block, column, message);
         if let Some(&line) = block.extra_lines.first() {
             return Err(DocError {
                 line,
@@ -124,7 +190,7 @@ impl DiagramMaker {
             column: block.body_column + e.offset,
             message: format!("invalid FEN: {e}"),
         })?;
-        let mut warnings = Vec::new();
+        let mut warnings: Vec<String> = Vec::new();
         if options.strict {
             if let Some(refusal) = strict_refusal(&record) {
                 return Err(DocError {
@@ -146,29 +212,13 @@ impl DiagramMaker {
             };
             options.caption = auto.caption_text(position.turn);
         }
-        if !self.renderers.contains_key(&options.tokens) {
-            let render = self
-                .parser
-                .render_options(&options, self.format, attrs)
-                .map_err(|e| at_info(e.column, e.message))?;
-            // The canonical options (every field, the version included).
-            let hash = fen2img_render::fingerprint::options_digest(&render);
-            self.renderers
-                .insert(options.tokens.clone(), (Renderer::new(render), hash));
-        }
-        let Some((renderer, options_hash)) = self.renderers.get_mut(&options.tokens) else {
-            return Err(at_info(0, "internal: no renderer".into()));
-        };
+        let format = self.format;
+        let (renderer, options_hash) = self.renderer(block, &options, attrs)?;
         let bytes = renderer
             .render(&position)
             .map_err(|e| at_info(0, e.to_string()))?;
         let fen = position.to_string();
-        let hash = stable_hash(&[
-            env!("CARGO_PKG_VERSION").as_bytes(),
-            self.format.name().as_bytes(),
-            &options_hash.to_le_bytes(),
-            fen.as_bytes(),
-        ]);
+        let hash = content_hash(format, *options_hash, &fen);
         let size = image_size(&bytes).unwrap_or((0, 0));
         // Everything drawn, in words: caption and players, the position,
         // and every annotation on it.
@@ -176,15 +226,46 @@ impl DiagramMaker {
             .alt
             .clone()
             .unwrap_or_else(|| alt_text(&position, &renderer.options().diagram));
-        Ok(Diagram {
-            bytes,
-            alt,
-            options,
-            size,
-            hash,
+        let warnings = warnings
+            .into_iter()
+            .map(|message| DocError {
+                line: block.body_line,
+                column: block.body_column,
+                message,
+            })
+            .collect();
+        Ok(Made {
+            diagrams: vec![Diagram {
+                bytes,
+                alt,
+                options,
+                size,
+                hash,
+            }],
             warnings,
         })
     }
+}
+
+/// An error in `block`'s info string, at its 1-based `column` there (0:
+/// the option came from the defaults or from Pandoc's attributes).
+pub(super) fn at_info(block: &FenBlock, column: usize, message: String) -> DocError {
+    DocError {
+        line: block.fence_line,
+        column: block.info_column + column.saturating_sub(1),
+        message,
+    }
+}
+
+/// A diagram's content hash: fen2img's version, the format, the digest of
+/// every render option and the position.
+pub(super) fn content_hash(format: Format, options_digest: u64, fen: &str) -> u64 {
+    stable_hash(&[
+        env!("CARGO_PKG_VERSION").as_bytes(),
+        format.name().as_bytes(),
+        &options_digest.to_le_bytes(),
+        fen.as_bytes(),
+    ])
 }
 
 /// Width and height of a PNG (its IHDR) or an SVG (the root's attributes).
@@ -217,6 +298,7 @@ mod tests {
         let blocks = find_blocks(doc).unwrap();
         DiagramMaker::new(Format::SVG, Vec::new())
             .make(&blocks[0])
+            .map(|mut m| m.diagrams.remove(0))
             .map_err(|mut e| e.remove(0))
     }
 

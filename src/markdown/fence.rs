@@ -1,4 +1,5 @@
-//! Fenced code blocks whose language is `fen`, found by a CommonMark
+//! Fenced code blocks whose language is `fen` (a position) or `pgn` (a
+//! game, see [`super::game_block`]), found by a CommonMark
 //! parser (pulldown-cmark): a fence inside an HTML comment or HTML block,
 //! in YAML or TOML front matter, or inside another fenced block is text, as
 //! a Markdown renderer sees it. Blocks in block quotes and list items are
@@ -20,9 +21,50 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use super::lines::LineIndex;
-/// A ```` ```fen ```` block.
+
+/// What a block holds: its language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// ```` ```fen ````: one position (FEN or EPD).
+    Fen,
+    /// ```` ```pgn ````: a game, drawn at its markers or chosen positions.
+    Pgn,
+}
+
+impl BlockKind {
+    /// The language word: `fen`, `pgn`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockKind::Fen => "fen",
+            BlockKind::Pgn => "pgn",
+        }
+    }
+
+    /// The kind a language word or Pandoc class names, any case.
+    pub fn from_word(word: &str) -> Option<BlockKind> {
+        [BlockKind::Fen, BlockKind::Pgn]
+            .into_iter()
+            .find(|k| word.eq_ignore_ascii_case(k.name()))
+    }
+}
+
+/// One line of a block's body as it stands in the document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyLine {
+    /// The line's text without its line ending (and without a block
+    /// quote's or list item's prefix).
+    pub text: String,
+    /// 1-based line in the document.
+    pub line: usize,
+    /// 1-based byte column of the text's first byte.
+    pub column: usize,
+}
+
+/// A ```` ```fen ```` or ```` ```pgn ```` block.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FenBlock {
+    /// `fen` or `pgn`.
+    pub kind: BlockKind,
     /// Byte range of the whole block in the document, from the first byte
     /// of the opening fence line to the end of the closing fence line
     /// (its newline included, where there is one).
@@ -46,6 +88,9 @@ pub struct FenBlock {
     /// quote's `> `, a list item's marker or indentation); empty at the top
     /// level. Replacement lines repeat it, so they stay in the container.
     pub prefix: String,
+    /// Every line of the body, where it stands: a pgn block's game is all
+    /// of them, and its errors are placed through them.
+    pub lines: Vec<BodyLine>,
 }
 
 impl FenBlock {
@@ -76,19 +121,26 @@ pub struct FenceError {
     pub message: String,
 }
 
-/// Whether an info string names the `fen` language: `fen ...`, or Pandoc's
-/// attribute form with a `.fen` class, `{.fen ...}`.
-pub fn is_fen_info(info: &str) -> bool {
+/// The kind of block an info string names: the language `fen ...` or
+/// `pgn ...`, or Pandoc's attribute form with a `.fen` or `.pgn` class,
+/// `{.pgn ...}` (`.pgn` wins when both stand there).
+pub fn block_kind(info: &str) -> Option<BlockKind> {
     let info = info.trim();
     if let Some(attrs) = info.strip_prefix('{') {
-        return attrs
+        let classes: Vec<BlockKind> = attrs
             .trim_end_matches('}')
             .split_ascii_whitespace()
-            .any(|w| w.eq_ignore_ascii_case(".fen"));
+            .filter_map(|w| w.strip_prefix('.').and_then(BlockKind::from_word))
+            .collect();
+        return classes
+            .iter()
+            .copied()
+            .find(|&k| k == BlockKind::Pgn)
+            .or(classes.first().copied());
     }
     info.split_ascii_whitespace()
         .next()
-        .is_some_and(|lang| lang.eq_ignore_ascii_case("fen"))
+        .and_then(BlockKind::from_word)
 }
 
 /// The parser's options: the extensions static-site generators turn on
@@ -198,9 +250,9 @@ fn fen_block(
     let len = source.bytes().take_while(|&b| b == ch).count();
     let first_line = source.split('\n').next().unwrap_or("");
     let rest = first_line[len..].trim_end_matches('\r');
-    if !is_fen_info(rest) {
+    let Some(kind) = block_kind(rest) else {
         return Ok(None);
-    }
+    };
     let doc_offset = |at: usize| at + skip;
     let (fence_line, fence_column) = index.position(doc_offset(range.start));
     if !is_closed(source, ch, len) {
@@ -208,7 +260,8 @@ fn fen_block(
             line: fence_line,
             column: fence_column,
             message: format!(
-                "this fen block is never closed: end it with a line of {}",
+                "this {} block is never closed: end it with a line of {}",
+                kind.name(),
                 String::from_utf8_lossy(&vec![ch; len])
             ),
         });
@@ -232,7 +285,13 @@ fn fen_block(
     }
     let mut body = None;
     let mut extra_lines = Vec::new();
+    let mut body_lines = Vec::with_capacity(lines.len());
     for (line, content, at) in lines {
+        body_lines.push(BodyLine {
+            text: content.trim_end_matches(['\n', '\r']).to_string(),
+            line,
+            column: index.position(doc_offset(at)).1,
+        });
         let trimmed = content.trim();
         if trimmed.is_empty() {
             continue;
@@ -247,6 +306,7 @@ fn fen_block(
     }
     let (body, body_line, body_column) = body.unwrap_or((String::new(), fence_line + 1, 1));
     Ok(Some(FenBlock {
+        kind,
         span: doc_offset(line_start)..doc_offset(past_line_end(text, range.end)),
         info: rest.trim().to_string(),
         fence_line,
@@ -256,16 +316,23 @@ fn fen_block(
         body_column,
         extra_lines,
         prefix: text[line_start..range.start].to_string(),
+        lines: body_lines,
     }))
 }
 
-/// A block made from the code of a block another parser already found
-/// (Pandoc's JSON): its first non-blank line is the record. Lines count
-/// from 1 at the code's first line; the fence line is 0 (none).
-pub fn from_code(code: &str, info: &str) -> FenBlock {
+/// A block of `kind` made from the code of a block another parser already
+/// found (Pandoc's JSON): its first non-blank line is the record. Lines
+/// count from 1 at the code's first line; the fence line is 0 (none).
+pub fn from_code(code: &str, kind: BlockKind) -> FenBlock {
     let mut body = None;
     let mut extra_lines = Vec::new();
+    let mut lines = Vec::new();
     for (n, line) in code.lines().enumerate() {
+        lines.push(BodyLine {
+            text: line.to_string(),
+            line: n + 1,
+            column: 1,
+        });
         let content = line.trim();
         if content.is_empty() {
             continue;
@@ -279,8 +346,9 @@ pub fn from_code(code: &str, info: &str) -> FenBlock {
     }
     let (body, body_line, body_column) = body.unwrap_or((String::new(), 1, 1));
     FenBlock {
+        kind,
         span: 0..code.len(),
-        info: info.to_string(),
+        info: kind.name().to_string(),
         fence_line: 0,
         info_column: 1,
         body,
@@ -288,6 +356,7 @@ pub fn from_code(code: &str, info: &str) -> FenBlock {
         body_column,
         extra_lines,
         prefix: String::new(),
+        lines,
     }
 }
 
@@ -443,7 +512,7 @@ mod tests {
 
     #[test]
     fn code_from_pandoc_keeps_every_line() {
-        let block = from_code(&format!("{K}\n~~~~~~~~~~~~~~\nmore"), "fen");
+        let block = from_code(&format!("{K}\n~~~~~~~~~~~~~~\nmore"), BlockKind::Fen);
         assert_eq!(block.body, K);
         assert_eq!(
             block.extra_lines,

@@ -25,7 +25,7 @@ pub struct InfoError {
 }
 
 /// Reads the options of an info string (the language word or Pandoc's
-/// `.fen` class is not among them; Pandoc's `#id` is returned as `id`).
+/// `.fen` or `.pgn` class is not among them; Pandoc's `#id` is returned as `id`).
 pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
     let trimmed_start = info.len() - info.trim_start().len();
     let body = info.trim();
@@ -50,7 +50,8 @@ pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
     for (word, column) in words {
         if pandoc {
             if let Some(class) = word.strip_prefix('.') {
-                if !class.eq_ignore_ascii_case("fen") {
+                // The language class is not an option.
+                if super::fence::BlockKind::from_word(class).is_none() {
                     attrs.push(Attr {
                         key: class.to_string(),
                         value: None,

@@ -1,4 +1,5 @@
-//! Diagrams written in documents: finding ```` ```fen ```` blocks in
+//! Diagrams written in documents: finding ```` ```fen ```` and
+//! ```` ```pgn ```` blocks in
 //! Markdown and reading their options, for `fen2img md`, the mdBook
 //! preprocessor and the Pandoc filter.
 
@@ -9,6 +10,7 @@ pub mod cmd_pandoc;
 pub mod diagram;
 pub mod fence;
 pub mod files;
+pub mod game_block;
 pub mod html;
 pub mod hugo;
 pub mod info;

@@ -1,5 +1,6 @@
-//! One Markdown document: every fen block replaced by its diagram, the text
-//! around it untouched.
+//! One Markdown document: every fen block replaced by its diagram (a pgn
+//! block by its diagrams, one after the other), the text around it
+//! untouched.
 
 use fen2img_render::{Format, ImageFormat};
 
@@ -93,36 +94,40 @@ fn rewrite_found(
     for (n, block) in blocks.iter().enumerate() {
         text.push_str(&doc[at..block.span.start]);
         at = block.span.end;
-        let diagram = match maker.make(block) {
-            Ok(d) => d,
+        let made = match maker.make(block) {
+            Ok(made) => made,
             Err(errors) => {
                 out.errors.extend(errors);
                 continue;
             }
         };
-        out.diagrams += 1;
-        for w in &diagram.warnings {
-            out.warnings.push(DocError {
-                line: block.body_line,
-                column: block.body_column,
-                message: w.clone(),
+        out.diagrams += made.diagrams.len();
+        out.warnings.extend(made.warnings);
+        let several = made.diagrams.len() > 1;
+        let mut html = String::new();
+        for (k, diagram) in made.diagrams.into_iter().enumerate() {
+            // Per-page counter: ids stay unique even for the same diagram
+            // twice (and a block's several diagrams get one each).
+            let prefix = if several {
+                format!("fen{}-{}-", n + 1, k + 1)
+            } else {
+                format!("fen{}-", n + 1)
+            };
+            html.push_str(&match images {
+                Images::Inline => figure(&diagram, Placement::Inline(&prefix)),
+                Images::Files { url } => {
+                    let name = format!("{:016x}.{}", diagram.hash, extension(maker.format()));
+                    let html = figure(&diagram, Placement::Image(&format!("{url}{name}")));
+                    if !out.assets.iter().any(|a| a.name == name) {
+                        out.assets.push(Asset {
+                            name,
+                            bytes: diagram.bytes,
+                        });
+                    }
+                    html
+                }
             });
         }
-        let html = match images {
-            // Per-page counter: ids stay unique even for the same diagram twice.
-            Images::Inline => figure(&diagram, Placement::Inline(&format!("fen{}-", n + 1))),
-            Images::Files { url } => {
-                let name = format!("{:016x}.{}", diagram.hash, extension(maker.format()));
-                let html = figure(&diagram, Placement::Image(&format!("{url}{name}")));
-                if !out.assets.iter().any(|a| a.name == name) {
-                    out.assets.push(Asset {
-                        name,
-                        bytes: diagram.bytes,
-                    });
-                }
-                html
-            }
-        };
         // In a block quote or list item every line carries the container's
         // prefix, or the HTML would end the container.
         let continuation = block.continuation();

@@ -1,5 +1,5 @@
-//! `<pre class="fen">` elements in HTML pages, read as fen blocks: the
-//! element's text is the FEN, `data-options="flip lastmove=e2e4"` holds the
+//! `<pre class="fen">` (and `<pre class="pgn">`) elements in HTML pages,
+//! read as fen (and pgn) blocks: the element's text is the FEN (the game), `data-options="flip lastmove=e2e4"` holds the
 //! options (the syntax of a fence's info string). For site generators whose
 //! pages are HTML already, or Markdown renderers that pass HTML through.
 //!
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use html5gum::{DefaultEmitter, HtmlString, Span, Spanned, Token, Tokenizer};
 
-use super::fence::{FenBlock, FenceError};
+use super::fence::{BlockKind, BodyLine, FenBlock, FenceError};
 use super::lines::LineIndex;
 
 /// Attributes of a start tag, as the tokenizer gives them.
@@ -36,19 +36,28 @@ fn attribute(doc: &str, attributes: &Attributes, name: &str) -> Option<(String, 
     Some((text, value.span.start + start))
 }
 
-/// Whether a start tag is `<pre>` with `fen` in its class list.
-fn is_fen_pre(name: &[u8], attributes: &Attributes) -> bool {
-    name == b"pre"
-        && attributes.get(&b"class"[..]).is_some_and(|class| {
-            class
-                .value
-                .split(|b| b.is_ascii_whitespace())
-                .any(|w| w.eq_ignore_ascii_case(b"fen"))
-        })
+/// The kind of a start tag that is `<pre>` with `fen` or `pgn` in its
+/// class list (`pgn` wins when both stand there).
+fn pre_kind(name: &[u8], attributes: &Attributes) -> Option<BlockKind> {
+    if name != b"pre" {
+        return None;
+    }
+    let class = attributes.get(&b"class"[..])?;
+    let kinds: Vec<BlockKind> = class
+        .value
+        .split(|b| b.is_ascii_whitespace())
+        .filter_map(|w| std::str::from_utf8(w).ok().and_then(BlockKind::from_word))
+        .collect();
+    kinds
+        .iter()
+        .copied()
+        .find(|&k| k == BlockKind::Pgn)
+        .or(kinds.first().copied())
 }
 
 /// A `<pre class="fen">` being read: its start tag and its text so far.
 struct OpenPre {
+    kind: BlockKind,
     start: usize,
     info: String,
     info_offset: usize,
@@ -56,7 +65,7 @@ struct OpenPre {
     text: Vec<(Vec<u8>, Span<usize>)>,
 }
 
-/// Every `<pre>` whose class list holds `fen`, in order.
+/// Every `<pre>` whose class list holds `fen` or `pgn`, in order.
 pub fn find_pre_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
     let index = LineIndex::new(doc);
     let mut emitter = DefaultEmitter::<usize>::new_with_span();
@@ -67,13 +76,18 @@ pub fn find_pre_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
     for token in Tokenizer::new_with_emitter(doc, emitter) {
         let Ok(token) = token;
         match token {
-            Token::StartTag(tag) if open.is_none() && is_fen_pre(&tag.name, &tag.attributes) => {
+            Token::StartTag(tag)
+                if open.is_none() && pre_kind(&tag.name, &tag.attributes).is_some() =>
+            {
+                let kind = pre_kind(&tag.name, &tag.attributes).unwrap_or(BlockKind::Fen);
+                let word = kind.name();
                 let (info, info_offset) = match attribute(doc, &tag.attributes, "data-options") {
                     // The value stands where "fen " would end in an info string.
-                    Some((value, at)) => (format!("fen {value}"), at.saturating_sub(4)),
-                    None => ("fen".to_string(), tag.span.start),
+                    Some((value, at)) => (format!("{word} {value}"), at.saturating_sub(4)),
+                    None => (word.to_string(), tag.span.start),
                 };
                 open = Some(OpenPre {
+                    kind,
                     start: tag.span.start,
                     info,
                     info_offset,
@@ -98,7 +112,10 @@ pub fn find_pre_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
         return Err(FenceError {
             line,
             column,
-            message: "this <pre class=\"fen\"> is never closed with </pre>".into(),
+            message: format!(
+                "this <pre class=\"{}\"> is never closed with </pre>",
+                pre.kind.name()
+            ),
         });
     }
     Ok(blocks)
@@ -143,9 +160,19 @@ fn block(doc: &str, index: &LineIndex, pre: OpenPre, end: usize) -> FenBlock {
     }
     let mut body = None;
     let mut extra_lines = Vec::new();
+    let mut body_lines = Vec::new();
     for (line, first) in lines {
         let Some(first) = first else { continue };
         let (l, c) = index.position(first);
+        // From its first non-blank byte, where the column stands.
+        let lead = line.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        body_lines.push(BodyLine {
+            text: String::from_utf8_lossy(&line[lead..])
+                .trim_end()
+                .to_string(),
+            line: l,
+            column: c,
+        });
         if body.is_none() {
             body = Some((String::from_utf8_lossy(&line).trim().to_string(), l, c));
         } else {
@@ -154,6 +181,7 @@ fn block(doc: &str, index: &LineIndex, pre: OpenPre, end: usize) -> FenBlock {
     }
     let (body, body_line, body_column) = body.unwrap_or((String::new(), fence_line, fence_column));
     FenBlock {
+        kind: pre.kind,
         span: pre.start..end,
         info: pre.info,
         fence_line,
@@ -163,6 +191,7 @@ fn block(doc: &str, index: &LineIndex, pre: OpenPre, end: usize) -> FenBlock {
         body_column,
         extra_lines,
         prefix: String::new(),
+        lines: body_lines,
     }
 }
 
@@ -220,5 +249,20 @@ mod tests {
         assert_eq!(blocks[0].body, "8/8 &");
         assert_eq!((blocks[0].body_line, blocks[0].body_column), (2, 3));
         assert_eq!(blocks[0].extra_lines, [4]);
+    }
+
+    #[test]
+    fn pre_elements_with_the_pgn_class_keep_every_line() {
+        let doc = "<p>x</p>\n<pre class=\"pgn\" data-options=\"ply=2\">\n  1. e4 e5\n\n  2. Ke3 *\n</pre>\n";
+        let blocks = find_pre_blocks(doc).unwrap();
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].kind, BlockKind::Pgn);
+        assert_eq!(blocks[0].info, "pgn ply=2");
+        let lines: Vec<(&str, usize, usize)> = blocks[0]
+            .lines
+            .iter()
+            .map(|l| (l.text.as_str(), l.line, l.column))
+            .collect();
+        assert_eq!(lines, [("1. e4 e5", 3, 3), ("2. Ke3 *", 5, 3)]);
     }
 }

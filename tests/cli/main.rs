@@ -18,6 +18,7 @@ mod browser;
 mod games;
 mod layers;
 mod md;
+mod md_pgn;
 mod messages;
 #[cfg(feature = "serve")]
 mod serve;

@@ -1,0 +1,355 @@
+//! Games in documents: ```` ```pgn ```` blocks in `fen2img md`, the mdBook
+//! preprocessor and the Pandoc filter. Each diagram must be the very image
+//! the command line draws for the same game and `--ply`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use assert_cmd::Command as Cmd;
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+
+/// The Opera Game with a marker after 3...Bg4 (ply 6) and after 17.Rd8#
+/// (ply 33), a glyph and an arrow on 16.Qb8+ (ply 31).
+const OPERA: &str = "[Event \"Paris\"]
+[Site \"Paris FRA\"]
+[Date \"1858.??.??\"]
+[White \"Morphy, Paul\"]
+[Black \"Duke Karl / Count Isouard\"]
+[Result \"1-0\"]
+
+1. e4 e5 2. Nf3 d6 3. d4 Bg4 {[#]} 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6
+7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8
+13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+! {[%cal Gb8d8]} Nxb8 17. Rd8# {[#]} 1-0
+";
+
+fn scratch(name: &str) -> PathBuf {
+    crate::common::scratch_dir(&format!("md-pgn-{name}"))
+}
+
+/// The command line's image of the Opera Game after `ply` half-moves, with
+/// `extra` flags, in the format of `file`'s extension.
+fn cli_image(dir: &Path, ply: usize, extra: &[&str], file: &str) -> Vec<u8> {
+    let pgn = dir.join("opera.pgn");
+    fs::write(&pgn, OPERA).unwrap();
+    let out = dir.join(file);
+    Cmd::new(BIN)
+        .arg(&pgn)
+        .args(["--ply", &ply.to_string(), "-o"])
+        .arg(&out)
+        .args(extra)
+        .assert()
+        .success();
+    fs::read(&out).unwrap()
+}
+
+/// The image files a page refers to, in the page's order.
+fn images_of(page: &str, dir: &Path) -> Vec<Vec<u8>> {
+    page.match_indices("<img src=\"")
+        .map(|(i, _)| {
+            let rest = &page[i + 10..];
+            let src = &rest[..rest.find('"').unwrap()];
+            fs::read(dir.join(src)).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn markers_become_the_command_lines_images_byte_for_byte() {
+    let dir = scratch("markers");
+    let page = dir.join("opera.md");
+    fs::write(
+        &page,
+        format!("# The Opera Game\n\n```pgn caption=auto\n{OPERA}```\n\nAfter.\n"),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    for format in ["svg", "png"] {
+        let _ = fs::remove_dir_all(&out);
+        Cmd::new(BIN)
+            .args(["md", page.to_str().unwrap(), "--out-dir"])
+            .arg(&out)
+            .args(["--images", format])
+            .assert()
+            .success();
+        let text = fs::read_to_string(out.join("opera.md")).unwrap();
+        let images = images_of(&text, &out);
+        assert_eq!(images.len(), 2, "{text}");
+        assert_eq!(images[0], cli_image(&dir, 6, &[], &format!("a.{format}")));
+        assert_eq!(images[1], cli_image(&dir, 33, &[], &format!("b.{format}")));
+        let captions: Vec<&str> = text
+            .match_indices("<figcaption>")
+            .map(|(i, _)| &text[i + 12..i + 12 + text[i + 12..].find('<').unwrap()])
+            .collect();
+        assert_eq!(captions, ["3...Bg4", "17.Rd8#"]);
+        assert!(text.ends_with("</figure>\n\nAfter.\n"), "{text}");
+        assert!(text.contains("alt=\"White player: Morphy, Paul."), "{text}");
+    }
+}
+
+#[test]
+fn options_choose_positions_and_go_to_the_renderer() {
+    let dir = scratch("options");
+    let page = dir.join("page.md");
+    fs::write(
+        &page,
+        format!("```pgn plies=31,12 move=17w flip number=7\n{OPERA}```\n"),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    Cmd::new(BIN)
+        .args(["md", page.to_str().unwrap(), "--out-dir"])
+        .arg(&out)
+        .args(["--images", "svg"])
+        .assert()
+        .success();
+    let text = fs::read_to_string(out.join("page.md")).unwrap();
+    let images = images_of(&text, &out);
+    assert_eq!(images.len(), 3);
+    // In the order written, numbered from 7 on; the glyph and arrow of
+    // 16.Qb8+! are drawn as the command line draws them.
+    for (i, (image, ply)) in images.iter().zip([31, 12, 33]).enumerate() {
+        let number = (7 + i).to_string();
+        let cli = cli_image(
+            &dir,
+            ply,
+            &["--flip", "--number", &number],
+            &format!("{i}.svg"),
+        );
+        assert_eq!(image, &cli, "diagram {i} (ply {ply})");
+    }
+    // game=2 of a block of two games.
+    let two = format!("{OPERA}\n[White \"A\"]\n[Black \"B\"]\n\n1. d4 d5 *\n");
+    fs::write(&page, format!("```pgn game=2 caption=auto\n{two}```\n")).unwrap();
+    let out = Cmd::new(BIN)
+        .args(["md", page.to_str().unwrap(), "--in-place"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = fs::read_to_string(&page).unwrap();
+    assert_eq!(text.matches("<svg").count(), 1);
+    assert!(text.contains("<figcaption>1...d5</figcaption>"), "{text}");
+}
+
+#[test]
+fn errors_name_the_page_line_and_column_of_the_move() {
+    let dir = scratch("errors");
+    // The game starts on line 4 of the page; Ke3 is on line 5, column 4
+    // (column 6 inside the block quote).
+    fs::write(dir.join("a.md"), "# A\n\n```pgn\n1. e4 e5\n2. Ke3 *\n```\n").unwrap();
+    fs::write(
+        dir.join("b.md"),
+        "# B\n\n> ```pgn\n> 1. e4 e5\n> 2. Ke3 *\n> ```\n",
+    )
+    .unwrap();
+    fs::write(dir.join("c.md"), format!("```pgn ply=99\n{OPERA}```\n")).unwrap();
+    fs::write(dir.join("good.md"), format!("```pgn\n{OPERA}```\n")).unwrap();
+    let out = dir.join("out");
+    let run = |extra: &[&str]| {
+        Cmd::new(BIN)
+            .arg("md")
+            .args(["a.md", "b.md", "c.md", "good.md"])
+            .arg("--out-dir")
+            .arg(&out)
+            .args(extra)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let result = run(&["--keep-going"]);
+    assert_eq!(result.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    for expected in [
+        "a.md:5:4: game 1, move 2 White: Ke3 is not legal here",
+        "b.md:5:6: game 1, move 2 White: Ke3 is not legal here",
+        "c.md:1:8: game 1 (Morphy, Paul – Duke Karl / Count Isouard): ply 99 is beyond the end",
+    ] {
+        assert!(stderr.contains(expected), "{expected}\n{stderr}");
+    }
+    assert!(
+        out.join("good.md").exists(),
+        "--keep-going writes the good page"
+    );
+    assert!(!out.join("a.md").exists(), "never a page without its game");
+    let _ = fs::remove_dir_all(&out);
+    let result = run(&[]);
+    assert_eq!(result.status.code(), Some(2));
+    assert!(!out.exists(), "nothing written without --keep-going");
+    // --strict reads the export format only: `0-0` is refused.
+    fs::write(
+        dir.join("s.md"),
+        "```pgn strict\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 *\n```\n",
+    )
+    .unwrap();
+    let lenient = Cmd::new(BIN)
+        .args(["md", "s.md", "--check"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let strict = fs::read_to_string(dir.join("s.md")).unwrap();
+    fs::write(dir.join("s.md"), strict.replace("pgn strict", "pgn")).unwrap();
+    let relaxed = Cmd::new(BIN)
+        .args(["md", "s.md", "--check"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(lenient.status.code(), Some(2), "strict refuses 0-0");
+    assert!(
+        String::from_utf8_lossy(&lenient.stderr).contains("s.md:2:"),
+        "{}",
+        String::from_utf8_lossy(&lenient.stderr)
+    );
+    assert!(
+        relaxed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&relaxed.stderr)
+    );
+}
+
+#[test]
+fn mdbook_chapters_get_a_games_diagrams() {
+    let book = |content: &str| {
+        json!([
+            {"root": "/b", "config": {"book": {"title": "T"},
+              "preprocessor": {"fen2img": {"command": "fen2img mdbook", "figurine": true}}},
+             "renderer": "html", "mdbook_version": "0.4.40"},
+            {"sections": [{"Chapter": {"name": "C", "content": content, "number": [1],
+               "sub_items": [], "path": "ch.md", "source_path": "ch.md", "parent_names": []}}],
+             "__non_exhaustive": null}
+        ])
+        .to_string()
+    };
+    let out = Cmd::new(BIN)
+        .arg("mdbook")
+        .write_stdin(book(&format!("# C\n\n```pgn caption=auto\n{OPERA}```\n")))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let content = v["sections"][0]["Chapter"]["content"].as_str().unwrap();
+    assert_eq!(content.matches("<svg").count(), 2, "{content}");
+    // `figurine = true` in book.toml reaches the game's captions.
+    assert!(
+        content.contains("<figcaption>17.♖d8#</figcaption>"),
+        "{content}"
+    );
+    let out = Cmd::new(BIN)
+        .arg("mdbook")
+        .write_stdin(book("# C\n\n```pgn\n1. e4 e5\n2. Ke3 *\n```\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("ch.md:5:4: game 1, move 2 White"),
+        "{stderr}"
+    );
+}
+
+fn pandoc_doc(classes: &[&str], kvs: &[[&str; 2]], text: &str) -> String {
+    json!({"pandoc-api-version": [1, 23, 1], "meta": {}, "blocks": [
+        {"t": "CodeBlock", "c": [["", classes, kvs], text]}
+    ]})
+    .to_string()
+}
+
+#[test]
+fn pandoc_code_blocks_of_class_pgn_become_the_games_diagrams() {
+    let dir = scratch("pandoc");
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "html"])
+        .write_stdin(pandoc_doc(&["pgn"], &[["caption", "auto"]], OPERA))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let div = &v["blocks"][0];
+    assert_eq!(div["t"], "Div");
+    let raws = div["c"][1].as_array().unwrap();
+    assert_eq!(raws.len(), 2);
+    assert!(raws[1]["c"][1]
+        .as_str()
+        .unwrap()
+        .contains("<figcaption>17.Rd8#</figcaption>"));
+
+    let assets = dir.join("images");
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "latex", "--assets"])
+        .arg(&assets)
+        .write_stdin(pandoc_doc(&["pgn"], &[["ply", "31"]], OPERA))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let src = v["blocks"][0]["c"][0]["c"][2][0].as_str().unwrap();
+    assert_eq!(fs::read(src).unwrap(), cli_image(&dir, 31, &[], "q.png"));
+
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "html"])
+        .write_stdin(pandoc_doc(&["pgn"], &[], "1. e4 e5\n2. Ke3 *"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("pgn block 1, line 2, column 4: game 1, move 2 White"),
+        "{stderr}"
+    );
+}
+
+#[test]
+#[ignore = "needs pandoc: cargo test -- --ignored"]
+fn pandoc_converts_a_game_to_html() {
+    let found = Command::new("pandoc").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "pandoc is not on PATH: tools/install_doc_tools.sh installs it"
+    );
+    let dir = scratch("pandoc-real");
+    fs::write(
+        dir.join("doc.md"),
+        format!("# Opera\n\n```{{.pgn caption=auto}}\n{OPERA}```\n"),
+    )
+    .unwrap();
+    let filter = dir.join("fen2img-pandoc");
+    fs::write(&filter, format!("#!/bin/sh\nexec '{BIN}' pandoc \"$@\"\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&filter, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let out = Command::new("pandoc")
+        .args(["doc.md", "--filter"])
+        .arg(&filter)
+        .args(["-o", "doc.html"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = fs::read_to_string(dir.join("doc.html")).unwrap();
+    assert_eq!(html.matches("<svg").count(), 2);
+    assert!(html.contains("<figcaption>3...Bg4</figcaption>"));
+    assert!(html.contains("<figcaption>17.Rd8#</figcaption>"));
+}
