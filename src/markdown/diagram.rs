@@ -10,8 +10,8 @@ use fen2img_render::fingerprint::stable_hash;
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{Format, Renderer};
 
-use super::fence::{BlockKind, FenBlock};
-use super::game_block;
+use super::fence::FenBlock;
+use super::game_keys;
 use super::info;
 use super::options::{BlockOptions, OptionParser};
 use crate::args::strict_refusal;
@@ -72,7 +72,7 @@ impl DiagramMaker {
         // never see it.
         let (game_defaults, defaults) = defaults
             .into_iter()
-            .partition(|a| game_block::is_game_key(&a.key));
+            .partition(|a| game_keys::is_game_key(&a.key));
         DiagramMaker {
             format,
             defaults,
@@ -85,55 +85,6 @@ impl DiagramMaker {
     /// The image format.
     pub fn format(&self) -> Format {
         self.format
-    }
-
-    /// Renders `block`; a bad option, FEN or game is an error at its place
-    /// in the document (every bad option of the block, not only the
-    /// first). Never a default board.
-    pub fn make(&mut self, block: &FenBlock) -> Result<Made, Vec<DocError>> {
-        let attrs =
-            info::parse(&block.info).map_err(|e| vec![at_info(block, e.column, e.message)])?;
-        self.make_attrs(block, &attrs)
-    }
-
-    /// Renders `block` with its options read elsewhere (Pandoc's
-    /// attributes, whose columns are 0).
-    pub fn make_attrs(
-        &mut self,
-        block: &FenBlock,
-        attrs: &[info::Attr],
-    ) -> Result<Made, Vec<DocError>> {
-        if block.kind == BlockKind::Pgn {
-            return game_block::make(self, block, attrs);
-        }
-        let wrong: Vec<DocError> = attrs
-            .iter()
-            .filter(|a| game_block::is_game_key(&a.key))
-            .map(|a| {
-                at_info(
-                    block,
-                    a.column,
-                    format!(
-                        "'{}' chooses a position of a game: it is an option of pgn blocks, \
-                         not of fen blocks",
-                        a.key
-                    ),
-                )
-            })
-            .collect();
-        if !wrong.is_empty() {
-            return Err(wrong);
-        }
-        let options = self
-            .parser
-            .resolve(&self.defaults, attrs)
-            .map_err(|errors| {
-                errors
-                    .into_iter()
-                    .map(|e| at_info(block, e.column, e.message))
-                    .collect::<Vec<_>>()
-            })?;
-        self.make_fen(block, attrs, options).map_err(|e| vec![e])
     }
 
     /// The renderer for resolved `options` (made once per token list), with
@@ -160,7 +111,7 @@ impl DiagramMaker {
     }
 
     /// A fen block's diagram.
-    fn make_fen(
+    pub(super) fn make_fen(
         &mut self,
         block: &FenBlock,
         attrs: &[info::Attr],

@@ -25,6 +25,7 @@ use fen2img_render::{alt_text, fingerprint};
 
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};
 use super::fence::FenBlock;
+use super::game_keys::{canonical, is_game_key};
 use super::info::Attr;
 use crate::games::input::MAX_PGN_LEN;
 use crate::games::{diagrams_of, CaptionStyle, GameOptions, Pick};
@@ -33,30 +34,6 @@ use crate::games::{diagrams_of, CaptionStyle, GameOptions, Pick};
 /// handful; a hostile one with a marker after each of 12,000 half-moves
 /// would otherwise make a page of gigabytes.
 pub const MAX_BLOCK_DIAGRAMS: usize = 256;
-
-/// Options that choose a game and its positions (and its captions' style):
-/// pgn blocks only, never render options.
-const GAME_KEYS: [&str; 7] = [
-    "game",
-    "ply",
-    "plies",
-    "move",
-    "markers",
-    "caption-source",
-    "figurine",
-];
-
-/// `key` as the options compare it: lower case, `_` as `-`.
-fn canonical(key: &str) -> String {
-    key.trim().to_ascii_lowercase().replace('_', "-")
-}
-
-/// Whether `key` chooses a game's positions (or `moves`, which a pgn
-/// block refuses with its own message) rather than a render option.
-pub fn is_game_key(key: &str) -> bool {
-    let key = canonical(key);
-    GAME_KEYS.contains(&key.as_str()) || key == "moves"
-}
 
 /// Which positions a block asked for.
 enum Choice {

@@ -3,6 +3,7 @@
 //! Markdown and reading their options, for `fen2img md`, the mdBook
 //! preprocessor and the Pandoc filter.
 
+pub mod block;
 pub mod cache;
 pub mod cmd_md;
 pub mod cmd_mdbook;
@@ -11,6 +12,7 @@ pub mod diagram;
 pub mod fence;
 pub mod files;
 pub mod game_block;
+pub mod game_keys;
 pub mod html;
 pub mod hugo;
 pub mod info;
