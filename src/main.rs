@@ -21,6 +21,7 @@ mod output;
 #[cfg(feature = "serve")]
 mod serve;
 mod single;
+mod single_game;
 mod stdout;
 mod terminal;
 

@@ -12,11 +12,11 @@ use fen2img_render::{RenderOptions, Renderer};
 
 use crate::args::{check_warnings, parse_record};
 use crate::failure::{Cause, Failure, EXIT_OK};
-use crate::games::command::{self, GameJob, GameRun};
 use crate::games::input::{is_pgn, MAX_PGN_LEN};
 use crate::games::GameText;
 use crate::output::read::read_regular;
 use crate::output::{write_file, Links};
+use crate::single_game::{self, GameJob, GameRun};
 use crate::stdout;
 
 /// Where the position comes from.
@@ -123,7 +123,7 @@ fn run_game(job: &Single, input: &[u8], pgn: bool) -> Result<u8, Failure> {
         };
         (text, "--moves".to_string())
     };
-    command::run(&GameRun {
+    single_game::run(&GameRun {
         source,
         text,
         job: &job.game,

@@ -14,8 +14,8 @@ use super::text::utf8;
 use super::RenderArgs;
 use crate::failure::Failure;
 use crate::games::animate::{Timing, MIN_DELAY_CS};
-use crate::games::command::GameJob;
 use crate::games::{CaptionStyle, GameOptions, Pick};
+use crate::single_game::GameJob;
 
 /// Flags that take a game: PGN input, or moves after a FEN.
 #[derive(Args, Debug, Clone, Default)]

@@ -99,7 +99,7 @@ pub(super) fn source_line(tags: &[(String, String)]) -> Option<String> {
 
 /// The comment an animated GIF carries: the game's source, at most 255
 /// bytes (one GIF sub-block).
-pub(super) fn comment(tags: &[(String, String)]) -> String {
+pub fn comment(tags: &[(String, String)]) -> String {
     let mut line = source_line(tags).unwrap_or_default();
     while line.len() > 255 {
         line.pop();

@@ -4,8 +4,8 @@
 //! This module connects the library's game reader (`fen2img_chess::game`)
 //! to the renderer's options; it reads no file and writes nothing, so the
 //! command line, the server, the document steps and `batch` can all call
-//! it. The command line's own part (flags, file names, standard output) is
-//! [`command`].
+//! it (and the `serve_query` fuzz target includes it by path). The command
+//! line's own part (flags, file names, standard output) is `single_game`.
 //!
 //! # API
 //!
@@ -41,7 +41,6 @@
 
 pub mod animate;
 mod caption;
-pub mod command;
 mod diagram;
 mod error;
 pub mod input;
@@ -51,6 +50,7 @@ mod players;
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
 use fen2img_render::chess::game::Selector;
 
+pub use caption::comment as gif_comment;
 pub use diagram::GameDiagram;
 pub use error::{GameError, GameErrorKind};
 pub use options::{CaptionStyle, GameOptions, GameText, Pick};

@@ -38,6 +38,63 @@ pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String
     })
 }
 
+/// The parameters that choose a position of a `pgn` game.
+const GAME_PARAMETERS: [&str; 3] = ["game", "ply", "move"];
+
+/// The request for the position of `pgn` that `game`, `ply` or `move`
+/// choose (the final position by default), with what the game draws there
+/// (last move, check, `[%cal]`/`[%csl]`, the move's glyph, player bars with
+/// clocks), as `fen2img GAME --ply N` draws it; the other parameters are
+/// read after it, so what the request says explicitly wins.
+fn game_request(
+    pgn: &str,
+    pairs: &[(String, String)],
+    format: Format,
+) -> Result<DiagramRequest, String> {
+    use crate::games::{self, GameOptions, GameText, Pick};
+    use fen2img_render::chess::game::Selector;
+    let number = match first(pairs, "game") {
+        None => 1,
+        Some(n) => n
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("game: expected a game number from 1, found '{}'", escape(n)))?,
+    };
+    let selector = match (first(pairs, "ply"), first(pairs, "move")) {
+        (Some(_), Some(_)) => return Err("ply: give ply or move, not both".into()),
+        (Some(ply), None) => Selector::Ply(ply.trim().parse().map_err(|_| {
+            format!(
+                "ply: expected a number of half-moves, found '{}'",
+                escape(ply)
+            )
+        })?),
+        (None, Some(mv)) => mv.trim().parse().map_err(|e| format!("move: {e}"))?,
+        (None, None) => Selector::Final,
+    };
+    let options = GameOptions {
+        game: number,
+        pick: Pick::One(selector),
+        ..GameOptions::default()
+    };
+    let found = games::diagrams(&GameText::Pgn(pgn.as_bytes()), "pgn", &options)
+        .map_err(|e| e.to_string())?;
+    let d = found
+        .diagrams
+        .into_iter()
+        .next()
+        .ok_or("pgn: the game gave no position")?;
+    let mut r = DiagramRequest::new(d.position, format);
+    r.lastmove = d.lastmove;
+    r.check = d.check.map(CheckMark::Square);
+    r.arrows = d.arrows;
+    r.glyphs = d.glyph.into_iter().collect();
+    r.around.white = d.white;
+    r.around.black = d.black;
+    Ok(r)
+}
+
 /// Reads a request from the query `pairs`; `path_fen` is the FEN of the path
 /// form (it wins over a `fen` parameter). `max_size` caps `size`.
 pub fn parse(
@@ -53,12 +110,28 @@ pub fn parse(
         .filter(|n| *n != "format" || matches!(format, Format::Text(_)))
         .collect();
     unknown(pairs.iter().map(|(n, _)| n.as_str()), &known)?;
-    let fen = path_fen
-        .or_else(|| first(pairs, "fen"))
-        .ok_or_else(|| "fen: missing; give the position as ?fen=...".to_string())?;
-    let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
-        .map_err(|e| format!("invalid FEN: {e}"))?;
-    let mut r = DiagramRequest::new(record.position, format);
+    let fen = path_fen.or_else(|| first(pairs, "fen"));
+    let mut r = match (fen, first(pairs, "pgn")) {
+        (Some(_), Some(_)) => return Err("pgn: give a fen or a pgn, not both".into()),
+        (None, Some(pgn)) => game_request(pgn, pairs, format)?,
+        (Some(fen), None) => {
+            for name in GAME_PARAMETERS {
+                if first(pairs, name).is_some() {
+                    return Err(format!(
+                        "{name}: chooses a position of a pgn game; give pgn=..."
+                    ));
+                }
+            }
+            let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
+                .map_err(|e| format!("invalid FEN: {e}"))?;
+            DiagramRequest::new(record.position, format)
+        }
+        (None, None) => {
+            return Err(
+                "fen: missing; give the position as ?fen=... (or a game as ?pgn=...)".into(),
+            )
+        }
+    };
     for (name, value) in pairs {
         let v = value.as_str();
         match name.as_str() {
@@ -200,9 +273,12 @@ pub fn parse(
             );
         }
     }
-    let arrows = items(all(pairs, "arrow"))
-        .map(|a| arrow("arrow", a))
-        .collect::<Result<Vec<_>, _>>()?;
+    // A game's own arrows and circles come first; they count against the
+    // same bound as the request's (a `[%cal]` can hold thousands).
+    let mut arrows = std::mem::take(&mut r.arrows);
+    for a in items(all(pairs, "arrow")) {
+        arrows.push(arrow("arrow", a)?);
+    }
     r.arrows = at_most("arrow", arrows, MAX_MARKUP)?;
     let marks = items(all(pairs, "mark"))
         .map(|m| square("mark", m))
@@ -221,9 +297,10 @@ pub fn parse(
         })
         .collect::<Result<Vec<_>, String>>()?;
     r.fills = at_most("fill", fills, MAX_MARKUP)?;
-    let glyphs = items(all(pairs, "glyph"))
-        .map(|g| square_and("glyph", g, fen2img_render::Glyph::parse))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut glyphs = std::mem::take(&mut r.glyphs);
+    for g in items(all(pairs, "glyph")) {
+        glyphs.push(square_and("glyph", g, fen2img_render::Glyph::parse)?);
+    }
     r.glyphs = at_most("glyph", glyphs, MAX_MARKUP)?;
     let labels = items(all(pairs, "label"))
         .map(|l| square_and("label", l, label_text))

@@ -8,6 +8,10 @@ use fen2img_render::chess::quote::escape;
 /// The parameter names `GET /diagram.*` reads (`format` only for `.txt`).
 pub const DIAGRAM_PARAMETERS: &[&str] = &[
     "fen",
+    "pgn",
+    "game",
+    "ply",
+    "move",
     "size",
     "theme",
     "flip",

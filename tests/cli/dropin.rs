@@ -335,3 +335,50 @@ fn game_gif_takes_a_pgn_game() {
     let bad = post(&server, "/game.gif", br#"{"pgn": "1. e4 *", "game": 2}"#);
     assert_eq!(bad.status, 400, "{}", bad.text());
 }
+
+/// Issue 22: `GET /diagram.*?pgn=...` draws a position of a game (`ply`,
+/// `move`, `game`; the final one by default) with what the game marks
+/// there, exactly as the same marks given by hand; the request's own
+/// parameters come after the game's.
+#[test]
+fn diagram_takes_a_pgn_game_and_its_selectors() {
+    let server = Server::start(&[]);
+    let pgn = "[White \"Anderssen\"]\n[Black \"Kieseritzky\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? {[%cal Gh5f7]} 4. Qxf7# 1-0";
+    let get = |q: &str| {
+        let r = server.get(&format!("/diagram.svg?{q}"));
+        assert_eq!(r.status, 200, "{q}: {}", r.text());
+        r.body
+    };
+    let after_nf6 = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let by_hand = get(&format!(
+        "fen={}&lastmove=g8f6&glyph=f6:??&arrow=Gh5f7&white=Anderssen&black=Kieseritzky",
+        enc(after_nf6)
+    ));
+    assert_eq!(get(&format!("pgn={}&ply=6", enc(pgn))), by_hand);
+    assert_eq!(get(&format!("pgn={}&move=3b", enc(pgn))), by_hand);
+    assert_eq!(get(&format!("pgn={}&move=3...Nf6", enc(pgn))), by_hand);
+    // The request's own marks add to the game's.
+    assert_ne!(get(&format!("pgn={}&ply=6&arrow=Ra1a8", enc(pgn))), by_hand);
+    // The final position by default: the mate, with its check.
+    let mate = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+    assert_eq!(
+        get(&format!("pgn={}", enc(pgn))),
+        get(&format!(
+            "fen={}&lastmove=h5f7&check=e8&white=Anderssen&black=Kieseritzky",
+            enc(mate)
+        ))
+    );
+    // Refusals name the parameter.
+    for (q, field) in [
+        (format!("pgn={}&ply=40", enc(pgn)), "ply 40"),
+        (format!("pgn={}&move=9z", enc(pgn)), "move:"),
+        (format!("pgn={}&game=2", enc(pgn)), "game"),
+        (format!("pgn={}&fen={}", enc(pgn), enc(mate)), "not both"),
+        (format!("fen={}&ply=3", enc(mate)), "ply:"),
+        ("pgn=1.%20e4%20e5%202.%20Qh6".to_string(), "Qh6"),
+    ] {
+        let r = server.get(&format!("/diagram.png?{q}"));
+        assert_eq!(r.status, 400, "{q}");
+        assert!(r.text().contains(field), "{q}: {}", r.text());
+    }
+}

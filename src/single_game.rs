@@ -10,9 +10,9 @@ use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::missing_glyphs;
 use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
 
-use super::animate::{self, AnimateError, Timing};
-use super::{diagrams, GameDiagram, GameError, GameOptions, GameText};
 use crate::failure::{Cause, Failure, EXIT_INVALID, EXIT_OK};
+use crate::games::animate::{self, AnimateError, Timing};
+use crate::games::{diagrams, GameDiagram, GameError, GameOptions, GameText};
 use crate::output::{write_file, Links};
 use crate::stdout;
 
@@ -203,7 +203,7 @@ fn animation(
         )));
     }
     let delays = animate::delays(frames, timing);
-    let comment = super::caption::comment(tags);
+    let comment = crate::games::gif_comment(tags);
     let bytes = animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
         AnimateError::Render(e) => Failure::from(Cause::Render(&e)),
         AnimateError::Gif(_) => Failure::io(e.to_string()),
