@@ -10,7 +10,7 @@
 //! included here by path: the same files, compiled into this target.
 #![no_main]
 // The included files have what the server uses and this target does not.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use fen2img_render::{Format, RenderOptions};
 use libfuzzer_sys::fuzz_target;
