@@ -95,13 +95,13 @@ impl fmt::Display for AnimateError {
 
 impl std::error::Error for AnimateError {}
 
-/// The largest difference of one channel between a frame's pixel and the
-/// one on screen that still counts as the same colour. Each frame gets its
-/// own palette (a last move's tints, arrows and badges add colours, and
-/// beyond 256 a median cut places anti-aliased edges a shade or two apart
-/// from one frame to the next): counted exactly, every piece's edge would
-/// change and every frame would be nearly whole.
-const SAME: u8 = 6;
+/// How many levels a pixel's colour may move between frames and still
+/// count as unchanged: each frame gets its own palette (a last move's
+/// tints, arrows and badges add colours, and beyond 256 a median cut places
+/// anti-aliased edges a shade or two apart from one frame to the next);
+/// counted exactly, every piece's edge would change and every frame would
+/// be nearly whole. The server's `POST /game.gif` uses the same figure.
+pub const QUANTIZATION_TOLERANCE: u8 = 16;
 
 /// `frames` drawn with `options` (each frame's marks laid over them) as an
 /// animated GIF that loops, `delays[i]` hundredths of a second each, with
@@ -115,9 +115,8 @@ pub fn gif(
 ) -> Result<Vec<u8>, AnimateError> {
     let mut renderer = Renderer::new(options.clone());
     let mut writer: Option<AnimationWriter> = None;
-    // What a viewer sees after the frames written so far, pixel by pixel.
-    let mut screen: Vec<[u8; 4]> = Vec::new();
-    let mut size = (0, 0);
+    // The frame written last: the writer draws what changed since.
+    let mut previous: Option<PalettePicture> = None;
     for (i, (frame, &delay)) in frames.iter().zip(delays).enumerate() {
         let mut framed = options.clone();
         frame.apply(&mut framed.diagram);
@@ -129,77 +128,28 @@ pub fn gif(
             image: picture.view(),
             delay,
         };
-        let Some(w) = writer.as_mut() else {
-            size = (picture.width, picture.height);
-            screen = picture
-                .indices
-                .iter()
-                .map(|&c| picture.palette[usize::from(c)])
-                .collect();
-            writer = Some(AnimationWriter::new(&next, comment).map_err(AnimateError::Gif)?);
-            continue;
-        };
-        if (picture.width, picture.height) != size {
-            return Err(AnimateError::Size(i, (picture.width, picture.height), size));
+        match (writer.as_mut(), previous.as_ref()) {
+            (Some(w), Some(before)) => {
+                let first = (before.width, before.height);
+                if (picture.width, picture.height) != first {
+                    return Err(AnimateError::Size(
+                        i,
+                        (picture.width, picture.height),
+                        first,
+                    ));
+                }
+                w.push(&before.view(), &next).map_err(AnimateError::Gif)?;
+            }
+            _ => {
+                let mut w = AnimationWriter::new(&next, comment).map_err(AnimateError::Gif)?;
+                w.set_tolerance(QUANTIZATION_TOLERANCE);
+                writer = Some(w);
+            }
         }
-        let before = against_screen(&picture, &mut screen);
-        w.push(&before.view(), &next).map_err(AnimateError::Gif)?;
+        previous = Some(picture);
     }
     writer
         .ok_or(AnimateError::Empty)?
         .finish()
         .map_err(AnimateError::Gif)
-}
-
-/// The picture to give the GIF writer as the frame before `next`, so that
-/// it writes only what a viewer would see change: `next` itself where the
-/// screen already shows its colour within [`SAME`], another of its colours
-/// where it does not. `screen` becomes what the viewer sees once the
-/// writer has drawn the rectangle around those pixels (as it does: the
-/// changed pixels, and the unchanged ones inside the rectangle unless the
-/// palette leaves a free index to mark them).
-fn against_screen(next: &PalettePicture, screen: &mut [[u8; 4]]) -> PalettePicture {
-    let colour = |i: usize| next.palette[usize::from(next.indices[i])];
-    // For each colour, another one (the fake "before" of a changed pixel).
-    let other: Vec<u8> = next
-        .palette
-        .iter()
-        .map(|c| {
-            let found = next.palette.iter().position(|d| d != c).unwrap_or(0);
-            u8::try_from(found).unwrap_or(0)
-        })
-        .collect();
-    let w = next.width as usize;
-    let mut before = next.indices.clone();
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for (i, shown) in screen.iter().enumerate() {
-        let c = colour(i);
-        let same = c[3] == shown[3] && (0..3).all(|k| c[k].abs_diff(shown[k]) <= SAME);
-        if !same {
-            before[i] = other[usize::from(next.indices[i])];
-            let (x, y) = (i % w, i / w);
-            x0 = x0.min(x);
-            y0 = y0.min(y);
-            x1 = x1.max(x + 1);
-            y1 = y1.max(y + 1);
-        }
-    }
-    if x0 == usize::MAX {
-        (x0, y0, x1, y1) = (0, 0, 1, 1);
-    }
-    let hole = next.palette.len() < 256 && next.palette.iter().all(|c| c[3] >= 128);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let i = y * w + x;
-            if before[i] != next.indices[i] || !hole {
-                screen[i] = colour(i);
-            }
-        }
-    }
-    PalettePicture {
-        width: next.width,
-        height: next.height,
-        palette: next.palette.clone(),
-        indices: before,
-    }
 }

@@ -24,13 +24,10 @@ use super::request::DiagramRequest;
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
 
-/// How many levels a pixel's colour may move between frames and still
-/// count as unchanged: frames of more than 256 colours (coordinates, player
-/// bars and glows together pass it) are each quantized to their own
-/// palette, which moves unchanged pixels by a few levels; without this,
-/// every later frame would be the whole board again. 16 levels leave no
-/// visible trace where something really changed (a fading glow's rim).
-const QUANTIZATION_TOLERANCE: u8 = 16;
+// How many levels a pixel's colour may move between frames and still
+// count as unchanged: the figure `fen2img GAME --animate` uses (see there
+// why), so that the CLI and the server write the same kind of GIF.
+use crate::games::animate::QUANTIZATION_TOLERANCE;
 
 /// lila-gif's default frame delay, in hundredths of a second: its
 /// `RequestBody::delay` is `#[serde(default)]`, so 0 (its README's example
@@ -338,7 +335,9 @@ pub fn render(
             (Some(w), Some(p)) => {
                 if (p.0, p.1) != (image.0, image.1) {
                     return Err(bad(format!(
-                        "frames[{i}]: the image is {}x{} pixels, the first frame's {}x{}:                          every frame must have the same size (pockets and check counters                          change it)",
+                        "frames[{i}]: the image is {}x{} pixels, the first frame's {}x{}: \
+                         every frame must have the same size (pockets and check counters \
+                         change it)",
                         image.0, image.1, p.0, p.1
                     )));
                 }

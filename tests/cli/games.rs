@@ -941,7 +941,8 @@ fn screens(gif_bytes: &[u8]) -> Vec<Vec<u8>> {
 fn every_frame_shows_its_position_as_a_still_gif_does() {
     // The frames after the first hold only what a viewer would see change:
     // composed, each is the still GIF of its ply, within the shade that
-    // separate palettes give the same edge (6 levels a channel).
+    // separate palettes give the same edge (the writer's tolerance, 16
+    // levels a channel, plus the still's own quantization).
     let args = |extra: &[&str]| {
         let mut all = vec![
             shilling(),
@@ -960,13 +961,22 @@ fn every_frame_shows_its_position_as_a_still_gif_does() {
     for (ply, screen) in shown.iter().enumerate() {
         let still = screens(&args(&["--ply", &ply.to_string()])).remove(0);
         assert_eq!(still.len(), screen.len());
-        let worst = still
+        let off: Vec<u8> = still
             .iter()
             .zip(screen)
             .map(|(a, b)| a.abs_diff(*b))
-            .max()
-            .unwrap();
-        assert!(worst <= 6, "ply {ply}: a channel {worst} levels off");
+            .collect();
+        let worst = off.iter().copied().max().unwrap();
+        // A pixel kept from an earlier frame may sit two quantization
+        // errors away (each palette's own shade of an anti-aliased edge);
+        // such pixels are few.
+        let far = off.iter().filter(|&&d| d > 16).count();
+        assert!(worst <= 32, "ply {ply}: a channel {worst} levels off");
+        assert!(
+            far * 1000 <= off.len(),
+            "ply {ply}: {far} of {} channels more than 16 levels off",
+            off.len()
+        );
     }
     // And they are smaller than whole: each holds the moved piece, the
     // tints, the side-to-move marker (which jumps between the top and the
