@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use std::time::Instant;
 
-use fen2img_render::gif::{AnimationWriter, PaletteImage, TimedImage};
+use fen2img_render::gif::{AnimationWriter, PalettePicture, TimedImage};
 use fen2img_render::RenderOptions;
 use hyper::StatusCode;
 
@@ -303,45 +303,46 @@ pub fn render(
 ) -> Result<Vec<u8>, (StatusCode, String)> {
     let bad = |e: String| (StatusCode::BAD_REQUEST, e);
     let mut writer: Option<AnimationWriter> = None;
-    let mut previous: Option<OwnedPalette> = None;
+    let mut previous: Option<PalettePicture> = None;
     for (i, (request, delay)) in game.frames.iter().enumerate() {
         if Instant::now() >= deadline {
             return Err((StatusCode::SERVICE_UNAVAILABLE, "deadline".into()));
         }
         let key = request.options_key();
-        let still = worker
-            .render(&key, || request.options(defaults), &request.position)
+        // Drawn as a palette picture: no GIF encoded and decoded per frame.
+        let image = worker
+            .render_palette(&key, || request.options(defaults), &request.position)
             .map_err(|e| match e {
                 fen2img_render::Error::Layout(e) => bad(format!("frames[{i}]: {e}")),
                 e => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
             })?;
-        let image = palette_image(&still).map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e))?;
         if i == 0 {
-            let pixels = game.frames.len() as u64 * u64::from(image.0) * u64::from(image.1);
+            let pixels =
+                game.frames.len() as u64 * u64::from(image.width) * u64::from(image.height);
             if pixels > max_pixels {
                 return Err(bad(format!(
                     "frames: {} frames of {}x{} pixels are {pixels} pixels, more than                      this server draws for one request ({max_pixels})",
                     game.frames.len(),
-                    image.0,
-                    image.1
+                    image.width,
+                    image.height
                 )));
             }
         }
         let next = TimedImage {
-            image: view(&image),
+            image: image.view(),
             delay: *delay,
         };
         match (&mut writer, &previous) {
             (Some(w), Some(p)) => {
-                if (p.0, p.1) != (image.0, image.1) {
+                if (p.width, p.height) != (image.width, image.height) {
                     return Err(bad(format!(
                         "frames[{i}]: the image is {}x{} pixels, the first frame's {}x{}: \
                          every frame must have the same size (pockets and check counters \
                          change it)",
-                        image.0, image.1, p.0, p.1
+                        image.width, image.height, p.width, p.height
                     )));
                 }
-                w.push(&view(p), &next)
+                w.push(&p.view(), &next)
                     .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
             }
             _ => {
@@ -357,55 +358,6 @@ pub fn render(
         .ok_or_else(|| bad("frames: give at least one frame".into()))?
         .finish()
         .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
-}
-
-/// `image` as the GIF writer reads it.
-fn view(image: &OwnedPalette) -> PaletteImage<'_> {
-    PaletteImage {
-        width: image.0,
-        height: image.1,
-        palette: &image.2,
-        indices: &image.3,
-    }
-}
-
-/// An owned palette image: width, height, straight RGBA palette, indices.
-pub type OwnedPalette = (u32, u32, Vec<[u8; 4]>, Vec<u8>);
-
-/// A rendered still GIF back into a palette image (straight RGBA palette,
-/// the transparent index at alpha 0), to be a frame of an animation. The
-/// server uses only `Renderer`'s public API, so it reads the frame back
-/// rather than reaching into the rasterizer.
-pub fn palette_image(gif_bytes: &[u8]) -> Result<OwnedPalette, String> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::Indexed);
-    let mut decoder = options
-        .read_info(gif_bytes)
-        .map_err(|e| format!("gif: {e}"))?;
-    let global = decoder.global_palette().map(<[u8]>::to_vec);
-    let frame = decoder
-        .read_next_frame()
-        .map_err(|e| format!("gif: {e}"))?
-        .ok_or("gif: no frame")?;
-    let rgb = frame.palette.clone().or(global).ok_or("gif: no palette")?;
-    let palette = rgb
-        .chunks_exact(3)
-        .enumerate()
-        .map(|(i, c)| {
-            let alpha = if frame.transparent == Some(i as u8) {
-                0
-            } else {
-                255
-            };
-            [c[0], c[1], c[2], alpha]
-        })
-        .collect();
-    Ok((
-        frame.width as u32,
-        frame.height as u32,
-        palette,
-        frame.buffer.to_vec(),
-    ))
 }
 
 #[cfg(test)]

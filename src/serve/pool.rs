@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread;
 use std::time::Instant;
 
+use fen2img_render::gif::PalettePicture;
 use fen2img_render::{Offload, Position, RenderOptions, Renderer};
 use tokio::sync::oneshot;
 
@@ -35,20 +36,37 @@ impl Worker {
         options: impl FnOnce() -> RenderOptions,
         position: &Position,
     ) -> Result<Vec<u8>, fen2img_render::Error> {
+        self.renderer(key, options).render(position)
+    }
+
+    /// Draws `position` as a palette picture (a frame of an animated game),
+    /// with the renderer [`Worker::render`] would use.
+    pub fn render_palette(
+        &mut self,
+        key: &str,
+        options: impl FnOnce() -> RenderOptions,
+        position: &Position,
+    ) -> Result<PalettePicture, fen2img_render::Error> {
+        self.renderer(key, options).render_palette(position)
+    }
+
+    /// This thread's renderer for `key`, made or re-optioned as needed.
+    fn renderer(&mut self, key: &str, options: impl FnOnce() -> RenderOptions) -> &mut Renderer {
         match &mut self.renderer {
-            Some((k, renderer)) if k == key => renderer.render(position),
             Some((k, renderer)) => {
-                // New options on the same renderer: the piece sprites,
-                // backgrounds and tiles the two option sets share are kept.
-                key.clone_into(k);
-                renderer.set_options(options());
-                renderer.render(position)
+                if k != key {
+                    // New options on the same renderer: the piece sprites,
+                    // backgrounds and tiles the two option sets share are
+                    // kept.
+                    key.clone_into(k);
+                    renderer.set_options(options());
+                }
+                renderer
             }
             slot => {
                 let mut renderer = Renderer::new(options());
                 renderer.set_offload(Some(Arc::clone(&self.helpers) as Arc<dyn Offload>));
-                let (_, renderer) = slot.insert((key.to_string(), renderer));
-                renderer.render(position)
+                &mut slot.insert((key.to_string(), renderer)).1
             }
         }
     }
