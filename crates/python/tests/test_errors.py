@@ -102,7 +102,7 @@ def test_a_legal_position_does_not_warn():
         (dict(size=100000), "size"),
         (dict(quality=0), "quality"),
         (dict(dpi=1), "dpi"),
-        (dict(theme="pink"), "theme"),
+        (dict(theme="violet"), "theme"),
         (dict(coordinates="left"), "coordinates"),
         (dict(lastmove="e9e4"), "lastmove"),
         (dict(lastmove="e2"), "lastmove"),
