@@ -2011,6 +2011,17 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
 /// chunk's rendering long, so the signal lands while lines of the chunk
 /// wait; an attempt where it landed while writing proves nothing, so there
 /// are several, and one at least must have lines not rendered.
+/// The PNG files in `dir` (none while it does not exist).
+#[cfg(unix)]
+fn png_count(dir: &std::path::Path) -> usize {
+    fs::read_dir(dir).map_or(0, |entries| {
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".png"))
+            .count()
+    })
+}
+
 #[cfg(unix)]
 #[test]
 fn lines_a_signal_came_before_are_not_rendered_rather_than_failed() {
@@ -2033,7 +2044,7 @@ fn lines_a_signal_came_before_are_not_rendered_rather_than_failed() {
                 "--name",
                 "{n}.{ext}",
                 "--size",
-                "1200",
+                "2048",
                 "-j",
                 "1",
                 "--manifest",
@@ -2044,7 +2055,16 @@ fn lines_a_signal_came_before_are_not_rendered_rather_than_failed() {
             .stderr(fs::File::create(&err_path).unwrap())
             .spawn()
             .unwrap();
-        assert!(wait_for_file(&out_dir, Duration::from_secs(60), |n| n.ends_with(".png")));
+        // A chunk is rendered whole, then written: once the first chunk's
+        // 16 files are all there, the second chunk is rendering (16 boards
+        // of 2048 px, hundreds of milliseconds), which is where the signal
+        // must land. Waiting only for the first file sent it while the
+        // first chunk was being written, and on a fast machine no attempt
+        // then caught a chunk rendering.
+        let started = std::time::Instant::now();
+        while png_count(&out_dir) < 16 && started.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         send("TERM", child.id());
         assert_eq!(exit_code_after_signal(&mut child, "TERM"), Some(143));
         let err = fs::read_to_string(&err_path).unwrap();
