@@ -125,11 +125,10 @@ impl Frame {
         } else {
             CheckSpec::default()
         };
-        let mover = |turn| {
-            options
-                .side_to_move
-                .then(|| mover_mark(&spec, &plan, turn, one_ink))
-        };
+        // A social preview says whose move it is in its panel, in words:
+        // the disc beside the board would say it twice.
+        let marked = options.side_to_move && options.preset == Preset::Diagram;
+        let mover = |turn| marked.then(|| mover_mark(&spec, &plan, turn, one_ink));
         let movers = [mover(Color::White), mover(Color::Black)].map(|m| {
             m.map(|m| {
                 if options.transparent {
