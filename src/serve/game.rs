@@ -271,6 +271,30 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
     })
 }
 
+/// lila-gif's `GET /example.gif`: the game its `RequestBody::example`
+/// holds (lichess game Q0iQs5Zi), its glyphs from the moves' suffixes,
+/// half a second a frame and five on the last, with the players as that
+/// example names them.
+pub fn example(max_size: u32) -> Result<Game, String> {
+    const PGN: &str = "[White \"DrDrunkenstein\"]\n[WhiteTitle \"GM\"]\n[WhiteElo \"2888\"]\n\
+        [Black \"Zhigalko_Sergei\"]\n[BlackTitle \"GM\"]\n[BlackElo \"2895\"]\n\n\
+        1. c4 Nf6 2. Nc3 e5 3. d4 exd4 4. Qxd4 Nc6 5. Qd1 Bb4 6. Bd2 O-O \
+        7. e3 Bxc3 8. Bxc3 Ne4 9. Ne2 d6 10. Qc2 Re8 11. Nf4 Bf5 \
+        12. Bd3 Qg5 13. O-O g6?! 14. Rae1? Nxc3 15. Qxc3 Bxd3 16. Qxd3 Ne5 \
+        17. Qd1? Rad8?? 18. b3?? c6 19. Kh1 Qf5 20. Qa1 h5 21. Rd1 Ng4 \
+        22. h3 Nf6 23. Qd4 a6 24. f3 Qe5 25. Rfe1 Qxd4 26. exd4 Rxe1+ \
+        27. Rxe1 Kf8 28. h4 Re8?! 29. Rxe8+ Kxe8 30. Kg1 Ng8 31. Kf2 Nh6 \
+        32. g3 Ke7 33. Ng2 Ke6 34. Ne3 a5 35. g4 f6 36. Kg3 d5 37. c5 Nf7? \
+        38. Ng2? hxg4 39. fxg4 Nd8 40. Nf4+ Kf7 41. h5 g5 42. Ne2 Ne6 \
+        43. Kf3 Kg7 44. Ke3 Kh6 45. Ng3 Ng7 46. Nf5+?? Nxf5+ *\n";
+    let style = serde_json::json!({"delay": 50, "comment": "https://lichess.org/Q0iQs5Zi"});
+    let mut game = pgn_game(PGN.as_bytes(), &style, max_size)?;
+    if let Some((_, delay)) = game.frames.last_mut() {
+        *delay = 500;
+    }
+    Ok(game)
+}
+
 /// Where lila-gif draws a frame's glyph: on the squares of the last move
 /// that hold a piece (the square the piece went to).
 fn glyph_squares(r: &DiagramRequest, glyph: Glyph) -> Vec<(Square, Glyph)> {

@@ -57,6 +57,7 @@ pub fn routes(state: Arc<State>) -> Router {
         .route("/image.gif", answers_get(get_target))
         .route("/og.png", answers_get(get_target))
         .route("/game.gif", with_options(post(game_gif)))
+        .route("/example.gif", answers_get(example_gif))
         .fallback(not_found)
         .with_state(state)
 }
@@ -372,13 +373,26 @@ async fn game_gif(
         Ok(g) => g,
         Err(e) => return bad_request(e),
     };
+    answer_game(&state, game).await
+}
+
+/// `GET /example.gif`: lila-gif's example game (see [`game::example`]).
+async fn example_gif(extract::State(state): extract::State<Arc<State>>) -> Reply {
+    match game::example(state.config.max_size) {
+        Ok(game) => answer_game(&state, game).await,
+        Err(e) => text(StatusCode::INTERNAL_SERVER_ERROR, e),
+    }
+}
+
+/// Draws `game` on the render pool into an animated GIF answer.
+async fn answer_game(state: &Arc<State>, game: game::Game) -> Reply {
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
     let max_pixels = state.config.max_pixels;
     let job = move |worker: &mut super::pool::Worker| {
         game::render(worker, &game, &defaults, deadline, max_pixels)
     };
-    match finish(&state, deadline, job).await {
+    match finish(state, deadline, job).await {
         Ok(bytes) => {
             let mut r = text(StatusCode::OK, "");
             *r.body_mut() = bytes.into();

@@ -382,3 +382,22 @@ fn diagram_takes_a_pgn_game_and_its_selectors() {
         assert!(r.text().contains(field), "{q}: {}", r.text());
     }
 }
+
+/// lila-gif's `GET /example.gif`: its example game (lichess Q0iQs5Zi),
+/// 93 frames (the start and 92 half-moves), half a second each and five
+/// seconds on the last, with its comment.
+#[test]
+fn example_gif_is_lila_gifs_example_game() {
+    let server = Server::start(&[]);
+    let r = server.get("/example.gif");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("image/gif"));
+    let delays = gif_delays(&r.body);
+    assert_eq!(delays.len(), 93);
+    assert!(delays[..92].iter().all(|&d| d == 50), "{delays:?}");
+    assert_eq!(delays[92], 500);
+    let comment = b"https://lichess.org/Q0iQs5Zi";
+    assert!(r.body.windows(comment.len()).any(|w| w == comment));
+    assert_eq!(server.get("/example.gif").body, r.body, "deterministic");
+    assert_eq!(post(&server, "/example.gif", b"").status, 405);
+}
