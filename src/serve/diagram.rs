@@ -85,13 +85,8 @@ fn game_request(
         .into_iter()
         .next()
         .ok_or("pgn: the game gave no position")?;
-    let mut r = DiagramRequest::new(d.position, format);
-    r.lastmove = d.lastmove;
-    r.check = d.check.map(CheckMark::Square);
-    r.arrows = d.arrows;
-    r.glyphs = d.glyph.into_iter().collect();
-    r.around.white = d.white;
-    r.around.black = d.black;
+    let mut r = DiagramRequest::new(d.position.clone(), format);
+    r.take_game_marks(d);
     Ok(r)
 }
 

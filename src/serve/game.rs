@@ -255,13 +255,8 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
         .into_iter()
         .zip(frame_delays)
         .map(|(d, delay)| {
-            let mut r = style.request(d.position);
-            r.lastmove = d.lastmove;
-            r.check = d.check.map(fen2img_render::layout::CheckMark::Square);
-            r.arrows = d.arrows;
-            r.glyphs = d.glyph.into_iter().collect();
-            r.around.white = d.white;
-            r.around.black = d.black;
+            let mut r = style.request(d.position.clone());
+            r.take_game_marks(d);
             (r, delay)
         })
         .collect();

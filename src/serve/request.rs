@@ -72,6 +72,20 @@ pub struct DiagramRequest {
 }
 
 impl DiagramRequest {
+    /// Takes the marks a game draws on one of its positions (`d`, whose
+    /// position this request draws): the last move, the king in check,
+    /// `[%cal]`/`[%csl]` arrows and circles, the move's glyph, and player
+    /// bars from the tags with their clocks. Parameters read afterwards
+    /// add to these or replace them.
+    pub fn take_game_marks(&mut self, d: crate::games::GameDiagram) {
+        self.lastmove = d.lastmove;
+        self.check = d.check.map(CheckMark::Square);
+        self.arrows = d.arrows;
+        self.glyphs = d.glyph.into_iter().collect();
+        self.around.white = d.white;
+        self.around.black = d.black;
+    }
+
     /// A request for `position` in `format` with every option at the default.
     pub fn new(position: Position, format: Format) -> DiagramRequest {
         DiagramRequest {
