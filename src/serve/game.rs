@@ -237,13 +237,17 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
         },
         ..GameOptions::default()
     };
-    let found = games::diagrams(&GameText::Pgn(pgn), "pgn", &options).map_err(|e| e.to_string())?;
-    if found.diagrams.len() > MAX_FRAMES {
+    let text = GameText::Pgn(pgn);
+    let game = games::read(&text, "pgn", &options).map_err(|e| e.to_string())?;
+    // Counted before any frame is made: a body of a million bytes can hold
+    // a game of a hundred thousand half-moves.
+    let positions = game.plies.len() + 1;
+    if positions > MAX_FRAMES {
         return Err(format!(
-            "pgn: the game has {} positions; at most {MAX_FRAMES} frames",
-            found.diagrams.len()
+            "pgn: the game has {positions} positions; at most {MAX_FRAMES} frames"
         ));
     }
+    let found = games::diagrams_of(&game, "pgn", pgn, &options).map_err(|e| e.to_string())?;
     let defaults = Timing::default();
     let timing = Timing {
         delay_cs: delay(json, "delay", defaults.delay_cs)?,

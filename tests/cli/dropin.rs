@@ -334,6 +334,15 @@ fn game_gif_takes_a_pgn_game() {
     assert_eq!((bad.status, bad.text().contains("pgn:")), (400, true));
     let bad = post(&server, "/game.gif", br#"{"pgn": "1. e4 *", "game": 2}"#);
     assert_eq!(bad.status, 400, "{}", bad.text());
+    // A game longer than the frames a request may have: refused by count.
+    let long = "Nf3 Nf6 Ng1 Ng8 ".repeat(260) + "*";
+    let bad = post(&server, "/game.gif", long.as_bytes());
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text().contains("1041 positions; at most 1000 frames"),
+        "{}",
+        bad.text()
+    );
 }
 
 /// Issue 22: `GET /diagram.*?pgn=...` draws a position of a game (`ply`,
