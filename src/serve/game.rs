@@ -93,16 +93,36 @@ fn check(f: &Value) -> Result<Option<fen2img_render::layout::CheckMark>, String>
     })
 }
 
+/// Why a body was refused: the status lila-gif answers it with, and a
+/// one-line reason naming the field (for PGN: its line and column, the
+/// game and the move).
+#[derive(Debug)]
+pub struct Refusal {
+    /// `400` for a body that is not JSON (or PGN that does not read), `422`
+    /// for JSON that parses but does not fit, as lila-gif's axum `Json`
+    /// extractor answers them.
+    pub status: StatusCode,
+    /// The reason, one line.
+    pub reason: String,
+}
+
 /// Reads the body: lila-gif's JSON frames, a JSON object with a `pgn` game
 /// instead of `frames`, or PGN text itself (any body whose first
-/// non-blank byte is not `{`). The error is a one-line reason naming the
-/// field (for PGN: its line and column, the game and the move).
-pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
+/// non-blank byte is not `{`).
+pub fn parse(body: &[u8], max_size: u32) -> Result<Game, Refusal> {
+    let refuse = |status| move |reason| Refusal { status, reason };
     let first = body.iter().find(|b| !b.is_ascii_whitespace());
     if first != Some(&b'{') {
-        return pgn_game(body, &Value::Null, max_size);
+        return pgn_game(body, &Value::Null, max_size).map_err(refuse(StatusCode::BAD_REQUEST));
     }
-    let json: Value = serde_json::from_slice(body).map_err(|e| format!("invalid JSON: {e}"))?;
+    let json: Value = serde_json::from_slice(body)
+        .map_err(|e| format!("invalid JSON: {e}"))
+        .map_err(refuse(StatusCode::BAD_REQUEST))?;
+    json_game(&json, max_size).map_err(refuse(StatusCode::UNPROCESSABLE_ENTITY))
+}
+
+/// A game from JSON that parsed: lila-gif's frames, or a `pgn` field.
+fn json_game(json: &Value, max_size: u32) -> Result<Game, String> {
     if json.get("frames").is_none() {
         if let Some(pgn) = json.get("pgn") {
             let pgn = pgn.as_str().ok_or("pgn: expected a string")?;
@@ -111,15 +131,22 @@ pub fn parse(body: &[u8], max_size: u32) -> Result<Game, String> {
     }
     let style = Style::read(&json, max_size)?;
     let default_delay = delay(&json, "delay", DEFAULT_DELAY)?;
-    let frames = json
+    let mut frames = json
         .get("frames")
         .and_then(Value::as_array)
-        .ok_or("frames: expected a list of frames (or a `pgn` game)")?;
-    if frames.is_empty() || frames.len() > MAX_FRAMES {
+        .ok_or("frames: expected a list of frames (or a `pgn` game)")?
+        .as_slice();
+    if frames.len() > MAX_FRAMES {
         return Err(format!(
-            "frames: give 1 to {MAX_FRAMES} frames, found {}",
+            "frames: give at most {MAX_FRAMES} frames, found {}",
             frames.len()
         ));
+    }
+    // No frames: lila-gif draws one frame of the start position (a frame
+    // with nothing given).
+    let start = [Value::Object(Default::default())];
+    if frames.is_empty() {
+        frames = &start;
     }
     // A game with clocks has both bars, named or not, in every frame.
     let mut timed = false;
@@ -176,7 +203,10 @@ impl Style {
     fn read(json: &Value, max_size: u32) -> Result<Style, String> {
         let flip = lilagif::orientation(text(json, "orientation")?.as_deref())?;
         let theme = lila_names::theme(text(json, "theme")?.as_deref().unwrap_or("brown"))?;
-        let pieces = text(json, "piece")?.as_deref().and_then(lilagif::piece_set);
+        let pieces = match text(json, "piece")? {
+            Some(name) => lilagif::piece_set(&name)?,
+            None => None,
+        };
         let coords = match json.get("coordinates") {
             None | Some(Value::Null) => lilagif::coordinates(None)?,
             Some(Value::Bool(b)) => lilagif::coordinates(Some(if *b { "true" } else { "false" }))?,
@@ -406,9 +436,25 @@ mod tests {
                 .map(|p| p.as_ref().map(|p| p.name.clone()));
             assert_eq!(names, [Some("A".to_string()), Some("B".to_string())]);
         }
-        let err = |b: &str| parse(b.as_bytes(), 2048).unwrap_err();
+        let refusal = |b: &str| parse(b.as_bytes(), 2048).unwrap_err();
+        let err = |b: &str| refusal(b).reason;
+        // Statuses as lila-gif's axum extractor answers them: 400 for a
+        // body that is not JSON, 422 for JSON that does not fit; PGN that
+        // does not read is 400.
+        assert_eq!(refusal("{").status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            refusal(r#"{"frames":[{"fen":"9"}]}"#).status,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+        assert_eq!(refusal("1. e5").status, StatusCode::BAD_REQUEST);
         assert!(err("{").starts_with("invalid JSON"));
-        assert!(err(r#"{"frames":[]}"#).starts_with("frames: give 1 to"));
+        // No frames: one frame of the start position, as lila-gif draws it.
+        let empty = parse(br#"{"frames":[]}"#, 2048).unwrap();
+        assert_eq!(empty.frames.len(), 1);
+        assert_eq!(empty.frames[0].0.position.to_string(), START);
+        let many = format!("{{\"frames\":[{}]}}", vec!["{}"; MAX_FRAMES + 1].join(","));
+        assert!(err(&many).starts_with("frames: give at most 1000 frames, found 1001"));
+        assert!(err(r#"{"piece":"nosuchset","frames":[]}"#).starts_with("piece: "));
         assert!(err(r#"{"frames":[{"fen":"9"}]}"#).starts_with("frames[0]: invalid FEN"));
         assert!(err(r#"{"frames":[{"fen":3}]}"#).starts_with("frames[0].fen"));
         assert!(err(r#"{"frames":[{"fen":"8/8/8/8/8/8/8/8","delay":-1}]}"#)

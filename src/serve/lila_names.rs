@@ -1,7 +1,7 @@
 //! lila-gif's names and values, as its current source reads them
 //! (lichess-org/lila-gif `src/assets.rs` and `src/api.rs`, read at commit
-//! 62a6ee7, November 2026): board themes with lichess's aliases, move
-//! glyphs, and its `check` and `coordinates` values. Shared by
+//! 62a6ee7, November 2026): board themes with lichess's aliases, piece
+//! set names, move glyphs, and its `check` and `coordinates` values. Shared by
 //! `/image.gif` and `/game.gif`.
 
 use fen2img_render::chess::quote::escape;
@@ -53,6 +53,53 @@ pub fn theme(name: &str) -> Result<&'static str, String> {
             )
         })
 }
+
+/// lichess's piece sets, as lila-gif names them (its `PieceSet`, 38 sets).
+/// A request may name any of these: a set `--piece-sets` loaded under that
+/// name draws it, any other falls back to the server's own set (fen2img
+/// ships none of lichess's sets, and a lichess page must not fail for a
+/// set its operator did not install). A name outside this list and the
+/// loaded sets is refused, as lila-gif refuses it.
+pub const PIECE_SETS: [&str; 38] = [
+    "alpha",
+    "anarcandy",
+    "caliente",
+    "california",
+    "cardinal",
+    "cburnett",
+    "celtic",
+    "chess7",
+    "chessnut",
+    "companion",
+    "cooke",
+    "disguised",
+    "dubrovny",
+    "fantasy",
+    "firi",
+    "fresca",
+    "gioco",
+    "governor",
+    "horsey",
+    "icpieces",
+    "kiwen-suwi",
+    "kosal",
+    "leipzig",
+    "letter",
+    "maestro",
+    "merida",
+    "monarchy",
+    "mpchess",
+    "pirouetti",
+    "pixel",
+    "reillycraig",
+    "rhosgfx",
+    "riohacha",
+    "shapes",
+    "spatial",
+    "staunty",
+    "tatiana",
+    "xkcd",
+];
 
 /// A frame's `glyph`: lila-gif's eight (`!`, `!!`, `?`, `??`, `!?`, `?!`,
 /// `□`, and `⨀` or `O` for zugzwang).
@@ -131,6 +178,19 @@ mod tests {
         assert!(theme("print").unwrap_err().starts_with("theme: "));
         assert!(theme("Brown").is_err());
         assert!(theme("../brown").is_err());
+    }
+
+    #[test]
+    fn lichess_piece_set_names_could_name_loaded_sets() {
+        // A loaded set of the same name takes its place, so each must be a
+        // name `--piece-sets` accepts; and each is listed once.
+        for name in PIECE_SETS {
+            assert!(super::super::piece_sets::is_set_name(name), "{name}");
+        }
+        let mut sorted = PIECE_SETS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, PIECE_SETS);
     }
 
     #[test]

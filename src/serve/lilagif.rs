@@ -69,7 +69,7 @@ pub fn parse(
     }
     r.flip = Some(orientation(first(pairs, "orientation"))?);
     r.theme = Some(lila_names::theme(first(pairs, "theme").unwrap_or("brown"))?);
-    r.pieces = first(pairs, "piece").and_then(piece_set);
+    r.pieces = first(pairs, "piece").map(piece_set).transpose()?.flatten();
     r.coords = Some(coordinates(first(pairs, "coordinates"))?);
     // lila-gif's images are the board alone.
     r.side_to_move = Some(false);
@@ -85,11 +85,27 @@ pub fn parse(
     Ok((r, comment))
 }
 
-/// A piece set of `--piece-sets` by name; any other name is the server's
-/// own set (lila-gif's default set, for names it has and this server
-/// does not).
-pub fn piece_set(name: &str) -> Option<&'static str> {
-    piece_sets::find(name).map(|(n, _)| n.as_str())
+/// `piece`: a set of `--piece-sets` by name; one of lichess's set names
+/// that was not loaded is the server's own set (`None`); any other name is
+/// refused, as lila-gif refuses it.
+pub fn piece_set(name: &str) -> Result<Option<&'static str>, String> {
+    if let Some((n, _)) = piece_sets::find(name) {
+        return Ok(Some(n.as_str()));
+    }
+    if lila_names::PIECE_SETS.contains(&name) {
+        return Ok(None);
+    }
+    let loaded: Vec<&str> = piece_sets::names().collect();
+    let also = if loaded.is_empty() {
+        String::new()
+    } else {
+        format!(" or one loaded here ({})", loaded.join(", "))
+    };
+    Err(format!(
+        "piece: expected one of lichess's piece sets (cburnett, merida, alpha...){also}, \
+         found '{}'",
+        escape(name)
+    ))
 }
 
 /// `white`/`black`: at most 100 bytes; a bar for a named player, or for an
@@ -207,6 +223,17 @@ mod tests {
         assert!(bad("check=x").starts_with("check: "));
         assert!(bad(&format!("comment={}", "c".repeat(256))).starts_with("comment: "));
         assert!(bad("fen=9/8").starts_with("invalid FEN: "));
+        // lichess's set names fall back to the server's set when not
+        // loaded; other names are refused, as lila-gif refuses them.
+        assert_eq!(
+            parse(&pairs("piece=kiwen-suwi").unwrap(), 2048)
+                .unwrap()
+                .0
+                .pieces,
+            None
+        );
+        assert!(bad("piece=nosuchset").starts_with("piece: expected one of lichess's"));
+        assert!(bad("piece=../cburnett").contains("found '../cburnett'"));
         // The renderer's range caps a larger --max-size; a smaller one caps
         // the default.
         let big = parse(&pairs("size=5000").unwrap(), 8192).unwrap_err();
@@ -229,9 +256,10 @@ mod tests {
         let e4 = Square::parse("e4").unwrap();
         assert_eq!(one("lastMove=Q@e4").lastmove, Some((e4, e4)));
         assert_eq!(one("lastMove=0000").lastmove, None);
-        // A set this server does not have is its own set, as lila-gif
-        // falls back to its default; a path is only ever a name.
+        // One of lichess's sets this server does not have is its own set;
+        // a path is only ever a name, and refused.
         assert_eq!(one("piece=merida").pieces, None);
-        assert_eq!(one("piece=../../etc").pieces, None);
+        let path = parse(&pairs("piece=../../etc").unwrap(), 2048).unwrap_err();
+        assert!(path.starts_with("piece: "), "{path}");
     }
 }

@@ -149,8 +149,9 @@ pub struct ServeArgs {
 
     /// A directory of piece sets laid out as lichess lays them out
     /// (`DIR/<name>/wK.svg ... bP.svg`): lila-gif's `piece=<name>` draws
-    /// with that set (other names: the default set). Every set is read and
-    /// checked at start-up, like --pieces.
+    /// with that set (lichess's other set names: the default set; any other
+    /// name: 400, as lila-gif answers). Every set is read and checked at
+    /// start-up, like --pieces.
     #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub piece_sets: Option<std::path::PathBuf>,
 

@@ -371,7 +371,7 @@ async fn game_gif(
     };
     let game = match game::parse(&body, state.config.max_size) {
         Ok(g) => g,
-        Err(e) => return bad_request(e),
+        Err(refusal) => return text(refusal.status, refusal.reason),
     };
     answer_game(&state, game).await
 }

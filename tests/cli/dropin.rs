@@ -79,18 +79,29 @@ fn lila_gif_board_names_piece_sets_and_coordinates() {
     assert_eq!(bad.status, 400);
     assert!(bad.text().starts_with("theme: "), "{}", bad.text());
 
-    // A set found at start-up draws; any other name is the default set,
-    // and no name is ever a path.
+    // A set found at start-up draws; lichess's other names are the
+    // default set; any other name is refused, as lila-gif refuses it, and
+    // no name is ever a path.
     let shapes = image("piece=shapes");
     assert_ne!(shapes, brown);
+    for lichess in ["merida", "kiwen-suwi", "cburnett"] {
+        assert_eq!(image(&format!("piece={lichess}")), brown, "{lichess}");
+    }
     for other in [
-        "merida",
         "..%2Fshapes",
         "shapes%2F..%2Fshapes",
         "SHAPES",
         ".git",
+        "nope",
     ] {
-        assert_eq!(image(&format!("piece={other}")), brown, "{other}");
+        let r = server.get(&format!("/image.gif?piece={other}"));
+        assert_eq!(r.status, 400, "{other}");
+        assert!(r.text().starts_with("piece: "), "{}", r.text());
+        assert!(
+            r.text().contains("shapes"),
+            "names the loaded sets: {}",
+            r.text()
+        );
     }
     // The game endpoint takes the same names.
     let game = |extra: &str| {
@@ -101,7 +112,9 @@ fn lila_gif_board_names_piece_sets_and_coordinates() {
     };
     assert_eq!(game(r#""theme":"wood4","#), game(""));
     assert_ne!(game(r#""piece":"shapes","#), game(""));
-    assert_eq!(game(r#""piece":"nope","#), game(""));
+    assert_eq!(game(r#""piece":"alpha","#), game(""));
+    let nope = post(&server, "/game.gif", br#"{"piece":"nope","frames":[]}"#);
+    assert_eq!(nope.status, 422, "{}", nope.text());
 
     // Coordinates are on unless turned off, as in lila-gif.
     assert_ne!(image("coordinates=0"), brown);
@@ -137,8 +150,9 @@ fn lila_gif_frames_draw_glyphs_and_clocks() {
         }
     }
     assert_eq!(game(r#","glyph":"⨀""#), glyphs[7], "⨀ and O are zugzwang");
+    // JSON that does not fit: 422, as lila-gif's extractor answers.
     let bad = post(&server, "/game.gif", br#"{"frames":[{"glyph":"!!!"}]}"#);
-    assert_eq!(bad.status, 400);
+    assert_eq!(bad.status, 422);
     assert!(
         bad.text().starts_with("frames[0].glyph: "),
         "{}",
@@ -330,10 +344,11 @@ fn game_gif_takes_a_pgn_game() {
         reason.contains("pgn:1:13") && reason.contains("Qh6"),
         "{reason}"
     );
+    // In a JSON body, as lila-gif answers JSON that does not fit: 422.
     let bad = post(&server, "/game.gif", br#"{"pgn": 7}"#);
-    assert_eq!((bad.status, bad.text().contains("pgn:")), (400, true));
+    assert_eq!((bad.status, bad.text().contains("pgn:")), (422, true));
     let bad = post(&server, "/game.gif", br#"{"pgn": "1. e4 *", "game": 2}"#);
-    assert_eq!(bad.status, 400, "{}", bad.text());
+    assert_eq!(bad.status, 422, "{}", bad.text());
     // A game longer than the frames a request may have: refused by count.
     let long = "Nf3 Nf6 Ng1 Ng8 ".repeat(260) + "*";
     let bad = post(&server, "/game.gif", long.as_bytes());

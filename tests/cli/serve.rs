@@ -756,10 +756,11 @@ fn lila_gif_game_is_an_animation_with_limits() {
         "/game.gif",
         format!("{{\"frames\":[{frames}]}}").as_bytes(),
     );
-    assert_eq!(too_many.status, 400);
-    assert!(too_many.text().starts_with("frames: give 1 to 1000"));
+    // JSON that parses but does not fit is 422, as lila-gif answers it.
+    assert_eq!(too_many.status, 422);
+    assert!(too_many.text().starts_with("frames: give at most 1000"));
     let bad = post(&server, "/game.gif", br#"{"frames":[{"fen":"9/8"}]}"#);
-    assert_eq!(bad.status, 400);
+    assert_eq!(bad.status, 422);
     assert!(
         bad.text().starts_with("frames[0]: invalid FEN: "),
         "{}",
@@ -1251,3 +1252,7 @@ fn routing_answers_404_405_and_head_as_documented() {
 // lila-gif's and web-boardimage's current APIs, piece sets and previews.
 #[path = "dropin.rs"]
 mod dropin;
+
+// The same requests to the real lila-gif (needs a build of it).
+#[path = "lila_gif_peer.rs"]
+mod lila_gif_peer;
