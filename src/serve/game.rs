@@ -126,11 +126,11 @@ fn json_game(json: &Value, max_size: u32) -> Result<Game, String> {
     if json.get("frames").is_none() {
         if let Some(pgn) = json.get("pgn") {
             let pgn = pgn.as_str().ok_or("pgn: expected a string")?;
-            return pgn_game(pgn.as_bytes(), &json, max_size);
+            return pgn_game(pgn.as_bytes(), json, max_size);
         }
     }
-    let style = Style::read(&json, max_size)?;
-    let default_delay = delay(&json, "delay", DEFAULT_DELAY)?;
+    let style = Style::read(json, max_size)?;
+    let default_delay = delay(json, "delay", DEFAULT_DELAY)?;
     let mut frames = json
         .get("frames")
         .and_then(Value::as_array)
@@ -153,8 +153,8 @@ fn json_game(json: &Value, max_size: u32) -> Result<Game, String> {
     for (i, f) in frames.iter().enumerate() {
         timed |= clocks(f).map_err(|e| format!("frames[{i}].{e}"))? != [None, None];
     }
-    let white = lilagif::player("white", &text(&json, "white")?.unwrap_or_default(), timed)?;
-    let black = lilagif::player("black", &text(&json, "black")?.unwrap_or_default(), timed)?;
+    let white = lilagif::player("white", &text(json, "white")?.unwrap_or_default(), timed)?;
+    let black = lilagif::player("black", &text(json, "black")?.unwrap_or_default(), timed)?;
     let mut out = Vec::with_capacity(frames.len());
     for (i, f) in frames.iter().enumerate() {
         let at = |e: String| format!("frames[{i}].{e}");
