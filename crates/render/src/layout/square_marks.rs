@@ -202,8 +202,9 @@ fn ring_with_dot(cx: f32, cy: f32, outer: f32, inner: f32, dot: f32) -> Path {
 }
 
 /// The label `text` on square `r`: bold, about half the square tall, made
-/// narrower to fit three characters, at least 8 px; ink on a casing of
-/// white (or the paper of an ink theme).
+/// narrower to fit three characters, at least 8 px; the pieces' ink on a
+/// casing of white, or black on the paper of an ink theme (one ink: a
+/// plate has no grey).
 pub(super) fn label(square: Square, text: &str, r: Rect, paper: Option<Rgba>) -> SquareLabel {
     let text = label_text(text);
     let mut size = (r.w * 0.5).max(8.0);
@@ -223,7 +224,11 @@ pub(super) fn label(square: Square, text: &str, r: Rect, paper: Option<Rgba>) ->
             size,
             x: cx - w / 2.0,
             y: cy + cap / 2.0,
-            color: INK,
+            color: if paper.is_some() {
+                Rgba::rgb(0, 0, 0)
+            } else {
+                INK
+            },
             casing: None,
         },
         casing: (

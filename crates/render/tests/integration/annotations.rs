@@ -1,5 +1,6 @@
 //! Annotations on squares: glyph badges, labels and knight arrows as an L,
-//! as goldens (brown and print, 160 and 720 px), in the SVG and the pixels
+//! as goldens (brown and print at 160 and 720 px, every built-in theme at
+//! 400 px), in the SVG and the pixels
 //! alike, in the alt text, the text boards and the fingerprint.
 
 use fen2img_render::fingerprint::canonical_options;
@@ -74,6 +75,41 @@ pub(crate) const GOLDEN_CASES: &[Case] = &[
         name: "annotations_print_720",
         fen: RUY_LOPEZ,
         options: || options("print", 720),
+    },
+    Case {
+        name: "annotations_brown_400",
+        fen: RUY_LOPEZ,
+        options: || options("brown", 400),
+    },
+    Case {
+        name: "annotations_blue_400",
+        fen: RUY_LOPEZ,
+        options: || options("blue", 400),
+    },
+    Case {
+        name: "annotations_green_400",
+        fen: RUY_LOPEZ,
+        options: || options("green", 400),
+    },
+    Case {
+        name: "annotations_ic_400",
+        fen: RUY_LOPEZ,
+        options: || options("ic", 400),
+    },
+    Case {
+        name: "annotations_pink_400",
+        fen: RUY_LOPEZ,
+        options: || options("pink", 400),
+    },
+    Case {
+        name: "annotations_purple_400",
+        fen: RUY_LOPEZ,
+        options: || options("purple", 400),
+    },
+    Case {
+        name: "annotations_print_400",
+        fen: RUY_LOPEZ,
+        options: || options("print", 400),
     },
 ];
 
@@ -262,4 +298,82 @@ fn the_fingerprint_changes_with_every_annotation() {
             assert_ne!(a, b);
         }
     }
+}
+
+/// WCAG contrast ratio of two opaque colours.
+fn contrast(a: fen2img_render::Rgba, b: fen2img_render::Rgba) -> f32 {
+    let (x, y) = (a.luminance() + 0.05, b.luminance() + 0.05);
+    x.max(y) / x.min(y)
+}
+
+/// In every built-in theme (the seven, print among them) at 160, 400 and
+/// 720 px, every badge and label is drawn, on top, and reads: the symbol
+/// on its disc and a label on its casing at 3:1 or more, and the disc's
+/// own colour found where the rasterizer drew it (around the symbol,
+/// inside the outline). Print is one ink: black on white.
+#[test]
+fn every_theme_and_size_draws_every_annotation_legibly() {
+    let mut seen = 0;
+    for theme in Theme::built_in_names() {
+        for size in [160, 400, 720] {
+            let l = layout(&options(theme, size));
+            assert_eq!((l.glyphs.len(), l.labels.len()), (10, 4), "{theme} {size}");
+            let pixmap = Rasterizer::new().render(&l);
+            let rgba = pixmap_rgba(&pixmap);
+            let width = l.frame.width() as i64;
+            let at = |x: f32, y: f32| {
+                let i = ((y as i64) * width + x as i64) as usize * 4;
+                [rgba[i], rgba[i + 1], rgba[i + 2]]
+            };
+            for b in &l.glyphs {
+                let what = format!("{theme} {size} {}", b.square);
+                let ratio = contrast(b.text.color, b.disc.fill);
+                assert!(ratio >= 3.0, "{what}: symbol on disc {ratio:.2}:1");
+                // The disc's own colour shows around the symbol: a fifth
+                // of the pixels inside the outline at least (at 160 px the
+                // symbol covers much of a 5 px disc).
+                let inner = b.disc.r - b.disc.outline.map_or(0.0, |(_, w)| w / 2.0);
+                let fill = [b.disc.fill.r, b.disc.fill.g, b.disc.fill.b];
+                let (mut inside, mut filled) = (0, 0);
+                let span = inner.ceil() as i32;
+                for dy in -span..=span {
+                    for dx in -span..=span {
+                        let (x, y) = (b.disc.cx + dx as f32, b.disc.cy + dy as f32);
+                        if (dx * dx + dy * dy) as f32 > inner * inner {
+                            continue;
+                        }
+                        inside += 1;
+                        let p = at(x, y);
+                        filled += (0..3).all(|c| p[c].abs_diff(fill[c]) <= 12) as u32;
+                    }
+                }
+                assert!(
+                    filled * 5 >= inside,
+                    "{what}: the disc's colour at {filled} of {inside} pixels"
+                );
+            }
+            for label in &l.labels {
+                let ratio = contrast(label.text.color, label.casing.0);
+                assert!(
+                    ratio >= 3.0,
+                    "{theme} {size} {}: label on casing {ratio:.2}:1",
+                    label.square
+                );
+            }
+            if theme == "print" {
+                let inks: Vec<_> = l
+                    .glyphs
+                    .iter()
+                    .map(|b| b.text.color)
+                    .chain(l.labels.iter().map(|x| x.text.color))
+                    .collect();
+                assert!(
+                    inks.iter().all(|c| (c.r, c.g, c.b) == (0, 0, 0)),
+                    "{inks:?}"
+                );
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 7 * 3, "{seen} themes and sizes");
 }
