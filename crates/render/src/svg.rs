@@ -237,7 +237,7 @@ impl Document<'_> {
                     num(r.width)
                 );
             }
-            Item::Polygon(a) => self.polygon(&a.points, a.color),
+            Item::Polygon(a) => self.polygon(&a.points, &a.hole, a.color),
             Item::SquareLabel(label) => {
                 if let Some(path) = label.text.outline() {
                     let d = pathdata::encode(&path, 100.0);
@@ -454,18 +454,29 @@ impl Document<'_> {
     }
 
     /// A filled polygon.
-    fn polygon(&mut self, points: &[(f32, f32)], color: Rgba) {
+    /// A filled polygon, with `hole` (if any corners) left open.
+    fn polygon(&mut self, points: &[(f32, f32)], hole: &[(f32, f32)], color: Rgba) {
         let mut d = String::new();
-        for (i, (x, y)) in points.iter().enumerate() {
-            let _ = write!(
-                d,
-                "{}{} {}",
-                if i == 0 { 'M' } else { 'L' },
-                num(*x),
-                num(*y)
-            );
+        for ring in [points, hole] {
+            for (i, (x, y)) in ring.iter().enumerate() {
+                let _ = write!(
+                    d,
+                    "{}{} {}",
+                    if i == 0 { 'M' } else { 'L' },
+                    num(*x),
+                    num(*y)
+                );
+            }
+            if !ring.is_empty() {
+                d.push('z');
+            }
         }
-        let _ = writeln!(self.out, "<path d=\"{d}z\"{}/>", paint("fill", color));
+        let rule = if hole.is_empty() {
+            ""
+        } else {
+            " fill-rule=\"evenodd\""
+        };
+        let _ = writeln!(self.out, "<path d=\"{d}\"{}{rule}/>", paint("fill", color));
     }
 
     /// A `<use>` per piece of the glyph (or, with prefix `h`, its halo)

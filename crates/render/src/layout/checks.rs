@@ -128,6 +128,7 @@ fn plus(cx: f32, cy: f32, arm: f32, bar: f32, color: Rgba) -> ArrowShape {
             .map(|&(x, y)| (super::round2(cx + x), super::round2(cy + y)))
             .collect(),
         color,
+        hole: Vec::new(),
     }
 }
 

@@ -133,6 +133,7 @@ impl Layout {
         items.extend(board.panels.iter().map(|p| Item::Rect(p.rect, p.color)));
         items.extend(board.discs.iter().map(Item::Disc));
         items.extend(board.texts.iter().map(Item::Text));
+        items.extend(self.arrows_under.iter().map(Item::Polygon));
         if !self.pieces.is_empty() {
             if let Some(halo) = self.frame.sprites.halo {
                 items.push(Item::PieceHalos(&self.pieces, halo));

@@ -337,13 +337,17 @@ impl Cross {
 }
 
 /// An arrow outline (shaft and head as one polygon, so a translucent arrow
-/// has no darker overlap).
+/// has no darker overlap), or a band around one (a polygon with a hole).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArrowShape {
     /// Polygon corners, in order.
     pub points: Vec<(f32, f32)>,
     /// Fill colour with alpha.
     pub color: Rgba,
+    /// Corners of a polygon inside `points` left unfilled (even-odd), or
+    /// none: the band of a hollow arrow's ink and casings, which leaves the
+    /// piece under the arrow showing.
+    pub hole: Vec<(f32, f32)>,
 }
 
 /// A ring around a square.
@@ -411,6 +415,10 @@ pub struct Layout {
     pub crosses: Vec<Cross>,
     /// Circles, above the pieces.
     pub rings: Vec<Ring>,
+    /// Paper under ink themes' hollow arrows, between the squares and the
+    /// pieces: it hides the hatching inside the arrow without covering a
+    /// piece the arrow crosses.
+    pub arrows_under: Vec<ArrowShape>,
     /// Arrows, above the marks on the board.
     pub arrows: Vec<ArrowShape>,
     /// Labels on squares, above the arrows.
@@ -527,6 +535,7 @@ impl Layout {
             pieces,
             crosses: Vec::new(),
             rings: Vec::new(),
+            arrows_under: Vec::new(),
             arrows: Vec::new(),
             labels: Vec::new(),
             glyphs: Vec::new(),
@@ -594,7 +603,11 @@ impl Layout {
                         Some(c) => knight::polygon((ax, ay), c, (bx, by), sq, 0.0),
                         None => arrow_polygon((ax, ay), (bx, by), sq, 0.0),
                     };
-                    self.arrows.push(ArrowShape { points, color });
+                    self.arrows.push(ArrowShape {
+                        points,
+                        color,
+                        hole: Vec::new(),
+                    });
                 }
             }
         }
@@ -613,13 +626,15 @@ impl Layout {
 }
 
 impl Layout {
-    /// An arrow in ink, its brush told by its shape ([`ink::arrow_style`]):
-    /// the paper casing, the ink, and for a hollow arrow the paper inside,
-    /// each as the arrow's parts (one polygon, or dashes and a head). An
-    /// opaque arrow over a piece of the same ink would merge with it, so
-    /// on haloed themes it gets the casing, drawn first. (Circles get
-    /// none: they cross the piece's own outline, which a paper band would
-    /// cut.)
+    /// An arrow in ink, its brush told by its shape ([`ink::arrow_style`]),
+    /// as the arrow's parts (one polygon, or dashes and a head). An opaque
+    /// arrow over a piece of the same ink would merge with it, so on
+    /// haloed themes it gets a paper casing, drawn first. A hollow arrow is
+    /// bands over the pieces (the casing outside the ink, the ink, a thin
+    /// paper band inside it) around paper laid under the pieces: the piece
+    /// it crosses still shows whole inside the hollow, where a paper fill
+    /// on top would wipe it out. (Circles get no casing: they cross the
+    /// piece's own outline, which a paper band would cut.)
     fn place_ink_arrow(
         &mut self,
         brush: Brush,
@@ -640,19 +655,50 @@ impl Layout {
                 (None, false) => vec![arrow_polygon(a, b, sq, grow)],
             }
         };
-        let mut push = |grow: f32, color: Rgba| {
-            for points in parts(grow) {
-                self.arrows.push(ArrowShape { points, color });
-            }
+        let shapes = |grow: f32, color: Rgba| {
+            parts(grow).into_iter().map(move |points| ArrowShape {
+                points,
+                color,
+                hole: Vec::new(),
+            })
         };
-        if let Some(h) = casing {
-            push(outline + h.width, h.color);
+        // Each part grown by `outer` with the same part grown by `inner`
+        // left open (the parts correspond: growing never adds a dash).
+        let bands = |outer: f32, inner: f32, color: Rgba| {
+            parts(outer)
+                .into_iter()
+                .zip(parts(inner))
+                .map(move |(points, hole)| ArrowShape {
+                    points,
+                    color,
+                    hole,
+                })
+        };
+        // The paper of a haloed theme, else white.
+        let paper = Rgba {
+            a: 255,
+            ..casing.map_or(Rgba::rgb(255, 255, 255), |h| h.color)
+        };
+        let casing_width = casing.map_or(0.0, |h| h.width);
+        if !hollow {
+            if let Some(h) = casing {
+                self.arrows.extend(shapes(outline + h.width, h.color));
+            }
+            self.arrows.extend(shapes(outline, color));
+            return;
         }
-        push(outline, color);
-        if hollow {
-            // The paper of a haloed theme, else white.
-            let paper = casing.map_or(Rgba::rgb(255, 255, 255), |h| h.color);
-            push(0.0, Rgba { a: 255, ..paper });
+        self.arrows_under
+            .extend(shapes(outline + casing_width, paper));
+        if let Some(h) = casing {
+            self.arrows
+                .extend(bands(outline + h.width, outline, h.color));
+        }
+        self.arrows.extend(bands(outline, 0.0, color));
+        // A paper band inside the ink parts it from a piece of the same
+        // ink; thin, so the piece inside stays in view.
+        let inside = casing_width.min(0.03 * sq);
+        if inside > 0.0 {
+            self.arrows.extend(bands(0.0, -inside, paper));
         }
     }
 }

@@ -626,25 +626,28 @@ fn draw_ring(pixmap: &mut Pixmap, r: &Ring) {
     }
 }
 
-/// A filled polygon (an arrow, a three-check sign).
+/// A filled polygon (an arrow, a three-check sign), its hole left open.
 fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
     let mut pb = PathBuilder::new();
-    for (i, &(x, y)) in a.points.iter().enumerate() {
-        if i == 0 {
-            pb.move_to(x, y);
-        } else {
-            pb.line_to(x, y);
+    for ring in [&a.points, &a.hole] {
+        for (i, &(x, y)) in ring.iter().enumerate() {
+            if i == 0 {
+                pb.move_to(x, y);
+            } else {
+                pb.line_to(x, y);
+            }
+        }
+        if !ring.is_empty() {
+            pb.close();
         }
     }
-    pb.close();
+    let rule = if a.hole.is_empty() {
+        FillRule::Winding
+    } else {
+        FillRule::EvenOdd
+    };
     if let Some(path) = pb.finish() {
-        pixmap.fill_path(
-            &path,
-            &solid(a.color),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        pixmap.fill_path(&path, &solid(a.color), rule, Transform::identity(), None);
     }
 }
 
