@@ -7,8 +7,9 @@ use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::{missing_glyphs, MAX_LABEL_CHARS};
 use fen2img_render::{Glyph, Square};
 
-use super::text::{caret, utf8};
+use super::text::utf8;
 use crate::failure::Failure;
+use fen2img_render::chess::quote::caret_bytes as caret;
 
 /// The accepted glyphs, for the message about an unknown one.
 fn accepted() -> String {

@@ -4,7 +4,7 @@
 
 use std::ffi::OsStr;
 
-use fen2img_render::chess::quote::escape;
+use fen2img_render::chess::quote::{caret_bytes as caret, escape};
 
 use crate::failure::Failure;
 
@@ -29,37 +29,6 @@ pub fn utf8<'a>(arg: &str, value: &'a OsStr) -> Result<&'a str, Failure> {
             Err(failure)
         }
     }
-}
-
-/// Two lines: `bytes` with anything but printable ASCII shown as `?` (so
-/// the caret lines up in any terminal and nothing reaches it raw), and a
-/// caret under `offset`; long values are cut to a window around it, as the
-/// FEN parser's carets are.
-pub fn caret(bytes: &[u8], offset: usize) -> String {
-    const WINDOW: usize = 72;
-    let offset = offset.min(bytes.len());
-    let start = if bytes.len() <= WINDOW {
-        0
-    } else {
-        offset.saturating_sub(WINDOW / 2).min(bytes.len() - WINDOW)
-    };
-    let end = (start + WINDOW).min(bytes.len());
-    let mut line = String::new();
-    if start > 0 {
-        line.push_str("...");
-    }
-    let lead = line.len();
-    line.extend(bytes[start..end].iter().map(|&b| {
-        if b == b' ' || b.is_ascii_graphic() {
-            b as char
-        } else {
-            '?'
-        }
-    }));
-    if end < bytes.len() {
-        line.push_str("...");
-    }
-    format!("  {line}\n  {}^", " ".repeat(lead + offset - start))
 }
 
 #[cfg(test)]

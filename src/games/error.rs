@@ -5,7 +5,7 @@ use std::fmt;
 
 use fen2img_render::chess::game::pgn::{Game, PgnError, PgnErrorKind};
 use fen2img_render::chess::game::MoveListError;
-use fen2img_render::chess::quote::escape;
+use fen2img_render::chess::quote::{caret_chars, escape};
 use fen2img_render::Color;
 
 /// Which kind of problem a [`GameError`] is.
@@ -112,7 +112,7 @@ impl GameError {
             at_move: Some((e.move_number, e.side)),
             kind: GameErrorKind::Moves,
             reason: e.message.clone(),
-            caret: Some(caret_line(moves, column as usize).into()),
+            caret: Some(caret_chars(moves, (column as usize).saturating_sub(1)).into()),
         }
     }
 
@@ -150,50 +150,4 @@ impl GameError {
 /// A line or column as the error keeps it (inputs are far below 4 GiB).
 fn clamp(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// `text` (one line, control and non-ASCII characters as `?` so the caret
-/// lines up) and a caret under 1-based `column`, cut to a window.
-fn caret_line(text: &str, column: usize) -> String {
-    const WINDOW: usize = 72;
-    let chars: Vec<char> = text
-        .chars()
-        .map(|c| {
-            if c == ' ' || c.is_ascii_graphic() {
-                c
-            } else {
-                '?'
-            }
-        })
-        .collect();
-    let at = column.saturating_sub(1).min(chars.len());
-    let from = at.saturating_sub(WINDOW / 2);
-    let to = (from + WINDOW).min(chars.len());
-    let mut shown = String::new();
-    if from > 0 {
-        shown.push_str("...");
-    }
-    let pad = shown.len() + at - from;
-    shown.extend(&chars[from..to]);
-    if to < chars.len() {
-        shown.push_str("...");
-    }
-    format!("  {shown}\n  {}^", " ".repeat(pad))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_caret_stands_under_its_column() {
-        let caret = caret_line("e4 e5 Ke3", 7);
-        let lines: Vec<&str> = caret.lines().collect();
-        assert_eq!(lines[0].find("Ke3"), lines[1].find('^'));
-        let long = format!("{}Ke3", "e4 ".repeat(60));
-        let caret = caret_line(&long, 181);
-        let lines: Vec<&str> = caret.lines().collect();
-        assert!(lines[0].starts_with("  ..."));
-        assert_eq!(lines[0].find("Ke3"), lines[1].find('^'));
-    }
 }

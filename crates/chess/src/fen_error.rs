@@ -147,33 +147,7 @@ impl FenError {
     /// stays aligned in any terminal; long inputs are cut to a window around
     /// the column.
     pub fn caret(&self, input: &[u8]) -> String {
-        const WINDOW: usize = 72;
-        let start = self.offset.saturating_sub(WINDOW / 2);
-        let start = if input.len() > WINDOW && start + WINDOW > input.len() {
-            input.len() - WINDOW
-        } else if input.len() <= WINDOW {
-            0
-        } else {
-            start
-        };
-        let end = (start + WINDOW).min(input.len());
-        let mut line = String::new();
-        if start > 0 {
-            line.push_str("...");
-        }
-        let lead = line.len();
-        line.extend(input[start..end].iter().map(|&b| {
-            if b == b' ' || b.is_ascii_graphic() {
-                b as char
-            } else {
-                '?'
-            }
-        }));
-        if end < input.len() {
-            line.push_str("...");
-        }
-        let pad = lead + self.offset.min(input.len()).saturating_sub(start);
-        format!("  {line}\n  {}^", " ".repeat(pad))
+        crate::quote::caret_bytes(input, self.offset)
     }
 }
 

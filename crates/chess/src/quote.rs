@@ -173,9 +173,100 @@ pub fn markup(text: &str) -> String {
     out
 }
 
+/// How many columns of a long line a caret shows: the window around the
+/// column, with `...` where the line goes on.
+const CARET_WINDOW: usize = 72;
+
+/// Two lines for an error message: `bytes` (one line of input), each byte
+/// one column and anything but printable ASCII shown as `?` (so the caret
+/// lines up in any terminal and nothing reaches it raw), and a caret under
+/// byte `offset` (0-based; at most one past the end). A long line is cut to
+/// a window of 72 columns around the caret.
+///
+/// ```
+/// use fen2img_chess::quote::caret_bytes;
+/// assert_eq!(caret_bytes(b"8/8/9/8", 4), "  8/8/9/8\n      ^");
+/// ```
+pub fn caret_bytes(bytes: &[u8], offset: usize) -> String {
+    let shown: Vec<char> = bytes.iter().map(|&b| shown_char(b as char)).collect();
+    caret_window(&shown, offset)
+}
+
+/// [`caret_bytes`] for text, one column per character: the caret under
+/// character `at` (0-based).
+///
+/// ```
+/// use fen2img_chess::quote::caret_chars;
+/// assert_eq!(caret_chars("e4 \u{e9}5 Ke3", 6), "  e4 ?5 Ke3\n        ^");
+/// ```
+pub fn caret_chars(text: &str, at: usize) -> String {
+    let shown: Vec<char> = text.chars().map(shown_char).collect();
+    caret_window(&shown, at)
+}
+
+/// `c` itself if a terminal shows it as one plain column, else `?`.
+fn shown_char(c: char) -> char {
+    if c == ' ' || c.is_ascii_graphic() {
+        c
+    } else {
+        '?'
+    }
+}
+
+/// The caret's two lines over `line`, cut to [`CARET_WINDOW`] columns
+/// around column `at`.
+fn caret_window(line: &[char], at: usize) -> String {
+    let at = at.min(line.len());
+    let from = if line.len() <= CARET_WINDOW {
+        0
+    } else {
+        at.saturating_sub(CARET_WINDOW / 2)
+            .min(line.len() - CARET_WINDOW)
+    };
+    let to = (from + CARET_WINDOW).min(line.len());
+    let mut shown = String::from("  ");
+    if from > 0 {
+        shown.push_str("...");
+    }
+    let pad = shown.len() + at - from;
+    shown.extend(&line[from..to]);
+    if to < line.len() {
+        shown.push_str("...");
+    }
+    format!("{shown}\n{}^", " ".repeat(pad))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_caret_stands_under_its_column_in_a_window() {
+        let caret = caret_chars("e4 e5 Ke3", 6);
+        let lines: Vec<&str> = caret.lines().collect();
+        assert_eq!(lines[0].find("Ke3"), lines[1].find('^'));
+        // Long lines: cut around the caret, and at the end the window is
+        // full (not half empty).
+        let long: String = (0..60).map(|i| format!("{i:02}. ")).collect::<String>() + "Ke3";
+        for at in [240, 100, 0] {
+            let caret = caret_chars(&long, at);
+            let lines: Vec<&str> = caret.lines().collect();
+            let under = lines[1].len() - 1;
+            assert_eq!(
+                lines[0].get(under..under + 3),
+                long.get(at..at + 3),
+                "{caret}"
+            );
+            assert!(lines[0].len() <= 2 + 3 + CARET_WINDOW + 3, "{caret}");
+        }
+        let end = caret_chars(&long, 240);
+        assert!(end.starts_with("  ...") && end.lines().next().unwrap().ends_with("Ke3"));
+        assert_eq!(end.lines().next().unwrap().len(), 2 + 3 + CARET_WINDOW);
+        // Past the end: the caret just after the last column.
+        assert_eq!(caret_bytes(b"8/8", 3), "  8/8\n     ^");
+        // Control bytes and escapes never reach the terminal raw.
+        assert_eq!(caret_bytes(b"a\x1b[2Jb", 1), "  a?[2Jb\n   ^");
+    }
 
     #[test]
     fn visible_characters_are_quoted_as_they_are() {

@@ -70,7 +70,6 @@ impl PgnError {
     /// column) and a caret under the offending token. Control characters
     /// and non-ASCII characters show as `?` so the caret stays aligned.
     pub fn caret(&self, input: &[u8]) -> String {
-        const WINDOW: usize = 72;
         let offset = self.offset.min(input.len());
         let start = input[..offset]
             .iter()
@@ -80,34 +79,12 @@ impl PgnError {
             .iter()
             .position(|&b| b == b'\n')
             .map_or(input.len(), |i| offset + i);
-        // One char per character (not byte) so the caret lines up.
-        let line: Vec<char> = String::from_utf8_lossy(&input[start..end])
-            .chars()
-            .map(|c| {
-                if c == ' ' || c.is_ascii_graphic() {
-                    c
-                } else {
-                    '?'
-                }
-            })
-            .collect();
-        let at = self.column.saturating_sub(1).min(line.len());
-        let from = if line.len() <= WINDOW {
-            0
-        } else {
-            at.saturating_sub(WINDOW / 2).min(line.len() - WINDOW)
-        };
-        let to = (from + WINDOW).min(line.len());
-        let mut shown = String::new();
-        if from > 0 {
-            shown.push_str("...");
-        }
-        let pad = shown.len() + at - from;
-        shown.extend(&line[from..to]);
-        if to < line.len() {
-            shown.push_str("...");
-        }
-        let shown = shown.trim_end_matches('\r');
-        format!("  {shown}\n  {}^", " ".repeat(pad))
+        // A CRLF file's line ends at its CR.
+        let line = input[start..end]
+            .strip_suffix(b"\r")
+            .unwrap_or(&input[start..end]);
+        // One column per character (not byte), as the column counts them.
+        let line = String::from_utf8_lossy(line);
+        crate::quote::caret_chars(&line, self.column.saturating_sub(1))
     }
 }
