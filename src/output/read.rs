@@ -1,77 +1,18 @@
 //! Reading a file the command line did not make, without letting the file
 //! decide how much work that is: `md`'s pages, its previous output pages
-//! and its cache. (The library reads themes and glyphs the same way in its
-//! own `bounded_read`, which is private to it.)
-//!
-//! A path may name a FIFO (opening it waits for a writer forever), a device
-//! such as `/dev/zero` (endless, and its length reads as 0), a directory or
-//! a file of any size. So only regular files are opened, the type is checked
-//! again on the opened file, and at most `limit + 1` bytes are read.
+//! and its cache, PGN files. The library reads themes and glyphs with the
+//! same function, [`fen2img_render::read_regular`]: only regular files are
+//! opened (a FIFO would wait for a writer forever, `/dev/zero` never ends),
+//! the type is checked again on the opened file, and at most `limit + 1`
+//! bytes are read.
 
-use std::fs::{self, File};
-use std::io::{self, Read};
-use std::path::Path;
-
-/// What a file that is not a regular file is, in words.
-fn kind(meta: &fs::Metadata) -> Option<&'static str> {
-    let t = meta.file_type();
-    if t.is_file() {
-        return None;
-    }
-    if t.is_dir() {
-        return Some("a directory");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return Some("a device");
-        }
-        if t.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("a special file")
-}
-
-fn refuse(what: &str) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidInput,
-        format!("it is {what}, not a regular file"),
-    )
-}
-
-/// The bytes of the regular file at `path` (links followed), if it holds
-/// at most `limit` bytes. A FIFO, a device or a directory is an
-/// `InvalidInput` error and is never opened; a larger file is a
-/// `FileTooLarge` error after `limit + 1` bytes.
-pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-    // Checked before opening: opening a FIFO blocks until a writer comes.
-    if let Some(what) = kind(&fs::metadata(path)?) {
-        return Err(refuse(what));
-    }
-    let file = File::open(path)?;
-    let meta = file.metadata()?;
-    if let Some(what) = kind(&meta) {
-        return Err(refuse(what));
-    }
-    let mut data = Vec::with_capacity(meta.len().min(limit) as usize);
-    file.take(limit.saturating_add(1)).read_to_end(&mut data)?;
-    if data.len() as u64 > limit {
-        return Err(io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!("it is larger than the limit of {limit} bytes"),
-        ));
-    }
-    Ok(data)
-}
+pub use fen2img_render::read_regular;
 
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+    use std::fs;
+    use std::io;
 
     #[test]
     fn only_regular_files_within_the_limit_are_read() {

@@ -125,6 +125,7 @@ pub use fen2img_chess::{
     ParseOptions, ParseSquareError, Piece, Pockets, Position, Record, Role, Square, Warning,
 };
 
+pub use assets::bounded_read::read_regular;
 pub use assets::color::Rgba;
 #[cfg(fuzzing)]
 pub use assets::pieces::fuzz_glyph;

@@ -90,6 +90,33 @@ pub(crate) fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, Read
     Ok(data)
 }
 
+/// Reads a file a user named (a page, a game, a cache entry), without
+/// letting the file decide how much work that is: the bytes of the regular
+/// file at `path` (symbolic links followed), if it holds at most `limit`
+/// bytes. A FIFO, a device or a directory is never opened: an
+/// `InvalidInput` error (`it is a FIFO (named pipe), not a regular file`);
+/// a larger file is a `FileTooLarge` error after reading `limit + 1` bytes.
+/// Themes and piece sets are read the same way.
+///
+/// ```
+/// let dir = std::env::temp_dir();
+/// let e = fen2img_render::read_regular(&dir, 1 << 20).unwrap_err();
+/// assert_eq!(e.to_string(), "it is a directory, not a regular file");
+/// ```
+pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    read_regular_file(path, limit).map_err(|e| match e {
+        ReadError::Io(e) => e,
+        ReadError::NotRegular(what) => io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is {what}, not a regular file"),
+        ),
+        ReadError::TooLarge(limit) => io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!("it is larger than the limit of {limit} bytes"),
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
