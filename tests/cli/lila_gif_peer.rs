@@ -254,6 +254,15 @@ fn answers_as_lila_gif_answers() {
             )),
         ),
         (
+            "game: glyphs",
+            game(format!(
+                r#"{{"delay":50,"frames":[{},{},{}]}}"#,
+                frame(START, ""),
+                frame(E4, r#","lastMove":"e2e4","glyph":"!!""#),
+                frame(E5, r#","lastMove":"e7e5","glyph":"?""#)
+            )),
+        ),
+        (
             "game: clocks",
             game(format!(
                 r#"{{"delay":50,"frames":[{}]}}"#,
