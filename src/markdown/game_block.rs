@@ -12,8 +12,13 @@
 //! `game=N` picks a game of several; `caption=auto` captions each diagram
 //! with its move (`17.Rd8#`), `caption-source` with the game's source and
 //! the move, `figurine` in figurine SAN; a `caption="..."` text may hold
-//! `{move}` and `{ply}`. `number=N` numbers the diagrams N, N+1, ... Every
-//! other option is a render option, as in a fen block.
+//! `{move}` and `{ply}`. `number=N` numbers the diagrams N, N+1, ...
+//! (the page counts on across blocks: [`super::numbering`]). `animate`
+//! makes the block one animated GIF of the game instead
+//! ([`super::game_animation`]), `from=`/`to=` its range, `delay=`,
+//! `last-delay=`, `clock-delays=` its timing, as `--animate` and its flags
+//! on the command line. Every other option is a render option, as in a
+//! fen block.
 //!
 //! The game's text is the block's lines joined, so an error of the reader
 //! (its byte offset) maps back to the line and column in the document.
@@ -23,10 +28,15 @@ use fen2img_render::chess::game::Selector;
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{alt_text, fingerprint};
 
+use std::ffi::OsStr;
+
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};
 use super::fence::FenBlock;
+use super::game_animation::{self, Animate};
 use super::game_keys::{canonical, is_game_key};
 use super::info::Attr;
+use crate::args::games::{bound, duration, scale};
+use crate::games::animate::Timing;
 use crate::games::input::MAX_PGN_LEN;
 use crate::games::{diagrams_of, CaptionStyle, GameOptions, Pick};
 
@@ -46,11 +56,13 @@ enum Choice {
 }
 
 /// A block's game options.
-struct GameAttrs {
-    game: usize,
+pub(super) struct GameAttrs {
+    pub(super) game: usize,
     choice: Choice,
-    caption_source: bool,
-    figurine: bool,
+    pub(super) caption_source: bool,
+    pub(super) figurine: bool,
+    /// `animate`, with its range and timing.
+    pub(super) animate: Option<Animate>,
 }
 
 /// `true`/`false` of a flag option (alone: true).
@@ -75,8 +87,19 @@ fn game_attrs<'a>(
         choice: Choice::Default,
         caption_source: false,
         figurine: false,
+        animate: None,
     };
     let mut errors = Vec::new();
+    // `animate` and the options that only it takes (each with its column,
+    // to blame it when `animate` is missing).
+    let mut animate: Option<usize> = None;
+    let mut film = Animate {
+        column: 0,
+        from: None,
+        to: None,
+        timing: Timing::default(),
+    };
+    let mut film_keys: Vec<(usize, String)> = Vec::new();
     for attr in attrs {
         let key = canonical(&attr.key);
         let value = attr.value.as_deref().map(str::trim);
@@ -136,6 +159,41 @@ fn game_attrs<'a>(
                 Ok(on) => out.figurine = on,
                 Err(message) => fail(message),
             },
+            "animate" => match flag(attr) {
+                Ok(on) => animate = on.then_some(attr.column),
+                Err(message) => fail(message),
+            },
+            "from" | "to" | "delay" | "last-delay" | "clock-delays" => {
+                film_keys.push((attr.column, attr.key.clone()));
+                let Some(text) = value.filter(|v| !v.is_empty()) else {
+                    fail(format!(
+                        "'{}' needs a value: from=4 or from=2w, to=17w, delay=800ms, \
+                         last-delay=3s, clock-delays=0.05",
+                        attr.key
+                    ));
+                    continue;
+                };
+                // The command line's own readers of these values; their
+                // messages name the option as written here.
+                let name = attr.key.trim();
+                let read = match key.as_str() {
+                    "from" => bound(name, OsStr::new(text)).map(|s| film.from = Some(s)),
+                    "to" => bound(name, OsStr::new(text)).map(|s| film.to = Some(s)),
+                    "delay" => duration(name, OsStr::new(text)).map(|d| film.timing.delay_cs = d),
+                    "last-delay" => {
+                        duration(name, OsStr::new(text)).map(|d| film.timing.last_cs = d)
+                    }
+                    _ => scale(text).map(|s| film.timing.clock_scale = Some(s)),
+                };
+                if let Err(e) = read {
+                    let message = e.message.trim_start_matches("--clock-delays: ");
+                    fail(if key == "clock-delays" {
+                        format!("{name}: {message}")
+                    } else {
+                        message.to_string()
+                    });
+                }
+            }
             "moves" => fail(
                 "'moves' is not an option of pgn blocks: the moves are the block's text; \
                  choose positions with ply=12,20 or move=17w"
@@ -144,6 +202,32 @@ fn game_attrs<'a>(
             _ => {}
         }
     }
+    match animate {
+        Some(column) => {
+            let chosen = match &out.choice {
+                Choice::Default => None,
+                Choice::Markers(c) => Some(*c),
+                Choice::Selectors(s) => s.first().map(|(_, c)| *c),
+            };
+            if let Some(c) = chosen {
+                errors.push((
+                    c,
+                    "animate plays a stretch of the game: choose it with from= and to=, \
+                     not with ply, move or markers"
+                        .into(),
+                ));
+            }
+            film.column = column;
+            out.animate = Some(film);
+        }
+        None => errors.extend(film_keys.into_iter().map(|(column, key)| {
+            (
+                column,
+                format!("'{key}' is an option of animate: add animate to the block"),
+            )
+        })),
+    }
+    errors.sort_by_key(|(column, _)| *column);
     if errors.is_empty() {
         Ok(out)
     } else {
@@ -190,7 +274,7 @@ fn placed(block: &FenBlock, starts: &[usize], e: &PgnError) -> DocError {
 }
 
 /// `game 1 (Morphy – Allies)`: which game a choice is about.
-fn game_label(game: &Game) -> String {
+pub(super) fn game_label(game: &Game) -> String {
     match game.players() {
         Some(players) => format!("game {} ({players})", game.number),
         None => format!("game {}", game.number),
@@ -259,11 +343,13 @@ fn plies(block: &FenBlock, game: &Game, choice: &Choice) -> Result<Vec<usize>, V
     }
 }
 
-/// A pgn block's diagrams.
+/// A pgn block's diagrams (or its animation), numbered from `number`
+/// when numbered.
 pub(super) fn make(
     maker: &mut DiagramMaker,
     block: &FenBlock,
     attrs: &[Attr],
+    number: Option<u32>,
 ) -> Result<Made, Vec<DocError>> {
     let (game_keys, render_keys): (Vec<&Attr>, Vec<&Attr>) =
         attrs.iter().partition(|a| is_game_key(&a.key));
@@ -309,11 +395,25 @@ pub(super) fn make(
     let pgn = PgnOptions::default().with_strict(options.strict);
     let game = read_game(text.as_bytes(), chosen.game, pgn)
         .map_err(|e| vec![placed(block, &starts, &e)])?;
-    let warnings = game
+    let warnings: Vec<DocError> = game
         .warnings
         .iter()
         .map(|w| placed(block, &starts, w))
         .collect();
+    if let Some(film) = &chosen.animate {
+        let game_block = game_animation::GameBlock {
+            block,
+            game: &game,
+            text: &text,
+            chosen: &chosen,
+        };
+        let diagram =
+            game_animation::make(maker, &game_block, film, &options, &render_attrs, number)?;
+        return Ok(Made {
+            diagrams: vec![diagram],
+            warnings,
+        });
+    }
     let plies = plies(block, &game, &chosen.choice)?;
     // One pass over the game for every position between the first and the
     // last chosen, then the chosen ones picked out of it.
@@ -358,7 +458,7 @@ pub(super) fn make(
         let game_caption = found.caption.take();
         let mut render = base.clone();
         found.apply(&mut render.diagram);
-        if let Some(n) = base.diagram.around.number {
+        if let Some(n) = number {
             let step = u32::try_from(i).unwrap_or(u32::MAX);
             render.diagram.around.number = Some(n.saturating_add(step));
         }
@@ -406,6 +506,7 @@ pub(super) fn make(
             options: own,
             size,
             hash,
+            animated: false,
         });
     }
     // The cached renderer serves the next block with its own options.

@@ -8,6 +8,7 @@ use super::diagram::{DiagramMaker, DocError};
 use super::fence::{find_blocks, FenBlock, FenceError};
 use super::html::{figure, Placement};
 use super::pre::find_pre_blocks;
+use super::tally::Blocks;
 
 /// Where images go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +43,14 @@ pub struct Rewritten {
     pub warnings: Vec<DocError>,
     /// Every error; when there is one, `text` must not be used.
     pub errors: Vec<DocError>,
-    /// How many diagrams the page holds.
+    /// How many diagrams the page holds (animations included).
     pub diagrams: usize,
+    /// How many of them are animated GIFs.
+    pub animations: usize,
+    /// The blocks made, by kind.
+    pub blocks: Blocks,
+    /// The blocks that could not be made, by kind.
+    pub failed: Blocks,
 }
 
 /// The file extension for a format's assets.
@@ -74,6 +81,8 @@ fn rewrite_found(
     images: &Images,
 ) -> Rewritten {
     let mut out = Rewritten::default();
+    // Each page numbers its diagrams from the start.
+    maker.start_page();
     let blocks = match found {
         Ok(blocks) => blocks,
         Err(e) => {
@@ -98,10 +107,13 @@ fn rewrite_found(
             Ok(made) => made,
             Err(errors) => {
                 out.errors.extend(errors);
+                out.failed.add(block.kind);
                 continue;
             }
         };
+        out.blocks.add(block.kind);
         out.diagrams += made.diagrams.len();
+        out.animations += made.diagrams.iter().filter(|d| d.animated).count();
         out.warnings.extend(made.warnings);
         let several = made.diagrams.len() > 1;
         let mut html = String::new();
@@ -116,7 +128,12 @@ fn rewrite_found(
             html.push_str(&match images {
                 Images::Inline => figure(&diagram, Placement::Inline(&prefix)),
                 Images::Files { url } => {
-                    let name = format!("{:016x}.{}", diagram.hash, extension(maker.format()));
+                    let ext = if diagram.animated {
+                        "gif"
+                    } else {
+                        extension(maker.format())
+                    };
+                    let name = format!("{:016x}.{ext}", diagram.hash);
                     let html = figure(&diagram, Placement::Image(&format!("{url}{name}")));
                     if !out.assets.iter().any(|a| a.name == name) {
                         out.assets.push(Asset {

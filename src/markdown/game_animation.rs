@@ -1,0 +1,140 @@
+//! A pgn block's `animate`: the game (or the stretch `from=`/`to=` name)
+//! as one animated GIF, drawn by the command line's own animation
+//! ([`crate::games::animate`]) with the block's render options, so the
+//! file is the one `fen2img game.pgn --animate` writes with the same
+//! options. It stands where the block stood like any diagram: a file named
+//! by its content beside the other images, or, where the page holds its
+//! images inline, a `data:` URI ([`super::data_uri`]); its alt text says
+//! whose game it is, which moves it plays and the final position
+//! ([`crate::games::animation_alt`]).
+//!
+//! `caption=auto` and `caption-source` are drawn in the frames (each its
+//! move, as `--animate --caption auto`), since a figure's caption cannot
+//! change with the frame; a `caption="..."` text is the figure's caption.
+
+use fen2img_render::chess::game::pgn::Game;
+use fen2img_render::chess::game::Selector;
+use fen2img_render::fingerprint::stable_hash;
+use fen2img_render::Format;
+
+use super::diagram::{at_info, image_size, Diagram, DiagramMaker, DocError};
+use super::fence::FenBlock;
+use super::game_block::{game_label, GameAttrs};
+use super::info::Attr;
+use super::options::BlockOptions;
+use crate::games::animate::{self, Timing};
+use crate::games::{animation_alt, diagrams_of, gif_comment, CaptionStyle, GameOptions, Pick};
+
+/// The most frames one block's animation may have, as the server's
+/// `/game.gif`: a 12,000-half-move game would be minutes of encoding and
+/// a page of hundreds of megabytes.
+pub const MAX_FRAMES: usize = 1000;
+
+/// `animate` and its options.
+#[derive(Debug, Clone)]
+pub(super) struct Animate {
+    /// The column of `animate` in the info string (errors of the range
+    /// and of the drawing stand there).
+    pub(super) column: usize,
+    /// `from=`: the first frame (default the start position).
+    pub(super) from: Option<Selector>,
+    /// `to=`: the last frame (default the final position).
+    pub(super) to: Option<Selector>,
+    /// `delay=`, `last-delay=`, `clock-delays=`.
+    pub(super) timing: Timing,
+}
+
+/// The block and the game read from it.
+pub(super) struct GameBlock<'a> {
+    pub(super) block: &'a FenBlock,
+    pub(super) game: &'a Game,
+    /// The game's text (the block's lines joined).
+    pub(super) text: &'a str,
+    pub(super) chosen: &'a GameAttrs,
+}
+
+/// The animation of `film` as the block's one diagram, numbered `number`
+/// when the page numbers it.
+pub(super) fn make(
+    maker: &mut DiagramMaker,
+    at: &GameBlock<'_>,
+    film: &Animate,
+    options: &BlockOptions,
+    render_attrs: &[Attr],
+    number: Option<u32>,
+) -> Result<Diagram, Vec<DocError>> {
+    let block = at.block;
+    let fail = |message: String| vec![at_info(block, film.column, message)];
+    let label = game_label(at.game);
+    let caption_auto = options.caption.as_deref() == Some("auto");
+    let game_options = GameOptions {
+        strict: options.strict,
+        game: at.chosen.game,
+        pick: Pick::Range {
+            from: film.from.clone(),
+            to: film.to.clone(),
+        },
+        caption: if at.chosen.caption_source {
+            CaptionStyle::SourceAndMove
+        } else if caption_auto {
+            CaptionStyle::Move
+        } else {
+            CaptionStyle::None
+        },
+        figurine: at.chosen.figurine,
+    };
+    let found = diagrams_of(at.game, "pgn block", at.text.as_bytes(), &game_options)
+        .map_err(|e| fail(format!("{label}: {}", e.reason)))?;
+    let frames = &found.diagrams;
+    if frames.len() > MAX_FRAMES {
+        return Err(fail(format!(
+            "{label}: the animation would have {} frames; a block animates at most \
+             {MAX_FRAMES} (choose a stretch with from= and to=)",
+            frames.len()
+        )));
+    }
+    let (renderer, _) = maker
+        .renderer(block, options, render_attrs)
+        .map_err(|e| vec![e])?;
+    let mut render = renderer.options().clone();
+    // A GIF whatever the page's images are, drawn as `-o game.gif` draws.
+    render.format = Format::GIF;
+    render.diagram.around.number = number;
+    let delays = animate::delays(frames, &film.timing);
+    let bytes = animate::gif(frames, &delays, &render, &gif_comment(&found.tags))
+        .map_err(|e| fail(format!("{label}: {e}")))?;
+    let end = frames.last();
+    // The final frame as drawn, for the alt text's last part.
+    let mut last = render.diagram.clone();
+    if let Some(end) = end {
+        end.apply(&mut last);
+    }
+    let mut own = options.clone();
+    own.caption = match options.caption.as_deref() {
+        // Drawn in every frame.
+        _ if at.chosen.caption_source || caption_auto => None,
+        Some(text) if text.contains('{') => Some(
+            text.replace(
+                "{move}",
+                end.and_then(|e| e.numbered_san.as_deref()).unwrap_or(""),
+            )
+            .replace("{ply}", &end.map_or(0, |e| e.ply).to_string()),
+        ),
+        other => other.map(str::to_string),
+    };
+    let alt = own
+        .alt
+        .clone()
+        .unwrap_or_else(|| animation_alt(&found.tags, frames, &last));
+    // Named by its bytes: the frames, delays and every option are in them.
+    let hash = stable_hash(&[b"fen2img animation", &bytes]);
+    let size = image_size(&bytes).unwrap_or((0, 0));
+    Ok(Diagram {
+        bytes,
+        alt,
+        options: own,
+        size,
+        hash,
+        animated: true,
+    })
+}
