@@ -36,10 +36,11 @@ pub(super) struct Animate {
     /// The column of `animate` in the info string (errors of the range
     /// and of the drawing stand there).
     pub(super) column: usize,
-    /// `from=`: the first frame (default the start position).
-    pub(super) from: Option<Selector>,
-    /// `to=`: the last frame (default the final position).
-    pub(super) to: Option<Selector>,
+    /// `from=`: the first frame (default the start position), with the
+    /// option's column.
+    pub(super) from: Option<(Selector, usize)>,
+    /// `to=`: the last frame (default the final position), with its column.
+    pub(super) to: Option<(Selector, usize)>,
     /// `delay=`, `last-delay=`, `clock-delays=`.
     pub(super) timing: Timing,
 }
@@ -66,13 +67,38 @@ pub(super) fn make(
     let block = at.block;
     let fail = |message: String| vec![at_info(block, film.column, message)];
     let label = game_label(at.game);
+    // Each end resolved alone first, so an error stands at its option.
+    let end = |bound: &Option<(Selector, usize)>, default: usize| match bound {
+        None => Ok(default),
+        Some((selector, column)) => selector
+            .resolve(at.game)
+            .map_err(|e| vec![at_info(block, *column, format!("{label}: {}", e.message))]),
+    };
+    let first = end(&film.from, 0)?;
+    let last = end(&film.to, at.game.plies.len())?;
+    if first > last {
+        let column = film.to.as_ref().map_or(film.column, |(_, c)| *c);
+        return Err(vec![at_info(
+            block,
+            column,
+            format!("{label}: the range starts after it ends: from ply {first} to ply {last}"),
+        )]);
+    }
+    // Counted before a frame is drawn.
+    let count = last - first + 1;
+    if count > MAX_FRAMES {
+        return Err(fail(format!(
+            "{label}: the animation would have {count} frames; a block animates at most \
+             {MAX_FRAMES} (choose a stretch with from= and to=)"
+        )));
+    }
     let caption_auto = options.caption.as_deref() == Some("auto");
     let game_options = GameOptions {
         strict: options.strict,
         game: at.chosen.game,
         pick: Pick::Range {
-            from: film.from.clone(),
-            to: film.to.clone(),
+            from: Some(Selector::Ply(first)),
+            to: Some(Selector::Ply(last)),
         },
         caption: if at.chosen.caption_source {
             CaptionStyle::SourceAndMove
@@ -86,13 +112,6 @@ pub(super) fn make(
     let found = diagrams_of(at.game, "pgn block", at.text.as_bytes(), &game_options)
         .map_err(|e| fail(format!("{label}: {}", e.reason)))?;
     let frames = &found.diagrams;
-    if frames.len() > MAX_FRAMES {
-        return Err(fail(format!(
-            "{label}: the animation would have {} frames; a block animates at most \
-             {MAX_FRAMES} (choose a stretch with from= and to=)",
-            frames.len()
-        )));
-    }
     let (renderer, _) = maker
         .renderer(block, options, render_attrs)
         .map_err(|e| vec![e])?;

@@ -177,8 +177,9 @@ fn game_attrs<'a>(
                 // messages name the option as written here.
                 let name = attr.key.trim();
                 let read = match key.as_str() {
-                    "from" => bound(name, OsStr::new(text)).map(|s| film.from = Some(s)),
-                    "to" => bound(name, OsStr::new(text)).map(|s| film.to = Some(s)),
+                    "from" => bound(name, OsStr::new(text))
+                        .map(|s| film.from = Some((s, attr.column))),
+                    "to" => bound(name, OsStr::new(text)).map(|s| film.to = Some((s, attr.column))),
                     "delay" => duration(name, OsStr::new(text)).map(|d| film.timing.delay_cs = d),
                     "last-delay" => {
                         duration(name, OsStr::new(text)).map(|d| film.timing.last_cs = d)
@@ -579,6 +580,82 @@ mod tests {
             made.diagrams[1].alt
         );
         assert_ne!(made.diagrams[0].hash, made.diagrams[1].hash);
+    }
+
+    /// The frames of an animated GIF: how many, and each one's delay.
+    fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+        let mut decoder = gif::DecodeOptions::new().read_info(bytes).unwrap();
+        let mut delays = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            delays.push(frame.delay);
+        }
+        delays
+    }
+
+    #[test]
+    fn animate_makes_one_gif_of_the_stretch_with_its_description() {
+        let made = make("pgn animate from=30 delay=500ms size=120", OPERA).unwrap();
+        assert_eq!(made.diagrams.len(), 1);
+        let d = &made.diagrams[0];
+        assert!(d.animated && d.bytes.starts_with(b"GIF89a"));
+        assert_eq!(gif_delays(&d.bytes), [50, 50, 50, 300], "plies 30 to 33");
+        assert_eq!(d.size, (120, 120 + (d.size.1 - 120)));
+        assert!(
+            d.alt.starts_with(
+                "Animated game Morphy – Duke Karl / Count Isouard, Paris 1858: moves 16–17 \
+                 (16.Qb8+ to 17.Rd8#), 4 positions. Final position: "
+            ),
+            "{}",
+            d.alt
+        );
+        assert!(d.alt.ends_with("Last move d1 to d8. Check on e8."), "{}", d.alt);
+        // A move as a bound; the whole game by default.
+        let made = make("pgn animate from=16w to=17w size=80", OPERA).unwrap();
+        assert_eq!(gif_delays(&made.diagrams[0].bytes).len(), 3);
+        let made = make("pgn animate size=80", OPERA).unwrap();
+        assert_eq!(gif_delays(&made.diagrams[0].bytes).len(), 34);
+        // A caption text is the figure's; an automatic one is drawn in
+        // the frames instead (it changes with the move).
+        let made = make("pgn animate from=32 caption=auto size=80", OPERA).unwrap();
+        assert_eq!(made.diagrams[0].options.caption, None);
+        let made = make("pgn animate from=32 caption=\"Mate\" size=80", OPERA).unwrap();
+        assert_eq!(made.diagrams[0].options.caption.as_deref(), Some("Mate"));
+    }
+
+    #[test]
+    fn animate_options_are_checked_where_they_stand() {
+        let e = make("pgn from=3 delay=1s", OPERA).unwrap_err();
+        assert_eq!((e.len(), e[0].column, e[1].column), (2, 8, 15), "{e:?}");
+        assert!(e[0].message.contains("option of animate"), "{e:?}");
+        let e = make("pgn animate plies=3", OPERA).unwrap_err();
+        assert_eq!(e[0].column, 16, "{e:?}");
+        assert!(e[0].message.contains("from= and to="), "{e:?}");
+        let e = make("pgn animate to=99", OPERA).unwrap_err();
+        assert_eq!(e[0].column, 16, "{e:?}");
+        assert!(e[0].message.contains("ply 99 is beyond"), "{e:?}");
+        let e = make("pgn animate from=9 to=3", OPERA).unwrap_err();
+        assert!(e[0].message.contains("starts after it ends"), "{e:?}");
+        let e = make("pgn animate delay=soon", OPERA).unwrap_err();
+        assert!(e[0].message.starts_with("delay: expected a time"), "{e:?}");
+        let e = make("pgn animate clock-delays=-1", OPERA).unwrap_err();
+        assert!(e[0].message.starts_with("clock-delays: expected"), "{e:?}");
+        let e = make("fen animate", "8/8/8/8/8/8/8/K6k w - - 0 1\n").unwrap_err();
+        assert!(e[0].message.contains("option of pgn blocks"), "{e:?}");
+    }
+
+    #[test]
+    fn an_animation_is_bounded_before_it_is_drawn() {
+        let mut pgn = String::new();
+        for ply in 0..1200 {
+            if ply % 2 == 0 {
+                pgn.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            pgn.push_str(["Nf3 ", "Nc6 ", "Ng1 ", "Nb8 "][ply % 4]);
+        }
+        pgn.push_str("*\n");
+        let e = make("pgn animate", &pgn).unwrap_err();
+        assert!(e[0].message.contains("1201 frames"), "{e:?}");
+        assert_eq!(e[0].column, 8, "{e:?}");
     }
 
     #[test]

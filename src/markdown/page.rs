@@ -217,6 +217,50 @@ mod tests {
     }
 
     #[test]
+    fn fen_and_pgn_blocks_share_the_pages_diagram_numbers() {
+        let k = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        let game = "1. e4 {[#]} e5 2. Nf3 {[#]} *";
+        let doc = format!(
+            "```fen\n{k}\n```\n\n```pgn\n{game}\n```\n\n```fen number=none\n{k}\n```\n\n\
+             ```fen\n{k}\n```\n\n```pgn animate to=2\n{game}\n```\n"
+        );
+        let defaults = super::super::info::parse("fen number=1").unwrap();
+        let mut maker = DiagramMaker::new(Format::PNG, defaults);
+        let leads = |r: &Rewritten| -> Vec<String> {
+            r.text
+                .match_indices(" alt=\"")
+                .map(|(i, _)| r.text[i + 6..].split('.').next().unwrap().to_string())
+                .collect()
+        };
+        let images = Images::Files { url: String::new() };
+        let r = rewrite(&doc, &mut maker, &images);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(
+            leads(&r),
+            [
+                "Diagram 1",
+                "Diagram 2",
+                "Diagram 3",
+                "White to move",
+                "Diagram 4",
+                "Animated game: move 1 (1"
+            ]
+        );
+        assert!(
+            r.text
+                .contains("Animated game: move 1 (1.e4 to 1...e5), 3 positions. Final position: "),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains("Final position: Diagram 5."), "{}", r.text);
+        assert_eq!((r.blocks.fen, r.blocks.pgn, r.diagrams, r.animations), (3, 2, 6, 1));
+        assert!(r.assets.iter().any(|a| a.name.ends_with(".gif")));
+        // The next page starts again at 1.
+        let r = rewrite(&format!("```fen\n{k}\n```\n"), &mut maker, &images);
+        assert_eq!(leads(&r), ["Diagram 1"]);
+    }
+
+    #[test]
     fn every_error_is_reported_and_no_text_without_blocks_changes() {
         let doc = "```fen\n8/8/8/8/8/8/8/K6k w - - 0 1 x\n```\n```fen nope\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n";
         let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
