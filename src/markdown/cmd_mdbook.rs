@@ -70,10 +70,7 @@ pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {
     if !errors.is_empty() {
         return Err(Failure {
             code: EXIT_INVALID,
-            message: format!(
-                "{} in the book could not be made",
-                failed.text()
-            ),
+            message: format!("{} in the book could not be made", failed.text()),
             detail: None,
         });
     }

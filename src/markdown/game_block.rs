@@ -177,8 +177,9 @@ fn game_attrs<'a>(
                 // messages name the option as written here.
                 let name = attr.key.trim();
                 let read = match key.as_str() {
-                    "from" => bound(name, OsStr::new(text))
-                        .map(|s| film.from = Some((s, attr.column))),
+                    "from" => {
+                        bound(name, OsStr::new(text)).map(|s| film.from = Some((s, attr.column)))
+                    }
                     "to" => bound(name, OsStr::new(text)).map(|s| film.to = Some((s, attr.column))),
                     "delay" => duration(name, OsStr::new(text)).map(|d| film.timing.delay_cs = d),
                     "last-delay" => {
@@ -608,7 +609,11 @@ mod tests {
             "{}",
             d.alt
         );
-        assert!(d.alt.ends_with("Last move d1 to d8. Check on e8."), "{}", d.alt);
+        assert!(
+            d.alt.ends_with("Last move d1 to d8. Check on e8."),
+            "{}",
+            d.alt
+        );
         // A move as a bound; the whole game by default.
         let made = make("pgn animate from=16w to=17w size=80", OPERA).unwrap();
         assert_eq!(gif_delays(&made.diagrams[0].bytes).len(), 3);

@@ -253,7 +253,10 @@ mod tests {
             r.text
         );
         assert!(r.text.contains("Final position: Diagram 5."), "{}", r.text);
-        assert_eq!((r.blocks.fen, r.blocks.pgn, r.diagrams, r.animations), (3, 2, 6, 1));
+        assert_eq!(
+            (r.blocks.fen, r.blocks.pgn, r.diagrams, r.animations),
+            (3, 2, 6, 1)
+        );
         assert!(r.assets.iter().any(|a| a.name.ends_with(".gif")));
         // The next page starts again at 1.
         let r = rewrite(&format!("```fen\n{k}\n```\n"), &mut maker, &images);

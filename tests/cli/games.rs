@@ -994,7 +994,10 @@ fn every_frame_shows_its_position_as_a_still_gif_does() {
 #[test]
 fn alt_with_animate_describes_the_animation() {
     // --alt alone: the description, and no GIF.
-    let out = run([opera().as_str(), "--animate", "--from", "31", "--alt"], b"");
+    let out = run(
+        [opera().as_str(), "--animate", "--from", "31", "--alt"],
+        b"",
+    );
     assert_code(&out, 0);
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1, "{text}");
@@ -1056,7 +1059,9 @@ fn alt_with_animate_describes_the_animation() {
     assert_code(&out, 0);
     let text = stdout(&out);
     assert!(
-        text.starts_with("Animated game Eve<U+202E>lyn<U+001B>[2J – Bob: move 1 (1.e4 to 1...e5), 3 positions."),
+        text.starts_with(
+            "Animated game Eve<U+202E>lyn<U+001B>[2J – Bob: move 1 (1.e4 to 1...e5), 3 positions."
+        ),
         "{text}"
     );
     assert!(!text.contains(['\u{1b}', '\u{202E}']), "{text}");

@@ -356,9 +356,7 @@ fn pandoc_converts_a_game_to_html() {
 
 /// Each frame's delay of an animated GIF (so also how many frames).
 fn gif_delays(bytes: &[u8]) -> Vec<u16> {
-    let mut decoder = gif::DecodeOptions::new()
-        .read_info(bytes)
-        .expect("a GIF");
+    let mut decoder = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
     let mut delays = Vec::new();
     while let Some(frame) = decoder.read_next_frame().expect("a frame") {
         delays.push(frame.delay);
@@ -414,14 +412,16 @@ fn an_animate_block_is_the_command_lines_gif_beside_the_images() {
     .unwrap();
     let cli = cli_animation(
         &dir,
-        &["--from", "30", "--delay", "500ms", "--size", "160", "--number", "1"],
+        &[
+            "--from", "30", "--delay", "500ms", "--size", "160", "--number", "1",
+        ],
     );
     assert_eq!(gif_delays(&cli), [50, 50, 50, 300], "plies 30 to 33");
     // Image files: a .gif named by its content beside the SVGs.
     let out = dir.join("out");
     let (stderr, text) = md(&page, &out, &["--images", "svg"]);
     let images = images_of(&text, &out);
-    assert_eq!(images, [cli.clone()], "{text}");
+    assert_eq!(images, std::slice::from_ref(&cli), "{text}");
     assert!(text.contains("<img src=\"diagrams/"), "{text}");
     assert!(text.contains(".gif\" "), "{text}");
     assert!(text.contains(ANIMATION_ALT), "{text}");
@@ -442,6 +442,24 @@ fn an_animate_block_is_the_command_lines_gif_beside_the_images() {
         .unwrap();
     assert_eq!(bytes, cli);
     assert!(text.contains(ANIMATION_ALT), "{text}");
+    // An HTML page's <pre class="pgn"> takes it too.
+    let html_page = dir.join("opera.html");
+    fs::write(
+        &html_page,
+        format!(
+            "<html><body><pre class=\"pgn\" data-options=\"animate from=30 delay=500ms \
+             size=160 number=1\">{}</pre></body></html>\n",
+            OPERA.replace('&', "&amp;").replace('<', "&lt;")
+        ),
+    )
+    .unwrap();
+    let html_out = dir.join("html");
+    let (_, text) = md(&html_page, &html_out, &["--images", "png"]);
+    assert_eq!(
+        images_of(&text, &html_out),
+        std::slice::from_ref(&cli),
+        "{text}"
+    );
     // Run again: the page and its GIF are up to date.
     let run = Cmd::new(BIN)
         .args(["md", page.to_str().unwrap(), "--out-dir"])
@@ -494,7 +512,13 @@ fn fen_and_pgn_blocks_are_numbered_across_the_page() {
         .collect();
     assert_eq!(
         leads,
-        ["Diagram 1", "Diagram 5", "Diagram 6", "White to move", "Diagram 7"]
+        [
+            "Diagram 1",
+            "Diagram 5",
+            "Diagram 6",
+            "White to move",
+            "Diagram 7"
+        ]
     );
 }
 
@@ -521,7 +545,11 @@ fn summaries_count_blocks_by_kind_not_errors() {
     );
     let out = Cmd::new(BIN)
         .args(["pandoc", "html"])
-        .write_stdin(pandoc_doc(&["pgn"], &[["game", "0"], ["colour", "red"]], OPERA))
+        .write_stdin(pandoc_doc(
+            &["pgn"],
+            &[["game", "0"], ["colour", "red"]],
+            OPERA,
+        ))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -529,7 +557,9 @@ fn summaries_count_blocks_by_kind_not_errors() {
     assert!(stderr.contains("1 pgn block could not be made"), "{stderr}");
     let out = Cmd::new(BIN)
         .arg("mdbook")
-        .write_stdin(book(&format!("# C\n\n```pgn game=0 colour=red\n{OPERA}```\n")))
+        .write_stdin(book(&format!(
+            "# C\n\n```pgn game=0 colour=red\n{OPERA}```\n"
+        )))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -564,7 +594,11 @@ fn mdbook_and_pandoc_take_animations() {
         )))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let content = v["sections"][0]["Chapter"]["content"].as_str().unwrap();
     assert!(
@@ -582,7 +616,11 @@ fn mdbook_and_pandoc_take_animations() {
         ))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let html = v["blocks"][0]["c"][1].as_str().unwrap();
     assert!(html.contains("<img src=\"data:image/gif;base64,"), "{html}");
@@ -597,11 +635,194 @@ fn mdbook_and_pandoc_take_animations() {
         ))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let image = &v["blocks"][0]["c"][0];
     let src = image["c"][2][0].as_str().unwrap();
     assert!(src.ends_with(".gif"), "{src}");
     assert_eq!(fs::read(src).unwrap(), cli);
     assert_eq!(image["c"][1][0]["c"], "Animated");
+}
+
+/// The Opera Game's last three plies as an animate block (Pandoc form
+/// when `pandoc`), in a page.
+fn animation_page(pandoc: bool) -> String {
+    let info = if pandoc {
+        "{.pgn .animate from=31 size=120}"
+    } else {
+        "pgn animate from=31 size=120"
+    };
+    format!("# Opera\n\n```{info}\n{OPERA}```\n")
+}
+
+/// Whether `tool --version` answers; the test fails when it does not.
+fn require(tool: &str) {
+    let found = Command::new(tool).arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "{tool} is not on PATH: tools/install_doc_tools.sh installs it"
+    );
+}
+
+#[test]
+#[ignore = "needs pandoc: cargo test -- --ignored"]
+fn pandoc_puts_an_animation_in_html_and_docx() {
+    require("pandoc");
+    let dir = scratch("pandoc-animate");
+    fs::write(dir.join("doc.md"), animation_page(true)).unwrap();
+    let filter = dir.join("fen2img-pandoc");
+    fs::write(&filter, format!("#!/bin/sh\nexec '{BIN}' pandoc \"$@\"\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&filter, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let cli = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+    let pandoc = |args: &[&str]| {
+        let out = Command::new("pandoc")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let filter = filter.to_str().unwrap();
+    pandoc(&["doc.md", "--filter", filter, "-o", "doc.html"]);
+    let html = fs::read_to_string(dir.join("doc.html")).unwrap();
+    assert!(html.contains("<img src=\"data:image/gif;base64,"), "{html}");
+    assert!(html.contains("alt=\"Animated game Morphy"), "{html}");
+    // Word documents take the GIF itself: Pandoc reads it back out.
+    pandoc(&["doc.md", "--filter", filter, "-o", "doc.docx"]);
+    pandoc(&[
+        "doc.docx",
+        "--extract-media=media",
+        "-t",
+        "markdown",
+        "-o",
+        "back.md",
+    ]);
+    let gifs: Vec<Vec<u8>> = walk(&dir.join("media"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "gif"))
+        .map(|p| fs::read(p).unwrap())
+        .collect();
+    assert_eq!(gifs, [cli]);
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "needs mdbook: cargo test -- --ignored"]
+fn mdbook_builds_a_chapter_with_an_animation() {
+    require("mdbook");
+    let dir = scratch("mdbook-animate");
+    fs::create_dir_all(dir.join("src")).unwrap();
+    fs::write(
+        dir.join("src/SUMMARY.md"),
+        "# Summary\n\n- [Opera](opera.md)\n",
+    )
+    .unwrap();
+    fs::write(dir.join("src/opera.md"), animation_page(false)).unwrap();
+    fs::write(
+        dir.join("book.toml"),
+        format!("[book]\ntitle = \"T\"\n\n[preprocessor.fen2img]\ncommand = \"{BIN} mdbook\"\n"),
+    )
+    .unwrap();
+    let out = Command::new("mdbook")
+        .arg("build")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = fs::read_to_string(dir.join("book/opera.html")).unwrap();
+    let cli = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+    let at = html.find("<img src=\"data:image/gif;base64,").expect(&html) + 32;
+    let coded = &html[at..at + html[at..].find('"').unwrap()];
+    use base64::Engine;
+    assert_eq!(
+        base64::engine::general_purpose::STANDARD
+            .decode(coded)
+            .unwrap(),
+        cli
+    );
+    assert!(html.contains("alt=\"Animated game Morphy"), "{html}");
+}
+
+#[test]
+#[ignore = "needs Chromium: cargo test -- --ignored"]
+fn chromium_decodes_an_inline_animation() {
+    let chromium = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .expect("no Chromium on PATH: apt-get install chromium");
+    let dir = scratch("chromium-animate");
+    let page = dir.join("opera.md");
+    fs::write(&page, animation_page(false)).unwrap();
+    let (_, text) = md(&page, &dir.join("out"), &[]);
+    // The page's figure in an HTML document whose script writes down the
+    // size the browser decoded (0x0 for an image it could not read).
+    let html = dir.join("opera.html");
+    fs::write(
+        &html,
+        format!(
+            "<!doctype html><html><body>{text}<script>window.addEventListener('load', () => {{\
+             const i = document.querySelector('img'); \
+             document.body.setAttribute('data-drawn', i.naturalWidth + 'x' + i.naturalHeight);\
+             }});</script></body></html>"
+        ),
+    )
+    .unwrap();
+    let out = Command::new(chromium)
+        .args([
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!("file://{}", html.display()))
+        .stderr(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let (w, h) = {
+        let gif = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+        (
+            u16::from_le_bytes([gif[6], gif[7]]),
+            u16::from_le_bytes([gif[8], gif[9]]),
+        )
+    };
+    assert!(
+        dom.contains(&format!("data-drawn=\"{w}x{h}\"")),
+        "{w}x{h}: {dom}"
+    );
 }
