@@ -5,8 +5,8 @@
 //!
 //! - `number=N` on a block: its diagrams are N, N+1, ...; the page counts
 //!   on from there.
-//! - `number=auto` (or `number` alone): the next number on the page (1 on
-//!   a page with none yet).
+//! - `number=auto` (or `number` alone, or `number = true` in `book.toml`):
+//!   the next number on the page (1 on a page with none yet).
 //! - `number=none`: this block is not numbered, and the page's count does
 //!   not move.
 //! - `number=N` in the defaults (`--defaults`, `book.toml`): every block
@@ -38,8 +38,9 @@ pub fn is_number(attr: &Attr) -> bool {
 fn asked(attr: &Attr) -> Result<Asked, (usize, String)> {
     let value = attr.value.as_deref().map(str::trim).unwrap_or("auto");
     match value {
-        "auto" | "" => Ok(Asked::Next),
+        "auto" | "" | "true" | "yes" | "on" => Ok(Asked::Next),
         "none" | "off" | "false" | "no" => Ok(Asked::Off),
+        // `number = 0` is a number, as `--number 0` is.
         digits => digits.parse::<u32>().map(Asked::From).map_err(|_| {
             (
                 attr.column,
