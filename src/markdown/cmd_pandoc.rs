@@ -43,6 +43,10 @@ const HTML_FORMATS: [&str; 12] = [
     "chunkedhtml",
 ];
 
+/// Pandoc output formats whose documents cannot include a GIF (LaTeX, for
+/// PDF, and its kin): an animation is drawn as its last frame there.
+const NO_GIF_FORMATS: [&str; 4] = ["latex", "beamer", "context", "ms"];
+
 /// `fen2img pandoc` arguments.
 #[derive(Args, Debug, Clone)]
 pub struct PandocArgs {
@@ -123,6 +127,9 @@ pub fn filter(
     };
     // The document is one page: its diagrams are numbered together.
     state.maker.start_page();
+    state
+        .maker
+        .set_stills_only(NO_GIF_FORMATS.contains(&format));
     if let Some(blocks) = doc.get_mut("blocks") {
         state.walk(blocks)?;
     }
@@ -265,8 +272,8 @@ impl State {
                 out.push(json!({"t": "RawBlock", "c": ["html", html]}));
                 continue;
             }
-            // An animation is a GIF file (DOCX, ODT and EPUB show it
-            // moving; LaTeX cannot include a GIF at all).
+            // An animation is a GIF file (DOCX and ODT show it moving;
+            // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`).
             let ext = if diagram.animated { "gif" } else { "png" };
             let path = self.assets.join(format!("{:016x}.{ext}", diagram.hash));
             // Compared byte for byte, not only "exists": a damaged image is made again.

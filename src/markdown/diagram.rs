@@ -68,6 +68,8 @@ pub struct DiagramMaker {
     pub(super) parser: OptionParser,
     /// The page's diagram numbers (the defaults' `number` among them).
     pub(super) numbers: PageNumbers,
+    /// Animations become their last frame (an output that cannot show a GIF).
+    pub(super) stills_only: bool,
     /// Renderer and the hash of its resolved options, per token list.
     renderers: HashMap<Vec<String>, (Renderer, u64)>,
 }
@@ -89,6 +91,7 @@ impl DiagramMaker {
             game_defaults,
             parser: OptionParser::new(),
             numbers: PageNumbers::new(number.into_iter().last()),
+            stills_only: false,
             renderers: HashMap::new(),
         }
     }
@@ -96,6 +99,13 @@ impl DiagramMaker {
     /// The image format.
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// With `true`, a pgn block's `animate` draws the animation's last
+    /// frame as a still, with a warning: for outputs that cannot show a
+    /// GIF (LaTeX cannot include one, so Pandoc's PDF would fail).
+    pub fn set_stills_only(&mut self, on: bool) {
+        self.stills_only = on;
     }
 
     /// A new page (a file, an mdBook chapter): diagram numbers start again.

@@ -8,6 +8,10 @@
 //! whose game it is, which moves it plays and the final position
 //! ([`crate::games::animation_alt`]).
 //!
+//! For an output that cannot show a GIF (Pandoc's LaTeX, for PDF:
+//! [`DiagramMaker::set_stills_only`]) the block draws the animation's last
+//! frame as a still instead, with a warning.
+//!
 //! `caption=auto` and `caption-source` are drawn in the frames (each its
 //! move, as `--animate --caption auto`), since a figure's caption cannot
 //! change with the frame; a `caption="..."` text is the figure's caption.
@@ -54,6 +58,33 @@ pub(super) struct GameBlock<'a> {
     pub(super) chosen: &'a GameAttrs,
 }
 
+/// The first and last ply of `film` in `game`; each end resolved alone, so
+/// an error stands at its option.
+pub(super) fn range(
+    block: &FenBlock,
+    game: &Game,
+    film: &Animate,
+) -> Result<(usize, usize), Vec<DocError>> {
+    let label = game_label(game);
+    let end = |bound: &Option<(Selector, usize)>, default: usize| match bound {
+        None => Ok(default),
+        Some((selector, column)) => selector
+            .resolve(game)
+            .map_err(|e| vec![at_info(block, *column, format!("{label}: {}", e.message))]),
+    };
+    let first = end(&film.from, 0)?;
+    let last = end(&film.to, game.plies.len())?;
+    if first > last {
+        let column = film.to.as_ref().map_or(film.column, |(_, c)| *c);
+        return Err(vec![at_info(
+            block,
+            column,
+            format!("{label}: the range starts after it ends: from ply {first} to ply {last}"),
+        )]);
+    }
+    Ok((first, last))
+}
+
 /// The animation of `film` as the block's one diagram, numbered `number`
 /// when the page numbers it.
 pub(super) fn make(
@@ -67,23 +98,7 @@ pub(super) fn make(
     let block = at.block;
     let fail = |message: String| vec![at_info(block, film.column, message)];
     let label = game_label(at.game);
-    // Each end resolved alone first, so an error stands at its option.
-    let end = |bound: &Option<(Selector, usize)>, default: usize| match bound {
-        None => Ok(default),
-        Some((selector, column)) => selector
-            .resolve(at.game)
-            .map_err(|e| vec![at_info(block, *column, format!("{label}: {}", e.message))]),
-    };
-    let first = end(&film.from, 0)?;
-    let last = end(&film.to, at.game.plies.len())?;
-    if first > last {
-        let column = film.to.as_ref().map_or(film.column, |(_, c)| *c);
-        return Err(vec![at_info(
-            block,
-            column,
-            format!("{label}: the range starts after it ends: from ply {first} to ply {last}"),
-        )]);
-    }
+    let (first, last) = range(block, at.game, film)?;
     // Counted before a frame is drawn.
     let count = last - first + 1;
     if count > MAX_FRAMES {

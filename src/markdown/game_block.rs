@@ -397,12 +397,29 @@ pub(super) fn make(
     let pgn = PgnOptions::default().with_strict(options.strict);
     let game = read_game(text.as_bytes(), chosen.game, pgn)
         .map_err(|e| vec![placed(block, &starts, &e)])?;
-    let warnings: Vec<DocError> = game
+    let mut warnings: Vec<DocError> = game
         .warnings
         .iter()
         .map(|w| placed(block, &starts, w))
         .collect();
-    if let Some(film) = &chosen.animate {
+    // An output that cannot show a GIF gets the animation's last frame.
+    let still = match &chosen.animate {
+        Some(film) if maker.stills_only => {
+            let (_, last) = game_animation::range(block, &game, film)?;
+            warnings.push(at_info(
+                block,
+                film.column,
+                format!(
+                    "{}: this output cannot show an animated GIF: the animation's last \
+                     frame (ply {last}) is drawn as a still instead",
+                    game_label(&game)
+                ),
+            ));
+            Some(last)
+        }
+        _ => None,
+    };
+    if let Some(film) = chosen.animate.as_ref().filter(|_| still.is_none()) {
         let game_block = game_animation::GameBlock {
             block,
             game: &game,
@@ -416,7 +433,10 @@ pub(super) fn make(
             warnings,
         });
     }
-    let plies = plies(block, &game, &chosen.choice)?;
+    let plies = match still {
+        Some(ply) => vec![ply],
+        None => plies(block, &game, &chosen.choice)?,
+    };
     // One pass over the game for every position between the first and the
     // last chosen, then the chosen ones picked out of it.
     let (Some(&first), Some(&last)) = (plies.iter().min(), plies.iter().max()) else {

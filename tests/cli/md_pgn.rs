@@ -646,6 +646,30 @@ fn mdbook_and_pandoc_take_animations() {
     assert!(src.ends_with(".gif"), "{src}");
     assert_eq!(fs::read(src).unwrap(), cli);
     assert_eq!(image["c"][1][0]["c"], "Animated");
+    // LaTeX (PDF) cannot include a GIF: the last frame, a still, and a warning.
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "latex", "--assets"])
+        .arg(&assets)
+        .write_stdin(pandoc_doc(
+            &["pgn", "animate"],
+            &[["from", "31"], ["size", "120"]],
+            OPERA,
+        ))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("pgn block 1: game 1 (Morphy, Paul – Duke Karl / Count Isouard): this output cannot show an animated GIF: the animation's last frame (ply 33) is drawn as a still instead"),
+        "{stderr}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let src = v["blocks"][0]["c"][0]["c"][2][0].as_str().unwrap();
+    assert!(src.ends_with(".png"), "{src}");
+    assert_eq!(
+        fs::read(src).unwrap(),
+        cli_image(&dir, 33, &["--size", "120"], "last.png")
+    );
 }
 
 /// The Opera Game's last three plies as an animate block (Pandoc form
@@ -715,6 +739,11 @@ fn pandoc_puts_an_animation_in_html_and_docx() {
         .map(|p| fs::read(p).unwrap())
         .collect();
     assert_eq!(gifs, [cli]);
+    // LaTeX gets the last frame as a PNG, which it can include.
+    pandoc(&["doc.md", "--filter", filter, "-t", "latex", "-o", "doc.tex"]);
+    let tex = fs::read_to_string(dir.join("doc.tex")).unwrap();
+    assert!(tex.contains(".png}"), "{tex}");
+    assert!(!tex.contains(".gif"), "{tex}");
 }
 
 /// Every file under `dir`.
