@@ -1,7 +1,9 @@
 //! `fen2img mdbook`: an mdBook preprocessor. mdBook runs
 //! `fen2img mdbook supports RENDERER` (exit 0: supported), then
 //! `fen2img mdbook` with `[context, book]` JSON on stdin, and reads the book
-//! back from stdout. Each chapter's fen blocks become inline SVG.
+//! back from stdout. Each chapter's fen and pgn blocks become inline SVG
+//! (a pgn block's `animate`, an `<img>` of a `data:` URI GIF); each
+//! chapter numbers its diagrams from the start.
 //!
 //! Configured in `book.toml`:
 //!

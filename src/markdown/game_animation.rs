@@ -16,6 +16,8 @@
 //! move, as `--animate --caption auto`), since a figure's caption cannot
 //! change with the frame; a `caption="..."` text is the figure's caption.
 
+use std::ffi::OsStr;
+
 use fen2img_render::chess::game::pgn::Game;
 use fen2img_render::chess::game::Selector;
 use fen2img_render::fingerprint::stable_hash;
@@ -26,6 +28,7 @@ use super::fence::FenBlock;
 use super::game_block::{game_label, GameAttrs};
 use super::info::Attr;
 use super::options::BlockOptions;
+use crate::args::games::{bound, duration, scale};
 use crate::games::animate::{self, Timing};
 use crate::games::{animation_alt, diagrams_of, gif_comment, CaptionStyle, GameOptions, Pick};
 
@@ -34,8 +37,11 @@ use crate::games::{animation_alt, diagrams_of, gif_comment, CaptionStyle, GameOp
 /// a page of hundreds of megabytes.
 pub const MAX_FRAMES: usize = 1000;
 
+/// The options only `animate` takes (canonical names).
+pub(super) const KEYS: [&str; 5] = ["from", "to", "delay", "last-delay", "clock-delays"];
+
 /// `animate` and its options.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Animate {
     /// The column of `animate` in the info string (errors of the range
     /// and of the drawing stand there).
@@ -47,6 +53,39 @@ pub(super) struct Animate {
     pub(super) to: Option<(Selector, usize)>,
     /// `delay=`, `last-delay=`, `clock-delays=`.
     pub(super) timing: Timing,
+}
+
+impl Animate {
+    /// Reads option `key` (one of [`KEYS`], canonical; `name` as written,
+    /// for messages) of `value` at `column` into these; `Err` says why not.
+    /// The values are read by the command line's own readers, so both take
+    /// the same (`800ms`, `1.5s`, `12w`).
+    pub(super) fn read(
+        &mut self,
+        key: &str,
+        name: &str,
+        value: Option<&str>,
+        column: usize,
+    ) -> Result<(), String> {
+        let Some(text) = value.filter(|v| !v.is_empty()) else {
+            return Err(format!(
+                "'{name}' needs a value: from=4 or from=2w, to=17w, delay=800ms, \
+                 last-delay=3s, clock-delays=0.05"
+            ));
+        };
+        let read = match key {
+            "from" => bound(name, OsStr::new(text)).map(|s| self.from = Some((s, column))),
+            "to" => bound(name, OsStr::new(text)).map(|s| self.to = Some((s, column))),
+            "delay" => duration(name, OsStr::new(text)).map(|d| self.timing.delay_cs = d),
+            "last-delay" => duration(name, OsStr::new(text)).map(|d| self.timing.last_cs = d),
+            _ => scale(text).map(|s| self.timing.clock_scale = Some(s)),
+        };
+        // `scale` names the command line's flag; here the option.
+        read.map_err(|e| match e.message.strip_prefix("--clock-delays: ") {
+            Some(why) => format!("{name}: {why}"),
+            None => e.message,
+        })
+    }
 }
 
 /// The block and the game read from it.

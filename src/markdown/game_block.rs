@@ -28,15 +28,11 @@ use fen2img_render::chess::game::Selector;
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{alt_text, fingerprint};
 
-use std::ffi::OsStr;
-
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};
 use super::fence::FenBlock;
 use super::game_animation::{self, Animate};
 use super::game_keys::{canonical, is_game_key};
 use super::info::Attr;
-use crate::args::games::{bound, duration, scale};
-use crate::games::animate::Timing;
 use crate::games::input::MAX_PGN_LEN;
 use crate::games::{diagrams_of, CaptionStyle, GameOptions, Pick};
 
@@ -93,12 +89,7 @@ fn game_attrs<'a>(
     // `animate` and the options that only it takes (each with its column,
     // to blame it when `animate` is missing).
     let mut animate: Option<usize> = None;
-    let mut film = Animate {
-        column: 0,
-        from: None,
-        to: None,
-        timing: Timing::default(),
-    };
+    let mut film = Animate::default();
     let mut film_keys: Vec<(usize, String)> = Vec::new();
     for attr in attrs {
         let key = canonical(&attr.key);
@@ -163,37 +154,10 @@ fn game_attrs<'a>(
                 Ok(on) => animate = on.then_some(attr.column),
                 Err(message) => fail(message),
             },
-            "from" | "to" | "delay" | "last-delay" | "clock-delays" => {
+            k if game_animation::KEYS.contains(&k) => {
                 film_keys.push((attr.column, attr.key.clone()));
-                let Some(text) = value.filter(|v| !v.is_empty()) else {
-                    fail(format!(
-                        "'{}' needs a value: from=4 or from=2w, to=17w, delay=800ms, \
-                         last-delay=3s, clock-delays=0.05",
-                        attr.key
-                    ));
-                    continue;
-                };
-                // The command line's own readers of these values; their
-                // messages name the option as written here.
-                let name = attr.key.trim();
-                let read = match key.as_str() {
-                    "from" => {
-                        bound(name, OsStr::new(text)).map(|s| film.from = Some((s, attr.column)))
-                    }
-                    "to" => bound(name, OsStr::new(text)).map(|s| film.to = Some((s, attr.column))),
-                    "delay" => duration(name, OsStr::new(text)).map(|d| film.timing.delay_cs = d),
-                    "last-delay" => {
-                        duration(name, OsStr::new(text)).map(|d| film.timing.last_cs = d)
-                    }
-                    _ => scale(text).map(|s| film.timing.clock_scale = Some(s)),
-                };
-                if let Err(e) = read {
-                    let message = e.message.trim_start_matches("--clock-delays: ");
-                    fail(if key == "clock-delays" {
-                        format!("{name}: {message}")
-                    } else {
-                        message.to_string()
-                    });
+                if let Err(message) = film.read(k, attr.key.trim(), value, attr.column) {
+                    fail(message);
                 }
             }
             "moves" => fail(
