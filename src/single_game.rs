@@ -12,7 +12,7 @@ use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
 
 use crate::failure::{Cause, Failure, EXIT_INVALID, EXIT_OK};
 use crate::games::animate::{self, AnimateError, Timing};
-use crate::games::{diagrams, GameDiagram, GameError, GameOptions, GameText};
+use crate::games::{animation_alt, diagrams, GameDiagram, GameError, GameOptions, GameText};
 use crate::output::{write_file, Links};
 use crate::stdout;
 
@@ -189,26 +189,47 @@ fn name(template: &Path, diagram: &GameDiagram, n: usize) -> PathBuf {
     }
 }
 
-/// `--animate`: every picked position as a frame of one GIF.
+/// `--animate`: every picked position as a frame of one GIF. With
+/// `--alt`, the animation's description (whose game, which moves, the
+/// final position in words) goes to standard output; `--alt` without `-o`
+/// prints only that.
 fn animation(
     run: &GameRun<'_>,
     frames: &[GameDiagram],
     timing: &Timing,
     tags: &[(String, String)],
 ) -> Result<u8, Failure> {
-    if run.options.format != Format::GIF {
+    if run.render && run.options.format != Format::GIF {
         return Err(Failure::invalid(format!(
             "--animate writes an animated GIF, not {}: use -o game.gif or -f gif",
             run.options.format
         )));
     }
-    let delays = animate::delays(frames, timing);
-    let comment = crate::games::gif_comment(tags);
-    let bytes = animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
-        AnimateError::Render(e) => Failure::from(Cause::Render(&e)),
-        AnimateError::Gif(_) => Failure::io(e.to_string()),
-        AnimateError::Size(..) | AnimateError::Empty => Failure::invalid(e.to_string()),
-    })?;
+    let bytes = if run.render {
+        let delays = animate::delays(frames, timing);
+        let comment = crate::games::gif_comment(tags);
+        Some(
+            animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
+                AnimateError::Render(e) => Failure::from(Cause::Render(&e)),
+                AnimateError::Gif(_) => Failure::io(e.to_string()),
+                AnimateError::Size(..) | AnimateError::Empty => Failure::invalid(e.to_string()),
+            })?,
+        )
+    } else {
+        None
+    };
+    if run.alt {
+        // The final frame as drawn: its marks over the flags' options.
+        let mut last = run.options.diagram.clone();
+        if let Some(end) = frames.last() {
+            end.apply(&mut last);
+        }
+        let alt = animation_alt(tags, frames, &last);
+        stdout::write(format!("{alt}\n").as_bytes())?;
+    }
+    let Some(bytes) = bytes else {
+        return Ok(EXIT_OK);
+    };
     match run.output {
         Some(path) => {
             write_file(path, &bytes, Links::Follow)

@@ -1,7 +1,9 @@
 //! The flags of diagrams from games (`--moves`, `--game`, `--ply`,
 //! `--move`, `--markers`, `--animate` and its timing), read into the plain
-//! values of a [`GameJob`]. Single rendering only: batch and document
-//! blocks do not take them.
+//! values of a [`GameJob`]. Single rendering only: batch does not take
+//! them; a document's pgn block reads its `from=`, `to=`, `delay=`,
+//! `last-delay=` and `clock-delays=` with [`bound`], [`duration`] and
+//! [`scale`], so both accept the same values.
 
 use std::ffi::{OsStr, OsString};
 
@@ -193,7 +195,7 @@ fn selector(flag: &str, text: &str) -> Result<Selector, Failure> {
 }
 
 /// `--from`/`--to`: a ply (digits only) or a move.
-fn bound(flag: &str, value: &OsStr) -> Result<Selector, Failure> {
+pub(crate) fn bound(flag: &str, value: &OsStr) -> Result<Selector, Failure> {
     let text = utf8(flag, value)?.trim();
     if !text.is_empty() && text.len() <= 7 && text.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(Selector::Ply(text.parse().unwrap_or(0)));
@@ -203,7 +205,7 @@ fn bound(flag: &str, value: &OsStr) -> Result<Selector, Failure> {
 
 /// `800ms`, `1.5s`, `1200`: hundredths of a second (GIF's unit), rounded,
 /// at least [`MIN_DELAY_CS`], at most 655.35 s.
-fn duration(flag: &str, value: &OsStr) -> Result<u16, Failure> {
+pub(crate) fn duration(flag: &str, value: &OsStr) -> Result<u16, Failure> {
     let text = utf8(flag, value)?.trim();
     let bad = || {
         Failure::invalid(format!(
@@ -250,7 +252,7 @@ fn duration(flag: &str, value: &OsStr) -> Result<u16, Failure> {
 }
 
 /// `--clock-delays`: a positive decimal of at most 4 places.
-fn scale(text: &str) -> Result<f64, Failure> {
+pub(crate) fn scale(text: &str) -> Result<f64, Failure> {
     let text = text.trim();
     let ok = !text.is_empty()
         && text.len() <= 10

@@ -50,7 +50,7 @@ mod players;
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
 use fen2img_render::chess::game::Selector;
 
-pub use caption::comment as gif_comment;
+pub use caption::{animation_alt, comment as gif_comment};
 pub use diagram::GameDiagram;
 pub use error::{GameError, GameErrorKind};
 pub use options::{CaptionStyle, GameOptions, GameText, Pick};

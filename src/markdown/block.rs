@@ -5,7 +5,7 @@
 
 use super::diagram::{at_info, DiagramMaker, DocError, Made};
 use super::fence::{BlockKind, FenBlock};
-use super::{game_block, game_keys, info};
+use super::{game_block, game_keys, info, numbering};
 
 impl DiagramMaker {
     /// Renders `block`; a bad option, FEN or game is an error at its place
@@ -18,14 +18,36 @@ impl DiagramMaker {
     }
 
     /// Renders `block` with its options read elsewhere (Pandoc's
-    /// attributes, whose columns are 0).
+    /// attributes, whose columns are 0). Its diagrams get the page's next
+    /// numbers when it is numbered ([`super::numbering`]).
     pub fn make_attrs(
         &mut self,
         block: &FenBlock,
         attrs: &[info::Attr],
     ) -> Result<Made, Vec<DocError>> {
+        let (number, attrs): (Vec<&info::Attr>, Vec<&info::Attr>) =
+            attrs.iter().partition(|a| numbering::is_number(a));
+        let attrs: Vec<info::Attr> = attrs.into_iter().cloned().collect();
+        let first = self
+            .numbers
+            .first(number.last().copied())
+            .map_err(|(column, message)| vec![at_info(block, column, message)])?;
+        let made = self.make_numbered(block, &attrs, first)?;
+        if let Some(first) = first {
+            self.numbers.used(first, made.diagrams.len());
+        }
+        Ok(made)
+    }
+
+    /// Renders `block` (its `number` taken out), numbered from `first`.
+    fn make_numbered(
+        &mut self,
+        block: &FenBlock,
+        attrs: &[info::Attr],
+        first: Option<u32>,
+    ) -> Result<Made, Vec<DocError>> {
         if block.kind == BlockKind::Pgn {
-            return game_block::make(self, block, attrs);
+            return game_block::make(self, block, attrs, first);
         }
         let wrong: Vec<DocError> = attrs
             .iter()
@@ -54,6 +76,7 @@ impl DiagramMaker {
                     .map(|e| at_info(block, e.column, e.message))
                     .collect::<Vec<_>>()
             })?;
-        self.make_fen(block, attrs, options).map_err(|e| vec![e])
+        self.make_fen(block, attrs, options, first)
+            .map_err(|e| vec![e])
     }
 }

@@ -21,6 +21,7 @@ use super::hugo;
 use super::info;
 use super::lines::LineIndex;
 use super::page::{rewrite, rewrite_html, Images, Rewritten};
+use super::tally::{self, Blocks};
 use super::walk::{self, Found, Page, Walk};
 use crate::failure::{count, Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::read::read_regular;
@@ -302,10 +303,16 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     }
     let mut errors = 0;
     let mut diagrams = 0;
+    let mut animations = 0;
+    let mut blocks = Blocks::default();
+    let mut failed = Blocks::default();
     let unchanged = rewritten.iter().filter(|r| r.is_none()).count();
     for (page, r) in pages.iter().zip(&rewritten) {
         let Some((r, _)) = r else { continue };
         diagrams += r.diagrams;
+        animations += r.animations;
+        blocks.merge(r.blocks);
+        failed.merge(r.failed);
         let name = page.source.display().to_string();
         for warning in &r.warnings {
             let _ = writeln!(err, "fen2img: warning: {}", located(&name, warning));
@@ -350,10 +357,19 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     if errors > 0 {
         return Err(Failure {
             code: EXIT_INVALID,
-            message: format!(
-                "{errors} fen block{} could not be made into diagrams; their pages were not written",
-                if errors == 1 { "" } else { "s" }
-            ),
+            // The blocks that failed, by kind (a block may have several
+            // errors); a page that could not be read at all has none.
+            message: if failed.total() > 0 {
+                format!(
+                    "{} could not be made into diagrams; their pages were not written",
+                    failed.text()
+                )
+            } else {
+                format!(
+                    "{} in the pages; their pages were not written",
+                    count(errors, "error")
+                )
+            },
             detail: None,
         });
     }
@@ -361,14 +377,14 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         let _ = writeln!(
             err,
             "fen2img: {} in {}: all valid",
-            count(diagrams, "diagram"),
+            tally::made(blocks, diagrams, animations),
             count(pages.len(), "page")
         );
     } else {
         let _ = writeln!(
             err,
             "fen2img: {} in {}; {} written, {unchanged} unchanged since the last run",
-            count(diagrams, "diagram"),
+            tally::made(blocks, diagrams, animations),
             count(pages.len() - unchanged, "page"),
             count(written, "page")
         );

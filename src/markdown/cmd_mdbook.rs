@@ -1,7 +1,9 @@
 //! `fen2img mdbook`: an mdBook preprocessor. mdBook runs
 //! `fen2img mdbook supports RENDERER` (exit 0: supported), then
 //! `fen2img mdbook` with `[context, book]` JSON on stdin, and reads the book
-//! back from stdout. Each chapter's fen blocks become inline SVG.
+//! back from stdout. Each chapter's fen and pgn blocks become inline SVG
+//! (a pgn block's `animate`, an `<img>` of a `data:` URI GIF); each
+//! chapter numbers its diagrams from the start.
 //!
 //! Configured in `book.toml`:
 //!
@@ -23,7 +25,8 @@ use super::cmd_md::located;
 use super::diagram::DiagramMaker;
 use super::info::Attr;
 use super::page::{rewrite, Images};
-use crate::failure::{count, Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use super::tally::Blocks;
+use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 
 /// The renderers whose output takes inline SVG. (`markdown` would get raw
 /// HTML in its Markdown; others, e.g. PDF or EPUB backends, are untested.)
@@ -61,7 +64,7 @@ pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {
     io::stdin()
         .read_to_string(&mut input)
         .map_err(|e| Failure::io(format!("cannot read the book from stdin: {e}")))?;
-    let (book, errors) = preprocess(&input)?;
+    let (book, errors, failed) = preprocess(&input)?;
     let mut err = io::stderr().lock();
     for e in &errors {
         let _ = writeln!(err, "fen2img: error: {e}");
@@ -69,19 +72,17 @@ pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {
     if !errors.is_empty() {
         return Err(Failure {
             code: EXIT_INVALID,
-            message: format!(
-                "{} in the book could not be made",
-                count(errors.len(), "fen block")
-            ),
+            message: format!("{} in the book could not be made", failed.text()),
             detail: None,
         });
     }
     crate::stdout::write(book.as_bytes())
 }
 
-/// `[context, book]` JSON → the book JSON, and every block error as
-/// `FILE:LINE:COL: message` (the file is the chapter's source path).
-pub fn preprocess(input: &str) -> Result<(String, Vec<String>), Failure> {
+/// `[context, book]` JSON → the book JSON, every block error as
+/// `FILE:LINE:COL: message` (the file is the chapter's source path), and
+/// the blocks that failed, by kind.
+pub fn preprocess(input: &str) -> Result<(String, Vec<String>, Blocks), Failure> {
     let value: Value = serde_json::from_str(input)
         .map_err(|e| Failure::invalid(format!("mdbook: the input is not JSON: {e}")))?;
     let Value::Array(mut pair) = value else {
@@ -99,6 +100,7 @@ pub fn preprocess(input: &str) -> Result<(String, Vec<String>), Failure> {
     let defaults = config_defaults(&context);
     let mut maker = DiagramMaker::new(Format::SVG, defaults);
     let mut errors = Vec::new();
+    let mut failed = Blocks::default();
     visit_chapters(&mut book, &mut |chapter| {
         let Some(Value::String(content)) = chapter.get("content") else {
             return;
@@ -116,10 +118,11 @@ pub fn preprocess(input: &str) -> Result<(String, Vec<String>), Failure> {
             chapter.insert("content".into(), Value::String(r.text));
         }
         errors.extend(r.errors.iter().map(|e| located(&file, e)));
+        failed.merge(r.failed);
     });
     let text = serde_json::to_string(&book)
         .map_err(|e| Failure::io(format!("mdbook: cannot write the book: {e}")))?;
-    Ok((text, errors))
+    Ok((text, errors, failed))
 }
 
 /// `[preprocessor.fen2img]` keys as attributes (TOML values as text).
@@ -196,7 +199,7 @@ mod tests {
 
     #[test]
     fn chapters_at_every_depth_get_their_diagrams() {
-        let (out, errors) =
+        let (out, errors, _) =
             preprocess(&book("# One\n```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n")).unwrap();
         assert!(errors.is_empty(), "{errors:?}");
         let v: Value = serde_json::from_str(&out).unwrap();
@@ -214,11 +217,13 @@ mod tests {
 
     #[test]
     fn errors_name_the_chapter_file_line_and_column() {
-        let (_, errors) = preprocess(&book(
+        let (_, errors, failed) = preprocess(&book(
             "# One\n\n```fen\n8/8/8/8/8/8/8/K6kk w - - 0 1\n```\n",
         ))
         .unwrap();
         assert_eq!(errors.len(), 2);
+        // The chapter and its sub-chapter: two blocks, one error each.
+        assert_eq!(failed.text(), "2 fen blocks");
         assert!(errors[0].starts_with("one.md:4:"), "{}", errors[0]);
         assert!(errors[1].starts_with("sub.md:4:"), "{}", errors[1]);
     }

@@ -24,7 +24,8 @@ use super::fence::{from_code, BlockKind};
 use super::files::write_if_changed;
 use super::html::{figure, Placement};
 use super::info::Attr;
-use crate::failure::{count, Failure, EXIT_INVALID};
+use super::tally::Blocks;
+use crate::failure::{Failure, EXIT_INVALID};
 
 /// Pandoc output formats that take raw HTML.
 const HTML_FORMATS: [&str; 12] = [
@@ -41,6 +42,10 @@ const HTML_FORMATS: [&str; 12] = [
     "slideous",
     "chunkedhtml",
 ];
+
+/// Pandoc output formats whose documents cannot include a GIF (LaTeX, for
+/// PDF, and its kin): an animation is drawn as its last frame there.
+const NO_GIF_FORMATS: [&str; 4] = ["latex", "beamer", "context", "ms"];
 
 /// `fen2img pandoc` arguments.
 #[derive(Args, Debug, Clone)]
@@ -71,7 +76,7 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
         .or_else(|| std::env::var_os("FEN2IMG_ASSETS").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("fen2img-images"));
     let defaults = defaults_from(&args.defaults)?;
-    let (out, errors) = filter(&input, &args.format, &assets, defaults)?;
+    let (out, errors, failed) = filter(&input, &args.format, &assets, defaults)?;
     if !errors.is_empty() {
         let mut err = io::stderr().lock();
         for e in &errors {
@@ -79,23 +84,24 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
         }
         return Err(Failure {
             code: EXIT_INVALID,
-            message: format!("{} could not be made", count(errors.len(), "fen block")),
+            message: format!("{} could not be made", failed.text()),
             detail: None,
         });
     }
     crate::stdout::write(out.as_bytes())
 }
 
-/// Filters a Pandoc AST (JSON text) for `format`; returns the new AST and
+/// Filters a Pandoc AST (JSON text) for `format`; returns the new AST,
 /// the block errors (`fen block N, line L, column C: message`, or `pgn
-/// block N, ...`, the count running over both kinds; counted
-/// within the block, since Pandoc's AST holds no source positions).
+/// block N, ...`, the count running over both kinds; counted within the
+/// block, since Pandoc's AST holds no source positions) and the blocks
+/// that failed, by kind (one block may have several errors).
 pub fn filter(
     input: &str,
     format: &str,
     assets: &Path,
     defaults: Vec<Attr>,
-) -> Result<(String, Vec<String>), Failure> {
+) -> Result<(String, Vec<String>, Blocks), Failure> {
     let mut doc: Value = serde_json::from_str(input)
         .map_err(|e| Failure::invalid(format!("pandoc: the input is not a JSON AST: {e}")))?;
     // Pandoc 3 (API 1.23) has a Figure block; before it, an image alone in
@@ -117,13 +123,19 @@ pub fn filter(
         assets: assets.to_path_buf(),
         count: 0,
         errors: Vec::new(),
+        failed: Blocks::default(),
     };
+    // The document is one page: its diagrams are numbered together.
+    state.maker.start_page();
+    state
+        .maker
+        .set_stills_only(NO_GIF_FORMATS.contains(&format));
     if let Some(blocks) = doc.get_mut("blocks") {
         state.walk(blocks)?;
     }
     let out = serde_json::to_string(&doc)
         .map_err(|e| Failure::io(format!("pandoc: cannot write the AST: {e}")))?;
-    Ok((out, state.errors))
+    Ok((out, state.errors, state.failed))
 }
 
 struct State {
@@ -133,6 +145,7 @@ struct State {
     assets: PathBuf,
     count: usize,
     errors: Vec<String>,
+    failed: Blocks,
 }
 
 impl State {
@@ -235,6 +248,7 @@ impl State {
                 for e in errors {
                     self.errors.push(placed(e.line, e.column, &e.message));
                 }
+                self.failed.add(kind);
                 return Ok(None);
             }
         };
@@ -258,7 +272,10 @@ impl State {
                 out.push(json!({"t": "RawBlock", "c": ["html", html]}));
                 continue;
             }
-            let path = self.assets.join(format!("{:016x}.png", diagram.hash));
+            // An animation is a GIF file (DOCX and ODT show it moving;
+            // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`).
+            let ext = if diagram.animated { "gif" } else { "png" };
+            let path = self.assets.join(format!("{:016x}.{ext}", diagram.hash));
             // Compared byte for byte, not only "exists": a damaged image is made again.
             write_if_changed(&path, &diagram.bytes)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
@@ -319,7 +336,7 @@ mod tests {
             &[["caption", "Mate in one"]],
             "8/8/8/8/8/8/8/K6k w - - 0 1",
         );
-        let (out, errors) = filter(&input, "html5", Path::new("unused"), Vec::new()).unwrap();
+        let (out, errors, _) = filter(&input, "html5", Path::new("unused"), Vec::new()).unwrap();
         assert!(errors.is_empty(), "{errors:?}");
         let v: Value = serde_json::from_str(&out).unwrap();
         let raw = &v["blocks"][1]["c"][0][0];
@@ -334,7 +351,7 @@ mod tests {
     fn other_formats_get_png_files() {
         let dir = std::env::temp_dir().join(format!("fen2img-pandoc-{}", std::process::id()));
         let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6k w - - 0 1");
-        let (out, errors) = filter(&input, "latex", &dir, Vec::new()).unwrap();
+        let (out, errors, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
         assert!(errors.is_empty(), "{errors:?}");
         let v: Value = serde_json::from_str(&out).unwrap();
         let image = &v["blocks"][1]["c"][0][0]["c"][0];
@@ -348,13 +365,13 @@ mod tests {
     #[test]
     fn bad_blocks_are_errors_never_default_boards() {
         let input = doc(&["fen"], &[["size", "1"]], "8/8/8/8/8/8/8/K6k w - - 0 1");
-        let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
         assert!(
             errors[0].starts_with("fen block 1: ") && errors[0].contains("--size"),
             "{errors:?}"
         );
         let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6kk w - - 0 1");
-        let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
         assert!(
             errors[0].starts_with("fen block 1, line 1, column "),
             "{errors:?}"
@@ -368,7 +385,7 @@ mod tests {
     fn a_run_of_tildes_in_the_code_is_a_line_of_it() {
         let text = "8/8/8/8/8/8/8/K6k w - - 0 1\n~~~~~~~~~~~~~~\n8/8/8/8/8/8/8/k6K b - - 0 1";
         let input = doc(&["fen"], &[], text);
-        let (_, errors) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].starts_with("fen block 1, line 2, column 1: a fen block holds one position"),
@@ -388,7 +405,7 @@ mod tests {
                 .unwrap()
                 .to_string()
         };
-        let (out, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
+        let (out, _, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
         let path = src(&out);
         let good = std::fs::read(&path).unwrap();
         std::fs::write(&path, b"").unwrap();

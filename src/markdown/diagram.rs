@@ -6,13 +6,14 @@
 use std::collections::HashMap;
 
 use fen2img_render::alt_text;
-use fen2img_render::fingerprint::stable_hash;
+use fen2img_render::fingerprint::{self, stable_hash};
 use fen2img_render::layout::{Around, Caption};
 use fen2img_render::{Format, Renderer};
 
 use super::fence::FenBlock;
 use super::game_keys;
 use super::info;
+use super::numbering::{self, PageNumbers};
 use super::options::{BlockOptions, OptionParser};
 use crate::args::strict_refusal;
 
@@ -38,8 +39,12 @@ pub struct Diagram {
     pub options: BlockOptions,
     /// Width and height in pixels.
     pub size: (u32, u32),
-    /// Content hash: FEN, options, format and fen2img's version.
+    /// Content hash: FEN, options, format and fen2img's version (of an
+    /// animation: its bytes).
     pub hash: u64,
+    /// The bytes are an animated GIF (a pgn block's `animate`), whatever
+    /// the page's image format.
+    pub animated: bool,
 }
 
 /// What a block became: its diagrams (one for a fen block, one per
@@ -61,6 +66,10 @@ pub struct DiagramMaker {
     /// Defaults that choose a game's positions: pgn blocks only.
     pub(super) game_defaults: Vec<info::Attr>,
     pub(super) parser: OptionParser,
+    /// The page's diagram numbers (the defaults' `number` among them).
+    pub(super) numbers: PageNumbers,
+    /// Animations become their last frame (an output that cannot show a GIF).
+    pub(super) stills_only: bool,
     /// Renderer and the hash of its resolved options, per token list.
     renderers: HashMap<Vec<String>, (Renderer, u64)>,
 }
@@ -70,14 +79,19 @@ impl DiagramMaker {
     pub fn new(format: Format, defaults: Vec<info::Attr>) -> DiagramMaker {
         // `figurine = true` in book.toml is for the games; fen blocks
         // never see it.
-        let (game_defaults, defaults) = defaults
+        let (game_defaults, defaults): (Vec<_>, Vec<_>) = defaults
             .into_iter()
             .partition(|a| game_keys::is_game_key(&a.key));
+        // `number` counts across the page, never a token of the renderer.
+        let (number, defaults): (Vec<_>, Vec<_>) =
+            defaults.into_iter().partition(numbering::is_number);
         DiagramMaker {
             format,
             defaults,
             game_defaults,
             parser: OptionParser::new(),
+            numbers: PageNumbers::new(number.into_iter().last()),
+            stills_only: false,
             renderers: HashMap::new(),
         }
     }
@@ -85,6 +99,18 @@ impl DiagramMaker {
     /// The image format.
     pub fn format(&self) -> Format {
         self.format
+    }
+
+    /// With `true`, a pgn block's `animate` draws the animation's last
+    /// frame as a still, with a warning: for outputs that cannot show a
+    /// GIF (LaTeX cannot include one, so Pandoc's PDF would fail).
+    pub fn set_stills_only(&mut self, on: bool) {
+        self.stills_only = on;
+    }
+
+    /// A new page (a file, an mdBook chapter): diagram numbers start again.
+    pub fn start_page(&mut self) {
+        self.numbers.start_page();
     }
 
     /// The renderer for resolved `options` (made once per token list), with
@@ -110,12 +136,13 @@ impl DiagramMaker {
             .ok_or_else(|| at_info(block, 0, "internal: no renderer".into()))
     }
 
-    /// A fen block's diagram.
+    /// A fen block's diagram, numbered `number` when it is numbered.
     pub(super) fn make_fen(
         &mut self,
         block: &FenBlock,
         attrs: &[info::Attr],
         options: BlockOptions,
+        number: Option<u32>,
     ) -> Result<Made, DocError> {
         let at_info = |column: usize, message: String| at_info(block, column, message);
         if let Some(&line) = block.extra_lines.first() {
@@ -165,18 +192,33 @@ impl DiagramMaker {
         }
         let format = self.format;
         let (renderer, options_hash) = self.renderer(block, &options, attrs)?;
-        let bytes = renderer
-            .render(&position)
-            .map_err(|e| at_info(0, e.to_string()))?;
         let fen = position.to_string();
-        let hash = content_hash(format, *options_hash, &fen);
-        let size = image_size(&bytes).unwrap_or((0, 0));
-        // Everything drawn, in words: caption and players, the position,
-        // and every annotation on it.
+        // The page's number goes on this diagram only: the renderer (one
+        // for every block of these options) gets its options back after.
+        let base = number.map(|n| {
+            let base = renderer.options().clone();
+            let mut numbered = base.clone();
+            numbered.diagram.around.number = Some(n);
+            renderer.set_options(numbered);
+            base
+        });
+        let rendered = renderer.render(&position);
+        let digest = match base {
+            Some(_) => fingerprint::options_digest(renderer.options()),
+            None => *options_hash,
+        };
+        // Everything drawn, in words: caption, number and players, the
+        // position, and every annotation on it.
         let alt = options
             .alt
             .clone()
             .unwrap_or_else(|| alt_text(&position, &renderer.options().diagram));
+        if let Some(base) = base {
+            renderer.set_options(base);
+        }
+        let bytes = rendered.map_err(|e| at_info(0, e.to_string()))?;
+        let hash = content_hash(format, digest, &fen);
+        let size = image_size(&bytes).unwrap_or((0, 0));
         let warnings = warnings
             .into_iter()
             .map(|message| DocError {
@@ -192,6 +234,7 @@ impl DiagramMaker {
                 options,
                 size,
                 hash,
+                animated: false,
             }],
             warnings,
         })
@@ -219,12 +262,18 @@ pub(super) fn content_hash(format: Format, options_digest: u64, fen: &str) -> u6
     ])
 }
 
-/// Width and height of a PNG (its IHDR) or an SVG (the root's attributes).
+/// Width and height of a PNG (its IHDR), a GIF (its logical screen) or
+/// an SVG (the root's attributes).
 pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
     if bytes.starts_with(b"\x89PNG") && bytes.len() >= 24 {
         let w = u32::from_be_bytes(bytes[16..20].try_into().ok()?);
         let h = u32::from_be_bytes(bytes[20..24].try_into().ok()?);
         return Some((w, h));
+    }
+    if bytes.starts_with(b"GIF8") && bytes.len() >= 10 {
+        let w = u16::from_le_bytes(bytes[6..8].try_into().ok()?);
+        let h = u16::from_le_bytes(bytes[8..10].try_into().ok()?);
+        return Some((u32::from(w), u32::from(h)));
     }
     // Lossy: the cut at 512 bytes may split a character of the title.
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]);
@@ -333,6 +382,7 @@ mod tests {
             Some((12, 34))
         );
         assert_eq!(image_size(b"<svg>"), None);
+        assert_eq!(image_size(b"GIF89a\x2c\x01\x40\x01\0"), Some((300, 320)));
         assert_eq!(image_size(&[0xe2; 600]), None);
         assert_eq!(image_size(b""), None);
     }

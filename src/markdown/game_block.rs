@@ -12,8 +12,13 @@
 //! `game=N` picks a game of several; `caption=auto` captions each diagram
 //! with its move (`17.Rd8#`), `caption-source` with the game's source and
 //! the move, `figurine` in figurine SAN; a `caption="..."` text may hold
-//! `{move}` and `{ply}`. `number=N` numbers the diagrams N, N+1, ... Every
-//! other option is a render option, as in a fen block.
+//! `{move}` and `{ply}`. `number=N` numbers the diagrams N, N+1, ...
+//! (the page counts on across blocks: [`super::numbering`]). `animate`
+//! makes the block one animated GIF of the game instead
+//! ([`super::game_animation`]), `from=`/`to=` its range, `delay=`,
+//! `last-delay=`, `clock-delays=` its timing, as `--animate` and its flags
+//! on the command line. Every other option is a render option, as in a
+//! fen block.
 //!
 //! The game's text is the block's lines joined, so an error of the reader
 //! (its byte offset) maps back to the line and column in the document.
@@ -25,6 +30,7 @@ use fen2img_render::{alt_text, fingerprint};
 
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};
 use super::fence::FenBlock;
+use super::game_animation::{self, Animate};
 use super::game_keys::{canonical, is_game_key};
 use super::info::Attr;
 use crate::games::input::MAX_PGN_LEN;
@@ -46,11 +52,13 @@ enum Choice {
 }
 
 /// A block's game options.
-struct GameAttrs {
-    game: usize,
+pub(super) struct GameAttrs {
+    pub(super) game: usize,
     choice: Choice,
-    caption_source: bool,
-    figurine: bool,
+    pub(super) caption_source: bool,
+    pub(super) figurine: bool,
+    /// `animate`, with its range and timing.
+    pub(super) animate: Option<Animate>,
 }
 
 /// `true`/`false` of a flag option (alone: true).
@@ -75,8 +83,14 @@ fn game_attrs<'a>(
         choice: Choice::Default,
         caption_source: false,
         figurine: false,
+        animate: None,
     };
     let mut errors = Vec::new();
+    // `animate` and the options that only it takes (each with its column,
+    // to blame it when `animate` is missing).
+    let mut animate: Option<usize> = None;
+    let mut film = Animate::default();
+    let mut film_keys: Vec<(usize, String)> = Vec::new();
     for attr in attrs {
         let key = canonical(&attr.key);
         let value = attr.value.as_deref().map(str::trim);
@@ -136,6 +150,16 @@ fn game_attrs<'a>(
                 Ok(on) => out.figurine = on,
                 Err(message) => fail(message),
             },
+            "animate" => match flag(attr) {
+                Ok(on) => animate = on.then_some(attr.column),
+                Err(message) => fail(message),
+            },
+            k if game_animation::KEYS.contains(&k) => {
+                film_keys.push((attr.column, attr.key.clone()));
+                if let Err(message) = film.read(k, attr.key.trim(), value, attr.column) {
+                    fail(message);
+                }
+            }
             "moves" => fail(
                 "'moves' is not an option of pgn blocks: the moves are the block's text; \
                  choose positions with ply=12,20 or move=17w"
@@ -144,6 +168,32 @@ fn game_attrs<'a>(
             _ => {}
         }
     }
+    match animate {
+        Some(column) => {
+            let chosen = match &out.choice {
+                Choice::Default => None,
+                Choice::Markers(c) => Some(*c),
+                Choice::Selectors(s) => s.first().map(|(_, c)| *c),
+            };
+            if let Some(c) = chosen {
+                errors.push((
+                    c,
+                    "animate plays a stretch of the game: choose it with from= and to=, \
+                     not with ply, move or markers"
+                        .into(),
+                ));
+            }
+            film.column = column;
+            out.animate = Some(film);
+        }
+        None => errors.extend(film_keys.into_iter().map(|(column, key)| {
+            (
+                column,
+                format!("'{key}' is an option of animate: add animate to the block"),
+            )
+        })),
+    }
+    errors.sort_by_key(|(column, _)| *column);
     if errors.is_empty() {
         Ok(out)
     } else {
@@ -190,7 +240,7 @@ fn placed(block: &FenBlock, starts: &[usize], e: &PgnError) -> DocError {
 }
 
 /// `game 1 (Morphy – Allies)`: which game a choice is about.
-fn game_label(game: &Game) -> String {
+pub(super) fn game_label(game: &Game) -> String {
     match game.players() {
         Some(players) => format!("game {} ({players})", game.number),
         None => format!("game {}", game.number),
@@ -259,11 +309,13 @@ fn plies(block: &FenBlock, game: &Game, choice: &Choice) -> Result<Vec<usize>, V
     }
 }
 
-/// A pgn block's diagrams.
+/// A pgn block's diagrams (or its animation), numbered from `number`
+/// when numbered.
 pub(super) fn make(
     maker: &mut DiagramMaker,
     block: &FenBlock,
     attrs: &[Attr],
+    number: Option<u32>,
 ) -> Result<Made, Vec<DocError>> {
     let (game_keys, render_keys): (Vec<&Attr>, Vec<&Attr>) =
         attrs.iter().partition(|a| is_game_key(&a.key));
@@ -309,12 +361,46 @@ pub(super) fn make(
     let pgn = PgnOptions::default().with_strict(options.strict);
     let game = read_game(text.as_bytes(), chosen.game, pgn)
         .map_err(|e| vec![placed(block, &starts, &e)])?;
-    let warnings = game
+    let mut warnings: Vec<DocError> = game
         .warnings
         .iter()
         .map(|w| placed(block, &starts, w))
         .collect();
-    let plies = plies(block, &game, &chosen.choice)?;
+    // An output that cannot show a GIF gets the animation's last frame.
+    let still = match &chosen.animate {
+        Some(film) if maker.stills_only => {
+            let (_, last) = game_animation::range(block, &game, film)?;
+            warnings.push(at_info(
+                block,
+                film.column,
+                format!(
+                    "{}: this output cannot show an animated GIF: the animation's last \
+                     frame (ply {last}) is drawn as a still instead",
+                    game_label(&game)
+                ),
+            ));
+            Some(last)
+        }
+        _ => None,
+    };
+    if let Some(film) = chosen.animate.as_ref().filter(|_| still.is_none()) {
+        let game_block = game_animation::GameBlock {
+            block,
+            game: &game,
+            text: &text,
+            chosen: &chosen,
+        };
+        let diagram =
+            game_animation::make(maker, &game_block, film, &options, &render_attrs, number)?;
+        return Ok(Made {
+            diagrams: vec![diagram],
+            warnings,
+        });
+    }
+    let plies = match still {
+        Some(ply) => vec![ply],
+        None => plies(block, &game, &chosen.choice)?,
+    };
     // One pass over the game for every position between the first and the
     // last chosen, then the chosen ones picked out of it.
     let (Some(&first), Some(&last)) = (plies.iter().min(), plies.iter().max()) else {
@@ -358,7 +444,7 @@ pub(super) fn make(
         let game_caption = found.caption.take();
         let mut render = base.clone();
         found.apply(&mut render.diagram);
-        if let Some(n) = base.diagram.around.number {
+        if let Some(n) = number {
             let step = u32::try_from(i).unwrap_or(u32::MAX);
             render.diagram.around.number = Some(n.saturating_add(step));
         }
@@ -406,6 +492,7 @@ pub(super) fn make(
             options: own,
             size,
             hash,
+            animated: false,
         });
     }
     // The cached renderer serves the next block with its own options.
@@ -478,6 +565,86 @@ mod tests {
             made.diagrams[1].alt
         );
         assert_ne!(made.diagrams[0].hash, made.diagrams[1].hash);
+    }
+
+    /// The frames of an animated GIF: how many, and each one's delay.
+    fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+        let mut decoder = gif::DecodeOptions::new().read_info(bytes).unwrap();
+        let mut delays = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            delays.push(frame.delay);
+        }
+        delays
+    }
+
+    #[test]
+    fn animate_makes_one_gif_of_the_stretch_with_its_description() {
+        let made = make("pgn animate from=30 delay=500ms size=120", OPERA).unwrap();
+        assert_eq!(made.diagrams.len(), 1);
+        let d = &made.diagrams[0];
+        assert!(d.animated && d.bytes.starts_with(b"GIF89a"));
+        assert_eq!(gif_delays(&d.bytes), [50, 50, 50, 300], "plies 30 to 33");
+        assert_eq!(d.size, (120, 120 + (d.size.1 - 120)));
+        assert!(
+            d.alt.starts_with(
+                "Animated game Morphy – Duke Karl / Count Isouard, Paris 1858: moves 16–17 \
+                 (16.Qb8+ to 17.Rd8#), 4 positions. Final position: "
+            ),
+            "{}",
+            d.alt
+        );
+        assert!(
+            d.alt.ends_with("Last move d1 to d8. Check on e8."),
+            "{}",
+            d.alt
+        );
+        // A move as a bound; the whole game by default.
+        let made = make("pgn animate from=16w to=17w size=80", OPERA).unwrap();
+        assert_eq!(gif_delays(&made.diagrams[0].bytes).len(), 3);
+        let made = make("pgn animate size=80", OPERA).unwrap();
+        assert_eq!(gif_delays(&made.diagrams[0].bytes).len(), 34);
+        // A caption text is the figure's; an automatic one is drawn in
+        // the frames instead (it changes with the move).
+        let made = make("pgn animate from=32 caption=auto size=80", OPERA).unwrap();
+        assert_eq!(made.diagrams[0].options.caption, None);
+        let made = make("pgn animate from=32 caption=\"Mate\" size=80", OPERA).unwrap();
+        assert_eq!(made.diagrams[0].options.caption.as_deref(), Some("Mate"));
+    }
+
+    #[test]
+    fn animate_options_are_checked_where_they_stand() {
+        let e = make("pgn from=3 delay=1s", OPERA).unwrap_err();
+        assert_eq!((e.len(), e[0].column, e[1].column), (2, 8, 15), "{e:?}");
+        assert!(e[0].message.contains("option of animate"), "{e:?}");
+        let e = make("pgn animate plies=3", OPERA).unwrap_err();
+        assert_eq!(e[0].column, 16, "{e:?}");
+        assert!(e[0].message.contains("from= and to="), "{e:?}");
+        let e = make("pgn animate to=99", OPERA).unwrap_err();
+        assert_eq!(e[0].column, 16, "{e:?}");
+        assert!(e[0].message.contains("ply 99 is beyond"), "{e:?}");
+        let e = make("pgn animate from=9 to=3", OPERA).unwrap_err();
+        assert!(e[0].message.contains("starts after it ends"), "{e:?}");
+        let e = make("pgn animate delay=soon", OPERA).unwrap_err();
+        assert!(e[0].message.starts_with("delay: expected a time"), "{e:?}");
+        let e = make("pgn animate clock-delays=-1", OPERA).unwrap_err();
+        assert!(e[0].message.starts_with("clock-delays: expected"), "{e:?}");
+        let e = make("fen animate", "8/8/8/8/8/8/8/K6k w - - 0 1\n").unwrap_err();
+        assert!(e[0].message.contains("option of pgn blocks"), "{e:?}");
+    }
+
+    #[test]
+    fn an_animation_is_bounded_before_it_is_drawn() {
+        let mut pgn = String::new();
+        for ply in 0..1200 {
+            if ply % 2 == 0 {
+                pgn.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            pgn.push_str(["Nf3 ", "Nc6 ", "Ng1 ", "Nb8 "][ply % 4]);
+        }
+        pgn.push_str("*\n");
+        let e = make("pgn animate", &pgn).unwrap_err();
+        assert!(e[0].message.contains("1201 frames"), "{e:?}");
+        assert_eq!(e[0].column, 8, "{e:?}");
     }
 
     #[test]

@@ -3,9 +3,10 @@
 //! them. Its own module because both the fen path (`diagram`) and the pgn
 //! path (`game_block`) ask, and neither may import the other.
 
-/// Options that choose a game and its positions (and its captions' style):
-/// pgn blocks only, never render options.
-const GAME_KEYS: [&str; 7] = [
+/// Options that choose a game and its positions (and its captions' style,
+/// and an animation's range and timing): pgn blocks only, never render
+/// options.
+const GAME_KEYS: [&str; 13] = [
     "game",
     "ply",
     "plies",
@@ -13,6 +14,12 @@ const GAME_KEYS: [&str; 7] = [
     "markers",
     "caption-source",
     "figurine",
+    "animate",
+    "from",
+    "to",
+    "delay",
+    "last-delay",
+    "clock-delays",
 ];
 
 /// `key` as the options compare it: lower case, `_` as `-`.

@@ -1,5 +1,5 @@
-//! The HTML that replaces a block: inline SVG, or an `<img>` of an asset,
-//! in a `<figure>` with a `<figcaption>` when the block has a caption.
+//! The HTML that replaces a block: inline SVG, or an `<img>` of an asset
+//! (of an animated GIF, inline: a `data:` URI), in a `<figure>` with a `<figcaption>` when the block has a caption.
 
 use fen2img_render::chess::quote::markup as escape;
 
@@ -26,6 +26,10 @@ pub fn figure(diagram: &Diagram, placement: Placement<'_>) -> String {
         .unwrap_or_default();
     let mut out = format!("<{tag} class=\"fen2img\"{id}>\n");
     match placement {
+        // A GIF cannot stand in the page as itself: a `data:` URI.
+        Placement::Inline(_) if diagram.animated => {
+            out.push_str(&img(&super::data_uri::gif(&diagram.bytes), diagram));
+        }
         Placement::Inline(prefix) => {
             let svg = String::from_utf8_lossy(&diagram.bytes);
             let svg = fen2img_render::svg::prefix_ids(&svg, prefix);
@@ -34,20 +38,23 @@ pub fn figure(diagram: &Diagram, placement: Placement<'_>) -> String {
                 out.push('\n');
             }
         }
-        Placement::Image(src) => {
-            let (w, h) = diagram.size;
-            out.push_str(&format!(
-                "<img src=\"{}\" alt=\"{}\" width=\"{w}\" height=\"{h}\">\n",
-                escape(src),
-                escape(&diagram.alt)
-            ));
-        }
+        Placement::Image(src) => out.push_str(&img(src, diagram)),
     }
     if let Some(caption) = caption {
         out.push_str(&format!("<figcaption>{}</figcaption>\n", escape(caption)));
     }
     out.push_str(&format!("</{tag}>\n"));
     out
+}
+
+/// An `<img>` of `diagram` at `src`, with its alt text and size.
+fn img(src: &str, diagram: &Diagram) -> String {
+    let (w, h) = diagram.size;
+    format!(
+        "<img src=\"{}\" alt=\"{}\" width=\"{w}\" height=\"{h}\">\n",
+        escape(src),
+        escape(&diagram.alt)
+    )
 }
 
 #[cfg(test)]

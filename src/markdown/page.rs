@@ -8,6 +8,7 @@ use super::diagram::{DiagramMaker, DocError};
 use super::fence::{find_blocks, FenBlock, FenceError};
 use super::html::{figure, Placement};
 use super::pre::find_pre_blocks;
+use super::tally::Blocks;
 
 /// Where images go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +43,14 @@ pub struct Rewritten {
     pub warnings: Vec<DocError>,
     /// Every error; when there is one, `text` must not be used.
     pub errors: Vec<DocError>,
-    /// How many diagrams the page holds.
+    /// How many diagrams the page holds (animations included).
     pub diagrams: usize,
+    /// How many of them are animated GIFs.
+    pub animations: usize,
+    /// The blocks made, by kind.
+    pub blocks: Blocks,
+    /// The blocks that could not be made, by kind.
+    pub failed: Blocks,
 }
 
 /// The file extension for a format's assets.
@@ -74,6 +81,8 @@ fn rewrite_found(
     images: &Images,
 ) -> Rewritten {
     let mut out = Rewritten::default();
+    // Each page numbers its diagrams from the start.
+    maker.start_page();
     let blocks = match found {
         Ok(blocks) => blocks,
         Err(e) => {
@@ -98,10 +107,13 @@ fn rewrite_found(
             Ok(made) => made,
             Err(errors) => {
                 out.errors.extend(errors);
+                out.failed.add(block.kind);
                 continue;
             }
         };
+        out.blocks.add(block.kind);
         out.diagrams += made.diagrams.len();
+        out.animations += made.diagrams.iter().filter(|d| d.animated).count();
         out.warnings.extend(made.warnings);
         let several = made.diagrams.len() > 1;
         let mut html = String::new();
@@ -116,7 +128,12 @@ fn rewrite_found(
             html.push_str(&match images {
                 Images::Inline => figure(&diagram, Placement::Inline(&prefix)),
                 Images::Files { url } => {
-                    let name = format!("{:016x}.{}", diagram.hash, extension(maker.format()));
+                    let ext = if diagram.animated {
+                        "gif"
+                    } else {
+                        extension(maker.format())
+                    };
+                    let name = format!("{:016x}.{ext}", diagram.hash);
                     let html = figure(&diagram, Placement::Image(&format!("{url}{name}")));
                     if !out.assets.iter().any(|a| a.name == name) {
                         out.assets.push(Asset {
@@ -197,6 +214,53 @@ mod tests {
         );
         assert!(r.text.contains("alt=\"White to move."));
         assert!(r.text.contains("width=\"") && !r.text.contains("width=\"0\""));
+    }
+
+    #[test]
+    fn fen_and_pgn_blocks_share_the_pages_diagram_numbers() {
+        let k = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        let game = "1. e4 {[#]} e5 2. Nf3 {[#]} *";
+        let doc = format!(
+            "```fen\n{k}\n```\n\n```pgn\n{game}\n```\n\n```fen number=none\n{k}\n```\n\n\
+             ```fen\n{k}\n```\n\n```pgn animate to=2\n{game}\n```\n"
+        );
+        let defaults = super::super::info::parse("fen number=1").unwrap();
+        let mut maker = DiagramMaker::new(Format::PNG, defaults);
+        let leads = |r: &Rewritten| -> Vec<String> {
+            r.text
+                .match_indices(" alt=\"")
+                .map(|(i, _)| r.text[i + 6..].split('.').next().unwrap().to_string())
+                .collect()
+        };
+        let images = Images::Files { url: String::new() };
+        let r = rewrite(&doc, &mut maker, &images);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert_eq!(
+            leads(&r),
+            [
+                "Diagram 1",
+                "Diagram 2",
+                "Diagram 3",
+                "White to move",
+                "Diagram 4",
+                "Animated game: move 1 (1"
+            ]
+        );
+        assert!(
+            r.text
+                .contains("Animated game: move 1 (1.e4 to 1...e5), 3 positions. Final position: "),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains("Final position: Diagram 5."), "{}", r.text);
+        assert_eq!(
+            (r.blocks.fen, r.blocks.pgn, r.diagrams, r.animations),
+            (3, 2, 6, 1)
+        );
+        assert!(r.assets.iter().any(|a| a.name.ends_with(".gif")));
+        // The next page starts again at 1.
+        let r = rewrite(&format!("```fen\n{k}\n```\n"), &mut maker, &images);
+        assert_eq!(leads(&r), ["Diagram 1"]);
     }
 
     #[test]

@@ -990,3 +990,79 @@ fn every_frame_shows_its_position_as_a_still_gif_does() {
     let whole = u32::from(w) * u32::from(h) * (all.len() as u32 - 1);
     assert!(later * 4 < whole * 3, "{later} of {whole} pixels");
 }
+
+#[test]
+fn alt_with_animate_describes_the_animation() {
+    // --alt alone: the description, and no GIF.
+    let out = run(
+        [opera().as_str(), "--animate", "--from", "31", "--alt"],
+        b"",
+    );
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with(
+            "Animated game Morphy – Duke Karl / Count Isouard, Paris 1858: moves 16–17 \
+             (16...Nxb8 to 17.Rd8#), 3 positions. Final position: White player: Morphy, Paul."
+        ),
+        "{text}"
+    );
+    // The final frame's marks, in words, as a still's --alt says them.
+    assert!(
+        text.trim_end().ends_with(
+            "Last move d1 to d8. Check on e8. Arrow: green d1 to d8. Circles: red d8, red e8."
+        ),
+        "{text}"
+    );
+    // With -o the GIF is the one written without --alt.
+    let dir = scratch_dir("games-animate-alt");
+    let (with_alt, plain) = (dir.join("a.gif"), dir.join("b.gif"));
+    let out = run(
+        [
+            opera().as_str(),
+            "--animate",
+            "--from",
+            "31",
+            "--size",
+            "120",
+            "--alt",
+            "-o",
+            with_alt.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_code(&out, 0);
+    assert!(stdout(&out).starts_with("Animated game Morphy"));
+    let out = run(
+        [
+            opera().as_str(),
+            "--animate",
+            "--from",
+            "31",
+            "--size",
+            "120",
+            "-o",
+            plain.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_code(&out, 0);
+    assert_eq!(fs::read(&with_alt).unwrap(), fs::read(&plain).unwrap());
+    assert_eq!(frames(&fs::read(&plain).unwrap()).2.len(), 3);
+    // --alt alone needs no GIF format; with -o the format is still checked.
+    let out = run([opera().as_str(), "--animate", "-f", "png", "--alt"], b"");
+    assert_code(&out, 0);
+    // Tags that would reorder or drive a terminal are shown escaped.
+    let hostile = "[White \"Eve\u{202E}lyn\x1b[2J\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n";
+    let out = run(["--animate", "--alt"], hostile.as_bytes());
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "Animated game Eve<U+202E>lyn<U+001B>[2J – Bob: move 1 (1.e4 to 1...e5), 3 positions."
+        ),
+        "{text}"
+    );
+    assert!(!text.contains(['\u{1b}', '\u{202E}']), "{text}");
+}

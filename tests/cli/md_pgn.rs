@@ -353,3 +353,505 @@ fn pandoc_converts_a_game_to_html() {
     assert!(html.contains("<figcaption>3...Bg4</figcaption>"));
     assert!(html.contains("<figcaption>17.Rd8#</figcaption>"));
 }
+
+/// Each frame's delay of an animated GIF (so also how many frames).
+fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+    let mut decoder = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    delays
+}
+
+/// The command line's animation of the Opera Game with `extra` flags.
+fn cli_animation(dir: &Path, extra: &[&str]) -> Vec<u8> {
+    let pgn = dir.join("opera.pgn");
+    fs::write(&pgn, OPERA).unwrap();
+    let out = dir.join("cli.gif");
+    Cmd::new(BIN)
+        .arg(&pgn)
+        .args(["--animate", "-o"])
+        .arg(&out)
+        .args(extra)
+        .assert()
+        .success();
+    fs::read(&out).unwrap()
+}
+
+/// What `fen2img md` wrote to stderr and the page it made.
+fn md(page: &Path, out: &Path, extra: &[&str]) -> (String, String) {
+    let _ = fs::remove_dir_all(out);
+    let run = Cmd::new(BIN)
+        .args(["md", page.to_str().unwrap(), "--out-dir"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    assert!(run.status.success(), "{stderr}");
+    let name = page.file_name().unwrap();
+    (stderr, fs::read_to_string(out.join(name)).unwrap())
+}
+
+const ANIMATION_ALT: &str = "alt=\"Animated game Morphy – Duke Karl / Count Isouard, Paris 1858: \
+    moves 16–17 (16.Qb8+! to 17.Rd8#), 4 positions. Final position: Diagram 1. White player: \
+    Morphy, Paul.";
+
+#[test]
+fn an_animate_block_is_the_command_lines_gif_beside_the_images() {
+    let dir = scratch("animate");
+    let page = dir.join("opera.md");
+    fs::write(
+        &page,
+        format!(
+            "# Opera\n\n```pgn animate from=30 delay=500ms size=160 number=1 caption=\"The end\"\n\
+             {OPERA}```\n\nAfter.\n"
+        ),
+    )
+    .unwrap();
+    let cli = cli_animation(
+        &dir,
+        &[
+            "--from", "30", "--delay", "500ms", "--size", "160", "--number", "1",
+        ],
+    );
+    assert_eq!(gif_delays(&cli), [50, 50, 50, 300], "plies 30 to 33");
+    // Image files: a .gif named by its content beside the SVGs.
+    let out = dir.join("out");
+    let (stderr, text) = md(&page, &out, &["--images", "svg"]);
+    let images = images_of(&text, &out);
+    assert_eq!(images, std::slice::from_ref(&cli), "{text}");
+    assert!(text.contains("<img src=\"diagrams/"), "{text}");
+    assert!(text.contains(".gif\" "), "{text}");
+    assert!(text.contains(ANIMATION_ALT), "{text}");
+    assert!(text.contains("width=\"160\""), "{text}");
+    assert!(text.contains("<figcaption>The end</figcaption>"), "{text}");
+    assert!(text.ends_with("</figure>\n\nAfter.\n"), "{text}");
+    assert!(
+        stderr.contains("1 pgn block (1 animation) in 1 page"),
+        "{stderr}"
+    );
+    // Inline pages hold it as a data: URI of the same bytes.
+    let (_, text) = md(&page, &dir.join("inline"), &[]);
+    let at = text.find("<img src=\"data:image/gif;base64,").expect(&text) + 32;
+    let coded = &text[at..at + text[at..].find('"').unwrap()];
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(coded)
+        .unwrap();
+    assert_eq!(bytes, cli);
+    assert!(text.contains(ANIMATION_ALT), "{text}");
+    // An HTML page's <pre class="pgn"> takes it too.
+    let html_page = dir.join("opera.html");
+    fs::write(
+        &html_page,
+        format!(
+            "<html><body><pre class=\"pgn\" data-options=\"animate from=30 delay=500ms \
+             size=160 number=1\">{}</pre></body></html>\n",
+            OPERA.replace('&', "&amp;").replace('<', "&lt;")
+        ),
+    )
+    .unwrap();
+    let html_out = dir.join("html");
+    let (_, text) = md(&html_page, &html_out, &["--images", "png"]);
+    assert_eq!(
+        images_of(&text, &html_out),
+        std::slice::from_ref(&cli),
+        "{text}"
+    );
+    // Run again: the page and its GIF are up to date.
+    let run = Cmd::new(BIN)
+        .args(["md", page.to_str().unwrap(), "--out-dir"])
+        .arg(&out)
+        .args(["--images", "svg"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("0 pages written, 1 unchanged"), "{stderr}");
+}
+
+#[test]
+fn fen_and_pgn_blocks_are_numbered_across_the_page() {
+    let dir = scratch("numbers");
+    let page = dir.join("page.md");
+    let k = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    fs::write(
+        &page,
+        format!("```fen\n{k}\n```\n\n```pgn\n{OPERA}```\n\n```fen\n{k}\n```\n"),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let (stderr, text) = md(&page, &out, &["--images", "svg", "--defaults", "number=1"]);
+    assert!(
+        stderr.contains("2 fen blocks, 1 pgn block (4 diagrams) in 1 page"),
+        "{stderr}"
+    );
+    let leads: Vec<&str> = text
+        .match_indices(" alt=\"")
+        .map(|(i, _)| &text[i + 6..i + 6 + text[i + 6..].find('.').unwrap()])
+        .collect();
+    assert_eq!(leads, ["Diagram 1", "Diagram 2", "Diagram 3", "Diagram 4"]);
+    // The game's two are the command line's diagrams 2 and 3.
+    let images = images_of(&text, &out);
+    assert_eq!(images[1], cli_image(&dir, 6, &["--number", "2"], "a.svg"));
+    assert_eq!(images[2], cli_image(&dir, 33, &["--number", "3"], "b.svg"));
+    // Without a default, number=auto asks for the next one, number=N sets it.
+    fs::write(
+        &page,
+        format!(
+            "```fen number=auto\n{k}\n```\n\n```pgn number=5\n{OPERA}```\n\n\
+             ```fen\n{k}\n```\n\n```fen number=auto\n{k}\n```\n"
+        ),
+    )
+    .unwrap();
+    let (_, text) = md(&page, &out, &["--images", "svg"]);
+    let leads: Vec<&str> = text
+        .match_indices(" alt=\"")
+        .map(|(i, _)| &text[i + 6..i + 6 + text[i + 6..].find('.').unwrap()])
+        .collect();
+    assert_eq!(
+        leads,
+        [
+            "Diagram 1",
+            "Diagram 5",
+            "Diagram 6",
+            "White to move",
+            "Diagram 7"
+        ]
+    );
+}
+
+#[test]
+fn summaries_count_blocks_by_kind_not_errors() {
+    let dir = scratch("summaries");
+    let page = dir.join("bad.md");
+    // One pgn block with two bad options, one bad fen block.
+    fs::write(
+        &page,
+        format!("```pgn game=0 colour=red\n{OPERA}```\n\n```fen\n8/8/8 w\n```\n"),
+    )
+    .unwrap();
+    let out = Cmd::new(BIN)
+        .args(["md", page.to_str().unwrap(), "--check"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("fen2img: error: ").count(), 4, "{stderr}");
+    assert!(
+        stderr.contains("1 fen block, 1 pgn block could not be made into diagrams"),
+        "{stderr}"
+    );
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "html"])
+        .write_stdin(pandoc_doc(
+            &["pgn"],
+            &[["game", "0"], ["colour", "red"]],
+            OPERA,
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("1 pgn block could not be made"), "{stderr}");
+    let out = Cmd::new(BIN)
+        .arg("mdbook")
+        .write_stdin(book(&format!(
+            "# C\n\n```pgn game=0 colour=red\n{OPERA}```\n"
+        )))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1 pgn block in the book could not be made"),
+        "{stderr}"
+    );
+}
+
+/// An mdBook `[context, book]` with one chapter of `content`.
+fn book(content: &str) -> String {
+    json!([
+        {"root": "/b", "config": {"book": {"title": "T"},
+          "preprocessor": {"fen2img": {"command": "fen2img mdbook"}}},
+         "renderer": "html", "mdbook_version": "0.4.40"},
+        {"sections": [{"Chapter": {"name": "C", "content": content, "number": [1],
+           "sub_items": [], "path": "ch.md", "source_path": "ch.md", "parent_names": []}}],
+         "__non_exhaustive": null}
+    ])
+    .to_string()
+}
+
+#[test]
+fn mdbook_and_pandoc_take_animations() {
+    let dir = scratch("animate-tools");
+    let cli = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+    let out = Cmd::new(BIN)
+        .arg("mdbook")
+        .write_stdin(book(&format!(
+            "# C\n\n```pgn animate from=31 size=120\n{OPERA}```\n"
+        )))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let content = v["sections"][0]["Chapter"]["content"].as_str().unwrap();
+    assert!(
+        content.contains("<img src=\"data:image/gif;base64,"),
+        "{content}"
+    );
+    assert!(content.contains("alt=\"Animated game Morphy"), "{content}");
+    // Pandoc: HTML inline, other formats a GIF file.
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "html"])
+        .write_stdin(pandoc_doc(
+            &["pgn", "animate"],
+            &[["from", "31"], ["size", "120"]],
+            OPERA,
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let html = v["blocks"][0]["c"][1].as_str().unwrap();
+    assert!(html.contains("<img src=\"data:image/gif;base64,"), "{html}");
+    let assets = dir.join("images");
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "docx", "--assets"])
+        .arg(&assets)
+        .write_stdin(pandoc_doc(
+            &["pgn", "animate"],
+            &[["from", "31"], ["size", "120"]],
+            OPERA,
+        ))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let image = &v["blocks"][0]["c"][0];
+    let src = image["c"][2][0].as_str().unwrap();
+    assert!(src.ends_with(".gif"), "{src}");
+    assert_eq!(fs::read(src).unwrap(), cli);
+    assert_eq!(image["c"][1][0]["c"], "Animated");
+    // LaTeX (PDF) cannot include a GIF: the last frame, a still, and a warning.
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "latex", "--assets"])
+        .arg(&assets)
+        .write_stdin(pandoc_doc(
+            &["pgn", "animate"],
+            &[["from", "31"], ["size", "120"]],
+            OPERA,
+        ))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("pgn block 1: game 1 (Morphy, Paul – Duke Karl / Count Isouard): this output cannot show an animated GIF: the animation's last frame (ply 33) is drawn as a still instead"),
+        "{stderr}"
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let src = v["blocks"][0]["c"][0]["c"][2][0].as_str().unwrap();
+    assert!(src.ends_with(".png"), "{src}");
+    assert_eq!(
+        fs::read(src).unwrap(),
+        cli_image(&dir, 33, &["--size", "120"], "last.png")
+    );
+}
+
+/// The Opera Game's last three plies as an animate block (Pandoc form
+/// when `pandoc`), in a page.
+fn animation_page(pandoc: bool) -> String {
+    let info = if pandoc {
+        "{.pgn .animate from=31 size=120}"
+    } else {
+        "pgn animate from=31 size=120"
+    };
+    format!("# Opera\n\n```{info}\n{OPERA}```\n")
+}
+
+/// Whether `tool --version` answers; the test fails when it does not.
+fn require(tool: &str) {
+    let found = Command::new(tool).arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "{tool} is not on PATH: tools/install_doc_tools.sh installs it"
+    );
+}
+
+#[test]
+#[ignore = "needs pandoc: cargo test -- --ignored"]
+fn pandoc_puts_an_animation_in_html_and_docx() {
+    require("pandoc");
+    let dir = scratch("pandoc-animate");
+    fs::write(dir.join("doc.md"), animation_page(true)).unwrap();
+    let filter = dir.join("fen2img-pandoc");
+    fs::write(&filter, format!("#!/bin/sh\nexec '{BIN}' pandoc \"$@\"\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&filter, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let cli = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+    let pandoc = |args: &[&str]| {
+        let out = Command::new("pandoc")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let filter = filter.to_str().unwrap();
+    pandoc(&["doc.md", "--filter", filter, "-o", "doc.html"]);
+    let html = fs::read_to_string(dir.join("doc.html")).unwrap();
+    assert!(html.contains("<img src=\"data:image/gif;base64,"), "{html}");
+    assert!(html.contains("alt=\"Animated game Morphy"), "{html}");
+    // Word documents take the GIF itself: Pandoc reads it back out.
+    pandoc(&["doc.md", "--filter", filter, "-o", "doc.docx"]);
+    pandoc(&[
+        "doc.docx",
+        "--extract-media=media",
+        "-t",
+        "markdown",
+        "-o",
+        "back.md",
+    ]);
+    let gifs: Vec<Vec<u8>> = walk(&dir.join("media"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "gif"))
+        .map(|p| fs::read(p).unwrap())
+        .collect();
+    assert_eq!(gifs, [cli]);
+    // LaTeX gets the last frame as a PNG, which it can include.
+    pandoc(&["doc.md", "--filter", filter, "-t", "latex", "-o", "doc.tex"]);
+    let tex = fs::read_to_string(dir.join("doc.tex")).unwrap();
+    assert!(tex.contains(".png}"), "{tex}");
+    assert!(!tex.contains(".gif"), "{tex}");
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "needs mdbook: cargo test -- --ignored"]
+fn mdbook_builds_a_chapter_with_an_animation() {
+    require("mdbook");
+    let dir = scratch("mdbook-animate");
+    fs::create_dir_all(dir.join("src")).unwrap();
+    fs::write(
+        dir.join("src/SUMMARY.md"),
+        "# Summary\n\n- [Opera](opera.md)\n",
+    )
+    .unwrap();
+    fs::write(dir.join("src/opera.md"), animation_page(false)).unwrap();
+    fs::write(
+        dir.join("book.toml"),
+        format!("[book]\ntitle = \"T\"\n\n[preprocessor.fen2img]\ncommand = \"{BIN} mdbook\"\n"),
+    )
+    .unwrap();
+    let out = Command::new("mdbook")
+        .arg("build")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = fs::read_to_string(dir.join("book/opera.html")).unwrap();
+    let cli = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+    let at = html.find("<img src=\"data:image/gif;base64,").expect(&html) + 32;
+    let coded = &html[at..at + html[at..].find('"').unwrap()];
+    use base64::Engine;
+    assert_eq!(
+        base64::engine::general_purpose::STANDARD
+            .decode(coded)
+            .unwrap(),
+        cli
+    );
+    assert!(html.contains("alt=\"Animated game Morphy"), "{html}");
+}
+
+#[test]
+#[ignore = "needs Chromium: cargo test -- --ignored"]
+fn chromium_decodes_an_inline_animation() {
+    let chromium = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+        .expect("no Chromium on PATH: apt-get install chromium");
+    let dir = scratch("chromium-animate");
+    let page = dir.join("opera.md");
+    fs::write(&page, animation_page(false)).unwrap();
+    let (_, text) = md(&page, &dir.join("out"), &[]);
+    // The page's figure in an HTML document whose script writes down the
+    // size the browser decoded (0x0 for an image it could not read).
+    let html = dir.join("opera.html");
+    fs::write(
+        &html,
+        format!(
+            "<!doctype html><html><body>{text}<script>window.addEventListener('load', () => {{\
+             const i = document.querySelector('img'); \
+             document.body.setAttribute('data-drawn', i.naturalWidth + 'x' + i.naturalHeight);\
+             }});</script></body></html>"
+        ),
+    )
+    .unwrap();
+    let out = Command::new(chromium)
+        .args([
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!("file://{}", html.display()))
+        .stderr(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let (w, h) = {
+        let gif = cli_animation(&dir, &["--from", "31", "--size", "120"]);
+        (
+            u16::from_le_bytes([gif[6], gif[7]]),
+            u16::from_le_bytes([gif[8], gif[9]]),
+        )
+    };
+    assert!(
+        dom.contains(&format!("data-drawn=\"{w}x{h}\"")),
+        "{w}x{h}: {dom}"
+    );
+}
