@@ -317,8 +317,11 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         for warning in &r.warnings {
             let _ = writeln!(err, "fen2img: warning: {}", located(&name, warning));
         }
-        for e in &r.errors {
+        for (e, caret) in r.errors.iter().zip(&r.carets) {
             let _ = writeln!(err, "fen2img: error: {}", located(&name, e));
+            for line in caret.lines() {
+                let _ = writeln!(err, "{line}");
+            }
         }
         errors += r.errors.len();
         if errors > 0 && !args.keep_going {

@@ -117,7 +117,12 @@ pub fn preprocess(input: &str) -> Result<(String, Vec<String>, Blocks), Failure>
         if r.errors.is_empty() {
             chapter.insert("content".into(), Value::String(r.text));
         }
-        errors.extend(r.errors.iter().map(|e| located(&file, e)));
+        // Each error with its caret lines under it.
+        errors.extend(r.errors.iter().zip(&r.carets).map(|(e, caret)| {
+            format!("{}\n{caret}", located(&file, e))
+                .trim_end()
+                .to_string()
+        }));
         failed.merge(r.failed);
     });
     let text = serde_json::to_string(&book)

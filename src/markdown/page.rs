@@ -2,6 +2,7 @@
 //! block by its diagrams, one after the other), the text around it
 //! untouched.
 
+use fen2img_render::chess::quote::caret_bytes;
 use fen2img_render::{Format, ImageFormat};
 
 use super::diagram::{DiagramMaker, DocError};
@@ -43,6 +44,10 @@ pub struct Rewritten {
     pub warnings: Vec<DocError>,
     /// Every error; when there is one, `text` must not be used.
     pub errors: Vec<DocError>,
+    /// For each error, its line of the page and a caret under its column
+    /// (two lines, printable ASCII only), or nothing for a place past the
+    /// page.
+    pub carets: Vec<String>,
     /// How many diagrams the page holds (animations included).
     pub diagrams: usize,
     /// How many of them are animated GIFs.
@@ -75,6 +80,26 @@ pub fn rewrite_html(doc: &str, maker: &mut DiagramMaker, images: &Images) -> Rew
 }
 
 fn rewrite_found(
+    doc: &str,
+    found: Result<Vec<FenBlock>, FenceError>,
+    maker: &mut DiagramMaker,
+    images: &Images,
+) -> Rewritten {
+    let mut out = rewrite_blocks(doc, found, maker, images);
+    out.carets = out.errors.iter().map(|e| caret_at(doc, e)).collect();
+    out
+}
+
+/// The line of `doc` that `e` is on, with a caret under its column.
+fn caret_at(doc: &str, e: &DocError) -> String {
+    let Some(line) = e.line.checked_sub(1).and_then(|i| doc.split('\n').nth(i)) else {
+        return String::new();
+    };
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    caret_bytes(line.as_bytes(), e.column.saturating_sub(1))
+}
+
+fn rewrite_blocks(
     doc: &str,
     found: Result<Vec<FenBlock>, FenceError>,
     maker: &mut DiagramMaker,

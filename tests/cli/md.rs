@@ -171,6 +171,16 @@ fn a_bad_fen_fails_at_its_file_line_and_column() {
     let file = src.join("posts/bad.md");
     let expected = format!("{}:6:47: invalid FEN", file.display());
     assert!(stderr.contains(&expected), "{stderr}");
+    // The page's line under the error, and a caret under column 47 (two
+    // columns of indent before the line).
+    let lines: Vec<&str> = stderr.lines().collect();
+    let at = lines.iter().position(|l| l.contains(&expected)).unwrap();
+    assert_eq!(
+        lines[at + 1],
+        "    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNX b KQkq e3 0 1"
+    );
+    assert_eq!(lines[at + 2].find('^'), Some(2 + 46), "{stderr}");
+    assert_eq!(&lines[at + 1][48..49], "X");
     assert!(!out.exists(), "nothing written without --keep-going");
 
     let result = run(&["--keep-going"]);
