@@ -10,7 +10,7 @@
 //! game order, so names, messages and the manifest do not depend on `-j`.
 
 use std::collections::HashMap;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -23,13 +23,14 @@ use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::{Format, RenderOptions, Renderer};
 
+use super::manifest::JsonLines;
 use super::names::safe_id;
 use super::BatchArgs;
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use crate::games::input::MAX_PGN_LEN;
 use crate::games::{diagrams_of, CaptionStyle, GameDiagram, GameError, GameOptions, Pick};
 use crate::output::read::read_regular;
-use crate::output::{signals, write_if_changed, Links, Sink, WriteOutcome};
+use crate::output::{signals, write_if_changed, Links, WriteOutcome};
 
 /// Games drawn together: enough to keep the threads busy, few enough
 /// that a file of 100,000 games is never held drawn at once.
@@ -258,7 +259,7 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
         .map(|_| Mutex::new(Renderer::new(options.clone())))
         .collect();
     let mut manifest = match &args.manifest {
-        Some(path) => Some(Manifest::create(path)?),
+        Some(path) => Some(JsonLines::create(path)?),
         None => None,
     };
     let started = Instant::now();
@@ -366,7 +367,7 @@ struct Handled<'a> {
     /// File names written so far: the game and ply of each.
     used: &'a mut HashMap<String, (usize, usize)>,
     tally: &'a mut Tally,
-    manifest: Option<&'a mut Manifest>,
+    manifest: Option<&'a mut JsonLines>,
 }
 
 impl Handled<'_> {
@@ -466,46 +467,6 @@ fn report(message: &str, caret: Option<&str>) {
     for line in caret.unwrap_or("").lines() {
         let _ = writeln!(err, "{}", escape(line));
     }
-}
-
-/// The JSON Lines manifest of a games batch.
-struct Manifest {
-    path: PathBuf,
-    out: BufWriter<Sink>,
-}
-
-impl Manifest {
-    fn create(path: &Path) -> Result<Manifest, Failure> {
-        let sink = if path.as_os_str() == "-" {
-            Sink::stdout()
-        } else {
-            Sink::create(path, Links::Follow).map_err(|e| fail(path, e))?
-        };
-        Ok(Manifest {
-            path: path.to_path_buf(),
-            out: BufWriter::new(sink),
-        })
-    }
-
-    fn write(&mut self, entry: &Entry<'_>) -> Result<(), Failure> {
-        serde_json::to_writer(&mut self.out, entry)
-            .map_err(io::Error::from)
-            .and_then(|()| self.out.write_all(b"\n"))
-            .map_err(|e| fail(&self.path, e))
-    }
-
-    fn finish(self) -> Result<(), Failure> {
-        let path = self.path;
-        let sink = self
-            .out
-            .into_inner()
-            .map_err(|e| fail(&path, e.into_error()))?;
-        sink.finish().map_err(|e| fail(&path, e))
-    }
-}
-
-fn fail(path: &Path, e: io::Error) -> Failure {
-    Failure::io(format!("cannot write manifest '{}': {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -11,11 +11,49 @@ use super::outcome::{Outcome, Problem};
 use crate::failure::Failure;
 use crate::output::{Links, Sink};
 
-/// Writes the manifest as it goes.
-pub struct ManifestWriter {
+/// A JSON Lines file (the FEN batch's manifest, a games batch's): one
+/// object per line, written as the run goes.
+pub struct JsonLines {
     path: PathBuf,
     out: BufWriter<Sink>,
 }
+
+impl JsonLines {
+    /// Opens the file: `-` is standard output; any other path follows the
+    /// rules of `-o` (a device or FIFO is written in place).
+    pub fn create(path: &Path) -> Result<JsonLines, Failure> {
+        let sink = if path.as_os_str() == "-" {
+            Sink::stdout()
+        } else {
+            Sink::create(path, Links::Follow).map_err(|e| fail(path, e))?
+        };
+        Ok(JsonLines {
+            path: path.to_path_buf(),
+            out: BufWriter::new(sink),
+        })
+    }
+
+    /// Appends `entry` as one line.
+    pub fn write(&mut self, entry: &impl Serialize) -> Result<(), Failure> {
+        serde_json::to_writer(&mut self.out, entry)
+            .map_err(io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"))
+            .map_err(|e| fail(&self.path, e))
+    }
+
+    /// Flushes and puts the file in place.
+    pub fn finish(self) -> Result<(), Failure> {
+        let path = self.path;
+        let sink = self
+            .out
+            .into_inner()
+            .map_err(|e| fail(&path, e.into_error()))?;
+        sink.finish().map_err(|e| fail(&path, e))
+    }
+}
+
+/// Writes the manifest as it goes.
+pub struct ManifestWriter(JsonLines);
 
 /// One line of the manifest; fields in this order, absent ones left out.
 #[derive(Serialize)]
@@ -47,15 +85,7 @@ impl ManifestWriter {
     /// Opens the manifest: `-` is standard output; any other path follows
     /// the rules of `-o` (a device or FIFO is written in place).
     pub fn create(path: &Path) -> Result<ManifestWriter, Failure> {
-        let sink = if path.as_os_str() == "-" {
-            Sink::stdout()
-        } else {
-            Sink::create(path, Links::Follow).map_err(|e| fail(path, e))?
-        };
-        Ok(ManifestWriter {
-            path: path.to_path_buf(),
-            out: BufWriter::new(sink),
-        })
+        JsonLines::create(path).map(ManifestWriter)
     }
 
     /// Appends the object for one line.
@@ -93,20 +123,12 @@ impl ManifestWriter {
             // Not a failure: the line was never tried.
             Outcome::Failed(Problem::Interrupted) => entry.status = Some("not-rendered"),
         }
-        serde_json::to_writer(&mut self.out, &entry)
-            .map_err(io::Error::from)
-            .and_then(|()| self.out.write_all(b"\n"))
-            .map_err(|e| fail(&self.path, e))
+        self.0.write(&entry)
     }
 
     /// Flushes and puts the manifest in place.
     pub fn finish(self) -> Result<(), Failure> {
-        let path = self.path;
-        let sink = self
-            .out
-            .into_inner()
-            .map_err(|e| fail(&path, e.into_error()))?;
-        sink.finish().map_err(|e| fail(&path, e))
+        self.0.finish()
     }
 }
 
