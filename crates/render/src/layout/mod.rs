@@ -454,9 +454,9 @@ impl AroundItems {
             .board
             .pieces()
             .filter(|(_, p)| p.promoted)
-            .map(|(sq, _)| {
+            .map(|(sq, p)| {
                 let one_ink = frame.markup.annotations == Annotations::Ink;
-                pockets::promoted_sign(frame.board.square_rect(sq), one_ink)
+                pockets::promoted_sign(frame.board.square_rect(sq), p.role, one_ink)
             })
             .collect();
         AroundItems {
