@@ -154,6 +154,7 @@ impl Frame {
                     min_stroke: theme.outline_min,
                 },
                 halo,
+                hatch: halo.and(spec.hatch),
             },
             movers,
             markup: MarkupPaint {

@@ -11,6 +11,7 @@
 
 mod around;
 mod cache;
+mod halo_fragments;
 pub mod indexed;
 
 mod runs;
@@ -211,7 +212,13 @@ impl Rasterizer {
         }
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
-        halos[piece.index()].get_or_insert_with(|| render_halo(glyphs, piece, halo))
+        halos[piece.index()].get_or_insert_with(|| {
+            let mut sprite = render_halo(glyphs, piece, halo);
+            if let Some(hatch) = &spec.hatch {
+                halo_fragments::cover(&mut sprite, hatch, halo.color);
+            }
+            sprite
+        })
     }
 }
 

@@ -390,10 +390,9 @@ fn parts(bits: &[Vec<bool>]) -> Vec<Vec<(usize, usize)>> {
 /// have, under the bases (the square's bottom eighth) and beside the
 /// pieces, counted for the 16 pieces on dark squares and printed (the
 /// figures in docs/PERFORMANCE.md). The halo's footing took away the dots
-/// under the bases (none left from 160 to 413 px, 46 before at 240 px);
-/// a few lone pixels remain where the halo's curve cuts a line beside a
-/// piece, so the test holds the counts to what they are now, not yet to 0
-/// (issue 21 §2 asks for 0).
+/// under the bases (46 before at 240 px); the halo sprite covers the lone
+/// pixels its curve would leave where it cuts a line beside a piece
+/// (issue 21 §2: none).
 #[test]
 fn a_piece_leaves_no_hatch_fragments_under_two_pixels() {
     // Every piece on dark squares (a1 is dark; b8, d8 … are dark).
@@ -442,19 +441,11 @@ fn a_piece_leaves_no_hatch_fragments_under_two_pixels() {
         );
         report.push((size, lone, beside));
     }
-    // (size, under the bases, beside) measured 2026-11-26 with the footing
-    // (without it: 10/18, 2/14, 46/16, 0/10, 0/2).
-    let now = [
-        (160, 0, 18),
-        (207, 0, 14),
-        (240, 0, 16),
-        (413, 0, 10),
-        (720, 4, 2),
-    ];
+    // None left (before the halo covered them, 2026-11-26: 0/18, 0/14,
+    // 0/16, 0/10 and 4/2 at 160, 207, 240, 413 and 720 px).
     for (size, lone, beside) in report {
-        let &(_, a, b) = now.iter().find(|n| n.0 == size).unwrap();
         assert!(
-            lone <= a && beside <= b,
+            lone == 0 && beside == 0,
             "{size} px: {lone} and {beside} lone pixels"
         );
     }
