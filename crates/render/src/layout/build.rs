@@ -343,6 +343,13 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
                     color: ink(square),
                 });
             }
+            // The letters share the bottom row of squares with the pieces'
+            // bases, which reach almost to the square's right edge: smaller
+            // than the numbers and closer to the corner, so that they stand
+            // clear of the rook's plinth and the knight's base.
+            let scale = (cap * super::INSIDE_FILE_SCALE).max(super::MIN_LABEL_CAP.min(cap))
+                / font.cap_height;
+            let inset = (super::INSIDE_FILE_INSET * sq).max(1.0);
             for col in 0..8u8 {
                 let file = files(col);
                 let ch = (b'a' + file) as char;
