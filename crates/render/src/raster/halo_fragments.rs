@@ -10,50 +10,85 @@
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
-use crate::layout::hatch;
+use crate::layout::{hatch, GlyphSpec, Halo};
+use fen2img_chess::Piece;
 
-/// Paints `paper` (opaque) over the hatch fragments shorter than two
-/// pixels that the halo in `sprite` (one square, `hatch` on whole pixels)
+/// The halo sprite of `piece` for `spec` with the hatch fragments it would
+/// leave covered (see [`fragments`]): what the rasterizer draws under each
+/// piece on hatched themes.
+pub(super) fn halo_sprite(
+    spec: &GlyphSpec,
+    piece: Piece,
+    halo: Halo,
+    hatch: Option<&Hatch>,
+) -> Pixmap {
+    let mut sprite = super::render_halo(spec, piece, halo);
+    if let Some(hatch) = hatch {
+        let [r, g, b] = [halo.color.r, halo.color.g, halo.color.b];
+        let side = sprite.width() as usize;
+        let data = sprite.data_mut();
+        for (x, y) in fragments_of(data, side, hatch) {
+            let i = 4 * (y as usize * side + x as usize);
+            data[i..i + 4].copy_from_slice(&[r, g, b, 255]);
+        }
+    }
+    sprite
+}
+
+/// The pixels `(x, y)` of a square, from its top-left corner, that the
+/// halo of `piece` must cover besides its own shape on a square hatched by
+/// `hatch` (whole pixels): the SVG writer draws them as small rectangles,
+/// so that both outputs leave the same lines.
+pub(crate) fn fragments(
+    spec: &GlyphSpec,
+    piece: Piece,
+    halo: Halo,
+    hatch: &Hatch,
+) -> Vec<(u32, u32)> {
+    let sprite = super::render_halo(spec, piece, halo);
+    fragments_of(sprite.data(), sprite.width() as usize, hatch)
+}
+
+/// The hatch fragments shorter than two pixels that the halo in `data`
+/// (an RGBA sprite of one square, `side` px, `hatch` on whole pixels)
 /// leaves on a dark square. A hatch pixel is left when the halo covers
 /// less than half of it (what a threshold at 128 keeps black). Fragments
 /// the bare pattern has too (where the square's own edges cut a line) are
 /// left alone: every empty dark square has them.
-pub(super) fn cover(sprite: &mut Pixmap, hatch: &Hatch, paper: Rgba) {
-    let side = sprite.width();
-    if side == 0 || sprite.height() != side {
-        return;
+fn fragments_of(data: &[u8], side: usize, hatch: &Hatch) -> Vec<(u32, u32)> {
+    let n = side;
+    if n == 0 || data.len() != 4 * n * n {
+        return Vec::new();
     }
-    let n = side as usize;
     let period = hatch::period(hatch);
     let mut bare = vec![false; n * n];
-    for v in 0..side {
-        for (start, len) in hatch::tile_row(hatch, side, v) {
+    for v in 0..n as u32 {
+        for (start, len) in hatch::tile_row(hatch, n as u32, v) {
             let mut u = start;
-            while u < side {
-                for k in u..(u + len).min(side) {
+            while u < n as u32 {
+                for k in u..(u + len).min(n as u32) {
                     bare[v as usize * n + k as usize] = true;
                 }
                 u += period;
             }
         }
     }
-    let alpha = |i: usize| sprite.data()[4 * i + 3];
-    let left: Vec<bool> = (0..n * n).map(|i| bare[i] && alpha(i) < 128).collect();
+    let left: Vec<bool> = (0..n * n)
+        .map(|i| bare[i] && data[4 * i + 3] < 128)
+        .collect();
     // A fragment shorter than 2 px along the line has fewer pixels than
     // two rows of the line's width.
     let short = 2 * (hatch.width.round().max(1.0) as usize);
     let bare_short = short_parts(&bare, n, short);
-    let [r, g, b, _] = [paper.r, paper.g, paper.b, paper.a];
-    let data = sprite.data_mut();
-    for part in parts(&left, n) {
-        if part.len() < short && !part.iter().all(|i| bare_short[*i]) {
-            for i in part {
-                data[4 * i..4 * i + 4].copy_from_slice(&[r, g, b, 255]);
-            }
-        }
-    }
+    let mut out: Vec<(u32, u32)> = parts(&left, n)
+        .into_iter()
+        .filter(|part| part.len() < short && !part.iter().all(|i| bare_short[*i]))
+        .flatten()
+        .map(|i| ((i % n) as u32, (i / n) as u32))
+        .collect();
+    out.sort_unstable_by_key(|&(x, y)| (y, x));
+    out
 }
 
 /// Which pixels of `bits` (an `n` × `n` picture) lie in 8-connected parts
@@ -105,49 +140,42 @@ mod tests {
 
     fn line() -> Hatch {
         Hatch {
-            color: Rgba::rgb(0, 0, 0),
+            color: crate::assets::color::Rgba::rgb(0, 0, 0),
             spacing: 5.0,
             width: 1.0,
         }
     }
 
-    #[test]
-    fn a_lone_hatch_pixel_under_the_halo_edge_is_covered() {
-        let h = line();
-        let side = 10;
-        let mut sprite = Pixmap::new(side, side).unwrap();
-        // Cover every hatched pixel but one: a one-pixel fragment.
-        let mut kept = None;
-        for v in 0..side {
-            for (start, len) in hatch::tile_row(&h, side, v) {
-                let mut u = start;
-                while u < side {
-                    for k in u..(u + len).min(side) {
-                        let i = 4 * (v * side + k) as usize;
-                        if kept.is_none() && v == 5 {
-                            kept = Some(i);
-                            continue;
-                        }
-                        sprite.data_mut()[i..i + 4].copy_from_slice(&[255, 255, 255, 255]);
-                    }
-                    u += hatch::period(&h);
-                }
-            }
-        }
-        let i = kept.expect("row 5 is hatched");
-        assert_eq!(sprite.data()[i + 3], 0);
-        cover(&mut sprite, &h, Rgba::rgb(255, 255, 255));
-        assert_eq!(sprite.data()[i + 3], 255, "the lone pixel is covered");
+    /// An RGBA sprite of `side` px whose alpha is opaque where `covered`.
+    fn sprite(side: u32, covered: impl Fn(u32, u32) -> bool) -> Vec<u8> {
+        (0..side * side)
+            .flat_map(|i| {
+                let a = if covered(i % side, i / side) { 255 } else { 0 };
+                [a, a, a, a]
+            })
+            .collect()
     }
 
     #[test]
-    fn whole_lines_and_the_bare_patterns_own_ends_are_left_alone() {
+    fn a_lone_hatch_pixel_left_by_the_halo_is_a_fragment() {
         let h = line();
-        let mut sprite = Pixmap::new(10, 10).unwrap();
-        cover(&mut sprite, &h, Rgba::rgb(255, 255, 255));
-        assert!(
-            sprite.data().iter().all(|&b| b == 0),
-            "no halo, nothing to cover"
-        );
+        let side = 10;
+        // Row 5's first hatched pixel is left, the rest of the square
+        // covered: a one-pixel piece of a line.
+        let (first, _) = hatch::tile_row(&h, side, 5)[0];
+        let data = sprite(side, |x, y| (x, y) != (first, 5));
+        assert_eq!(fragments_of(&data, side as usize, &h), vec![(first, 5)]);
+    }
+
+    #[test]
+    fn whole_lines_and_the_bare_patterns_own_ends_are_not_fragments() {
+        let h = line();
+        // No halo: the bare pattern, whose corner ends are its own.
+        let data = sprite(10, |_, _| false);
+        assert!(fragments_of(&data, 10, &h).is_empty());
+        // A halo over the left half: the lines end at its edge, longer
+        // than two pixels.
+        let data = sprite(10, |x, _| x < 5);
+        assert!(fragments_of(&data, 10, &h).is_empty());
     }
 }

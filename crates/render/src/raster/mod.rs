@@ -11,7 +11,7 @@
 
 mod around;
 mod cache;
-mod halo_fragments;
+pub(crate) mod halo_fragments;
 pub mod indexed;
 
 mod runs;
@@ -213,11 +213,7 @@ impl Rasterizer {
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
         halos[piece.index()].get_or_insert_with(|| {
-            let mut sprite = render_halo(glyphs, piece, halo);
-            if let Some(hatch) = &spec.hatch {
-                halo_fragments::cover(&mut sprite, hatch, halo.color);
-            }
-            sprite
+            halo_fragments::halo_sprite(glyphs, piece, halo, spec.hatch.as_ref())
         })
     }
 }
