@@ -309,8 +309,7 @@ def king():
     return {
         "cross": [cross],
         "body": [lathe((0, dip), prof)],
-        "details": [hline(band_top, band_dx - 0.8), hline(band_top + band_h, band_in),
-                    hline(36.6, foot_dx - 1.4), parting],
+        "details": [hline(band_top, band_dx - 0.8), hline(36.6, foot_dx - 1.4), parting],
         "hints": {"x": [t, arm, band_dx, ring_dx, foot_dx],
                   "y": [TOP, bar, bar_b, arch_y, band_top, band_top + band_h,
                         ring_top, ring_top + ring_h, BASELINE]},
