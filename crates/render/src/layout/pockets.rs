@@ -221,13 +221,14 @@ fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
 pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
     let w = square.w;
     let obstacles = corner_obstacles(role);
-    // Below the corner, level with the queen's collar: her outline there
-    // is 14.8 units from the right edge (the 45-unit grid), and runs
-    // straight (hinted to whole pixels at small squares): one clear pixel
-    // and a half is enough.
+    // Below the corner, level with the lower edge of the queen's collar
+    // (25.2 units down the 45-unit grid, below her coronet's flank): her
+    // outline there is 14.8 units from the right edge and runs straight
+    // (hinted to whole pixels at small squares), so one clear pixel and a
+    // half is enough.
     let beside = |half: f32| {
         let room = (14.8 / 45.0) * w - 1.5;
-        (2.0 * half <= room).then_some(square.y + (24.0 / 45.0) * w)
+        (2.0 * half <= room).then_some(square.y + (25.2 / 45.0) * w)
     };
     if one_ink {
         // Whole pixels: a paper band of one pixel (more on big squares)
