@@ -284,7 +284,7 @@ def king():
     # broad body from her slim waist; his inner lines (the arches' parting,
     # the band, the base) lie at other heights than hers.
     t = 1.2      # half the width of the cross's stem and bar (path)
-    arm = 6.0    # half the span of the cross: over a third of the crown's width
+    arm = 6.6    # half the span of the cross: over a third of the crown's width
     bar = 8.0    # top of the cross bar: 4.6 units of stem stand above it
     bar_b = 10.8 # bottom of the cross bar
     dip = 17.8   # the crown's top on the axis, between the arches
