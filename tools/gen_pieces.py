@@ -276,38 +276,43 @@ def queen():
 
 
 def king():
-    # Tallest: a bold cross over a broad crown whose rim is a band, a
-    # collar, and a body that widens to the broadest base of the set.  The
-    # crown is wide and closed where the queen's coronet is open points,
-    # and her body is slim where his is broad, so the two differ in
-    # silhouette, not only in their tops.
-    t = 1.7      # half the width of a cross bar: whole pixels when hinted
-    arm = 6.0    # half the span of the cross: over a third of the crown's width
-    bar = 5.2    # top of the cross bar
-    stem_end = 11.4
-    cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar + 2 * t),
-                 (t, bar + 2 * t), (t, stem_end)]
+    # Tallest: a bold cross standing clear above a crown of two rounded
+    # arches (the cross rises from the dip between them), a crown band, a
+    # broad body on a ring, and the broadest base of the set.  Every part
+    # tells him from the others at a glance: the cross and arches from the
+    # rook's flat battlements and the queen's open points, the band and
+    # broad body from her slim waist; his inner lines (the arches' parting,
+    # the band, the base) lie at other heights than hers.
+    t = 1.2      # half the width of the cross's stem and bar (path)
+    arm = 6.6    # half the span of the cross: over a third of the crown's width
+    bar = 8.0    # top of the cross bar: 4.6 units of stem stand above it
+    bar_b = 10.8 # bottom of the cross bar
+    dip = 17.8   # the crown's top on the axis, between the arches
+    arch_dx, arch_y = 6.4, 16.2    # crest of each arch, well clear below the arms
+    crown, crown_y = 12.2, 21.4    # the crown at its widest
+    band_top, band_h, band_dx, band_in = 25.8, 2.8, 10.8, 9.6
+    ring_top, ring_h, ring_dx, ring_in = 32.2, 2.4, 14.4, 13.4
+    foot_dx = 16.8
+    cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b),
+                 (t, bar_b), (t, dip + 1.0)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
-    dome = 10.6
-    band_top, band_h, band_dx = 12.8, 3.4, 10.2
-    waist = 22.2
     prof = [
-        ("C", (3.4, dome), (6.6, 11.0), (band_dx - 1.0, band_top)),   # the dome
-        ("Q", (band_dx, band_top), (band_dx, band_top + 1.0)),       # the crown's band
-        ("L", (band_dx, band_top + band_h - 0.8)),
-        ("Q", (band_dx, band_top + band_h), (band_dx - 0.8, band_top + band_h)),
-        ("C", (8.8, 18.6), (6.8, 20.6), (6.0, waist)),                # the crown tapers
-    ] + disc(waist, 2.2, 9.4, 6.6, 1.1) + [
-        ("C", (7.4, 26.6), (10.2, 30.0), (12.4, 31.4)),                # a broad body
-    ] + disc(31.4, 2.8, 14.2, 13.2, 1.2) + skirt(13.2, 16.8, 34.2)
+        ("C", (t + 0.4, dip - 1.6), (arch_dx - 2.6, arch_y), (arch_dx, arch_y)),   # an arch
+        ("C", (arch_dx + 3.4, arch_y), (crown, crown_y - 4.4), (crown, crown_y)),
+        ("C", (crown, crown_y + 1.8), (band_dx + 0.2, band_top - 0.8),
+         (band_dx - 0.8, band_top)),                                             # into the band
+    ] + disc(band_top, band_h, band_dx, band_in, 1.1) + [
+        ("C", (band_in, band_top + band_h + 2.2), (ring_in - 2.2, ring_top - 0.4),
+         (ring_dx - 1.0, ring_top)),                                             # a broad body
+    ] + disc(ring_top, ring_h, ring_dx, ring_in, 1.1) + skirt(ring_in, foot_dx, ring_top + ring_h)
+    parting = "M%sL%s" % (pt((CX, dip + 1.0)), pt((CX, band_top - 2.6)))
     return {
-        "under": [cross],
-        "body": [lathe((0, dome), prof)],
-        "details": [hline(band_top + band_h, band_dx - 0.8), hline(waist, 6.0),
-                    hline(waist + 2.2, 6.6), hline(37.8, 15.4)],
-        "hints": {"x": [t, arm, band_dx, 6.6, 9.4, 14.2, 16.8],
-                  "y": [TOP, bar, bar + 2 * t, band_top, band_top + band_h,
-                        waist, waist + 2.2, 31.4, 34.2, 37.8, BASELINE]},
+        "cross": [cross],
+        "body": [lathe((0, dip), prof)],
+        "details": [hline(band_top, band_dx - 0.8), hline(36.6, foot_dx - 1.4), parting],
+        "hints": {"x": [t, arm, band_dx, ring_dx, foot_dx],
+                  "y": [TOP, bar, bar_b, arch_y, band_top, band_top + band_h,
+                        ring_top, ring_top + ring_h, BASELINE]},
     }
 
 
@@ -373,6 +378,12 @@ PIECES = {"P": pawn, "N": knight, "R": rook, "B": bishop, "Q": queen, "K": king}
 def render(colour, spec):
     c = COLOURS[colour]
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45" width="45" height="45">']
+    # The king's cross is solid ink in both colours, as in print: a white
+    # cross is an outline around a sliver of white, which at small squares
+    # closes up into a blob.
+    for d in spec.get("cross", []):
+        out.append('<path d="%s" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>'
+                   % (d, c["line"], c["line"], f(STROKE_W)))
     out.append('<g fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round">'
                % (c["fill"], c["line"], f(STROKE_W)))
     for d in spec.get("under", []):

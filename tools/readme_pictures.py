@@ -11,7 +11,9 @@ writes:
                                the same size through the same renderer, at
                                400 px and at 160 px (shown 2x, pixel for
                                pixel)
-  docs/images/themes.png       one position in brown, blue, green and print
+  docs/images/themes.png       one position in each of the seven built-in
+                               themes (brown, blue, green, print above; ic,
+                               pink, purple below)
   docs/images/print.png        print at 35 mm and 150 dpi (207 px), as drawn
                                and after a 1-bit threshold at 128 (what a
                                newspaper plate keeps), both shown 2x
@@ -104,11 +106,22 @@ def vs_cburnett(binary):
     save(out, "docs", "images", "vs-cburnett.png")
 
 
+# Every built-in theme, in the order `fen2img --help` lists them.
+THEMES = ("brown", "blue", "green", "print", "ic", "pink", "purple")
+
+
 def themes(binary):
+    """All seven built-in themes, four above and three below."""
     tiles = [(theme, draw(binary, RUY, "--size", "240", "--theme", theme,
                           "--lastmove", "e1g1", "--arrow", "Gf3e5"))
-             for theme in ("brown", "blue", "green", "print")]
-    save(sheet(tiles), "docs", "images", "themes.png")
+             for theme in THEMES]
+    rows = [sheet(tiles[:4]), sheet(tiles[4:])]
+    out = Image.new("RGBA", (max(r.width for r in rows), sum(r.height for r in rows)), "white")
+    y = 0
+    for row in rows:
+        out.alpha_composite(row, (0, y))
+        y += row.height
+    save(out, "docs", "images", "themes.png")
 
 
 def print_picture(binary):

@@ -735,6 +735,23 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
                     )
                 );
             }
+            if let Some(hatch) = &l.frame.sprites.hatch {
+                // The hatch fragments the halo would leave, covered as the
+                // rasterizer covers them: a pixel each.
+                let glyphs = &l.frame.sprites.glyphs;
+                for (x, y) in crate::raster::halo_fragments::fragments(glyphs, piece, halo, hatch) {
+                    let _ = write!(
+                        out,
+                        "<rect{} stroke=\"none\"/>",
+                        rect_attrs(
+                            (x as f32 - dx) / scale,
+                            (y as f32 - dy) / scale,
+                            1.0 / scale,
+                            1.0 / scale
+                        )
+                    );
+                }
+            }
             out.push_str("</g>\n");
         }
     }

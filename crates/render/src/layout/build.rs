@@ -154,6 +154,7 @@ impl Frame {
                     min_stroke: theme.outline_min,
                 },
                 halo,
+                hatch: halo.and(spec.hatch),
             },
             movers,
             markup: MarkupPaint {
@@ -342,6 +343,15 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
                     color: ink(square),
                 });
             }
+            // The letters share the bottom row of squares with the pieces'
+            // bases, which reach almost to the square's right edge: smaller
+            // than the numbers and closer to the corner, so that they stand
+            // clear of the rook's plinth and the knight's base.
+            let scale = (cap * super::INSIDE_FILE_SCALE).max(super::MIN_LABEL_CAP.min(cap))
+                / font.cap_height;
+            // A label's casing (print) stays inside its square.
+            let casing = spec.label_halo.map_or(0.0, |h| h.width.ceil());
+            let inset = (super::INSIDE_FILE_INSET * sq).max(1.0).max(casing);
             for col in 0..8u8 {
                 let file = files(col);
                 let ch = (b'a' + file) as char;
@@ -389,7 +399,10 @@ fn mover_mark(spec: &BoardSpec, plan: &Plan, turn: Color, one_ink: bool) -> Move
     // The outline reaches half its width beyond the radius; a margin
     // stays clear on both sides of the column, whatever its width.
     let room = column.w / 2.0 - stroke_width / 2.0 - MOVER_MARGIN;
-    let r = (sq * 0.17).min(room).max(1.0);
+    // In one ink at least a 7 px box (its column is made wide enough):
+    // a 3 px box at 160 px boards is a dot, not a sign.
+    let least = if one_ink { 3.0 } else { 1.0 };
+    let r = (sq * 0.17).max(least).min(room).max(1.0);
     let cx = column.x + column.w / 2.0;
     let cy = if at_bottom {
         spec.board.y + spec.board.h - sq / 2.0

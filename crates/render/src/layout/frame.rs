@@ -200,13 +200,23 @@ impl GlyphSpec {
 
 /// The glyphs and the halo around them: what halo sprites and the SVG
 /// glyph definitions (which include the halos) are drawn from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub struct SpriteSpec {
     /// The glyphs.
     pub glyphs: GlyphSpec,
     /// The halo under each piece, if the theme has one.
     pub halo: Option<Halo>,
+    /// The dark squares' hatching on whole pixels (the board's), when the
+    /// halo is drawn over it: the raster halo also covers the hatch
+    /// fragments shorter than two pixels that its edge would leave.
+    pub hatch: Option<Hatch>,
 }
+keyed!(SpriteSpec, |s| (
+    &s.glyphs,
+    s.halo,
+    s.hatch
+        .map(|h| ([h.spacing, h.width].map(f32::to_bits), h.color))
+));
 
 /// The paint of the markup a board may carry, resolved from the theme.
 #[derive(Debug, Clone, Copy)]

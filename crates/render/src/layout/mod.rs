@@ -57,6 +57,11 @@ pub const DEFAULT_SIZE: u32 = 400;
 
 /// Gap between a corner label and the square's edge, in squares.
 const INSIDE_LABEL_INSET: f32 = 0.055;
+/// Gap between a file letter (bottom-right corner) and the square's edges,
+/// in squares: less than the numbers', beside the pieces' bases.
+const INSIDE_FILE_INSET: f32 = 0.03;
+/// Size of the file letters against the rank numbers inside the board.
+const INSIDE_FILE_SCALE: f32 = 0.88;
 
 /// Where board coordinates go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -462,9 +467,9 @@ impl AroundItems {
             .board
             .pieces()
             .filter(|(_, p)| p.promoted)
-            .map(|(sq, _)| {
+            .map(|(sq, p)| {
                 let one_ink = frame.markup.annotations == Annotations::Ink;
-                pockets::promoted_sign(frame.board.square_rect(sq), one_ink)
+                pockets::promoted_sign(frame.board.square_rect(sq), p.role, one_ink)
             })
             .collect();
         AroundItems {

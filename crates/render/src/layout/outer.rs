@@ -28,6 +28,11 @@ pub(super) const MARGIN: f32 = 0.40;
 /// Width of the column right of the board (marker, three-check marks), in
 /// squares.
 const RIGHT_MARGIN: f32 = 0.40;
+/// Least width of the right-hand column, in pixels.
+const MIN_RIGHT: f32 = 6.0;
+/// Least width of the right-hand column in one ink (print): a 7 px marker
+/// box and 2 px clear on each side.
+const PRINT_MIN_RIGHT: f32 = 11.0;
 /// Cap height of outside labels, in squares.
 pub(super) const OUTSIDE_LABEL_CAP: f32 = 0.24;
 /// Cap height of inside (corner) labels, in squares.
@@ -117,7 +122,9 @@ impl Columns {
     }
 }
 
-fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> Columns {
+/// `right` is the least width of the right-hand column (the side-to-move
+/// marker's and the check counters'), `None` for no column.
+fn columns(sq: f32, left: bool, right: Option<f32>, frame_ratio: f32, min_cap: f32) -> Columns {
     Columns {
         left: if left { label_margin(sq, min_cap) } else { 0.0 },
         frame: if frame_ratio > 0.0 {
@@ -125,11 +132,7 @@ fn columns(sq: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> 
         } else {
             0.0
         },
-        right: if right {
-            (RIGHT_MARGIN * sq).round().max(6.0)
-        } else {
-            0.0
-        },
+        right: right.map_or(0.0, |least| (RIGHT_MARGIN * sq).round().max(least)),
     }
 }
 
@@ -141,7 +144,7 @@ fn label_margin(sq: f32, min_cap: f32) -> f32 {
 }
 
 /// The largest whole square size whose columns fit in `size` pixels.
-fn solve(size: f32, left: bool, right: bool, frame_ratio: f32, min_cap: f32) -> f32 {
+fn solve(size: f32, left: bool, right: Option<f32>, frame_ratio: f32, min_cap: f32) -> f32 {
     let guess = (size / (8.0 + 2.0 * frame_ratio)).floor() + 1.0;
     let mut sq = guess.max(1.0);
     while sq > 1.0 && columns(sq, left, right, frame_ratio, min_cap).total(sq) > size {
@@ -158,10 +161,17 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     } else {
         0.0
     };
-    let right = options.side_to_move || extras.checks;
+    let one_ink = options.theme.annotations == Annotations::Ink;
+    // One ink (print): the marker is a box on whole pixels that must read
+    // after a threshold, so its column is wide enough for a 7 px box.
+    let right = (options.side_to_move || extras.checks).then_some(if one_ink {
+        PRINT_MIN_RIGHT
+    } else {
+        MIN_RIGHT
+    });
     // One ink (print): a threshold breaks letters of 7 px into wrong
     // shapes, so print's labels are never smaller than 9 px.
-    let min_cap = if options.theme.annotations == Annotations::Ink {
+    let min_cap = if one_ink {
         PRINT_MIN_LABEL_CAP
     } else {
         MIN_LABEL_CAP
@@ -456,7 +466,7 @@ mod tests {
                         // Dropped only when they would not fit their ranks.
                         let ratio = DiagramOptions::default().theme.border_width;
                         assert!(
-                            solve(size as f32, true, true, ratio, MIN_LABEL_CAP)
+                            solve(size as f32, true, Some(MIN_RIGHT), ratio, MIN_LABEL_CAP)
                                 < MIN_OUTSIDE_SQUARE
                         );
                     }

@@ -207,27 +207,146 @@ fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
     }
 }
 
-/// The sign on a promoted piece: a small ink disc ringed in white in the
-/// square's top-right corner, above the queen's outer balls and right of
-/// the king's cross (the corner every built-in glyph leaves empty), visible
-/// on white and black pieces and on either square colour. In one ink
-/// (print) a square on whole pixels.
-pub fn promoted_sign(square: Rect, one_ink: bool) -> Disc {
-    let r = (square.w * 0.06).max(2.0);
-    let inset = r + (square.w * 0.02).max(1.0);
-    let disc = Disc {
-        cx: square.x + square.w - inset,
-        cy: square.y + inset,
-        r,
-        fill: INK,
-        outline: Some((Rgba::rgb(255, 255, 255), (square.w * 0.025).max(1.0))),
-        square: false,
+/// The sign on a promoted piece (`role`): a small ink disc ringed in white
+/// in the square's top-right corner, which every built-in glyph leaves
+/// empty, visible on white and black pieces and on either square colour.
+/// In one ink (print) an ink box in a paper band, on whole pixels.
+///
+/// It is set in the very corner, its ring touching the square's top and
+/// right edges, and no larger than keeps it [`SIGN_GAP`] clear of the
+/// piece's glyph there ([`corner_obstacles`]). Where the queen's coronet
+/// leaves the corner too small for the sign's least size (squares below
+/// about 30 px), it sits on the square's right edge beside her waist
+/// instead, where she is slim.
+pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
+    let w = square.w;
+    let obstacles = corner_obstacles(role);
+    // Below the corner, level with the lower edge of the queen's collar
+    // (25.2 units down the 45-unit grid, below her coronet's flank): her
+    // outline there is 14.8 units from the right edge and runs straight
+    // (hinted to whole pixels at small squares), so one clear pixel and a
+    // half is enough.
+    let beside = |half: f32| {
+        let room = (14.8 / 45.0) * w - 1.5;
+        (2.0 * half <= room).then_some(square.y + (25.2 / 45.0) * w)
     };
     if one_ink {
-        disc.on_pixels()
-    } else {
-        disc
+        // Whole pixels: a paper band of one pixel (more on big squares)
+        // around an ink box of at least 2 px.
+        let band = (w * 0.025).round().max(1.0);
+        let want = (2.0 * (w * 0.06).max(2.0)).round().max(3.0);
+        let least = 2.0 + 2.0 * band;
+        let room = box_room(w, obstacles);
+        let (side, cy) = match beside(least / 2.0) {
+            Some(cy) if room < least => (least, cy),
+            _ => {
+                let side = (want + 2.0 * band).min(room).max(least);
+                (side, square.y + side / 2.0)
+            }
+        };
+        return Disc {
+            cx: square.x + w - side / 2.0,
+            cy: cy.round_to_half(side),
+            r: side / 2.0 - band,
+            fill: Rgba::rgb(0, 0, 0),
+            outline: Some((Rgba::rgb(255, 255, 255), band)),
+            square: true,
+        };
     }
+    let ring = (w * 0.025).max(1.0);
+    // The ring is stroked on the disc's edge: half of it lies outside.
+    let want = (w * 0.06).max(2.0) + ring / 2.0;
+    let least = 2.0;
+    let room = corner_room(w, obstacles);
+    let (outer, cy) = match beside(least) {
+        Some(cy) if room < least => (least, cy),
+        _ => {
+            let outer = want.min(room).max(least.min(want));
+            (outer, square.y + outer)
+        }
+    };
+    let ring = ring.min(outer - 1.0).max(0.5);
+    Disc {
+        cx: square.x + w - outer,
+        cy,
+        r: outer - ring / 2.0,
+        fill: INK,
+        outline: Some((Rgba::rgb(255, 255, 255), ring)),
+        square: false,
+    }
+}
+
+/// A box's centre on whole pixels: `self` moved so that a box of whole
+/// `side` centred there has whole-pixel edges.
+trait RoundToHalf {
+    fn round_to_half(self, side: f32) -> f32;
+}
+
+impl RoundToHalf for f32 {
+    fn round_to_half(self, side: f32) -> f32 {
+        (self - side / 2.0).round() + side / 2.0
+    }
+}
+
+/// The gap, in pixels, the promotion sign keeps from the glyphs' outlines:
+/// one clear pixel, and more for the anti-aliased edges, the thickened
+/// outlines and the hinting that moves outlines by up to half a pixel at
+/// small squares.
+const SIGN_GAP: f32 = 2.5;
+
+/// Where the built-in glyph of `role` reaches furthest into a square's
+/// top-right corner, in the 45-unit grid of `tools/gen_pieces.py`: circles
+/// (centre, radius with the outline). The queen's outer coronet ball, the
+/// corner of the rook's battlements, the bishop's mitre at its widest, the
+/// knight's ear and the locks of its mane.
+fn corner_obstacles(role: Role) -> &'static [(f32, f32, f32)] {
+    match role {
+        Role::Queen => &[(37.5, 10.3, 3.1)],
+        Role::Rook => &[(35.7, 8.4, 0.0)],
+        Role::Bishop => &[(32.7, 18.0, 1.0), (22.5, 6.4, 3.5)],
+        Role::Knight => &[(25.2, 3.8, 1.0), (32.2, 12.6, 1.0), (35.4, 19.4, 1.0)],
+        // Never promoted; the queen's corner is the tightest.
+        Role::King | Role::Pawn => &[(37.5, 10.3, 3.1)],
+    }
+}
+
+/// The largest radius of a disc set in the top-right corner of a square
+/// `w` px wide (touching its top and right edges) that stays
+/// [`SIGN_GAP`] clear of every obstacle circle.
+///
+/// A disc of radius `a` there has its centre at `(w - a, a)`; with `u`
+/// and `v` the obstacle centre's distances from the right and top edges,
+/// it is clear when `(u - a)² + (v - a)² ≥ (R + g + a)²`, a quadratic in
+/// `a` whose smaller root is the answer.
+fn corner_room(w: f32, obstacles: &[(f32, f32, f32)]) -> f32 {
+    let s = w / 45.0;
+    obstacles
+        .iter()
+        .map(|&(x, y, r)| {
+            let (u, v, k) = ((45.0 - x) * s, y * s, r * s + SIGN_GAP);
+            let b = u + v + k;
+            let c = u * u + v * v - k * k;
+            b - (b * b - c).max(0.0).sqrt()
+        })
+        .fold(w / 4.0, f32::min)
+}
+
+/// The largest whole side of a box set in the top-right corner of a
+/// square `w` px wide that stays [`SIGN_GAP`] clear of every obstacle
+/// circle (the one-ink sign is a box).
+fn box_room(w: f32, obstacles: &[(f32, f32, f32)]) -> f32 {
+    let s = w / 45.0;
+    let mut side = (w / 2.0).floor();
+    for &(x, y, r) in obstacles {
+        let (u, v, k) = ((45.0 - x) * s, y * s, r * s + SIGN_GAP);
+        // The box's nearest point to the obstacle is its bottom-left
+        // corner, or an edge once the box passes the obstacle's centre.
+        let clear = |side: f32| (u - side).max(0.0).hypot((v - side).max(0.0)) >= k;
+        while side > 1.0 && !clear(side) {
+            side -= 1.0;
+        }
+    }
+    side
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 mod around;
 mod cache;
+pub(crate) mod halo_fragments;
 pub mod indexed;
 
 mod runs;
@@ -211,7 +212,9 @@ impl Rasterizer {
         }
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
-        halos[piece.index()].get_or_insert_with(|| render_halo(glyphs, piece, halo))
+        halos[piece.index()].get_or_insert_with(|| {
+            halo_fragments::halo_sprite(glyphs, piece, halo, spec.hatch.as_ref())
+        })
     }
 }
 

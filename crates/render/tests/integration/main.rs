@@ -26,3 +26,4 @@ mod raster_parity;
 mod renderer_reuse;
 mod svg_output;
 mod text_boards;
+mod thumbnails;

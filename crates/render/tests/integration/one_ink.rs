@@ -152,10 +152,12 @@ fn trays_marker_promotion_sign_and_badges_have_no_grey() {
     }
 }
 
-/// The promotion sign sits in the square's empty corner: none of the
-/// queen's ink lies under it or its paper band, in every theme, on
-/// squares of 40 px and more. (Below, the sign's least size, 4 px, meets
-/// the coronet's outer ball: the counts are printed, not yet held to 0.)
+/// The promotion sign sits in the square's empty corner (or beside the
+/// queen's waist where the corner is too small): none of the queen's ink
+/// lies under it, its paper band or the pixel around them, in every theme
+/// on squares of 20 px and more (before: 40 px and more). Below, the
+/// sign's least size (4 px) finds no place a pixel clear of her; the
+/// counts are printed.
 #[test]
 fn the_promotion_sign_leaves_the_queen_whole() {
     // On a light square (e4), whose ground is one colour in every theme.
@@ -163,7 +165,7 @@ fn the_promotion_sign_leaves_the_queen_whole() {
     let plain = "8/8/8/8/4Q3/8/8/k6K[] w - - 0 1";
     let mut covering = Vec::new();
     for theme in ["print", "brown"] {
-        for size in [160, 207, 240, 333, 400, 720, 1000] {
+        for size in [140, 160, 180, 207, 240, 280, 333, 400, 720, 1000] {
             let options = DiagramOptions {
                 size,
                 theme: Theme::built_in(theme).unwrap(),
@@ -171,7 +173,11 @@ fn the_promotion_sign_leaves_the_queen_whole() {
             };
             let l = Layout::new(&position(promoted), &options).unwrap();
             let sign = l.around.promoted[0];
-            let reach = sign.r + sign.outline.map_or(0.0, |(_, w)| w);
+            // The sign's outer edge (a box's band lies outside it; a
+            // disc's ring is stroked on its edge, half outside), and one
+            // pixel more: touching counts.
+            let ring = sign.outline.map_or(0.0, |(_, w)| w);
+            let reach = sign.r + if sign.square { ring } else { ring / 2.0 } + 1.0;
             let area = Rect {
                 x: (sign.cx - reach).floor(),
                 y: (sign.cy - reach).floor(),
@@ -201,8 +207,11 @@ fn the_promotion_sign_leaves_the_queen_whole() {
                         as usize;
                 }
             }
-            println!("{theme} {size} px: queen pixels under the promotion sign: {queen_ink}");
-            if queen_ink > 0 && l.frame.board.square >= 40.0 {
+            let side = l.frame.board.square;
+            println!(
+                "{theme} {size} px ({side} px squares): queen pixels under the promotion sign: {queen_ink}"
+            );
+            if queen_ink > 0 && side >= 20.0 {
                 covering.push(format!("{theme} {size}: {queen_ink}"));
             }
         }
@@ -381,10 +390,9 @@ fn parts(bits: &[Vec<bool>]) -> Vec<Vec<(usize, usize)>> {
 /// have, under the bases (the square's bottom eighth) and beside the
 /// pieces, counted for the 16 pieces on dark squares and printed (the
 /// figures in docs/PERFORMANCE.md). The halo's footing took away the dots
-/// under the bases (none left from 160 to 413 px, 46 before at 240 px);
-/// a few lone pixels remain where the halo's curve cuts a line beside a
-/// piece, so the test holds the counts to what they are now, not yet to 0
-/// (issue 21 §2 asks for 0).
+/// under the bases (46 before at 240 px); the halo sprite covers the lone
+/// pixels its curve would leave where it cuts a line beside a piece
+/// (issue 21 §2: none).
 #[test]
 fn a_piece_leaves_no_hatch_fragments_under_two_pixels() {
     // Every piece on dark squares (a1 is dark; b8, d8 … are dark).
@@ -433,19 +441,11 @@ fn a_piece_leaves_no_hatch_fragments_under_two_pixels() {
         );
         report.push((size, lone, beside));
     }
-    // (size, under the bases, beside) measured 2026-11-26 with the footing
-    // (without it: 10/18, 2/14, 46/16, 0/10, 0/2).
-    let now = [
-        (160, 0, 18),
-        (207, 0, 14),
-        (240, 0, 16),
-        (413, 0, 10),
-        (720, 4, 2),
-    ];
+    // None left (before the halo covered them, 2026-11-26: 0/18, 0/14,
+    // 0/16, 0/10 and 4/2 at 160, 207, 240, 413 and 720 px).
     for (size, lone, beside) in report {
-        let &(_, a, b) = now.iter().find(|n| n.0 == size).unwrap();
         assert!(
-            lone <= a && beside <= b,
+            lone == 0 && beside == 0,
             "{size} px: {lone} and {beside} lone pixels"
         );
     }
