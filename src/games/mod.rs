@@ -40,6 +40,7 @@
 //! - [`input::is_pgn`] is the rule that tells PGN text from FEN.
 
 pub mod animate;
+mod animation_alt;
 mod caption;
 mod diagram;
 mod error;
@@ -50,7 +51,8 @@ mod players;
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
 use fen2img_render::chess::game::Selector;
 
-pub use caption::{animation_alt, comment as gif_comment};
+pub use animation_alt::animation_alt;
+pub use caption::comment as gif_comment;
 pub use diagram::GameDiagram;
 pub use error::{GameError, GameErrorKind};
 pub use options::{CaptionStyle, GameOptions, GameText, Pick};

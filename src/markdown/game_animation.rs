@@ -25,7 +25,7 @@ use fen2img_render::Format;
 
 use super::diagram::{at_info, image_size, Diagram, DiagramMaker, DocError};
 use super::fence::FenBlock;
-use super::game_block::{game_label, GameAttrs};
+use super::game_keys::game_label;
 use super::info::Attr;
 use super::options::BlockOptions;
 use crate::args::games::{bound, duration, scale};
@@ -94,7 +94,12 @@ pub(super) struct GameBlock<'a> {
     pub(super) game: &'a Game,
     /// The game's text (the block's lines joined).
     pub(super) text: &'a str,
-    pub(super) chosen: &'a GameAttrs,
+    /// Which game of the text (`game=`, from 1).
+    pub(super) number: usize,
+    /// `caption-source`: the game's source from its tags in the caption.
+    pub(super) caption_source: bool,
+    /// `figurine`: figurine SAN in captions.
+    pub(super) figurine: bool,
 }
 
 /// The first and last ply of `film` in `game`; each end resolved alone, so
@@ -149,19 +154,19 @@ pub(super) fn make(
     let caption_auto = options.caption.as_deref() == Some("auto");
     let game_options = GameOptions {
         strict: options.strict,
-        game: at.chosen.game,
+        game: at.number,
         pick: Pick::Range {
             from: Some(Selector::Ply(first)),
             to: Some(Selector::Ply(last)),
         },
-        caption: if at.chosen.caption_source {
+        caption: if at.caption_source {
             CaptionStyle::SourceAndMove
         } else if caption_auto {
             CaptionStyle::Move
         } else {
             CaptionStyle::None
         },
-        figurine: at.chosen.figurine,
+        figurine: at.figurine,
     };
     let found = diagrams_of(at.game, "pgn block", at.text.as_bytes(), &game_options)
         .map_err(|e| fail(format!("{label}: {}", e.reason)))?;
@@ -185,7 +190,7 @@ pub(super) fn make(
     let mut own = options.clone();
     own.caption = match options.caption.as_deref() {
         // Drawn in every frame.
-        _ if at.chosen.caption_source || caption_auto => None,
+        _ if at.caption_source || caption_auto => None,
         Some(text) if text.contains('{') => Some(
             text.replace(
                 "{move}",

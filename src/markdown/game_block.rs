@@ -31,7 +31,7 @@ use fen2img_render::{alt_text, fingerprint};
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};
 use super::fence::FenBlock;
 use super::game_animation::{self, Animate};
-use super::game_keys::{canonical, is_game_key};
+use super::game_keys::{canonical, game_label, is_game_key};
 use super::info::Attr;
 use crate::games::input::MAX_PGN_LEN;
 use crate::games::{diagrams_of, CaptionStyle, GameOptions, Pick};
@@ -239,14 +239,6 @@ fn placed(block: &FenBlock, starts: &[usize], e: &PgnError) -> DocError {
     }
 }
 
-/// `game 1 (Morphy – Allies)`: which game a choice is about.
-pub(super) fn game_label(game: &Game) -> String {
-    match game.players() {
-        Some(players) => format!("game {} ({players})", game.number),
-        None => format!("game {}", game.number),
-    }
-}
-
 /// The plies to draw, each with the option column to blame.
 fn plies(block: &FenBlock, game: &Game, choice: &Choice) -> Result<Vec<usize>, Vec<DocError>> {
     let label = game_label(game);
@@ -388,7 +380,9 @@ pub(super) fn make(
             block,
             game: &game,
             text: &text,
-            chosen: &chosen,
+            number: chosen.game,
+            caption_source: chosen.caption_source,
+            figurine: chosen.figurine,
         };
         let diagram =
             game_animation::make(maker, &game_block, film, &options, &render_attrs, number)?;

@@ -3,6 +3,8 @@
 //! them. Its own module because both the fen path (`diagram`) and the pgn
 //! path (`game_block`) ask, and neither may import the other.
 
+use fen2img_render::chess::game::pgn::Game;
+
 /// Options that choose a game and its positions (and its captions' style,
 /// and an animation's range and timing): pgn blocks only, never render
 /// options.
@@ -32,4 +34,12 @@ pub fn canonical(key: &str) -> String {
 pub fn is_game_key(key: &str) -> bool {
     let key = canonical(key);
     GAME_KEYS.contains(&key.as_str()) || key == "moves"
+}
+/// `game 1 (Morphy – Allies)`: which game a choice is about, in a pgn
+/// block's messages (the still path's and the animation's).
+pub(super) fn game_label(game: &Game) -> String {
+    match game.players() {
+        Some(players) => format!("game {} ({players})", game.number),
+        None => format!("game {}", game.number),
+    }
 }
