@@ -399,10 +399,9 @@ fn mover_mark(spec: &BoardSpec, plan: &Plan, turn: Color, one_ink: bool) -> Move
     // The outline reaches half its width beyond the radius; a margin
     // stays clear on both sides of the column, whatever its width.
     let room = column.w / 2.0 - stroke_width / 2.0 - MOVER_MARGIN;
-    // In one ink at least a 7 px box (its column is made wide enough):
-    // a 3 px box at 160 px boards is a dot, not a sign.
-    let least = if one_ink { 3.0 } else { 1.0 };
-    let r = (sq * 0.17).max(least).min(room).max(1.0);
+    // At least a 7 px disc or box (its column is made wide enough): a
+    // 3 px one at 160 px boards is a dot, not a sign.
+    let r = (sq * 0.17).max(3.0).min(room).max(1.0);
     let cx = column.x + column.w / 2.0;
     let cy = if at_bottom {
         spec.board.y + spec.board.h - sq / 2.0

@@ -28,11 +28,10 @@ pub(super) const MARGIN: f32 = 0.40;
 /// Width of the column right of the board (marker, three-check marks), in
 /// squares.
 const RIGHT_MARGIN: f32 = 0.40;
-/// Least width of the right-hand column, in pixels.
-const MIN_RIGHT: f32 = 6.0;
-/// Least width of the right-hand column in one ink (print): a 7 px marker
-/// box and 2 px clear on each side.
-const PRINT_MIN_RIGHT: f32 = 11.0;
+/// Least width of the right-hand column, in pixels: a 7 px marker (disc,
+/// or print's box) and 2 px clear on each side. (At 6 px a 160 px board's
+/// disc was 3 px across: a dot, not a sign.)
+const MIN_RIGHT: f32 = 11.0;
 /// Cap height of outside labels, in squares.
 pub(super) const OUTSIDE_LABEL_CAP: f32 = 0.24;
 /// Cap height of inside (corner) labels, in squares.
@@ -162,13 +161,8 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         0.0
     };
     let one_ink = options.theme.annotations == Annotations::Ink;
-    // One ink (print): the marker is a box on whole pixels that must read
-    // after a threshold, so its column is wide enough for a 7 px box.
-    let right = (options.side_to_move || extras.checks).then_some(if one_ink {
-        PRINT_MIN_RIGHT
-    } else {
-        MIN_RIGHT
-    });
+    // The column is wide enough for a 7 px marker at every size.
+    let right = (options.side_to_move || extras.checks).then_some(MIN_RIGHT);
     // One ink (print): a threshold breaks letters of 7 px into wrong
     // shapes, so print's labels are never smaller than 9 px.
     let min_cap = if one_ink {
