@@ -14,7 +14,10 @@ use std::sync::Arc;
 use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
 
 mod lzw;
+mod palette;
 mod split;
+
+pub use palette::{GamePalette, PaletteSample};
 
 use crate::layout::Layout;
 use crate::offload::Offload;
@@ -244,6 +247,28 @@ pub(crate) fn picture(rasterizer: &mut Rasterizer, layout: &Layout) -> PalettePi
     }
 }
 
+/// Adds the colours of `layout` to `sample` (see [`GamePalette`]).
+pub(crate) fn sample(rasterizer: &mut Rasterizer, layout: &Layout, sample: &mut PaletteSample) {
+    rasterizer.sample(layout, &mut sample.fit);
+    sample.count_frame();
+}
+
+/// `layout` as a palette picture in `palette`, for a frame of an animation
+/// whose frames all share it.
+pub(crate) fn picture_in(
+    rasterizer: &mut Rasterizer,
+    layout: &Layout,
+    palette: &mut GamePalette,
+) -> PalettePicture {
+    let image = rasterizer.render_in(layout, &mut palette.tiles);
+    PalettePicture {
+        width: image.width,
+        height: image.height,
+        palette: image.palette.colors.clone(),
+        indices: image.indices,
+    }
+}
+
 /// `gif` with a comment extension (lila-gif's `comment`) placed before its
 /// first image, in sub-blocks of at most 255 bytes. Bytes that are not a
 /// GIF come back unchanged.
@@ -464,18 +489,39 @@ fn changed_frame<'a>(
     tolerance: u8,
 ) -> Frame<'a> {
     let w = next.width as usize;
+    // Frames in one palette (an animation drawn in a `GamePalette`) are
+    // compared index by index, a row at a time; others colour by colour.
+    let shared = previous.palette == next.palette;
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for y in 0..next.height as usize {
-        for x in 0..w {
-            if !same_colour(
-                colour(previous, y * w + x),
-                colour(next, y * w + x),
-                tolerance,
-            ) {
-                x0 = x0.min(x);
-                y0 = y0.min(y);
-                x1 = x1.max(x + 1);
-                y1 = y1.max(y + 1);
+    if shared {
+        let rows = previous
+            .indices
+            .chunks_exact(w)
+            .zip(next.indices.chunks_exact(w));
+        for (y, (a, b)) in rows.enumerate() {
+            if a == b {
+                continue;
+            }
+            let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
+            let last = a.iter().zip(b).rposition(|(p, q)| p != q).unwrap_or(0);
+            x0 = x0.min(first);
+            x1 = x1.max(last + 1);
+            y0 = y0.min(y);
+            y1 = y + 1;
+        }
+    } else {
+        for y in 0..next.height as usize {
+            for x in 0..w {
+                if !same_colour(
+                    colour(previous, y * w + x),
+                    colour(next, y * w + x),
+                    tolerance,
+                ) {
+                    x0 = x0.min(x);
+                    y0 = y0.min(y);
+                    x1 = x1.max(x + 1);
+                    y1 = y1.max(y + 1);
+                }
             }
         }
     }
@@ -486,7 +532,7 @@ fn changed_frame<'a>(
     // A full palette has no index free to mark unchanged pixels; with a
     // tolerance (frames quantized anyway) its two nearest colours become
     // one, which frees the last index.
-    let remap = (tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
+    let remap = (!shared && tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
         .then(|| merge_nearest(next.palette, &mut rgb));
     let own_palette = (rgb != base).then_some(rgb);
     let colours = if remap.is_some() {
@@ -501,7 +547,11 @@ fn changed_frame<'a>(
     for y in y0..y1 {
         for x in x0..x1 {
             let i = y * w + x;
-            let same = same_colour(colour(previous, i), colour(next, i), tolerance);
+            let same = if shared {
+                previous.indices[i] == next.indices[i]
+            } else {
+                same_colour(colour(previous, i), colour(next, i), tolerance)
+            };
             let index = next.indices[i];
             buffer.push(match hole {
                 Some(h) if same => h,

@@ -24,7 +24,7 @@ use super::cache::hash_of;
 use super::runs::RunImage;
 use super::{draw_labels, draw_mover, draw_sprite, Rasterizer};
 use crate::assets::labels::LabelFont;
-use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
+use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect, SpriteSpec};
 use crate::pixels::quantize::{ColorMap, Packed, Palette};
 use fen2img_chess::{Color, Piece, Square};
 
@@ -136,60 +136,8 @@ impl Rasterizer {
                 indices
             }
         };
-        let size = frame.board.square as usize;
-        for item in layout.items() {
-            match item {
-                Item::Mover(m) => {
-                    for (_, rect, patch) in tiles.markers.iter().filter(|t| t.0 == m.color) {
-                        paste(
-                            &mut indices,
-                            width,
-                            rect.x() as usize,
-                            rect.y() as usize,
-                            rect.width() as usize,
-                            patch,
-                        );
-                    }
-                }
-                Item::Pieces(pieces) => {
-                    for p in pieces {
-                        let class = tiles.class_of[p.square.index()] as usize;
-                        let tile = tiles.tiles.get(class).map(|t| &t[p.piece.index()]);
-                        if let Some(tile) = tile {
-                            paste(
-                                &mut indices,
-                                width,
-                                p.rect.x as usize,
-                                p.rect.y as usize,
-                                size,
-                                tile,
-                            );
-                        }
-                    }
-                }
-                // In the background's runs.
-                Item::Background(_)
-                | Item::Rect(..)
-                | Item::DarkSquares(..)
-                | Item::Hatch(..)
-                | Item::Glow(_)
-                | Item::Labels(..)
-                | Item::Disc(_)
-                | Item::Text(_) => {}
-                // In the piece tiles (and, on empty squares, in the runs).
-                Item::PieceHalos(..) | Item::CornerLabels(..) => {}
-                // Boards with an overlay or pockets do not take this path
-                // (`has_overlay`, above).
-                Item::PocketPieces(_)
-                | Item::Badge(_)
-                | Item::PromotedSign(_)
-                | Item::Cross(_)
-                | Item::Ring(_)
-                | Item::Polygon(_)
-                | Item::SquareLabel(_)
-                | Item::GlyphBadge(_) => {}
-            }
-        }
+        let tiles_of: Vec<&[Vec<u8>; 12]> = tiles.tiles.iter().collect();
+        compose(layout, &mut indices, &tiles.markers, &tiles.class_of, &tiles_of);
         Some(IndexedImage {
             width: frame.width(),
             height: frame.height(),
@@ -197,6 +145,295 @@ impl Rasterizer {
             indices,
         })
     }
+
+    /// Draws `layout` as a palette image in `game`'s palette: the tile
+    /// path, with the piece tiles `game` keeps between frames, where it
+    /// can; else the RGBA image with each colour taken to the palette's
+    /// nearest. No palette is fitted here (see [`GameTiles`]).
+    pub(crate) fn render_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
+        let frame = &layout.frame;
+        let material = if layout.has_overlay() {
+            None
+        } else {
+            Material::of(self, layout)
+        };
+        let Some(material) = material else {
+            let pixmap = self.render(layout);
+            let mut indices = Vec::with_capacity(pixmap.pixels().len());
+            let mut last: Option<(PremultipliedColorU8, u8)> = None;
+            for &px in pixmap.pixels() {
+                let i = match last {
+                    Some((c, i)) if c == px => i,
+                    _ => game.index(straight(px)),
+                };
+                last = Some((px, i));
+                indices.push(i);
+            }
+            return IndexedImage {
+                width: pixmap.width(),
+                height: pixmap.height(),
+                palette: Arc::clone(&game.palette),
+                indices,
+            };
+        };
+        let run_indices = material.run_indices(|c| game.index(c));
+        let markers = material.marker_indices(|c| game.index(c));
+        let width = frame.width() as usize;
+        let mut indices = Vec::with_capacity(width * frame.height() as usize);
+        for (run, &i) in material.empty.runs().iter().zip(&run_indices) {
+            indices.resize(indices.len() + run.len as usize, i);
+        }
+        let found: Vec<Arc<[Vec<u8>; 12]>> = (0..material.classes.len())
+            .map(|class| game.tiles(self, layout, &material, class))
+            .collect();
+        let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|t| &**t).collect();
+        compose(layout, &mut indices, &markers, &material.class_of, &tiles_of);
+        IndexedImage {
+            width: frame.width(),
+            height: frame.height(),
+            palette: Arc::clone(&game.palette),
+            indices,
+        }
+    }
+}
+
+/// Lays the marker patches and piece tiles of `layout` over `indices` (its
+/// background, filled in): `tiles[class][piece]`.
+fn compose(
+    layout: &Layout,
+    indices: &mut [u8],
+    markers: &[(Color, IntRect, Vec<u8>)],
+    class_of: &[u8; 64],
+    tiles: &[&[Vec<u8>; 12]],
+) {
+    let width = layout.frame.width() as usize;
+    let size = layout.frame.board.square as usize;
+    for item in layout.items() {
+        match item {
+            Item::Mover(m) => {
+                for (_, rect, patch) in markers.iter().filter(|t| t.0 == m.color) {
+                    paste(
+                        indices,
+                        width,
+                        rect.x() as usize,
+                        rect.y() as usize,
+                        rect.width() as usize,
+                        patch,
+                    );
+                }
+            }
+            Item::Pieces(pieces) => {
+                for p in pieces {
+                    let class = class_of[p.square.index()] as usize;
+                    if let Some(tile) = tiles.get(class).map(|t| &t[p.piece.index()]) {
+                        paste(
+                            indices,
+                            width,
+                            p.rect.x as usize,
+                            p.rect.y as usize,
+                            size,
+                            tile,
+                        );
+                    }
+                }
+            }
+            // In the background's runs.
+            Item::Background(_)
+            | Item::Rect(..)
+            | Item::DarkSquares(..)
+            | Item::Hatch(..)
+            | Item::Glow(_)
+            | Item::Labels(..)
+            | Item::Disc(_)
+            | Item::Text(_) => {}
+            // In the piece tiles (and, on empty squares, in the runs).
+            Item::PieceHalos(..) | Item::CornerLabels(..) => {}
+            // Boards with an overlay or pockets do not take this path
+            // (`has_overlay`).
+            Item::PocketPieces(_)
+            | Item::Badge(_)
+            | Item::PromotedSign(_)
+            | Item::Cross(_)
+            | Item::Ring(_)
+            | Item::Polygon(_)
+            | Item::SquareLabel(_)
+            | Item::GlyphBadge(_) => {}
+        }
+    }
+}
+
+/// The most bytes of index tiles a [`GameTiles`] keeps: every kind of
+/// square of a 720 px game with inside coordinates (about 40, 12 tiles of
+/// 8,100 bytes each) many times over; past it, tiles are drawn per frame.
+const GAME_TILE_BYTES: u64 = 32 << 20;
+
+/// The most colours a [`GameTiles`] remembers the nearest palette entry
+/// of (a colour the palette was not fitted from: an arrow's edge, a check
+/// glow no sampled frame had).
+const GAME_NEAREST_COLOURS: usize = 1 << 16;
+
+/// One palette for every frame of an animation, and the piece tiles drawn
+/// in it, kept from frame to frame: a game's frames differ in their tints,
+/// clocks and pieces, but their kinds of square (light, dark, tinted,
+/// labelled) recur, so each kind's twelve tiles are drawn and indexed once
+/// for the whole game, and no frame has a palette of its own.
+#[derive(Debug)]
+pub(crate) struct GameTiles {
+    palette: Arc<Palette>,
+    /// The nearest entry of colours the palette was not fitted from.
+    nearest: ColorMap<u8>,
+    /// Tiles by what they are drawn from.
+    tiles: Vec<GameTile>,
+    /// The bytes `tiles` holds.
+    bytes: u64,
+}
+
+/// The twelve index tiles of one kind of square.
+#[derive(Debug)]
+struct GameTile {
+    /// A quick hash of `ground`, looked at first.
+    hash: u64,
+    /// The sprites the tiles show.
+    sprites: SpriteSpec,
+    /// The square's pixels without pieces: with its labels, then (when
+    /// labels lie over the pieces) without.
+    ground: Vec<u8>,
+    tiles: Arc<[Vec<u8>; 12]>,
+}
+
+impl GameTiles {
+    /// Frames of an animation in a palette fitted to `fit`'s colours, at
+    /// most 255 of them (GIF's 256th entry marks unchanged pixels).
+    pub(crate) fn new(fit: &PaletteFit) -> GameTiles {
+        GameTiles {
+            palette: Arc::new(Palette::from_histogram_within(&fit.histogram, 255)),
+            nearest: ColorMap::default(),
+            tiles: Vec::new(),
+            bytes: 0,
+        }
+    }
+
+    /// The palette's colours.
+    pub(crate) fn colors(&self) -> &[[u8; 4]] {
+        &self.palette.colors
+    }
+
+    /// The palette entry of `c`: its own, or the nearest.
+    fn index(&mut self, c: Packed) -> u8 {
+        if let Some(&i) = self.nearest.get(&c) {
+            return i;
+        }
+        let i = self.palette.index(c);
+        if self.nearest.len() < GAME_NEAREST_COLOURS {
+            self.nearest.insert(c, i);
+        }
+        i
+    }
+
+    /// The index tiles of `material`'s `class`: kept from an earlier frame
+    /// with the same ground and sprites, or drawn now.
+    fn tiles(
+        &mut self,
+        raster: &mut Rasterizer,
+        layout: &Layout,
+        material: &Material<'_>,
+        class: usize,
+    ) -> Arc<[Vec<u8>; 12]> {
+        let ground = material.ground(layout, class);
+        let hash = quick_hash(&ground);
+        let sprites = &layout.frame.sprites;
+        let kept = self
+            .tiles
+            .iter()
+            .find(|t| t.hash == hash && t.ground == ground && t.sprites == *sprites);
+        if let Some(kept) = kept {
+            return Arc::clone(&kept.tiles);
+        }
+        let rgba = material.draw_tiles(raster, layout, class);
+        let tiles = Arc::new(rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))));
+        let cost = tiles.iter().map(Vec::len).sum::<usize>() as u64 + ground.len() as u64;
+        if self.bytes + cost <= GAME_TILE_BYTES {
+            self.bytes += cost;
+            self.tiles.push(GameTile {
+                hash,
+                sprites: sprites.clone(),
+                ground,
+                tiles: Arc::clone(&tiles),
+            });
+        }
+        tiles
+    }
+}
+
+/// The colours an animation's frames show, gathered from a few of them
+/// (see [`Rasterizer::sample`]) before its palette is fitted.
+#[derive(Debug, Default)]
+pub(crate) struct PaletteFit {
+    histogram: ColorMap<u64>,
+    /// The grounds and sprites whose tiles were counted already.
+    counted: Vec<(u64, SpriteSpec, Vec<u8>)>,
+}
+
+impl Rasterizer {
+    /// Adds the colours of `layout` to `fit`, weighted as a tile set
+    /// weighs them: its empty board (four times), its markers, and every
+    /// piece on each kind of square it has (once per kind of square over
+    /// all the frames sampled); or, for a board with markup over the
+    /// pieces, its RGBA pixels.
+    pub(crate) fn sample(&mut self, layout: &Layout, fit: &mut PaletteFit) {
+        let material = if layout.has_overlay() {
+            None
+        } else {
+            Material::of(self, layout)
+        };
+        let Some(material) = material else {
+            count_colors(&self.render(layout), &mut fit.histogram);
+            return;
+        };
+        material.count_board(&mut fit.histogram);
+        let sprites = &layout.frame.sprites;
+        for class in 0..material.classes.len() {
+            let ground = material.ground(layout, class);
+            let hash = quick_hash(&ground);
+            let seen = fit
+                .counted
+                .iter()
+                .any(|(h, s, g)| *h == hash && s == sprites && *g == ground);
+            if !seen {
+                for tile in material.draw_tiles(self, layout, class) {
+                    count_colors(&tile, &mut fit.histogram);
+                }
+                fit.counted.push((hash, sprites.clone(), ground));
+            }
+        }
+    }
+}
+
+impl Material<'_> {
+    /// What the tiles of `class` are drawn on: the square's pixels with
+    /// its labels, then (when labels lie over the pieces) without.
+    fn ground(&self, layout: &Layout, class: usize) -> Vec<u8> {
+        let (labelled, sq) = &self.classes[class];
+        let mut ground = labelled.data().to_vec();
+        if self.corner_labels.is_some() {
+            ground.extend_from_slice(self.bare.crop(square_rect(layout, *sq)).data());
+        }
+        ground
+    }
+}
+
+/// A fast hash of `bytes` (FNV-1a over 8-byte words), to find a ground
+/// among those kept before comparing it whole.
+fn quick_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(0x100_0000_01b3);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+    }
+    h ^ bytes.len() as u64
 }
 
 /// Copies the rows of `patch` (`w` wide) into an image `width` wide with
@@ -220,6 +457,66 @@ impl TileSet {
     /// squares come in so many kinds that drawing every piece on each
     /// would take more than [`TILE_WORK_BYTES`].
     fn build(raster: &mut Rasterizer, layout: &Layout) -> Option<TileSet> {
+        let material = Material::of(raster, layout)?;
+        // Every piece on every class of square, in RGBA.
+        let tiles_rgba: Vec<[Pixmap; 12]> = (0..material.classes.len())
+            .map(|class| material.draw_tiles(raster, layout, class))
+            .collect();
+
+        // One palette for all of it, each source weighted by how much of a
+        // typical board it covers: the board and margin are on every board
+        // (and the palette must keep them exact), a given tile only here
+        // and there.
+        let mut histogram: ColorMap<u64> = ColorMap::default();
+        material.count_board(&mut histogram);
+        for t in tiles_rgba.iter().flatten() {
+            count_colors(t, &mut histogram);
+        }
+        let palette = Palette::from_histogram(&histogram);
+        let index = |c| palette.index(c);
+        let run_indices = material.run_indices(index);
+        let markers = material.marker_indices(index);
+        let tiles = tiles_rgba
+            .iter()
+            .map(|class| class.each_ref().map(|t| to_indices(t, index)))
+            .collect();
+        Some(TileSet {
+            palette: Arc::new(palette),
+            background: material.empty,
+            run_indices,
+            filled: None,
+            used: false,
+            markers,
+            class_of: material.class_of,
+            tiles,
+        })
+    }
+}
+
+/// What a board's palette picture is made of, before any palette: the
+/// empty board (with its labels), the mover markers' patches, and the kinds
+/// (classes) of square its pieces stand on.
+struct Material<'l> {
+    /// The background without labels over the pieces.
+    bare: Arc<RunImage>,
+    /// The empty board: `bare` with the labels that lie over pieces.
+    empty: Arc<RunImage>,
+    /// The labels drawn over the pieces, and their halo.
+    corner_labels: Option<(&'l [PlacedLabel], Option<Halo>)>,
+    /// Each marker's side, rectangle and pixels (the empty board's with
+    /// the marker drawn).
+    markers: Vec<(Color, IntRect, Pixmap)>,
+    /// Each square's class.
+    class_of: [u8; 64],
+    /// Each class's pixels on the empty board, and one square of it.
+    classes: Vec<(Pixmap, Square)>,
+}
+
+impl<'l> Material<'l> {
+    /// The material of `layout`, or `None` when its squares come in so
+    /// many kinds that drawing every piece on each would take more than
+    /// [`TILE_WORK_BYTES`].
+    fn of(raster: &mut Rasterizer, layout: &'l Layout) -> Option<Material<'l>> {
         let frame = &layout.frame;
         let bare = raster.background(layout);
         // Labels over the pieces: the empty board has them over its squares,
@@ -240,7 +537,7 @@ impl TileSet {
         // Each marker variant differs from the empty board only in the
         // marker's own small rectangle, so only that part is drawn,
         // counted and indexed again.
-        let marker_patches: Vec<(Color, IntRect, Pixmap)> = frame
+        let markers: Vec<(Color, IntRect, Pixmap)> = frame
             .movers
             .iter()
             .flatten()
@@ -263,9 +560,7 @@ impl TileSet {
         let mut class_of = [0u8; 64];
         let mut classes: Vec<(Pixmap, Square)> = Vec::new();
         for sq in Square::all() {
-            let r = frame.board.square_rect(sq);
-            let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
-            let pixels = empty.crop(rect);
+            let pixels = empty.crop(square_rect(layout, sq));
             let class = match classes.iter().position(|c| c.0.data() == pixels.data()) {
                 Some(i) => i,
                 None => {
@@ -279,93 +574,101 @@ impl TileSet {
         if rgba_bytes > TILE_WORK_BYTES {
             return None;
         }
+        Some(Material {
+            bare,
+            empty,
+            corner_labels,
+            markers,
+            class_of,
+            classes,
+        })
+    }
 
-        // Every piece on every class of square, in RGBA.
-        let mut tiles_rgba: Vec<[Pixmap; 12]> = Vec::new();
+    /// Every piece on a square of `class`, in RGBA, in [`Piece::index`]
+    /// order.
+    fn draw_tiles(&self, raster: &mut Rasterizer, layout: &Layout, class: usize) -> [Pixmap; 12] {
+        let frame = &layout.frame;
+        let size = frame.board.square;
         let at = Rect {
             x: 0.0,
             y: 0.0,
-            w: size as f32,
-            h: size as f32,
+            w: size,
+            h: size,
         };
         let spec = &frame.sprites;
-        for (labelled, sq) in &classes {
+        let (labelled, sq) = &self.classes[class];
+        let ground = match self.corner_labels {
+            Some(_) => self.bare.crop(square_rect(layout, *sq)),
+            None => labelled.clone(),
+        };
+        let mut tiles = Piece::ALL.map(|_| ground.clone());
+        if let Some(halo) = spec.halo {
+            for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
+                draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
+            }
+        }
+        let sprites = raster.sprites(&spec.glyphs);
+        for (sprite, tile) in sprites.iter().zip(&mut tiles) {
+            draw_sprite(tile, sprite, at);
+        }
+        if let Some((labels, halo)) = self.corner_labels {
+            // This square's labels, moved to the tile's corner.
             let r = frame.board.square_rect(*sq);
-            let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
-            let ground = match corner_labels {
-                Some(_) => bare.crop(rect),
-                None => labelled.clone(),
-            };
-            let mut tiles = Piece::ALL.map(|_| ground.clone());
-            if let Some(halo) = spec.halo {
-                for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
-                    draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
-                }
+            let here: Vec<PlacedLabel> = labels
+                .iter()
+                .filter(|l| centred_in(l, r))
+                .map(|l| PlacedLabel {
+                    x: l.x - r.x,
+                    y: l.y - r.y,
+                    ..*l
+                })
+                .collect();
+            for tile in &mut tiles {
+                draw_labels(tile, &here, halo, 0);
             }
-            let sprites = raster.sprites(&spec.glyphs);
-            for (sprite, tile) in sprites.iter().zip(&mut tiles) {
-                draw_sprite(tile, sprite, at);
-            }
-            if let Some((labels, halo)) = corner_labels {
-                // This square's labels, moved to the tile's corner.
-                let here: Vec<PlacedLabel> = labels
-                    .iter()
-                    .filter(|l| centred_in(l, r))
-                    .map(|l| PlacedLabel {
-                        x: l.x - r.x,
-                        y: l.y - r.y,
-                        ..*l
-                    })
-                    .collect();
-                for tile in &mut tiles {
-                    draw_labels(tile, &here, halo, 0);
-                }
-            }
-            tiles_rgba.push(tiles);
         }
+        tiles
+    }
 
-        // One palette for all of it, each source weighted by how much of a
-        // typical board it covers: the board and margin are on every board
-        // (and the palette must keep them exact), a given tile only here
-        // and there.
-        let mut histogram: ColorMap<u64> = ColorMap::default();
-        for run in empty.runs() {
-            *histogram.entry(straight(run.pixel)).or_default() += run.len as u64;
+    /// Adds the empty board's colours and the markers' to `histogram`,
+    /// each counted [`BACKGROUND_WEIGHT`] times (the board and margin are
+    /// on every board, and the palette must keep them exact).
+    fn count_board(&self, histogram: &mut ColorMap<u64>) {
+        let mut board: ColorMap<u64> = ColorMap::default();
+        for run in self.empty.runs() {
+            *board.entry(straight(run.pixel)).or_default() += run.len as u64;
         }
-        for (_, _, patch) in &marker_patches {
-            count_colors(patch, &mut histogram);
+        for (_, _, patch) in &self.markers {
+            count_colors(patch, &mut board);
         }
-        for n in histogram.values_mut() {
-            *n *= BACKGROUND_WEIGHT;
+        for (c, n) in board {
+            *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
         }
-        for t in tiles_rgba.iter().flatten() {
-            count_colors(t, &mut histogram);
-        }
-        let palette = Palette::from_histogram(&histogram);
-        let run_indices = empty
+    }
+
+    /// The palette index of each of the empty board's runs.
+    fn run_indices(&self, mut index: impl FnMut(Packed) -> u8) -> Vec<u8> {
+        self.empty
             .runs()
             .iter()
-            .map(|run| palette.index(straight(run.pixel)))
-            .collect();
-        let markers = marker_patches
-            .iter()
-            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, &palette)))
-            .collect();
-        let tiles = tiles_rgba
-            .iter()
-            .map(|class| class.each_ref().map(|t| to_indices(t, &palette)))
-            .collect();
-        Some(TileSet {
-            palette: Arc::new(palette),
-            background: empty,
-            run_indices,
-            filled: None,
-            used: false,
-            markers,
-            class_of,
-            tiles,
-        })
+            .map(|run| index(straight(run.pixel)))
+            .collect()
     }
+
+    /// Each marker's side, rectangle and palette indices.
+    fn marker_indices(&self, mut index: impl FnMut(Packed) -> u8) -> Vec<(Color, IntRect, Vec<u8>)> {
+        self.markers
+            .iter()
+            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, &mut index)))
+            .collect()
+    }
+}
+
+/// The whole-pixel rectangle of `sq` on `layout`'s board.
+fn square_rect(layout: &Layout, sq: Square) -> IntRect {
+    let size = layout.frame.board.square as u32;
+    let r = layout.frame.board.square_rect(sq);
+    IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0")
 }
 
 /// `bare` (`width × height`) with `labels` drawn over it.
@@ -431,13 +734,13 @@ fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
     }
 }
 
-fn to_indices(p: &Pixmap, palette: &Palette) -> Vec<u8> {
+fn to_indices(p: &Pixmap, mut index: impl FnMut(Packed) -> u8) -> Vec<u8> {
     let mut out = Vec::with_capacity((p.width() * p.height()) as usize);
     let mut last: Option<(PremultipliedColorU8, u8)> = None;
     for &px in p.pixels() {
         let i = match last {
             Some((c, i)) if c == px => i,
-            _ => palette.index(straight(px)),
+            _ => index(straight(px)),
         };
         last = Some((px, i));
         out.push(i);

@@ -244,6 +244,32 @@ impl Renderer {
         Ok(gif::picture(&mut self.rasterizer, &layout))
     }
 
+    /// Adds the colours `position` shows with these options to `sample`,
+    /// from which one palette is fitted for every frame of an animation
+    /// ([`gif::GamePalette::fit`]).
+    pub fn sample_palette(
+        &mut self,
+        position: &Position,
+        sample: &mut gif::PaletteSample,
+    ) -> Result<(), Error> {
+        let layout = self.layout(position)?;
+        gif::sample(&mut self.rasterizer, &layout, sample);
+        Ok(())
+    }
+
+    /// Draws `position` as a palette picture in `palette`, the one palette
+    /// of every frame of an animation: no colour is quantized per frame,
+    /// and the piece tiles of the kinds of square the frames share are
+    /// drawn once.
+    pub fn render_in_palette(
+        &mut self,
+        position: &Position,
+        palette: &mut gif::GamePalette,
+    ) -> Result<gif::PalettePicture, Error> {
+        let layout = self.layout(position)?;
+        Ok(gif::picture_in(&mut self.rasterizer, &layout, palette))
+    }
+
     /// Renders `position` as an image.
     fn render_image(&mut self, position: &Position, image: ImageFormat) -> Result<Vec<u8>, Error> {
         let layout = self.layout(position)?;
