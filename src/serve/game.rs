@@ -242,7 +242,9 @@ impl Style {
 /// per position of its main line from the start, each with what the game
 /// draws (last move, check, `[%cal]`/`[%csl]`, move glyphs, player bars
 /// from the tags with `[%clk]` clocks), as `fen2img GAME --animate` draws
-/// it; a frame shows for `delay` (1 s by default), the last for 3 s.
+/// it; a frame shows for `delay` (1 s by default), the last for 3 s. The
+/// GIF's comment is the game's source from its tags (`Morphy – Duke Karl /
+/// Count Isouard, Paris 1858`) unless the JSON gives a `comment`.
 fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
     use crate::games::animate::{delays, Timing};
     use crate::games::{self, GameOptions, GameText, Pick};
@@ -274,6 +276,12 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
         ));
     }
     let found = games::diagrams_of(&game, "pgn", pgn, &options).map_err(|e| e.to_string())?;
+    // Without a `comment` field the GIF carries the game's source, as
+    // `fen2img GAME --animate` writes it.
+    let comment = match json.get("comment") {
+        None | Some(Value::Null) => games::gif_comment(&found.tags),
+        Some(_) => style.comment.clone(),
+    };
     let defaults = Timing::default();
     let timing = Timing {
         delay_cs: delay(json, "delay", defaults.delay_cs)?,
@@ -290,10 +298,7 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
             (r, delay)
         })
         .collect();
-    Ok(Game {
-        frames,
-        comment: style.comment,
-    })
+    Ok(Game { frames, comment })
 }
 
 /// lila-gif's `GET /example.gif`: the game its `RequestBody::example`
