@@ -298,3 +298,194 @@ pub fn gif(
     };
     write_gif(&mut source, comment, None)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{self, GameOptions, GameText, Pick};
+    use fen2img_render::{Coordinates, Format};
+
+    /// A short game with everything a frame can carry: tints, a check, a
+    /// `[%cal]` arrow and a `[%csl]` circle, a move glyph, player bars with
+    /// clocks.
+    const GAME: &str = "[White \"Anderssen\"]\n[Black \"Kieseritzky\"]\n\n\
+        1. e4 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } 2. Qh5 { [%clk 0:02:55] [%cal Gh5f7] } \
+        Nc6 { [%clk 0:02:50] [%csl Rf7] } 3. Bc4 { [%clk 0:02:41] } Nf6?? { [%clk 0:02:31] } \
+        4. Qxf7# { [%clk 0:02:30] } 1-0\n";
+
+    fn diagrams(pgn: &str) -> Vec<GameDiagram> {
+        let options = GameOptions {
+            pick: Pick::Range {
+                from: None,
+                to: None,
+            },
+            ..GameOptions::default()
+        };
+        games::diagrams(&GameText::Pgn(pgn.as_bytes()), "t.pgn", &options)
+            .unwrap()
+            .diagrams
+    }
+
+    /// Every frame of `data` composited as a viewer shows it: straight
+    /// RGBA rows.
+    fn screens(data: &[u8]) -> Vec<Vec<u8>> {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(data).unwrap();
+        let w = usize::from(decoder.width());
+        let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
+        let mut out = Vec::new();
+        while let Some(f) = decoder.read_next_frame().unwrap() {
+            let (fw, fl, ft) = (
+                usize::from(f.width),
+                usize::from(f.left),
+                usize::from(f.top),
+            );
+            for (i, px) in f.buffer.chunks_exact(4).enumerate() {
+                if px[3] > 0 {
+                    let at = ((ft + i / fw) * w + fl + i % fw) * 4;
+                    canvas[at..at + 4].copy_from_slice(px);
+                }
+            }
+            out.push(canvas.clone());
+        }
+        out
+    }
+
+    /// Each frame's still PNG, drawn on its own (its own palette), RGBA.
+    fn stills(frames: &[GameDiagram], options: &RenderOptions) -> Vec<Vec<u8>> {
+        frames
+            .iter()
+            .map(|d| {
+                let mut framed = options.clone();
+                framed.format = Format::PNG;
+                d.apply(&mut framed.diagram);
+                let png = Renderer::new(framed).render(&d.position).unwrap();
+                test_support::decode_png(&png).rgba
+            })
+            .collect()
+    }
+
+    /// The largest channel difference, and how many channels differ by
+    /// more than 16 levels.
+    fn off(a: &[u8], b: &[u8]) -> (u8, usize) {
+        let worst = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+        let far = a
+            .iter()
+            .zip(b)
+            .filter(|(x, y)| x.abs_diff(**y) > 16)
+            .count();
+        (worst, far)
+    }
+
+    #[test]
+    fn every_frame_in_the_game_s_palette_is_its_still() {
+        // Coordinates inside the board (lila-gif's default): with them and
+        // the bars a frame has more than 256 colours, so the game's palette
+        // is a median cut, and each still's palette is one of its own.
+        let frames = diagrams(GAME);
+        assert_eq!(frames.len(), 8);
+        for coordinates in [Coordinates::Inside, Coordinates::None] {
+            let mut options = RenderOptions::new(Format::GIF);
+            options.diagram.size = 240;
+            options.diagram.coordinates = coordinates;
+            let delays = delays(&frames, &Timing::default());
+            let data = gif(&frames, &delays, &options, "A – B").unwrap();
+            let shown = screens(&data);
+            assert_eq!(shown.len(), frames.len());
+            for (ply, (screen, still)) in shown.iter().zip(stills(&frames, &options)).enumerate() {
+                assert_eq!(screen.len(), still.len());
+                let (worst, far) = off(screen, &still);
+                // Two palettes' shades of one anti-aliased edge (the
+                // game's and the still's own), each within a median cut's
+                // box: a few levels apart, rarely more than 16.
+                assert!(worst <= 32, "{coordinates:?} ply {ply}: {worst} levels off");
+                assert!(
+                    far * 1000 <= screen.len(),
+                    "{coordinates:?} ply {ply}: {far} channels more than 16 levels off"
+                );
+            }
+            // The same frames give the same bytes, from a fresh renderer.
+            assert_eq!(gif(&frames, &delays, &options, "A – B").unwrap(), data);
+        }
+    }
+
+    #[test]
+    fn frames_with_colours_no_sampled_frame_had_are_drawn_in_the_nearest() {
+        // Thirty frames, each with a square filled in a colour of its own:
+        // the palette is fitted from sixteen of them, so the others' fills
+        // are colours it was not fitted from, drawn as the nearest entry.
+        // Everything else on those frames is still exactly the still's,
+        // and every frame is there, of the first one's size.
+        let moves = "Nf3 Nf6 Ng1 Ng8 ".repeat(8);
+        let mut frames = diagrams(&format!("{moves}*"));
+        frames.truncate(30);
+        let fill_square = fen2img_render::Square::parse("d4").unwrap();
+        let mut options = RenderOptions::new(Format::GIF);
+        options.diagram.size = 160;
+        options.diagram.coordinates = Coordinates::None;
+        let source_options: Vec<RenderOptions> = (0..frames.len())
+            .map(|i| {
+                let mut o = options.clone();
+                let v = (i * 8) as u8;
+                o.diagram.markup.fills =
+                    vec![(fill_square, fen2img_render::Rgba::rgb(v, 255 - v, 128))];
+                o
+            })
+            .collect();
+        struct Filled<'a> {
+            frames: &'a [GameDiagram],
+            options: &'a [RenderOptions],
+            renderer: Renderer,
+        }
+        impl Frames for Filled<'_> {
+            fn count(&self) -> usize {
+                self.frames.len()
+            }
+            fn delay(&self, _: usize) -> u16 {
+                10
+            }
+            fn frame(&mut self, i: usize) -> Result<(&mut Renderer, &Position), AnimateError> {
+                let mut framed = self.options[i].clone();
+                self.frames[i].apply(&mut framed.diagram);
+                self.renderer.set_options(framed);
+                Ok((&mut self.renderer, &self.frames[i].position))
+            }
+        }
+        let mut source = Filled {
+            frames: &frames,
+            options: &source_options,
+            renderer: Renderer::new(options.clone()),
+        };
+        assert!(samples(&mut source).unwrap().len() <= MAX_SAMPLES);
+        let data = write_gif(&mut source, "", None).unwrap();
+        let shown = screens(&data);
+        assert_eq!(shown.len(), 30);
+        let width = 160usize;
+        let stills: Vec<Vec<u8>> = (0..frames.len())
+            .map(|i| stills(&frames[i..=i], &source_options[i]).remove(0))
+            .collect();
+        // The fill's square, from the layout.
+        let mut renderer = Renderer::new(options.clone());
+        let layout = renderer.layout(&frames[0].position).unwrap();
+        let r = layout.square_rect(fill_square);
+        let inside = |i: usize| {
+            let (x, y) = ((i / 4 % width) as f32, (i / 4 / width) as f32);
+            x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h
+        };
+        let mut fills_off = 0;
+        for (n, (screen, still)) in shown.iter().zip(&stills).enumerate() {
+            assert_eq!(screen.len(), still.len());
+            for (i, (a, b)) in screen.iter().zip(still).enumerate() {
+                if inside(i) {
+                    fills_off = fills_off.max(a.abs_diff(*b));
+                } else {
+                    assert!(a.abs_diff(*b) <= 32, "frame {n}: byte {i} {a} vs {b}");
+                }
+            }
+        }
+        // The nearest entry, not an arbitrary one: the fills' greens and
+        // reds lie between those sampled, at most 4 steps of 8 levels away.
+        assert!(fills_off <= 40, "fills {fills_off} levels off");
+    }
+}

@@ -40,7 +40,11 @@ impl Worker {
 
     /// This thread's renderer for `key`, made or re-optioned as needed
     /// (the frames of an animated game are drawn with it).
-    pub fn renderer(&mut self, key: &str, options: impl FnOnce() -> RenderOptions) -> &mut Renderer {
+    pub fn renderer(
+        &mut self,
+        key: &str,
+        options: impl FnOnce() -> RenderOptions,
+    ) -> &mut Renderer {
         match &mut self.renderer {
             Some((k, renderer)) => {
                 if k != key {

@@ -544,19 +544,31 @@ fn changed_frame<'a>(
     // unchanged pixels; GIF shows what lies under them.
     let hole = (colours < 256 && transparent.is_none()).then_some(colours as u8);
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let i = y * w + x;
-            let same = if shared {
-                previous.indices[i] == next.indices[i]
-            } else {
-                same_colour(colour(previous, i), colour(next, i), tolerance)
-            };
-            let index = next.indices[i];
-            buffer.push(match hole {
-                Some(h) if same => h,
-                _ => remap.as_ref().map_or(index, |r| r[index as usize]),
-            });
+    match (shared, hole, &remap) {
+        // One palette: a row at a time, index against index (vectorized).
+        (true, Some(h), None) => {
+            for y in y0..y1 {
+                let row = y * w + x0..y * w + x1;
+                let (a, b) = (&previous.indices[row.clone()], &next.indices[row]);
+                buffer.extend(a.iter().zip(b).map(|(&p, &q)| if p == q { h } else { q }));
+            }
+        }
+        _ => {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let i = y * w + x;
+                    let same = if shared {
+                        previous.indices[i] == next.indices[i]
+                    } else {
+                        same_colour(colour(previous, i), colour(next, i), tolerance)
+                    };
+                    let index = next.indices[i];
+                    buffer.push(match hole {
+                        Some(h) if same => h,
+                        _ => remap.as_ref().map_or(index, |r| r[index as usize]),
+                    });
+                }
+            }
         }
     }
     // The hole index must exist in the palette the frame uses: the global

@@ -137,7 +137,13 @@ impl Rasterizer {
             }
         };
         let tiles_of: Vec<&[Vec<u8>; 12]> = tiles.tiles.iter().collect();
-        compose(layout, &mut indices, &tiles.markers, &tiles.class_of, &tiles_of);
+        compose(
+            layout,
+            &mut indices,
+            &tiles.markers,
+            &tiles.class_of,
+            &tiles_of,
+        );
         Some(IndexedImage {
             width: frame.width(),
             height: frame.height(),
@@ -187,7 +193,13 @@ impl Rasterizer {
             .map(|class| game.tiles(self, layout, &material, class))
             .collect();
         let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|t| &**t).collect();
-        compose(layout, &mut indices, &markers, &material.class_of, &tiles_of);
+        compose(
+            layout,
+            &mut indices,
+            &markers,
+            &material.class_of,
+            &tiles_of,
+        );
         IndexedImage {
             width: frame.width(),
             height: frame.height(),
@@ -656,7 +668,10 @@ impl<'l> Material<'l> {
     }
 
     /// Each marker's side, rectangle and palette indices.
-    fn marker_indices(&self, mut index: impl FnMut(Packed) -> u8) -> Vec<(Color, IntRect, Vec<u8>)> {
+    fn marker_indices(
+        &self,
+        mut index: impl FnMut(Packed) -> u8,
+    ) -> Vec<(Color, IntRect, Vec<u8>)> {
         self.markers
             .iter()
             .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, &mut index)))
