@@ -387,7 +387,7 @@ mod tests {
         assert_eq!(frames.len(), 8);
         for coordinates in [Coordinates::Inside, Coordinates::None] {
             let mut options = RenderOptions::new(Format::GIF);
-            options.diagram.size = 240;
+            options.diagram.size = 400;
             options.diagram.coordinates = coordinates;
             let delays = delays(&frames, &Timing::default());
             let data = gif(&frames, &delays, &options, "A – B").unwrap();

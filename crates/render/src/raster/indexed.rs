@@ -152,59 +152,75 @@ impl Rasterizer {
         })
     }
 
-    /// Draws `layout` as a palette image in `game`'s palette: the tile
-    /// path, with the piece tiles `game` keeps between frames, where it
-    /// can; else the RGBA image with each colour taken to the palette's
-    /// nearest. No palette is fitted here (see [`GameTiles`]).
+    /// Draws `layout` as a palette image in `game`'s palette: the empty
+    /// board's runs, then each square and the pieces on it as index tiles
+    /// `game` keeps from frame to frame (one per kind of square: its pixels
+    /// without pieces and the labels on it), drawn on first use; else
+    /// (markup over the pieces, or more kinds of square than `game` keeps)
+    /// the RGBA image with each colour taken to the palette's nearest. No
+    /// palette is fitted here (see [`GameTiles`]).
     pub(crate) fn render_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
+        if layout.has_overlay() {
+            return self.render_rgba_in(layout, game);
+        }
         let frame = &layout.frame;
-        let material = if layout.has_overlay() {
-            None
-        } else {
-            Material::of(self, layout)
-        };
-        let Some(material) = material else {
-            let pixmap = self.render(layout);
-            let mut indices = Vec::with_capacity(pixmap.pixels().len());
-            let mut last: Option<(PremultipliedColorU8, u8)> = None;
-            for &px in pixmap.pixels() {
-                let i = match last {
-                    Some((c, i)) if c == px => i,
-                    _ => game.index(straight(px)),
-                };
-                last = Some((px, i));
-                indices.push(i);
-            }
-            return IndexedImage {
-                width: pixmap.width(),
-                height: pixmap.height(),
-                palette: Arc::clone(&game.palette),
-                indices,
-            };
-        };
-        let run_indices = material.run_indices(|c| game.index(c));
-        let markers = material.marker_indices(|c| game.index(c));
+        let bare = self.background(layout);
+        let labels = corner_labels(layout);
         let width = frame.width() as usize;
         let mut indices = Vec::with_capacity(width * frame.height() as usize);
-        for (run, &i) in material.empty.runs().iter().zip(&run_indices) {
+        for run in bare.runs() {
+            let i = game.index(straight(run.pixel));
             indices.resize(indices.len() + run.len as usize, i);
         }
-        let found: Vec<Arc<[Vec<u8>; 12]>> = (0..material.classes.len())
-            .map(|class| game.tiles(self, layout, &material, class))
+        // Each square's ground (with its labels) and tiles: found by the
+        // square's pixels, so squares alike share one entry.
+        let size = frame.board.square as usize;
+        let mut class_of = [0u8; 64];
+        let mut found: Vec<Arc<GameSquare>> = Vec::new();
+        for sq in Square::all() {
+            let Some(entry) = game.square(self, layout, &bare, labels, sq) else {
+                return self.render_rgba_in(layout, game);
+            };
+            let r = square_rect(layout, sq);
+            paste(
+                &mut indices,
+                width,
+                r.x() as usize,
+                r.y() as usize,
+                size,
+                &entry.ground,
+            );
+            let class = match found.iter().position(|e| Arc::ptr_eq(e, &entry)) {
+                Some(i) => i,
+                None => {
+                    found.push(entry);
+                    found.len() - 1
+                }
+            };
+            class_of[sq.index()] = class as u8;
+        }
+        let markers: Vec<(Color, IntRect, Vec<u8>)> = marker_patches(layout, &bare)
+            .iter()
+            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, |c| game.index(c))))
             .collect();
-        let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|t| &**t).collect();
-        compose(
-            layout,
-            &mut indices,
-            &markers,
-            &material.class_of,
-            &tiles_of,
-        );
+        let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|e| &e.tiles).collect();
+        compose(layout, &mut indices, &markers, &class_of, &tiles_of);
         IndexedImage {
             width: frame.width(),
             height: frame.height(),
             palette: Arc::clone(&game.palette),
             indices,
+        }
+    }
+
+    /// `layout` drawn in RGBA, each colour taken to `game`'s palette.
+    fn render_rgba_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
+        let pixmap = self.render(layout);
+        IndexedImage {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            palette: Arc::clone(&game.palette),
+            indices: to_indices(&pixmap, |c| game.index(c)),
         }
     }
 }
@@ -274,9 +290,11 @@ fn compose(
     }
 }
 
-/// The most bytes of index tiles a [`GameTiles`] keeps: every kind of
-/// square of a 720 px game with inside coordinates (about 40, 12 tiles of
-/// 8,100 bytes each) many times over; past it, tiles are drawn per frame.
+/// The most bytes of squares a [`GameTiles`] keeps (each its RGBA pixels,
+/// ground and twelve index tiles, 17 bytes a pixel): every kind of square
+/// of a 720 px game with inside coordinates (about 40 of 8,100 pixels)
+/// several times over; past it, a frame with a new kind of square is drawn
+/// in RGBA and indexed.
 const GAME_TILE_BYTES: u64 = 32 << 20;
 
 /// The most colours a [`GameTiles`] remembers the nearest palette entry
@@ -284,33 +302,39 @@ const GAME_TILE_BYTES: u64 = 32 << 20;
 /// glow no sampled frame had).
 const GAME_NEAREST_COLOURS: usize = 1 << 16;
 
-/// One palette for every frame of an animation, and the piece tiles drawn
-/// in it, kept from frame to frame: a game's frames differ in their tints,
+/// One palette for every frame of an animation, and the squares drawn in
+/// it, kept from frame to frame: a game's frames differ in their tints,
 /// clocks and pieces, but their kinds of square (light, dark, tinted,
-/// labelled) recur, so each kind's twelve tiles are drawn and indexed once
-/// for the whole game, and no frame has a palette of its own.
+/// labelled) recur, so each kind's ground and twelve piece tiles are drawn
+/// and indexed once for the whole game, and no frame has a palette of its
+/// own.
 #[derive(Debug)]
 pub(crate) struct GameTiles {
     palette: Arc<Palette>,
     /// The nearest entry of colours the palette was not fitted from.
     nearest: ColorMap<u8>,
-    /// Tiles by what they are drawn from.
-    tiles: Vec<GameTile>,
-    /// The bytes `tiles` holds.
+    /// Squares by what they are drawn from.
+    squares: Vec<Arc<GameSquare>>,
+    /// The bytes `squares` holds.
     bytes: u64,
 }
 
-/// The twelve index tiles of one kind of square.
+/// One kind of square in a game's palette: what it is drawn from, and its
+/// index tiles.
 #[derive(Debug)]
-struct GameTile {
-    /// A quick hash of `ground`, looked at first.
+struct GameSquare {
+    /// A quick hash of `pixels`, looked at first.
     hash: u64,
     /// The sprites the tiles show.
     sprites: SpriteSpec,
-    /// The square's pixels without pieces: with its labels, then (when
-    /// labels lie over the pieces) without.
+    /// The labels on the square, placed in it.
+    labels: Vec<PlacedLabel>,
+    /// The square's pixels without pieces or labels.
+    pixels: Vec<u8>,
+    /// The square without pieces, its labels drawn.
     ground: Vec<u8>,
-    tiles: Arc<[Vec<u8>; 12]>,
+    /// Each piece on it, in [`Piece::index`] order.
+    tiles: [Vec<u8>; 12],
 }
 
 impl GameTiles {
@@ -320,7 +344,7 @@ impl GameTiles {
         GameTiles {
             palette: Arc::new(Palette::from_histogram_within(&fit.histogram, 255)),
             nearest: ColorMap::default(),
-            tiles: Vec::new(),
+            squares: Vec::new(),
             bytes: 0,
         }
     }
@@ -342,38 +366,53 @@ impl GameTiles {
         i
     }
 
-    /// The index tiles of `material`'s `class`: kept from an earlier frame
-    /// with the same ground and sprites, or drawn now.
-    fn tiles(
+    /// The ground and tiles of `sq` on `bare` (the background of `layout`)
+    /// with the `labels` centred in it: kept from an earlier square with
+    /// the same pixels, labels and sprites, or drawn now; `None` when the
+    /// squares kept have reached [`GAME_TILE_BYTES`] and this one is new.
+    fn square(
         &mut self,
         raster: &mut Rasterizer,
         layout: &Layout,
-        material: &Material<'_>,
-        class: usize,
-    ) -> Arc<[Vec<u8>; 12]> {
-        let ground = material.ground(layout, class);
-        let hash = quick_hash(&ground);
+        bare: &RunImage,
+        labels: Option<(&[PlacedLabel], Option<Halo>)>,
+        sq: Square,
+    ) -> Option<Arc<GameSquare>> {
+        let ground = bare.crop(square_rect(layout, sq));
+        let here = labels.map_or_else(Vec::new, |(all, halo)| {
+            touching_labels(layout, all, halo, sq)
+        });
+        let hash = quick_hash(ground.data());
         let sprites = &layout.frame.sprites;
-        let kept = self
-            .tiles
-            .iter()
-            .find(|t| t.hash == hash && t.ground == ground && t.sprites == *sprites);
+        let kept = self.squares.iter().find(|e| {
+            e.hash == hash && e.pixels == ground.data() && e.labels == here && e.sprites == *sprites
+        });
         if let Some(kept) = kept {
-            return Arc::clone(&kept.tiles);
+            return Some(Arc::clone(kept));
         }
-        let rgba = material.draw_tiles(raster, layout, class);
-        let tiles = Arc::new(rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))));
-        let cost = tiles.iter().map(Vec::len).sum::<usize>() as u64 + ground.len() as u64;
-        if self.bytes + cost <= GAME_TILE_BYTES {
-            self.bytes += cost;
-            self.tiles.push(GameTile {
-                hash,
-                sprites: sprites.clone(),
-                ground,
-                tiles: Arc::clone(&tiles),
-            });
+        let size = u64::from(layout.frame.board.square as u32).pow(2);
+        let cost = 13 * size + 4 * size + (here.len() * std::mem::size_of::<PlacedLabel>()) as u64;
+        if self.bytes + cost > GAME_TILE_BYTES {
+            return None;
         }
-        tiles
+        let halo = labels.and_then(|(_, halo)| halo);
+        let placed = (!here.is_empty()).then_some((here.as_slice(), halo));
+        let mut labelled = ground.clone();
+        if let Some((here, halo)) = placed {
+            draw_labels(&mut labelled, here, halo, 0);
+        }
+        let rgba = piece_tiles(raster, layout, &ground, placed);
+        let entry = Arc::new(GameSquare {
+            hash,
+            sprites: sprites.clone(),
+            ground: to_indices(&labelled, |c| self.index(c)),
+            tiles: rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))),
+            labels: here,
+            pixels: ground.data().to_vec(),
+        });
+        self.bytes += cost;
+        self.squares.push(Arc::clone(&entry));
+        Some(entry)
     }
 }
 
@@ -434,16 +473,14 @@ impl Material<'_> {
     }
 }
 
-/// A fast hash of `bytes` (FNV-1a over 8-byte words), to find a ground
-/// among those kept before comparing it whole.
+/// A fast hash of `bytes` (FNV-1a over every eighth 8-byte word, and the
+/// length), to find a square among those kept before comparing it whole:
+/// squares that differ at all (a tint, a label's corner, a glow) differ
+/// over many words, and a collision costs only that comparison.
 fn quick_hash(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
+    for w in bytes.chunks_exact(8).step_by(8) {
         h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(0x100_0000_01b3);
-    }
-    for &b in words.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
     }
     h ^ bytes.len() as u64
 }
@@ -533,10 +570,7 @@ impl<'l> Material<'l> {
         let bare = raster.background(layout);
         // Labels over the pieces: the empty board has them over its squares,
         // and each tile draws its square's labels after the piece.
-        let corner_labels = layout.items().into_iter().find_map(|item| match item {
-            Item::CornerLabels(labels, halo) => Some((labels, halo)),
-            _ => None,
-        });
+        let corner_labels = corner_labels(layout);
         let empty = match corner_labels {
             Some((labels, halo)) => Arc::new(with_labels(
                 &bare,
@@ -549,22 +583,7 @@ impl<'l> Material<'l> {
         // Each marker variant differs from the empty board only in the
         // marker's own small rectangle, so only that part is drawn,
         // counted and indexed again.
-        let markers: Vec<(Color, IntRect, Pixmap)> = frame
-            .movers
-            .iter()
-            .flatten()
-            .filter_map(|&m| {
-                let rect = marker_rect(m, frame.width(), frame.height())?;
-                let mut with_marker = empty.crop(rect);
-                let shifted = MoverMark {
-                    cx: m.cx - rect.x() as f32,
-                    cy: m.cy - rect.y() as f32,
-                    ..m
-                };
-                draw_mover(&mut with_marker, &shifted);
-                Some((m.color, rect, with_marker))
-            })
-            .collect();
+        let markers = marker_patches(layout, &empty);
 
         // Square classes: compare the squares' background pixels. Each
         // keeps a square of its own, for the labels drawn over its tiles.
@@ -599,47 +618,15 @@ impl<'l> Material<'l> {
     /// Every piece on a square of `class`, in RGBA, in [`Piece::index`]
     /// order.
     fn draw_tiles(&self, raster: &mut Rasterizer, layout: &Layout, class: usize) -> [Pixmap; 12] {
-        let frame = &layout.frame;
-        let size = frame.board.square;
-        let at = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: size,
-            h: size,
-        };
-        let spec = &frame.sprites;
         let (labelled, sq) = &self.classes[class];
-        let ground = match self.corner_labels {
-            Some(_) => self.bare.crop(square_rect(layout, *sq)),
-            None => labelled.clone(),
-        };
-        let mut tiles = Piece::ALL.map(|_| ground.clone());
-        if let Some(halo) = spec.halo {
-            for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
-                draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
+        match self.corner_labels {
+            Some((labels, halo)) => {
+                let ground = self.bare.crop(square_rect(layout, *sq));
+                let here = here_labels(layout, labels, *sq);
+                piece_tiles(raster, layout, &ground, Some((&here, halo)))
             }
+            None => piece_tiles(raster, layout, labelled, None),
         }
-        let sprites = raster.sprites(&spec.glyphs);
-        for (sprite, tile) in sprites.iter().zip(&mut tiles) {
-            draw_sprite(tile, sprite, at);
-        }
-        if let Some((labels, halo)) = self.corner_labels {
-            // This square's labels, moved to the tile's corner.
-            let r = frame.board.square_rect(*sq);
-            let here: Vec<PlacedLabel> = labels
-                .iter()
-                .filter(|l| centred_in(l, r))
-                .map(|l| PlacedLabel {
-                    x: l.x - r.x,
-                    y: l.y - r.y,
-                    ..*l
-                })
-                .collect();
-            for tile in &mut tiles {
-                draw_labels(tile, &here, halo, 0);
-            }
-        }
-        tiles
     }
 
     /// Adds the empty board's colours and the markers' to `histogram`,
@@ -679,6 +666,86 @@ impl<'l> Material<'l> {
     }
 }
 
+/// Every piece on `ground` (one square's pixels), in RGBA, in
+/// [`Piece::index`] order, with the square's labels (placed in the
+/// square) drawn over each.
+fn piece_tiles(
+    raster: &mut Rasterizer,
+    layout: &Layout,
+    ground: &Pixmap,
+    labels: Option<(&[PlacedLabel], Option<Halo>)>,
+) -> [Pixmap; 12] {
+    let frame = &layout.frame;
+    let size = frame.board.square;
+    let at = Rect {
+        x: 0.0,
+        y: 0.0,
+        w: size,
+        h: size,
+    };
+    let spec = &frame.sprites;
+    let mut tiles = Piece::ALL.map(|_| ground.clone());
+    if let Some(halo) = spec.halo {
+        for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
+            draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
+        }
+    }
+    let sprites = raster.sprites(&spec.glyphs);
+    for (sprite, tile) in sprites.iter().zip(&mut tiles) {
+        draw_sprite(tile, sprite, at);
+    }
+    if let Some((here, halo)) = labels {
+        for tile in &mut tiles {
+            draw_labels(tile, here, halo, 0);
+        }
+    }
+    tiles
+}
+
+/// The labels of `labels` centred in `sq`, moved to the square's corner.
+fn here_labels(layout: &Layout, labels: &[PlacedLabel], sq: Square) -> Vec<PlacedLabel> {
+    let r = layout.frame.board.square_rect(sq);
+    labels
+        .iter()
+        .filter(|l| centred_in(l, r))
+        .map(|l| PlacedLabel {
+            x: l.x - r.x,
+            y: l.y - r.y,
+            ..*l
+        })
+        .collect()
+}
+
+/// The labels `layout` draws over its pieces, and their halo.
+fn corner_labels(layout: &Layout) -> Option<(&[PlacedLabel], Option<Halo>)> {
+    layout.items().into_iter().find_map(|item| match item {
+        Item::CornerLabels(labels, halo) => Some((labels, halo)),
+        _ => None,
+    })
+}
+
+/// Each mover marker of `layout` over `empty`: its side, the rectangle it
+/// touches and that rectangle's pixels with the marker drawn.
+fn marker_patches(layout: &Layout, empty: &RunImage) -> Vec<(Color, IntRect, Pixmap)> {
+    let frame = &layout.frame;
+    frame
+        .movers
+        .iter()
+        .flatten()
+        .filter_map(|&m| {
+            let rect = marker_rect(m, frame.width(), frame.height())?;
+            let mut with_marker = empty.crop(rect);
+            let shifted = MoverMark {
+                cx: m.cx - rect.x() as f32,
+                cy: m.cy - rect.y() as f32,
+                ..m
+            };
+            draw_mover(&mut with_marker, &shifted);
+            Some((m.color, rect, with_marker))
+        })
+        .collect()
+}
+
 /// The whole-pixel rectangle of `sq` on `layout`'s board.
 fn square_rect(layout: &Layout, sq: Square) -> IntRect {
     let size = layout.frame.board.square as u32;
@@ -699,6 +766,40 @@ fn with_labels(
     RunImage::draw(width, height, &[], |band, _| {
         band.data_mut().copy_from_slice(all.data())
     })
+}
+
+/// The labels of `labels` whose ink (with `halo` and a pixel of
+/// anti-aliasing) reaches into `sq`, moved to the square's corner: a label
+/// near a square's edge may touch its neighbour by a pixel or two, which
+/// the square's tiles must show as the whole image does.
+fn touching_labels(
+    layout: &Layout,
+    labels: &[PlacedLabel],
+    halo: Option<Halo>,
+    sq: Square,
+) -> Vec<PlacedLabel> {
+    let r = layout.frame.board.square_rect(sq);
+    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
+    let font = LabelFont::get();
+    labels
+        .iter()
+        .filter(|l| {
+            font.glyph(l.ch).is_some_and(|g| {
+                let ink = g.path.bounds();
+                let (x0, x1) = (l.x + ink.left() * l.scale, l.x + ink.right() * l.scale);
+                let (y0, y1) = (l.y + ink.top() * l.scale, l.y + ink.bottom() * l.scale);
+                x1 + reach > r.x
+                    && x0 - reach < r.x + r.w
+                    && y1 + reach > r.y
+                    && y0 - reach < r.y + r.h
+            })
+        })
+        .map(|l| PlacedLabel {
+            x: l.x - r.x,
+            y: l.y - r.y,
+            ..*l
+        })
+        .collect()
 }
 
 /// Whether the ink of `label` is centred in `r`.
@@ -958,6 +1059,90 @@ mod tests {
             img.indices[r.y as usize * l.frame.width() as usize + r.x as usize]
         };
         assert_ne!(at("c4"), at("c2"));
+    }
+
+    #[test]
+    fn a_game_palette_frame_is_its_rgba_image_indexed() {
+        // The palette is fitted from the start position alone; the later
+        // frames add a last move's tints, a check glow (never sampled) and
+        // an arrow (the RGBA path). Every pixel of every frame must be the
+        // palette's entry for its true colour (the RGBA path's pixel), so
+        // the kept tiles, the grounds with their labels and the runs all
+        // land where the RGBA image has them.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let mut raster = Rasterizer::new();
+        for coordinates in [Coordinates::Inside, Coordinates::Outside] {
+            // Without the side-to-move marker: the tile path draws it on a
+            // patch of its own, a shade off the RGBA path's at some sizes
+            // (as `render_indexed` does; not what this test is about).
+            let options = DiagramOptions {
+                size: 400,
+                coordinates,
+                side_to_move: false,
+                ..DiagramOptions::default()
+            };
+            let mut fit = PaletteFit::default();
+            raster.sample(&layout(START, &options), &mut fit);
+            let mut game = GameTiles::new(&fit);
+            assert!(game.colors().len() <= 255);
+            let marked = |lastmove: (&str, &str), arrow: bool| DiagramOptions {
+                markup: crate::layout::Markup {
+                    lastmove: Some((
+                        Square::parse(lastmove.0).unwrap(),
+                        Square::parse(lastmove.1).unwrap(),
+                    )),
+                    check: crate::layout::CheckMark::Auto,
+                    arrows: if arrow {
+                        vec![crate::layout::ArrowSpec::parse("Rf3f7").unwrap()]
+                    } else {
+                        Vec::new()
+                    },
+                    ..Default::default()
+                },
+                ..options.clone()
+            };
+            let frames = [
+                layout(START, &options),
+                layout(
+                    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                    &marked(("e7", "e5"), false),
+                ),
+                layout(
+                    "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
+                    &marked(("d1", "h5"), false),
+                ),
+                layout(
+                    "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
+                    &marked(("d1", "h5"), true),
+                ),
+            ];
+            let over_pieces = frames[0].frame.board.labels_over_pieces;
+            assert_eq!(over_pieces, coordinates == Coordinates::Inside);
+            for (n, l) in frames.iter().enumerate() {
+                let img = raster.render_in(l, &mut game);
+                let rgba = crate::pixels::rgba(&raster.render(l));
+                assert_eq!(img.indices.len() * 4, rgba.len());
+                for (i, (px, &index)) in rgba.chunks_exact(4).zip(&img.indices).enumerate() {
+                    let want = game
+                        .palette
+                        .index(u32::from_le_bytes([px[0], px[1], px[2], px[3]]));
+                    assert_eq!(index, want, "{coordinates:?} frame {n}, pixel {i}");
+                }
+                if n == 0 {
+                    // Sampled: the tiles' squares are kept for later frames.
+                    assert!(!game.squares.is_empty());
+                }
+            }
+            // The check glow and the arrow were never sampled, yet drawn:
+            // some of their colours are not in the palette (each pixel of
+            // those took the nearest entry, as checked above).
+            let glow = crate::pixels::rgba(&raster.render(&frames[3]));
+            let unfitted = glow
+                .chunks_exact(4)
+                .filter(|px| !game.colors().contains(&[px[0], px[1], px[2], px[3]]))
+                .count();
+            assert!(unfitted > 100, "{coordinates:?}: {unfitted} pixels");
+        }
     }
 
     #[test]
