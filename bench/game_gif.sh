@@ -7,11 +7,12 @@
 # bench/games.py's generated games with at least 100 plies, cut at 100
 # (as bench/game_outputs.sh takes it).
 #
-#   bench/game_gif.sh [--rounds R] [--fen2img BIN] [--lila-gif BIN] [--keep DIR]
+#   bench/game_gif.sh [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]
 #
 # --fen2img defaults to a release build (cargo build --release, honouring
 # CARGO_TARGET_DIR); --lila-gif is lila-gif built from its source (see
-# bench/lilagif_compare.sh), its rows skipped when not given; --keep DIR
+# bench/lilagif_compare.sh), its rows skipped when not given; --before BIN
+# adds rows for another fen2img binary (an earlier build); --keep DIR
 # keeps the GIFs written. Needs: python3 with venv (python-chess 1.11.2
 # in bench/.venv), curl, GNU time. Times are medians of R rounds (default
 # 5), the tools alternating within each round.
@@ -20,15 +21,17 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 rounds=5
 bin=""
+before=""
 lila=""
 keep=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds=$2; shift 2 ;;
     --fen2img) bin=$2; shift 2 ;;
+    --before) before=$2; shift 2 ;;
     --lila-gif) lila=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    *) echo "usage: $0 [--rounds R] [--fen2img BIN] [--lila-gif BIN] [--keep DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]" >&2; exit 2 ;;
   esac
 done
 venv="$here/.venv"
@@ -46,9 +49,11 @@ if [[ -z "$bin" ]]; then
 fi
 work=$(mktemp -d)
 server_pid=""
+before_pid=""
 lila_pid=""
 cleanup() {
   [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true
+  [[ -n "$before_pid" ]] && kill "$before_pid" 2>/dev/null || true
   [[ -n "$lila_pid" ]] && kill "$lila_pid" 2>/dev/null || true
   rm -rf "$work"
 }
@@ -92,14 +97,21 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 port=$(free_port)
 "$bin" serve --bind "127.0.0.1:$port" 2>/dev/null &
 server_pid=$!
+if [[ -n "$before" ]]; then
+  bport=$(free_port)
+  "$before" serve --bind "127.0.0.1:$bport" 2>/dev/null &
+  before_pid=$!
+fi
 if [[ -n "$lila" ]]; then
   lport=$(free_port)
   "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1 &
   lila_pid=$!
 fi
-for _ in $(seq 50); do
-  curl -s -o /dev/null "http://127.0.0.1:$port/" && break
-  sleep 0.1
+for p in $port ${bport:-}; do
+  for _ in $(seq 50); do
+    curl -s -o /dev/null "http://127.0.0.1:$p/" && break
+    sleep 0.1
+  done
 done
 sleep 0.5
 
@@ -111,6 +123,7 @@ post() { # body url out
   curl -s -o "$3" -w "%{time_total}\n" -H "Content-Type: $type" --data-binary "@$1" "$2"
 }
 rows=(cli-in cli-out pgn-in pgn-out frames-in frames-out)
+[[ -n "$before" ]] && rows+=(before-cli-in before-cli-out before-pgn-in before-frames-in before-frames-out)
 [[ -n "$lila" ]] && rows+=(lila-in lila-out)
 for r in "${rows[@]}"; do : > "$work/$r.t"; done
 for _ in $(seq "$rounds"); do
@@ -120,6 +133,13 @@ for _ in $(seq "$rounds"); do
   post "$work/pgn-nocoords.json" "http://127.0.0.1:$port/game.gif" "$work/pgn-out.gif" >> "$work/pgn-out.t"
   post "$work/frames.json" "http://127.0.0.1:$port/game.gif" "$work/frames-in.gif" >> "$work/frames-in.t"
   post "$work/frames-nocoords.json" "http://127.0.0.1:$port/game.gif" "$work/frames-out.gif" >> "$work/frames-out.t"
+  if [[ -n "$before" ]]; then
+    wall "$before" "$work/game.pgn" --animate --size 720 --coords inside -o "$work/before-cli-in.gif" >> "$work/before-cli-in.t"
+    wall "$before" "$work/game.pgn" --animate --size 720 --coords none -o "$work/before-cli-out.gif" >> "$work/before-cli-out.t"
+    post "$work/pgn.json" "http://127.0.0.1:$bport/game.gif" "$work/before-pgn-in.gif" >> "$work/before-pgn-in.t"
+    post "$work/frames.json" "http://127.0.0.1:$bport/game.gif" "$work/before-frames-in.gif" >> "$work/before-frames-in.t"
+    post "$work/frames-nocoords.json" "http://127.0.0.1:$bport/game.gif" "$work/before-frames-out.gif" >> "$work/before-frames-out.t"
+  fi
   if [[ -n "$lila" ]]; then
     post "$work/frames.json" "http://127.0.0.1:$lport/game.gif" "$work/lila-in.gif" >> "$work/lila-in.t"
     post "$work/frames-nocoords.json" "http://127.0.0.1:$lport/game.gif" "$work/lila-out.gif" >> "$work/lila-out.t"
@@ -133,12 +153,13 @@ label() {
     pgn-out) echo "fen2img POST /game.gif, PGN, coordinates: false" ;;
     frames-in) echo "fen2img POST /game.gif, lila-gif frames, coordinates (default)" ;;
     frames-out) echo "fen2img POST /game.gif, lila-gif frames, coordinates: false" ;;
+    before-*) echo "before: $(label "${1#before-}")" ;;
     lila-in) echo "lila-gif POST /game.gif, same frames, coordinates (default)" ;;
     lila-out) echo "lila-gif POST /game.gif, same frames, coordinates: false" ;;
   esac
 }
 for r in "${rows[@]}"; do
-  printf '  %-66s %6s s  %8s bytes\n' "$(label "$r")" "$(median < "$work/$r.t")" "$(wc -c < "$work/$r.gif")"
+  printf '  %-74s %6.3f s  %8s bytes\n' "$(label "$r")" "$(median < "$work/$r.t")" "$(wc -c < "$work/$r.gif")"
 done
 if [[ -n "$keep" ]]; then
   mkdir -p "$keep"
