@@ -122,11 +122,12 @@ post() { # body url out
   [[ "$1" == *.json ]] && type=application/json
   curl -s -o "$3" -w "%{time_total}\n" -H "Content-Type: $type" --data-binary "@$1" "$2"
 }
-rows=(cli-in cli-out pgn-in pgn-out frames-in frames-out)
-[[ -n "$before" ]] && rows+=(before-cli-in before-cli-out before-pgn-in before-frames-in before-frames-out)
+rows=(cli cli-in cli-out pgn-in pgn-out frames-in frames-out)
+[[ -n "$before" ]] && rows+=(before-cli before-cli-in before-cli-out before-pgn-in before-frames-in before-frames-out)
 [[ -n "$lila" ]] && rows+=(lila-in lila-out)
 for r in "${rows[@]}"; do : > "$work/$r.t"; done
 for _ in $(seq "$rounds"); do
+  wall "$bin" "$work/game.pgn" --animate --size 720 -o "$work/cli.gif" >> "$work/cli.t"
   wall "$bin" "$work/game.pgn" --animate --size 720 --coords inside -o "$work/cli-in.gif" >> "$work/cli-in.t"
   wall "$bin" "$work/game.pgn" --animate --size 720 --coords none -o "$work/cli-out.gif" >> "$work/cli-out.t"
   post "$work/pgn.json" "http://127.0.0.1:$port/game.gif" "$work/pgn-in.gif" >> "$work/pgn-in.t"
@@ -134,6 +135,7 @@ for _ in $(seq "$rounds"); do
   post "$work/frames.json" "http://127.0.0.1:$port/game.gif" "$work/frames-in.gif" >> "$work/frames-in.t"
   post "$work/frames-nocoords.json" "http://127.0.0.1:$port/game.gif" "$work/frames-out.gif" >> "$work/frames-out.t"
   if [[ -n "$before" ]]; then
+    wall "$before" "$work/game.pgn" --animate --size 720 -o "$work/before-cli.gif" >> "$work/before-cli.t"
     wall "$before" "$work/game.pgn" --animate --size 720 --coords inside -o "$work/before-cli-in.gif" >> "$work/before-cli-in.t"
     wall "$before" "$work/game.pgn" --animate --size 720 --coords none -o "$work/before-cli-out.gif" >> "$work/before-cli-out.t"
     post "$work/pgn.json" "http://127.0.0.1:$bport/game.gif" "$work/before-pgn-in.gif" >> "$work/before-pgn-in.t"
@@ -147,7 +149,8 @@ for _ in $(seq "$rounds"); do
 done
 label() {
   case "$1" in
-    cli-in) echo "fen2img GAME --animate --coords inside (CLI, whole process)" ;;
+    cli) echo "fen2img GAME --animate (CLI defaults: coordinates outside; whole process)" ;;
+    cli-in) echo "fen2img GAME --animate --coords inside" ;;
     cli-out) echo "fen2img GAME --animate --coords none" ;;
     pgn-in) echo "fen2img POST /game.gif, PGN, coordinates (default)" ;;
     pgn-out) echo "fen2img POST /game.gif, PGN, coordinates: false" ;;

@@ -295,7 +295,7 @@ fn compose(
 /// of a 720 px game with inside coordinates (about 40 of 8,100 pixels)
 /// several times over; past it, a frame with a new kind of square is drawn
 /// in RGBA and indexed.
-const GAME_TILE_BYTES: u64 = 32 << 20;
+const GAME_TILE_BYTES: u64 = 16 << 20;
 
 /// The most colours a [`GameTiles`] remembers the nearest palette entry
 /// of (a colour the palette was not fitted from: an arrow's edge, a check
