@@ -396,7 +396,9 @@ impl AnimationWriter {
     }
 
     /// Adds `next`, drawn as what changed since `previous` (the frame
-    /// written last).
+    /// written last). Frames in the same palette (an animation drawn in
+    /// one [`GamePalette`]) are compared index by index, without the
+    /// tolerance; others colour by colour.
     pub fn push(
         &mut self,
         previous: &PaletteImage<'_>,
@@ -678,6 +680,12 @@ mod tests {
             for (px, &i) in frame.iter().zip(indices.iter()) {
                 assert_eq!(*px, palette[i as usize]);
             }
+        }
+        // Frames in one palette are compared index by index and carry no
+        // palette of their own.
+        let mut decoder = ::gif::DecodeOptions::new().read_info(&data[..]).unwrap();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            assert!(frame.palette.is_none());
         }
         let one_frame = still(&images[0].image, "").unwrap();
         assert!(
