@@ -317,6 +317,8 @@ pub(crate) struct GameTiles {
     squares: Vec<Arc<GameSquare>>,
     /// The bytes `squares` holds.
     bytes: u64,
+    /// The most bytes `squares` may hold ([`GAME_TILE_BYTES`]).
+    budget: u64,
 }
 
 /// One kind of square in a game's palette: what it is drawn from, and its
@@ -346,6 +348,7 @@ impl GameTiles {
             nearest: ColorMap::default(),
             squares: Vec::new(),
             bytes: 0,
+            budget: GAME_TILE_BYTES,
         }
     }
 
@@ -369,7 +372,7 @@ impl GameTiles {
     /// The ground and tiles of `sq` on `bare` (the background of `layout`)
     /// with the `labels` centred in it: kept from an earlier square with
     /// the same pixels, labels and sprites, or drawn now; `None` when the
-    /// squares kept have reached [`GAME_TILE_BYTES`] and this one is new.
+    /// squares kept have reached their budget and this one is new.
     fn square(
         &mut self,
         raster: &mut Rasterizer,
@@ -392,7 +395,7 @@ impl GameTiles {
         }
         let size = u64::from(layout.frame.board.square as u32).pow(2);
         let cost = 13 * size + 4 * size + (here.len() * std::mem::size_of::<PlacedLabel>()) as u64;
-        if self.bytes + cost > GAME_TILE_BYTES {
+        if self.bytes + cost > self.budget {
             return None;
         }
         let halo = labels.and_then(|(_, halo)| halo);
@@ -1085,6 +1088,10 @@ mod tests {
             raster.sample(&layout(START, &options), &mut fit);
             let mut game = GameTiles::new(&fit);
             assert!(game.colors().len() <= 255);
+            // Past its budget for kept squares, a frame with a new kind of
+            // square is drawn in RGBA: the same pixels.
+            let mut spent = GameTiles::new(&fit);
+            spent.budget = 0;
             let marked = |lastmove: (&str, &str), arrow: bool| DiagramOptions {
                 markup: crate::layout::Markup {
                     lastmove: Some((
@@ -1120,6 +1127,7 @@ mod tests {
             assert_eq!(over_pieces, coordinates == Coordinates::Inside);
             for (n, l) in frames.iter().enumerate() {
                 let img = raster.render_in(l, &mut game);
+                assert_eq!(raster.render_in(l, &mut spent).indices, img.indices);
                 let rgba = crate::pixels::rgba(&raster.render(l));
                 assert_eq!(img.indices.len() * 4, rgba.len());
                 for (i, (px, &index)) in rgba.chunks_exact(4).zip(&img.indices).enumerate() {
@@ -1142,6 +1150,7 @@ mod tests {
                 .filter(|px| !game.colors().contains(&[px[0], px[1], px[2], px[3]]))
                 .count();
             assert!(unfitted > 100, "{coordinates:?}: {unfitted} pixels");
+            assert!(spent.squares.is_empty());
         }
     }
 
