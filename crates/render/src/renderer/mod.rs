@@ -235,10 +235,10 @@ impl Renderer {
         self.render_image(position, image)
     }
 
-    /// Draws `position` as a palette picture whatever the format: the
-    /// frames of an animated game are these, given to
-    /// [`gif::AnimationWriter`](crate::gif::AnimationWriter), which keeps only
-    /// what changed between them (no GIF is encoded and decoded per frame).
+    /// Draws `position` as a palette picture of its own whatever the
+    /// format (exact up to 256 colours, a median cut beyond). The frames of
+    /// an animated game share one palette instead: see
+    /// [`Renderer::render_in_palette`].
     pub fn render_palette(&mut self, position: &Position) -> Result<gif::PalettePicture, Error> {
         let layout = self.layout(position)?;
         Ok(gif::picture(&mut self.rasterizer, &layout))
