@@ -385,10 +385,16 @@ mod tests {
         // is a median cut, and each still's palette is one of its own.
         let frames = diagrams(GAME);
         assert_eq!(frames.len(), 8);
-        for coordinates in [Coordinates::Inside, Coordinates::None] {
+        // And print: haloed pieces on hatched squares.
+        for (theme, coordinates) in [
+            ("brown", Coordinates::Inside),
+            ("brown", Coordinates::None),
+            ("print", Coordinates::Inside),
+        ] {
             let mut options = RenderOptions::new(Format::GIF);
             options.diagram.size = 400;
             options.diagram.coordinates = coordinates;
+            options.diagram.theme = fen2img_render::Theme::built_in(theme).unwrap();
             let delays = delays(&frames, &Timing::default());
             let data = gif(&frames, &delays, &options, "A – B").unwrap();
             let shown = screens(&data);
@@ -399,10 +405,13 @@ mod tests {
                 // Two palettes' shades of one anti-aliased edge (the
                 // game's and the still's own), each within a median cut's
                 // box: a few levels apart, rarely more than 16.
-                assert!(worst <= 32, "{coordinates:?} ply {ply}: {worst} levels off");
+                assert!(
+                    worst <= 32,
+                    "{theme} {coordinates:?} ply {ply}: {worst} levels off"
+                );
                 assert!(
                     far * 1000 <= screen.len(),
-                    "{coordinates:?} ply {ply}: {far} channels more than 16 levels off"
+                    "{theme} {coordinates:?} ply {ply}: {far} channels more than 16 levels off"
                 );
             }
             // The same frames give the same bytes, from a fresh renderer.

@@ -329,8 +329,9 @@ struct GameSquare {
     hash: u64,
     /// The sprites the tiles show.
     sprites: SpriteSpec,
-    /// The labels on the square, placed in it.
+    /// The labels on the square, placed in it, and their halo.
     labels: Vec<PlacedLabel>,
+    label_halo: Option<Halo>,
     /// The square's pixels without pieces or labels.
     pixels: Vec<u8>,
     /// The square without pieces, its labels drawn.
@@ -387,8 +388,13 @@ impl GameTiles {
         });
         let hash = quick_hash(ground.data());
         let sprites = &layout.frame.sprites;
+        let halo = labels.and_then(|(_, halo)| halo);
         let kept = self.squares.iter().find(|e| {
-            e.hash == hash && e.pixels == ground.data() && e.labels == here && e.sprites == *sprites
+            e.hash == hash
+                && e.pixels == ground.data()
+                && e.labels == here
+                && e.label_halo == halo
+                && e.sprites == *sprites
         });
         if let Some(kept) = kept {
             return Some(Arc::clone(kept));
@@ -398,7 +404,6 @@ impl GameTiles {
         if self.bytes + cost > self.budget {
             return None;
         }
-        let halo = labels.and_then(|(_, halo)| halo);
         let placed = (!here.is_empty()).then_some((here.as_slice(), halo));
         let mut labelled = ground.clone();
         if let Some((here, halo)) = placed {
@@ -411,6 +416,7 @@ impl GameTiles {
             ground: to_indices(&labelled, |c| self.index(c)),
             tiles: rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))),
             labels: here,
+            label_halo: halo,
             pixels: ground.data().to_vec(),
         });
         self.bytes += cost;
