@@ -210,9 +210,12 @@ fn animation(
         let comment = crate::games::gif_comment(tags);
         Some(
             animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
-                AnimateError::Render(e) => Failure::from(Cause::Render(&e)),
+                AnimateError::Render(_, e) => Failure::from(Cause::Render(&e)),
                 AnimateError::Gif(_) => Failure::io(e.to_string()),
-                AnimateError::Size(..) | AnimateError::Empty => Failure::invalid(e.to_string()),
+                AnimateError::Size(..)
+                | AnimateError::Empty
+                | AnimateError::TooManyPixels(..)
+                | AnimateError::Deadline => Failure::invalid(e.to_string()),
             })?,
         )
     } else {

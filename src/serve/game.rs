@@ -12,8 +12,7 @@ use serde_json::Value;
 
 use std::time::Instant;
 
-use fen2img_render::gif::{AnimationWriter, PalettePicture, TimedImage};
-use fen2img_render::RenderOptions;
+use fen2img_render::{Position, RenderOptions, Renderer};
 use hyper::StatusCode;
 
 use super::lila_names;
@@ -24,10 +23,7 @@ use super::request::DiagramRequest;
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
 
-// How many levels a pixel's colour may move between frames and still
-// count as unchanged: the figure `fen2img GAME --animate` uses (see there
-// why), so that the CLI and the server write the same kind of GIF.
-use crate::games::animate::QUANTIZATION_TOLERANCE;
+use crate::games::animate::{write_gif, AnimateError, Frames};
 
 /// lila-gif's default frame delay, in hundredths of a second: its
 /// `RequestBody::delay` is `#[serde(default)]`, so 0 (its README's example
@@ -246,7 +242,9 @@ impl Style {
 /// per position of its main line from the start, each with what the game
 /// draws (last move, check, `[%cal]`/`[%csl]`, move glyphs, player bars
 /// from the tags with `[%clk]` clocks), as `fen2img GAME --animate` draws
-/// it; a frame shows for `delay` (1 s by default), the last for 3 s.
+/// it; a frame shows for `delay` (1 s by default), the last for 3 s. The
+/// GIF's comment is the game's source from its tags (`Morphy – Duke Karl /
+/// Count Isouard, Paris 1858`) unless the JSON gives a `comment`.
 fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
     use crate::games::animate::{delays, Timing};
     use crate::games::{self, GameOptions, GameText, Pick};
@@ -278,6 +276,12 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
         ));
     }
     let found = games::diagrams_of(&game, "pgn", pgn, &options).map_err(|e| e.to_string())?;
+    // Without a `comment` field the GIF carries the game's source, as
+    // `fen2img GAME --animate` writes it.
+    let comment = match json.get("comment") {
+        None | Some(Value::Null) => games::gif_comment(&found.tags),
+        Some(_) => style.comment.clone(),
+    };
     let defaults = Timing::default();
     let timing = Timing {
         delay_cs: delay(json, "delay", defaults.delay_cs)?,
@@ -294,10 +298,7 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
             (r, delay)
         })
         .collect();
-    Ok(Game {
-        frames,
-        comment: style.comment,
-    })
+    Ok(Game { frames, comment })
 }
 
 /// lila-gif's `GET /example.gif`: the game its `RequestBody::example`
@@ -341,12 +342,45 @@ fn glyph_squares(r: &DiagramRequest, glyph: Glyph) -> Vec<(Square, Glyph)> {
         .collect()
 }
 
-/// Renders `game` on `worker` into an animated GIF, each frame compressed
-/// into the GIF as soon as it is drawn: only the frame just written and the
-/// next one are held, whatever the number of frames. The pixels of every
-/// frame together may be at most `max_pixels` (`--max-pixels`); a frame
-/// that cannot be drawn or does not fit the first one's size (a crazyhouse
-/// position's pockets make it taller) is the request's fault (400).
+/// A game's frames as [`Frames`]: each drawn by the render thread's
+/// renderer with its request's options, until the deadline.
+struct WorkerFrames<'a> {
+    worker: &'a mut Worker,
+    game: &'a Game,
+    defaults: &'a RenderOptions,
+    deadline: Instant,
+}
+
+impl Frames for WorkerFrames<'_> {
+    fn count(&self) -> usize {
+        self.game.frames.len()
+    }
+
+    fn delay(&self, i: usize) -> u16 {
+        self.game.frames[i].1
+    }
+
+    fn frame(&mut self, i: usize) -> Result<(&mut Renderer, &Position), AnimateError> {
+        if Instant::now() >= self.deadline {
+            return Err(AnimateError::Deadline);
+        }
+        let (request, _) = &self.game.frames[i];
+        let defaults = self.defaults;
+        let renderer = self
+            .worker
+            .renderer(&request.options_key(), || request.options(defaults));
+        Ok((renderer, &request.position))
+    }
+}
+
+/// Renders `game` on `worker` into an animated GIF ([`write_gif`], as the
+/// command line's `--animate` draws one): one palette for the whole game,
+/// each frame compressed into the GIF as soon as it is drawn, so only the
+/// frame just written and the next one are held, whatever the number of
+/// frames. The pixels of every frame together may be at most `max_pixels`
+/// (`--max-pixels`); a frame that cannot be drawn or does not fit the first
+/// one's size (a crazyhouse position's pockets make it taller) is the
+/// request's fault (400).
 pub fn render(
     worker: &mut Worker,
     game: &Game,
@@ -354,63 +388,33 @@ pub fn render(
     deadline: Instant,
     max_pixels: u64,
 ) -> Result<Vec<u8>, (StatusCode, String)> {
-    let bad = |e: String| (StatusCode::BAD_REQUEST, e);
-    let mut writer: Option<AnimationWriter> = None;
-    let mut previous: Option<PalettePicture> = None;
-    for (i, (request, delay)) in game.frames.iter().enumerate() {
-        if Instant::now() >= deadline {
-            return Err((StatusCode::SERVICE_UNAVAILABLE, "deadline".into()));
+    let mut frames = WorkerFrames {
+        worker,
+        game,
+        defaults,
+        deadline,
+    };
+    write_gif(&mut frames, &game.comment, Some(max_pixels)).map_err(|e| match e {
+        AnimateError::Render(i, fen2img_render::Error::Layout(e)) => {
+            (StatusCode::BAD_REQUEST, format!("frames[{i}]: {e}"))
         }
-        let key = request.options_key();
-        // Drawn as a palette picture: no GIF encoded and decoded per frame.
-        let image = worker
-            .render_palette(&key, || request.options(defaults), &request.position)
-            .map_err(|e| match e {
-                fen2img_render::Error::Layout(e) => bad(format!("frames[{i}]: {e}")),
-                e => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-            })?;
-        if i == 0 {
-            let pixels =
-                game.frames.len() as u64 * u64::from(image.width) * u64::from(image.height);
-            if pixels > max_pixels {
-                return Err(bad(format!(
-                    "frames: {} frames of {}x{} pixels are {pixels} pixels, more than                      this server draws for one request ({max_pixels})",
-                    game.frames.len(),
-                    image.width,
-                    image.height
-                )));
-            }
+        AnimateError::Size(i, (w, h), (fw, fh)) => (
+            StatusCode::BAD_REQUEST,
+            format!(
+                "frames[{i}]: the image is {w}x{h} pixels, the first frame's {fw}x{fh}: \
+                 every frame must have the same size (pockets and check counters change it)"
+            ),
+        ),
+        e @ AnimateError::TooManyPixels(..) => (StatusCode::BAD_REQUEST, e.to_string()),
+        AnimateError::Empty => (
+            StatusCode::BAD_REQUEST,
+            "frames: give at least one frame".into(),
+        ),
+        AnimateError::Deadline => (StatusCode::SERVICE_UNAVAILABLE, "deadline".into()),
+        e @ (AnimateError::Render(..) | AnimateError::Gif(_)) => {
+            (StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
-        let next = TimedImage {
-            image: image.view(),
-            delay: *delay,
-        };
-        match (&mut writer, &previous) {
-            (Some(w), Some(p)) => {
-                if (p.width, p.height) != (image.width, image.height) {
-                    return Err(bad(format!(
-                        "frames[{i}]: the image is {}x{} pixels, the first frame's {}x{}: \
-                         every frame must have the same size (pockets and check counters \
-                         change it)",
-                        image.width, image.height, p.width, p.height
-                    )));
-                }
-                w.push(&p.view(), &next)
-                    .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-            }
-            _ => {
-                let mut w = AnimationWriter::new(&next, &game.comment)
-                    .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-                w.set_tolerance(QUANTIZATION_TOLERANCE);
-                writer = Some(w);
-            }
-        }
-        previous = Some(image);
-    }
-    writer
-        .ok_or_else(|| bad("frames: give at least one frame".into()))?
-        .finish()
-        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    })
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread;
 use std::time::Instant;
 
-use fen2img_render::gif::PalettePicture;
 use fen2img_render::{Offload, Position, RenderOptions, Renderer};
 use tokio::sync::oneshot;
 
@@ -39,19 +38,13 @@ impl Worker {
         self.renderer(key, options).render(position)
     }
 
-    /// Draws `position` as a palette picture (a frame of an animated game),
-    /// with the renderer [`Worker::render`] would use.
-    pub fn render_palette(
+    /// This thread's renderer for `key`, made or re-optioned as needed
+    /// (the frames of an animated game are drawn with it).
+    pub fn renderer(
         &mut self,
         key: &str,
         options: impl FnOnce() -> RenderOptions,
-        position: &Position,
-    ) -> Result<PalettePicture, fen2img_render::Error> {
-        self.renderer(key, options).render_palette(position)
-    }
-
-    /// This thread's renderer for `key`, made or re-optioned as needed.
-    fn renderer(&mut self, key: &str, options: impl FnOnce() -> RenderOptions) -> &mut Renderer {
+    ) -> &mut Renderer {
         match &mut self.renderer {
             Some((k, renderer)) => {
                 if k != key {

@@ -34,6 +34,45 @@ fn gif_size(gif: &[u8]) -> (u16, u16) {
     )
 }
 
+/// The text of every comment extension of a GIF, walking its blocks as
+/// the format lays them out (GIF89a, section 24).
+fn gif_comments(gif: &[u8]) -> Vec<String> {
+    let table = |flags: u8| {
+        if flags & 0x80 != 0 {
+            3 << ((flags & 7) + 1)
+        } else {
+            0
+        }
+    };
+    // Sub-blocks from `at`, up to the terminator: their bytes, and where
+    // the next block starts.
+    let sub_blocks = |mut at: usize| {
+        let mut data = Vec::new();
+        while gif[at] != 0 {
+            let n = usize::from(gif[at]);
+            data.extend_from_slice(&gif[at + 1..at + 1 + n]);
+            at += 1 + n;
+        }
+        (data, at + 1)
+    };
+    let mut comments = Vec::new();
+    let mut at = 13 + table(gif[10]);
+    loop {
+        match gif[at] {
+            0x21 => {
+                let (data, next) = sub_blocks(at + 2);
+                if gif[at + 1] == 0xFE {
+                    comments.push(String::from_utf8(data).unwrap());
+                }
+                at = next;
+            }
+            0x2C => at = sub_blocks(at + 10 + table(gif[at + 9]) + 1).1,
+            0x3B => return comments,
+            b => panic!("not a GIF block: {b:#x} at {at}"),
+        }
+    }
+}
+
 /// Each frame's delay, in hundredths of a second, as a decoder sees it.
 fn gif_delays(gif: &[u8]) -> Vec<u16> {
     let mut decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
@@ -322,10 +361,24 @@ fn game_gif_takes_a_pgn_game() {
         gif_delays(&by_field.body),
         [50, 50, 50, 50, 50, 50, 50, 300]
     );
+    // The same frames a client would send; the PGN game's GIF also
+    // carries its source from the tags as a comment, as `--animate` writes.
+    let source = "Anderssen – Kieseritzky";
+    assert_eq!(gif_comments(&by_field.body), [source]);
+    assert!(gif_comments(&by_frames.body).is_empty());
+    let with_source = format!(
+        r#"{{"comment":"{source}",{}"#,
+        explicit.strip_prefix('{').unwrap()
+    );
+    let by_frames = post(&server, "/game.gif", with_source.as_bytes());
     assert!(
         by_field.body == by_frames.body,
         "a PGN game draws the frames a client would send"
     );
+    // A `comment` field wins over the tags, an empty one included.
+    let quiet = serde_json::json!({"pgn": pgn, "comment": ""}).to_string();
+    let quiet = post(&server, "/game.gif", quiet.as_bytes());
+    assert!(gif_comments(&quiet.body).is_empty());
 
     // The bare PGN body: lila-gif's style defaults, 1 s a frame, 3 s on the last.
     let bare = post(&server, "/game.gif", pgn.as_bytes());

@@ -941,8 +941,8 @@ fn screens(gif_bytes: &[u8]) -> Vec<Vec<u8>> {
 fn every_frame_shows_its_position_as_a_still_gif_does() {
     // The frames after the first hold only what a viewer would see change:
     // composed, each is the still GIF of its ply, within the shade that
-    // separate palettes give the same edge (the writer's tolerance, 16
-    // levels a channel, plus the still's own quantization).
+    // separate palettes give the same edge (the game's one palette and the
+    // still's own, each fitted to its colours).
     let args = |extra: &[&str]| {
         let mut all = vec![
             shilling(),
@@ -967,9 +967,8 @@ fn every_frame_shows_its_position_as_a_still_gif_does() {
             .map(|(a, b)| a.abs_diff(*b))
             .collect();
         let worst = off.iter().copied().max().unwrap();
-        // A pixel kept from an earlier frame may sit two quantization
-        // errors away (each palette's own shade of an anti-aliased edge);
-        // such pixels are few.
+        // A pixel may sit two quantization errors away (each palette's
+        // own shade of an anti-aliased edge); such pixels are few.
         let far = off.iter().filter(|&&d| d > 16).count();
         assert!(worst <= 32, "ply {ply}: a channel {worst} levels off");
         assert!(

@@ -14,7 +14,10 @@ use std::sync::Arc;
 use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
 
 mod lzw;
+mod palette;
 mod split;
+
+pub use palette::{GamePalette, PaletteSample};
 
 use crate::layout::Layout;
 use crate::offload::Offload;
@@ -244,6 +247,28 @@ pub(crate) fn picture(rasterizer: &mut Rasterizer, layout: &Layout) -> PalettePi
     }
 }
 
+/// Adds the colours of `layout` to `sample` (see [`GamePalette`]).
+pub(crate) fn sample(rasterizer: &mut Rasterizer, layout: &Layout, sample: &mut PaletteSample) {
+    rasterizer.sample(layout, &mut sample.fit);
+    sample.count_frame();
+}
+
+/// `layout` as a palette picture in `palette`, for a frame of an animation
+/// whose frames all share it.
+pub(crate) fn picture_in(
+    rasterizer: &mut Rasterizer,
+    layout: &Layout,
+    palette: &mut GamePalette,
+) -> PalettePicture {
+    let image = rasterizer.render_in(layout, &mut palette.tiles);
+    PalettePicture {
+        width: image.width,
+        height: image.height,
+        palette: image.palette.colors.clone(),
+        indices: image.indices,
+    }
+}
+
 /// `gif` with a comment extension (lila-gif's `comment`) placed before its
 /// first image, in sub-blocks of at most 255 bytes. Bytes that are not a
 /// GIF come back unchanged.
@@ -371,7 +396,9 @@ impl AnimationWriter {
     }
 
     /// Adds `next`, drawn as what changed since `previous` (the frame
-    /// written last).
+    /// written last). Frames in the same palette (an animation drawn in
+    /// one [`GamePalette`]) are compared index by index, without the
+    /// tolerance; others colour by colour.
     pub fn push(
         &mut self,
         previous: &PaletteImage<'_>,
@@ -464,18 +491,39 @@ fn changed_frame<'a>(
     tolerance: u8,
 ) -> Frame<'a> {
     let w = next.width as usize;
+    // Frames in one palette (an animation drawn in a `GamePalette`) are
+    // compared index by index, a row at a time; others colour by colour.
+    let shared = previous.palette == next.palette;
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for y in 0..next.height as usize {
-        for x in 0..w {
-            if !same_colour(
-                colour(previous, y * w + x),
-                colour(next, y * w + x),
-                tolerance,
-            ) {
-                x0 = x0.min(x);
-                y0 = y0.min(y);
-                x1 = x1.max(x + 1);
-                y1 = y1.max(y + 1);
+    if shared {
+        let rows = previous
+            .indices
+            .chunks_exact(w)
+            .zip(next.indices.chunks_exact(w));
+        for (y, (a, b)) in rows.enumerate() {
+            if a == b {
+                continue;
+            }
+            let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
+            let last = a.iter().zip(b).rposition(|(p, q)| p != q).unwrap_or(0);
+            x0 = x0.min(first);
+            x1 = x1.max(last + 1);
+            y0 = y0.min(y);
+            y1 = y + 1;
+        }
+    } else {
+        for y in 0..next.height as usize {
+            for x in 0..w {
+                if !same_colour(
+                    colour(previous, y * w + x),
+                    colour(next, y * w + x),
+                    tolerance,
+                ) {
+                    x0 = x0.min(x);
+                    y0 = y0.min(y);
+                    x1 = x1.max(x + 1);
+                    y1 = y1.max(y + 1);
+                }
             }
         }
     }
@@ -486,7 +534,7 @@ fn changed_frame<'a>(
     // A full palette has no index free to mark unchanged pixels; with a
     // tolerance (frames quantized anyway) its two nearest colours become
     // one, which frees the last index.
-    let remap = (tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
+    let remap = (!shared && tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
         .then(|| merge_nearest(next.palette, &mut rgb));
     let own_palette = (rgb != base).then_some(rgb);
     let colours = if remap.is_some() {
@@ -498,15 +546,31 @@ fn changed_frame<'a>(
     // unchanged pixels; GIF shows what lies under them.
     let hole = (colours < 256 && transparent.is_none()).then_some(colours as u8);
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let i = y * w + x;
-            let same = same_colour(colour(previous, i), colour(next, i), tolerance);
-            let index = next.indices[i];
-            buffer.push(match hole {
-                Some(h) if same => h,
-                _ => remap.as_ref().map_or(index, |r| r[index as usize]),
-            });
+    match (shared, hole, &remap) {
+        // One palette: a row at a time, index against index (vectorized).
+        (true, Some(h), None) => {
+            for y in y0..y1 {
+                let row = y * w + x0..y * w + x1;
+                let (a, b) = (&previous.indices[row.clone()], &next.indices[row]);
+                buffer.extend(a.iter().zip(b).map(|(&p, &q)| if p == q { h } else { q }));
+            }
+        }
+        _ => {
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let i = y * w + x;
+                    let same = if shared {
+                        previous.indices[i] == next.indices[i]
+                    } else {
+                        same_colour(colour(previous, i), colour(next, i), tolerance)
+                    };
+                    let index = next.indices[i];
+                    buffer.push(match hole {
+                        Some(h) if same => h,
+                        _ => remap.as_ref().map_or(index, |r| r[index as usize]),
+                    });
+                }
+            }
         }
     }
     // The hole index must exist in the palette the frame uses: the global
@@ -616,6 +680,12 @@ mod tests {
             for (px, &i) in frame.iter().zip(indices.iter()) {
                 assert_eq!(*px, palette[i as usize]);
             }
+        }
+        // Frames in one palette are compared index by index and carry no
+        // palette of their own.
+        let mut decoder = ::gif::DecodeOptions::new().read_info(&data[..]).unwrap();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            assert!(frame.palette.is_none());
         }
         let one_frame = still(&images[0].image, "").unwrap();
         assert!(

@@ -53,11 +53,18 @@ pub struct Palette {
 impl Palette {
     /// A palette for `histogram` (colour → pixel count), at most 256 entries.
     pub fn from_histogram(histogram: &ColorMap<u64>) -> Palette {
+        Palette::from_histogram_within(histogram, 256)
+    }
+
+    /// A palette for `histogram` of at most `most` (1 to 256) entries: an
+    /// animation's palette keeps one entry free for "unchanged".
+    pub fn from_histogram_within(histogram: &ColorMap<u64>, most: usize) -> Palette {
+        let most = most.clamp(1, 256);
         let mut colors: Vec<(Packed, u64)> = histogram.iter().map(|(&c, &n)| (c, n)).collect();
         // Most frequent first (the background gets index 0), then by value,
         // so the palette does not depend on hash map order.
         colors.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        if colors.len() <= 256 {
+        if colors.len() <= most {
             let lookup = colors
                 .iter()
                 .enumerate()
@@ -69,7 +76,7 @@ impl Palette {
                 lookup,
             };
         }
-        let boxes = median_cut(&colors, 256);
+        let boxes = median_cut(&colors, most);
         let mut entries: Vec<([u8; 4], u64)> = boxes.iter().map(|b| mean(b)).collect();
         entries.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let palette: Vec<[u8; 4]> = entries.into_iter().map(|(c, _)| c).collect();

@@ -235,13 +235,39 @@ impl Renderer {
         self.render_image(position, image)
     }
 
-    /// Draws `position` as a palette picture whatever the format: the
-    /// frames of an animated game are these, given to
-    /// [`gif::AnimationWriter`](crate::gif::AnimationWriter), which keeps only
-    /// what changed between them (no GIF is encoded and decoded per frame).
+    /// Draws `position` as a palette picture of its own whatever the
+    /// format (exact up to 256 colours, a median cut beyond). The frames of
+    /// an animated game share one palette instead: see
+    /// [`Renderer::render_in_palette`].
     pub fn render_palette(&mut self, position: &Position) -> Result<gif::PalettePicture, Error> {
         let layout = self.layout(position)?;
         Ok(gif::picture(&mut self.rasterizer, &layout))
+    }
+
+    /// Adds the colours `position` shows with these options to `sample`,
+    /// from which one palette is fitted for every frame of an animation
+    /// ([`gif::GamePalette::fit`]).
+    pub fn sample_palette(
+        &mut self,
+        position: &Position,
+        sample: &mut gif::PaletteSample,
+    ) -> Result<(), Error> {
+        let layout = self.layout(position)?;
+        gif::sample(&mut self.rasterizer, &layout, sample);
+        Ok(())
+    }
+
+    /// Draws `position` as a palette picture in `palette`, the one palette
+    /// of every frame of an animation: no colour is quantized per frame,
+    /// and the piece tiles of the kinds of square the frames share are
+    /// drawn once.
+    pub fn render_in_palette(
+        &mut self,
+        position: &Position,
+        palette: &mut gif::GamePalette,
+    ) -> Result<gif::PalettePicture, Error> {
+        let layout = self.layout(position)?;
+        Ok(gif::picture_in(&mut self.rasterizer, &layout, palette))
     }
 
     /// Renders `position` as an image.

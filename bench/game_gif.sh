@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# A 100-ply game as an animated GIF at 720 px, side by side in one run:
+# `fen2img GAME --animate` (whole process), fen2img's `POST /game.gif` with
+# the game as PGN and as lila-gif's JSON frames, and lila-gif's own
+# `POST /game.gif` with the same frames; each with lila-gif's default
+# coordinates (inside the board) and without. The game is the first of
+# bench/games.py's generated games with at least 100 plies, cut at 100
+# (as bench/game_outputs.sh takes it).
+#
+#   bench/game_gif.sh [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]
+#
+# --fen2img defaults to a release build (cargo build --release, honouring
+# CARGO_TARGET_DIR); --lila-gif is lila-gif built from its source (see
+# bench/lilagif_compare.sh), its rows skipped when not given; --before BIN
+# adds rows for another fen2img binary (an earlier build); --keep DIR
+# keeps the GIFs written. Needs: python3 with venv (python-chess 1.11.2
+# in bench/.venv), curl, GNU time. Times are medians of R rounds (default
+# 5), the tools alternating within each round.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+rounds=5
+bin=""
+before=""
+lila=""
+keep=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --rounds) rounds=$2; shift 2 ;;
+    --fen2img) bin=$2; shift 2 ;;
+    --before) before=$2; shift 2 ;;
+    --lila-gif) lila=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
+    *) echo "usage: $0 [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]" >&2; exit 2 ;;
+  esac
+done
+venv="$here/.venv"
+[[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
+py="$venv/bin/python"
+"$py" -c 'import chess' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check chess==1.11.2
+pgn="$here/.games/games-10000.pgn"
+if [[ ! -s "$pgn" ]]; then
+  mkdir -p "$here/.games"
+  "$py" "$here/games.py" generate 10000 "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
+fi
+if [[ -z "$bin" ]]; then
+  (cd "$root" && cargo build --quiet --release --bin fen2img)
+  bin="${CARGO_TARGET_DIR:-$root/target}/release/fen2img"
+fi
+work=$(mktemp -d)
+server_pid=""
+before_pid=""
+lila_pid=""
+cleanup() {
+  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true
+  [[ -n "$before_pid" ]] && kill "$before_pid" 2>/dev/null || true
+  [[ -n "$lila_pid" ]] && kill "$lila_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$py" - "$pgn" "$work" <<'PY'
+import chess, chess.pgn, json, sys
+pgn, work = sys.argv[1], sys.argv[2]
+with open(pgn, encoding="utf-8") as f:
+    while True:
+        game = chess.pgn.read_game(f)
+        moves = list(game.mainline_moves())
+        if len(moves) >= 100:
+            break
+board = game.board()
+frames = [{"fen": board.fen()}]
+for mv in moves[:100]:
+    board.push(mv)
+    frame = {"fen": board.fen(), "lastMove": mv.uci(), "delay": 100}
+    if board.is_check():
+        frame["check"] = chess.square_name(board.king(board.turn))
+    frames.append(frame)
+frames[-1]["delay"] = 300
+for coords in (True, False):
+    name = "frames" if coords else "frames-nocoords"
+    open(f"{work}/{name}.json", "w").write(json.dumps({"frames": frames, "coordinates": coords}))
+out = chess.pgn.Game()
+node = out
+for mv in moves[:100]:
+    node = node.add_variation(mv)
+movetext = str(out.mainline_moves()) + " *"
+open(f"{work}/game.pgn", "w").write(movetext + "\n")
+for coords in (True, False):
+    name = "pgn" if coords else "pgn-nocoords"
+    open(f"{work}/{name}.json", "w").write(json.dumps({"pgn": movetext, "coordinates": coords}))
+PY
+
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(cd "$root" && git rev-parse --short HEAD)"
+echo "gif: 101 frames (100 plies) at 720 px, medians of $rounds rounds"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+"$bin" serve --bind "127.0.0.1:$port" 2>/dev/null &
+server_pid=$!
+if [[ -n "$before" ]]; then
+  bport=$(free_port)
+  "$before" serve --bind "127.0.0.1:$bport" 2>/dev/null &
+  before_pid=$!
+fi
+if [[ -n "$lila" ]]; then
+  lport=$(free_port)
+  "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1 &
+  lila_pid=$!
+fi
+for p in $port ${bport:-}; do
+  for _ in $(seq 50); do
+    curl -s -o /dev/null "http://127.0.0.1:$p/" && break
+    sleep 0.1
+  done
+done
+sleep 0.5
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+wall() { /usr/bin/time -f "%e" "$@" 2>&1 >/dev/null | tail -n 1; }
+post() { # body url out
+  local type=application/x-chess-pgn
+  [[ "$1" == *.json ]] && type=application/json
+  curl -s -o "$3" -w "%{time_total}\n" -H "Content-Type: $type" --data-binary "@$1" "$2"
+}
+rows=(cli cli-in cli-out pgn-in pgn-out frames-in frames-out)
+[[ -n "$before" ]] && rows+=(before-cli before-cli-in before-cli-out before-pgn-in before-frames-in before-frames-out)
+[[ -n "$lila" ]] && rows+=(lila-in lila-out)
+for r in "${rows[@]}"; do : > "$work/$r.t"; done
+for _ in $(seq "$rounds"); do
+  wall "$bin" "$work/game.pgn" --animate --size 720 -o "$work/cli.gif" >> "$work/cli.t"
+  wall "$bin" "$work/game.pgn" --animate --size 720 --coords inside -o "$work/cli-in.gif" >> "$work/cli-in.t"
+  wall "$bin" "$work/game.pgn" --animate --size 720 --coords none -o "$work/cli-out.gif" >> "$work/cli-out.t"
+  post "$work/pgn.json" "http://127.0.0.1:$port/game.gif" "$work/pgn-in.gif" >> "$work/pgn-in.t"
+  post "$work/pgn-nocoords.json" "http://127.0.0.1:$port/game.gif" "$work/pgn-out.gif" >> "$work/pgn-out.t"
+  post "$work/frames.json" "http://127.0.0.1:$port/game.gif" "$work/frames-in.gif" >> "$work/frames-in.t"
+  post "$work/frames-nocoords.json" "http://127.0.0.1:$port/game.gif" "$work/frames-out.gif" >> "$work/frames-out.t"
+  if [[ -n "$before" ]]; then
+    wall "$before" "$work/game.pgn" --animate --size 720 -o "$work/before-cli.gif" >> "$work/before-cli.t"
+    wall "$before" "$work/game.pgn" --animate --size 720 --coords inside -o "$work/before-cli-in.gif" >> "$work/before-cli-in.t"
+    wall "$before" "$work/game.pgn" --animate --size 720 --coords none -o "$work/before-cli-out.gif" >> "$work/before-cli-out.t"
+    post "$work/pgn.json" "http://127.0.0.1:$bport/game.gif" "$work/before-pgn-in.gif" >> "$work/before-pgn-in.t"
+    post "$work/frames.json" "http://127.0.0.1:$bport/game.gif" "$work/before-frames-in.gif" >> "$work/before-frames-in.t"
+    post "$work/frames-nocoords.json" "http://127.0.0.1:$bport/game.gif" "$work/before-frames-out.gif" >> "$work/before-frames-out.t"
+  fi
+  if [[ -n "$lila" ]]; then
+    post "$work/frames.json" "http://127.0.0.1:$lport/game.gif" "$work/lila-in.gif" >> "$work/lila-in.t"
+    post "$work/frames-nocoords.json" "http://127.0.0.1:$lport/game.gif" "$work/lila-out.gif" >> "$work/lila-out.t"
+  fi
+done
+label() {
+  case "$1" in
+    cli) echo "fen2img GAME --animate (CLI defaults: coordinates outside; whole process)" ;;
+    cli-in) echo "fen2img GAME --animate --coords inside" ;;
+    cli-out) echo "fen2img GAME --animate --coords none" ;;
+    pgn-in) echo "fen2img POST /game.gif, PGN, coordinates (default)" ;;
+    pgn-out) echo "fen2img POST /game.gif, PGN, coordinates: false" ;;
+    frames-in) echo "fen2img POST /game.gif, lila-gif frames, coordinates (default)" ;;
+    frames-out) echo "fen2img POST /game.gif, lila-gif frames, coordinates: false" ;;
+    before-*) echo "before: $(label "${1#before-}")" ;;
+    lila-in) echo "lila-gif POST /game.gif, same frames, coordinates (default)" ;;
+    lila-out) echo "lila-gif POST /game.gif, same frames, coordinates: false" ;;
+  esac
+}
+for r in "${rows[@]}"; do
+  printf '  %-74s %6.3f s  %8s bytes\n' "$(label "$r")" "$(median < "$work/$r.t")" "$(wc -c < "$work/$r.gif")"
+done
+if [[ -n "$keep" ]]; then
+  mkdir -p "$keep"
+  cp "$work"/*.gif "$keep"/
+fi
