@@ -102,13 +102,34 @@ pub struct Refusal {
     pub reason: String,
 }
 
+/// Whether a `Content-Type` value names PGN: `application/x-chess-pgn`,
+/// `application/vnd.chess-pgn` or any `text/*` (parameters and case
+/// aside). Any other type, `application/json` included, leaves it to the
+/// body's first byte: clients send PGN labelled as JSON too.
+pub fn says_pgn(content_type: Option<&[u8]>) -> bool {
+    let Some(value) = content_type.and_then(|v| std::str::from_utf8(v).ok()) else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    matches!(
+        essence.as_str(),
+        "application/x-chess-pgn" | "application/vnd.chess-pgn"
+    ) || essence.starts_with("text/")
+}
+
 /// Reads the body: lila-gif's JSON frames, a JSON object with a `pgn` game
-/// instead of `frames`, or PGN text itself (any body whose first
-/// non-blank byte is not `{`).
-pub fn parse(body: &[u8], max_size: u32) -> Result<Game, Refusal> {
+/// instead of `frames`, or PGN text itself: a body declared PGN
+/// ([`says_pgn`]), even one that opens with a `{comment}`, or any body
+/// whose first non-blank byte is not `{`.
+pub fn parse(body: &[u8], pgn: bool, max_size: u32) -> Result<Game, Refusal> {
     let refuse = |status| move |reason| Refusal { status, reason };
     let first = body.iter().find(|b| !b.is_ascii_whitespace());
-    if first != Some(&b'{') {
+    if pgn || first != Some(&b'{') {
         return pgn_game(body, &Value::Null, max_size).map_err(refuse(StatusCode::BAD_REQUEST));
     }
     let json: Value = serde_json::from_slice(body)
@@ -427,6 +448,7 @@ mod tests {
             br#"{"white":"A","black":"B","comment":"c","orientation":"black","theme":"blue",
                 "delay":80,"frames":[{"fen":"8/8/8/8/8/8/8/K6k"},
                 {"fen":"8/8/8/8/8/8/K7/7k","delay":200,"lastMove":"a1a2","check":"h1"}]}"#,
+            false,
             2048,
         )
         .unwrap();
@@ -440,7 +462,7 @@ mod tests {
                 .map(|p| p.as_ref().map(|p| p.name.clone()));
             assert_eq!(names, [Some("A".to_string()), Some("B".to_string())]);
         }
-        let refusal = |b: &str| parse(b.as_bytes(), 2048).unwrap_err();
+        let refusal = |b: &str| parse(b.as_bytes(), false, 2048).unwrap_err();
         let err = |b: &str| refusal(b).reason;
         // Statuses as lila-gif's axum extractor answers them: 400 for a
         // body that is not JSON, 422 for JSON that does not fit; PGN that
@@ -452,8 +474,22 @@ mod tests {
         );
         assert_eq!(refusal("1. e5").status, StatusCode::BAD_REQUEST);
         assert!(err("{").starts_with("invalid JSON"));
+        // A PGN content type: PGN, even when it opens with a comment.
+        let commented = b"{The Opera game} 1. e4 e5 *";
+        assert!(parse(commented, false, 2048).is_err());
+        let game = parse(commented, says_pgn(Some(b"application/x-chess-pgn")), 2048).unwrap();
+        assert_eq!(game.frames.len(), 3);
+        assert!(parse(
+            commented,
+            says_pgn(Some(b"Text/Plain; charset=utf-8")),
+            2048
+        )
+        .is_ok());
+        assert!(!says_pgn(Some(b"application/json; charset=utf-8")));
+        assert!(!says_pgn(Some(b"\xff")));
+        assert!(!says_pgn(None));
         // No frames: one frame of the start position, as lila-gif draws it.
-        let empty = parse(br#"{"frames":[]}"#, 2048).unwrap();
+        let empty = parse(br#"{"frames":[]}"#, false, 2048).unwrap();
         assert_eq!(empty.frames.len(), 1);
         assert_eq!(empty.frames[0].0.position.to_string(), START);
         let many = format!("{{\"frames\":[{}]}}", vec!["{}"; MAX_FRAMES + 1].join(","));
@@ -475,6 +511,7 @@ mod tests {
             br#"{"theme":"wood4","piece":"cburnett","frames":[{},
                 {"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
                  "lastMove":"e2e4","glyph":"!!","clock":{"white":12550,"black":947}}]}"#,
+            false,
             2048,
         )
         .unwrap();

@@ -352,6 +352,7 @@ async fn game_gif(
     if declared.is_some_and(|n| n > limit as u64) {
         return too_large();
     }
+    let pgn = game::says_pgn(req.headers().get(CONTENT_TYPE).map(|v| v.as_bytes()));
     let body = match read_body(&state, close, req.into_body(), limit).await {
         Ok(body) => body,
         Err(BodyError::TooLarge) => return too_large(),
@@ -369,7 +370,7 @@ async fn game_gif(
         }
         Err(BodyError::Broken) => return closing(bad_request("the body could not be read")),
     };
-    let game = match game::parse(&body, state.config.max_size) {
+    let game = match game::parse(&body, pgn, state.config.max_size) {
         Ok(g) => g,
         Err(refusal) => return text(refusal.status, refusal.reason),
     };
