@@ -80,7 +80,10 @@ def ensure_environment():
         subprocess.check_call([python, "-m", "pip", "install", "--quiet",
                                "-r", REQUIREMENTS])
     env = dict(os.environ, FEN2IMG_MEASURE_VENV="1")
-    os.execve(python, [python, os.path.abspath(__file__)] + sys.argv[1:], env)
+    # The script that was run (this one, or one that imports it, such as
+    # readme_pictures.py), again in the environment: re-running this file
+    # would run the measurements in place of the importer.
+    os.execve(python, [python, os.path.abspath(sys.argv[0])] + sys.argv[1:], env)
 
 
 ensure_environment()

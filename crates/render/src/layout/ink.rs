@@ -91,10 +91,12 @@ pub(super) fn arrow_style(brush: Brush) -> (bool, bool) {
 }
 
 /// The ink line around a hollow arrow, as a fraction of a square (at
-/// least a pixel): about a fifth of the shaft's width, drawn outside it,
-/// so the hollow keeps the arrow's own size.
+/// least a pixel and a half): about a fifth of the shaft's width, drawn
+/// outside it, so the hollow keeps the arrow's own size. A diagonal line of
+/// one pixel is grey on every pixel it crosses, and a threshold at 128
+/// (a plate, a photocopier) broke it into dots at 207 px.
 pub(super) fn hollow_outline(square: f32) -> f32 {
-    (0.035 * square).max(1.0)
+    (0.035 * square).max(1.5)
 }
 
 /// Length of a dash and of the gap after it, as fractions of a square.

@@ -356,3 +356,56 @@ fn a_hollow_arrow_leaves_the_pieces_it_crosses_in_view() {
         }
     }
 }
+
+/// Whether (x, y) is inside the polygon `points` (even-odd).
+fn inside(points: &[(f32, f32)], x: f32, y: f32) -> bool {
+    let mut odd = false;
+    for (i, &(x1, y1)) in points.iter().enumerate() {
+        let (x2, y2) = points[(i + 1) % points.len()];
+        if (y1 > y) != (y2 > y) && x < x1 + (y - y1) / (y2 - y1) * (x2 - x1) {
+            odd = !odd;
+        }
+    }
+    odd
+}
+
+/// A hollow arrow's ink survives a threshold at 128: most pixels of its
+/// ink band (between the outline and the hollow) stay black, on the
+/// diagonal too, at newspaper size (207 px: 35 mm at 150 dpi) and above.
+/// A one-pixel diagonal outline was grey on every pixel and broke into
+/// dots (issue 21, "annotations stay readable after the threshold").
+#[test]
+fn a_hollow_arrows_ink_survives_a_threshold() {
+    use fen2img_render::layout::ArrowSpec;
+    for size in [207, 240, 400] {
+        for arrow in ["Rb4d6", "Bb5c6", "Ra1a8", "Bb1c3"] {
+            let mut options = print_options(size, false);
+            options.markup.arrows = vec![ArrowSpec::parse(arrow).unwrap()];
+            let l = Layout::new(&position(EMPTY), &options).unwrap();
+            let image = png(EMPTY, options);
+            let (mut band, mut black) = (0, 0);
+            for shape in l
+                .arrows
+                .iter()
+                .filter(|a| !a.hole.is_empty() && (a.color.r, a.color.g, a.color.b) == (0, 0, 0))
+            {
+                for y in 0..image.height {
+                    for x in 0..image.width {
+                        let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                        if inside(&shape.points, px, py) && !inside(&shape.hole, px, py) {
+                            band += 1;
+                            black +=
+                                (image.rgba[((y * image.width + x) * 4) as usize] < 128) as u32;
+                        }
+                    }
+                }
+            }
+            assert!(band > 0, "{size} {arrow}: an ink band");
+            let share = black as f64 / band as f64;
+            assert!(
+                share >= 0.6,
+                "{size} {arrow}: {black} of {band} band pixels black after the threshold"
+            );
+        }
+    }
+}
