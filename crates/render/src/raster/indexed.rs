@@ -229,12 +229,7 @@ impl TileSet {
             _ => None,
         });
         let empty = match corner_labels {
-            Some((labels, halo)) => Arc::new(with_labels(
-                &bare,
-                (frame.width(), frame.height()),
-                labels,
-                halo,
-            )),
+            Some((labels, halo)) => Arc::new(with_labels(&bare, labels, halo)),
             None => Arc::clone(&bare),
         };
         // Each marker variant differs from the empty board only in the
@@ -369,18 +364,10 @@ impl TileSet {
 }
 
 /// `bare` (`width × height`) with `labels` drawn over it.
-fn with_labels(
-    bare: &RunImage,
-    (width, height): (u32, u32),
-    labels: &[PlacedLabel],
-    halo: Option<Halo>,
-) -> RunImage {
+fn with_labels(bare: &RunImage, labels: &[PlacedLabel], halo: Option<Halo>) -> RunImage {
     let mut all = bare.to_pixmap();
     draw_labels(&mut all, labels, halo, 0);
-    // One band, the whole image.
-    RunImage::draw(width, height, &[], |band, _| {
-        band.data_mut().copy_from_slice(all.data())
-    })
+    RunImage::from_pixmap(&all)
 }
 
 /// Whether the ink of `label` is centred in `r`.

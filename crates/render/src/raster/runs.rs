@@ -36,6 +36,19 @@ pub(crate) struct RunImage {
     row_starts: Vec<usize>,
 }
 
+/// The bands (first row, row past the end) of an image `height` rows tall
+/// broken at `breaks`: one starts at row 0 and at each break inside the
+/// image. The one place [`RunImage::draw`] and the marks drawn over its
+/// images later (`marks`) take them from, so both draw in the same bands.
+pub(crate) fn bands(height: u32, breaks: &[u32]) -> Vec<(u32, u32)> {
+    let mut tops: Vec<u32> = breaks.iter().copied().filter(|&y| y < height).collect();
+    tops.push(0);
+    tops.sort_unstable();
+    tops.dedup();
+    let ends = tops.iter().skip(1).copied().chain([height]);
+    tops.iter().copied().zip(ends).collect()
+}
+
 impl RunImage {
     /// Draws a `width`×`height` image band by band. A band starts at each
     /// row in `breaks` (and at row 0) and ends at the next. `draw(band, top)`
@@ -49,12 +62,8 @@ impl RunImage {
         breaks: &[u32],
         mut draw: impl FnMut(&mut Pixmap, u32),
     ) -> RunImage {
-        let mut tops: Vec<u32> = breaks.iter().copied().filter(|&y| y < height).collect();
-        tops.push(0);
-        tops.sort_unstable();
-        tops.dedup();
-        let ends: Vec<u32> = tops.iter().skip(1).copied().chain([height]).collect();
-        let band_rows = tops.iter().zip(&ends).map(|(t, e)| e - t).max();
+        let bands = bands(height, breaks);
+        let band_rows = bands.iter().map(|(t, e)| e - t).max();
         let band_rows = band_rows.expect("at least one band");
         let mut band = Pixmap::new(width, band_rows).expect("image sizes are at least 1");
         let mut image = RunImage {
@@ -65,7 +74,7 @@ impl RunImage {
             runs: Vec::with_capacity(height as usize * 24),
             row_starts: Vec::with_capacity(height as usize + 1),
         };
-        for (&top, &end) in tops.iter().zip(&ends) {
+        for (top, end) in bands {
             draw(&mut band, top);
             let rows = (end - top) as usize;
             for row in band.pixels().chunks_exact(width as usize).take(rows) {
@@ -74,6 +83,15 @@ impl RunImage {
         }
         image.row_starts.push(image.runs.len());
         image
+    }
+
+    /// `pixmap` as runs.
+    pub fn from_pixmap(pixmap: &Pixmap) -> RunImage {
+        // One band, the whole image.
+        let (width, height) = (pixmap.width(), pixmap.height());
+        RunImage::draw(width, height, &[], |band, _| {
+            band.data_mut().copy_from_slice(pixmap.data())
+        })
     }
 
     fn push_row(&mut self, row: &[PremultipliedColorU8]) {
