@@ -257,14 +257,16 @@ impl TileSet {
         let size = frame.board.square as u32;
         let mut class_of = [0u8; 64];
         let mut classes: Vec<(Pixmap, Square)> = Vec::new();
+        // One square's pixels at a time, in one pixmap: a class keeps a copy.
+        let mut pixels = Pixmap::new(size, size).expect("size > 0");
         for sq in Square::all() {
             let r = frame.board.square_rect(sq);
             let rect = IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0");
-            let pixels = empty.crop(rect);
+            empty.crop_into(rect, &mut pixels);
             let class = match classes.iter().position(|c| c.0.data() == pixels.data()) {
                 Some(i) => i,
                 None => {
-                    classes.push((pixels, sq));
+                    classes.push((pixels.clone(), sq));
                     classes.len() - 1
                 }
             };

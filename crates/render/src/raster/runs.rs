@@ -87,11 +87,18 @@ impl RunImage {
 
     /// `pixmap` as runs.
     pub fn from_pixmap(pixmap: &Pixmap) -> RunImage {
-        // One band, the whole image.
         let (width, height) = (pixmap.width(), pixmap.height());
-        RunImage::draw(width, height, &[], |band, _| {
-            band.data_mut().copy_from_slice(pixmap.data())
-        })
+        let mut image = RunImage {
+            width,
+            height,
+            runs: Vec::with_capacity(height as usize * 24),
+            row_starts: Vec::with_capacity(height as usize + 1),
+        };
+        for row in pixmap.pixels().chunks_exact(width as usize) {
+            image.push_row(row);
+        }
+        image.row_starts.push(image.runs.len());
+        image
     }
 
     fn push_row(&mut self, row: &[PremultipliedColorU8]) {
@@ -129,8 +136,17 @@ impl RunImage {
 
     /// The pixels of `rect` (which must lie inside the image) as a pixmap.
     pub fn crop(&self, rect: IntRect) -> Pixmap {
+        let mut out = Pixmap::new(rect.width(), rect.height()).expect("rect sizes are at least 1");
+        self.crop_into(rect, &mut out);
+        out
+    }
+
+    /// The pixels of `rect` (inside the image) written over `out`, a
+    /// pixmap of `rect`'s size: every pixel of it is written, so a caller
+    /// can reuse one pixmap for many rectangles.
+    pub fn crop_into(&self, rect: IntRect, out: &mut Pixmap) {
         let (w, h) = (rect.width(), rect.height());
-        let mut out = Pixmap::new(w, h).expect("rect sizes are at least 1");
+        debug_assert_eq!((out.width(), out.height()), (w, h));
         let x0 = rect.x() as u32;
         let x1 = x0 + w;
         for (dy, dst) in out.pixels_mut().chunks_exact_mut(w as usize).enumerate() {
@@ -146,7 +162,6 @@ impl RunImage {
                 }
             }
         }
-        out
     }
 
     /// The whole image as a pixmap.
@@ -188,6 +203,9 @@ mod tests {
         let runs = RunImage::draw(w, h, &[15, 33, 62, 500], scene);
         assert_eq!(runs.to_pixmap().data(), whole.data());
         assert!(runs.runs().len() < (w * h / 4) as usize, "runs are compact");
+        let again = RunImage::from_pixmap(&whole);
+        assert_eq!(again.runs(), runs.runs());
+        assert_eq!(again.row_starts, runs.row_starts);
         let rect = IntRect::from_xywh(20, 25, 30, 40).unwrap();
         assert_eq!(
             runs.crop(rect).data(),
