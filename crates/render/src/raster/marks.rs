@@ -79,7 +79,10 @@ pub(super) fn separable(shared: &BoardSpec, glows: &[Glow]) -> bool {
             None => true,
         })
     };
-    let panels_clear = shared.panels.iter().all(|p| !overlaps(grown(p.rect, 1.0), board));
+    let panels_clear = shared
+        .panels
+        .iter()
+        .all(|p| !overlaps(grown(p.rect, 1.0), board));
     let discs_clear = shared.discs.iter().all(|d| {
         let reach = d.r + d.outline.map_or(0.0, |(_, w)| w) + 1.0;
         let r = Rect {
@@ -197,7 +200,10 @@ mod tests {
             markup: Markup {
                 lastmove: Some((sq(moves[n as usize % 3].0), sq(moves[n as usize % 3].1))),
                 check: CheckMark::Auto,
-                fills: vec![(sq(["a3", "h6", "d4"][n as usize % 3]), Rgba::rgb(200, 40, 40))],
+                fills: vec![(
+                    sq(["a3", "h6", "d4"][n as usize % 3]),
+                    Rgba::rgb(200, 40, 40),
+                )],
                 ..Markup::default()
             },
             around: Around {
