@@ -581,12 +581,7 @@ impl<'l> Material<'l> {
         // and each tile draws its square's labels after the piece.
         let corner_labels = corner_labels(layout);
         let empty = match corner_labels {
-            Some((labels, halo)) => Arc::new(with_labels(
-                &bare,
-                (frame.width(), frame.height()),
-                labels,
-                halo,
-            )),
+            Some((labels, halo)) => Arc::new(with_labels(&bare, labels, halo)),
             None => Arc::clone(&bare),
         };
         // Each marker variant differs from the empty board only in the
@@ -599,12 +594,14 @@ impl<'l> Material<'l> {
         let size = frame.board.square as u32;
         let mut class_of = [0u8; 64];
         let mut classes: Vec<(Pixmap, Square)> = Vec::new();
+        // One square's pixels at a time, in one pixmap: a class keeps a copy.
+        let mut pixels = Pixmap::new(size, size).expect("size > 0");
         for sq in Square::all() {
-            let pixels = empty.crop(square_rect(layout, sq));
+            empty.crop_into(square_rect(layout, sq), &mut pixels);
             let class = match classes.iter().position(|c| c.0.data() == pixels.data()) {
                 Some(i) => i,
                 None => {
-                    classes.push((pixels, sq));
+                    classes.push((pixels.clone(), sq));
                     classes.len() - 1
                 }
             };
@@ -763,18 +760,10 @@ fn square_rect(layout: &Layout, sq: Square) -> IntRect {
 }
 
 /// `bare` (`width × height`) with `labels` drawn over it.
-fn with_labels(
-    bare: &RunImage,
-    (width, height): (u32, u32),
-    labels: &[PlacedLabel],
-    halo: Option<Halo>,
-) -> RunImage {
+fn with_labels(bare: &RunImage, labels: &[PlacedLabel], halo: Option<Halo>) -> RunImage {
     let mut all = bare.to_pixmap();
     draw_labels(&mut all, labels, halo, 0);
-    // One band, the whole image.
-    RunImage::draw(width, height, &[], |band, _| {
-        band.data_mut().copy_from_slice(all.data())
-    })
+    RunImage::from_pixmap(&all)
 }
 
 /// The labels of `labels` whose ink (with `halo` and a pixel of

@@ -13,6 +13,7 @@ mod around;
 mod cache;
 pub(crate) mod halo_fragments;
 pub mod indexed;
+mod marks;
 
 mod runs;
 
@@ -48,6 +49,41 @@ pub struct Rasterizer {
     backgrounds: Cache<(BoardSpec, Vec<Glow>), Arc<RunImage>>,
     /// Palette tiles (see `indexed`), by frame and check glows.
     tiles: Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>,
+    /// The hash of the last whole background looked up and not found: a
+    /// board that comes again is cached whole (see `background_parts`).
+    last_miss: Option<u64>,
+}
+
+/// A board's background as the cache holds it.
+enum Background {
+    /// Everything: the board needs nothing more.
+    Whole(Arc<RunImage>),
+    /// What boards with other marks share: the board's own marks (see
+    /// `marks`) are still to be drawn over it.
+    Shared(Arc<RunImage>),
+}
+
+/// The items a layout draws into its background, in order.
+fn background_items(layout: &Layout) -> Vec<Item<'_>> {
+    let items = layout.items().into_iter();
+    items.filter(|i| i.layer() == Layer::Background).collect()
+}
+
+/// The rows where a background's bands break: between rows of squares,
+/// which no label crosses.
+fn band_breaks(board: &BoardSpec) -> Vec<u32> {
+    (0..=8)
+        .map(|rank| (board.board.y + rank as f32 * board.square) as u32)
+        .collect()
+}
+
+/// The shared background `image` with `layout`'s own marks drawn over it.
+fn with_marks(image: &RunImage, layout: &Layout) -> Pixmap {
+    let board = &layout.frame.board;
+    let mut pixmap = image.to_pixmap();
+    let marks = marks::marks(board, &layout.glows);
+    marks::draw(&mut pixmap, &band_breaks(board), &marks);
+    pixmap
 }
 
 /// How many bytes of backgrounds (as runs) a rasterizer keeps: hundreds at
@@ -70,6 +106,7 @@ impl Default for Rasterizer {
             halos: Cache::new(CACHED_SPRITE_BYTES),
             backgrounds: Cache::new(CACHED_BACKGROUND_BYTES),
             tiles: Cache::new(CACHED_TILE_BYTES),
+            last_miss: None,
         }
     }
 }
@@ -87,7 +124,7 @@ impl Rasterizer {
 
     /// Draws `layout` into a new pixmap of its size.
     pub fn render(&mut self, layout: &Layout) -> Pixmap {
-        let mut pixmap = self.background(layout).to_pixmap();
+        let mut pixmap = self.background_pixmap(layout);
         for item in layout.items() {
             match item {
                 // Drawn into the cached background.
@@ -137,8 +174,33 @@ impl Rasterizer {
     }
 
     /// Everything under the pieces but the mover marker (the board, tints,
-    /// glows and labels), drawn on first use for this board and glows.
+    /// glows and labels), as runs.
     pub(crate) fn background(&mut self, layout: &Layout) -> Arc<RunImage> {
+        match self.background_parts(layout) {
+            Background::Whole(image) => image,
+            Background::Shared(image) => {
+                let pixmap = with_marks(&image, layout);
+                Arc::new(RunImage::from_pixmap(&pixmap))
+            }
+        }
+    }
+
+    /// The background (see [`Rasterizer::background`]) as a pixmap to draw
+    /// the pieces on.
+    fn background_pixmap(&mut self, layout: &Layout) -> Pixmap {
+        match self.background_parts(layout) {
+            Background::Whole(image) => image.to_pixmap(),
+            Background::Shared(image) => with_marks(&image, layout),
+        }
+    }
+
+    /// The background of `layout`, or the background it shares with boards
+    /// that differ from it only in their marks (see `marks`): the whole
+    /// background when it is cached, when there are no marks, when it
+    /// cannot be separated from them, or when the same board comes twice
+    /// in a row (a batch of FEN lines with one `--lastmove`: every board
+    /// then finds it whole, and draws no marks).
+    fn background_parts(&mut self, layout: &Layout) -> Background {
         let board = &layout.frame.board;
         let glows = &layout.glows;
         let hash = hash_of(&(board, glows));
@@ -146,26 +208,59 @@ impl Rasterizer {
             .backgrounds
             .find(hash, |(b, g)| b == board && g == glows);
         if let Some(image) = found {
-            return Arc::clone(image);
+            return Background::Whole(Arc::clone(image));
         }
-        // Bands break between rows of squares, which no label crosses.
-        let breaks: Vec<u32> = (0..=8)
-            .map(|rank| (board.board.y + rank as f32 * board.square) as u32)
-            .collect();
-        let (w, h) = (board.width, board.height);
-        let items: Vec<Item> = layout
-            .items()
-            .into_iter()
-            .filter(|i| i.layer() == Layer::Background)
-            .collect();
-        let image = Arc::new(RunImage::draw(w, h, &breaks, |band, top| {
-            band.fill(tiny_skia::Color::TRANSPARENT);
-            for &item in &items {
-                draw_shape(band, item, top);
-            }
-        }));
+        let shared = marks::shared_spec(board);
+        let unmarked = glows.is_empty() && shared == *board;
+        let repeated = self.last_miss.replace(hash) == Some(hash);
+        if unmarked || repeated || !marks::separable(&shared, glows) {
+            let items = background_items(layout);
+            let key = (board.clone(), glows.clone());
+            return Background::Whole(self.draw_background(hash, key, &items));
+        }
+        let no_glows: &[Glow] = &[];
+        let shared_hash = hash_of(&(&shared, no_glows));
+        let found = self
+            .backgrounds
+            .find(shared_hash, |(b, g)| *b == shared && g.is_empty());
+        if let Some(image) = found {
+            return Background::Shared(Arc::clone(image));
+        }
+        // Drawn once per set of options: a layout of the same board with
+        // the marks taken out.
+        let mut frame = (*layout.frame).clone();
+        frame.board = shared.clone();
+        let bare = Layout {
+            frame: Arc::new(frame),
+            glows: Vec::new(),
+            ..layout.clone()
+        };
+        let items = background_items(&bare);
+        let key = (shared, Vec::new());
+        Background::Shared(self.draw_background(shared_hash, key, &items))
+    }
+
+    /// Draws the background `items` (all of one layout's board) as runs and
+    /// caches them under `key` (whose hash is `hash`).
+    fn draw_background(
+        &mut self,
+        hash: u64,
+        key: (BoardSpec, Vec<Glow>),
+        items: &[Item],
+    ) -> Arc<RunImage> {
+        let board = &key.0;
+        let image = Arc::new(RunImage::draw(
+            board.width,
+            board.height,
+            &band_breaks(board),
+            |band, top| {
+                band.fill(tiny_skia::Color::TRANSPARENT);
+                for &item in items {
+                    draw_shape(band, item, top);
+                }
+            },
+        ));
         let cost = image.bytes();
-        let key = (board.clone(), glows.clone());
         Arc::clone(self.backgrounds.insert(hash, key, image, cost))
     }
 

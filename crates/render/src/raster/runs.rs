@@ -36,6 +36,19 @@ pub(crate) struct RunImage {
     row_starts: Vec<usize>,
 }
 
+/// The bands (first row, row past the end) of an image `height` rows tall
+/// broken at `breaks`: one starts at row 0 and at each break inside the
+/// image. The one place [`RunImage::draw`] and the marks drawn over its
+/// images later (`marks`) take them from, so both draw in the same bands.
+pub(crate) fn bands(height: u32, breaks: &[u32]) -> Vec<(u32, u32)> {
+    let mut tops: Vec<u32> = breaks.iter().copied().filter(|&y| y < height).collect();
+    tops.push(0);
+    tops.sort_unstable();
+    tops.dedup();
+    let ends = tops.iter().skip(1).copied().chain([height]);
+    tops.iter().copied().zip(ends).collect()
+}
+
 impl RunImage {
     /// Draws a `width`×`height` image band by band. A band starts at each
     /// row in `breaks` (and at row 0) and ends at the next. `draw(band, top)`
@@ -49,12 +62,8 @@ impl RunImage {
         breaks: &[u32],
         mut draw: impl FnMut(&mut Pixmap, u32),
     ) -> RunImage {
-        let mut tops: Vec<u32> = breaks.iter().copied().filter(|&y| y < height).collect();
-        tops.push(0);
-        tops.sort_unstable();
-        tops.dedup();
-        let ends: Vec<u32> = tops.iter().skip(1).copied().chain([height]).collect();
-        let band_rows = tops.iter().zip(&ends).map(|(t, e)| e - t).max();
+        let bands = bands(height, breaks);
+        let band_rows = bands.iter().map(|(t, e)| e - t).max();
         let band_rows = band_rows.expect("at least one band");
         let mut band = Pixmap::new(width, band_rows).expect("image sizes are at least 1");
         let mut image = RunImage {
@@ -65,12 +74,28 @@ impl RunImage {
             runs: Vec::with_capacity(height as usize * 24),
             row_starts: Vec::with_capacity(height as usize + 1),
         };
-        for (&top, &end) in tops.iter().zip(&ends) {
+        for (top, end) in bands {
             draw(&mut band, top);
             let rows = (end - top) as usize;
             for row in band.pixels().chunks_exact(width as usize).take(rows) {
                 image.push_row(row);
             }
+        }
+        image.row_starts.push(image.runs.len());
+        image
+    }
+
+    /// `pixmap` as runs.
+    pub fn from_pixmap(pixmap: &Pixmap) -> RunImage {
+        let (width, height) = (pixmap.width(), pixmap.height());
+        let mut image = RunImage {
+            width,
+            height,
+            runs: Vec::with_capacity(height as usize * 24),
+            row_starts: Vec::with_capacity(height as usize + 1),
+        };
+        for row in pixmap.pixels().chunks_exact(width as usize) {
+            image.push_row(row);
         }
         image.row_starts.push(image.runs.len());
         image
@@ -111,8 +136,17 @@ impl RunImage {
 
     /// The pixels of `rect` (which must lie inside the image) as a pixmap.
     pub fn crop(&self, rect: IntRect) -> Pixmap {
+        let mut out = Pixmap::new(rect.width(), rect.height()).expect("rect sizes are at least 1");
+        self.crop_into(rect, &mut out);
+        out
+    }
+
+    /// The pixels of `rect` (inside the image) written over `out`, a
+    /// pixmap of `rect`'s size: every pixel of it is written, so a caller
+    /// can reuse one pixmap for many rectangles.
+    pub fn crop_into(&self, rect: IntRect, out: &mut Pixmap) {
         let (w, h) = (rect.width(), rect.height());
-        let mut out = Pixmap::new(w, h).expect("rect sizes are at least 1");
+        debug_assert_eq!((out.width(), out.height()), (w, h));
         let x0 = rect.x() as u32;
         let x1 = x0 + w;
         for (dy, dst) in out.pixels_mut().chunks_exact_mut(w as usize).enumerate() {
@@ -128,7 +162,6 @@ impl RunImage {
                 }
             }
         }
-        out
     }
 
     /// The whole image as a pixmap.
@@ -170,6 +203,9 @@ mod tests {
         let runs = RunImage::draw(w, h, &[15, 33, 62, 500], scene);
         assert_eq!(runs.to_pixmap().data(), whole.data());
         assert!(runs.runs().len() < (w * h / 4) as usize, "runs are compact");
+        let again = RunImage::from_pixmap(&whole);
+        assert_eq!(again.runs(), runs.runs());
+        assert_eq!(again.row_starts, runs.row_starts);
         let rect = IntRect::from_xywh(20, 25, 30, 40).unwrap();
         assert_eq!(
             runs.crop(rect).data(),

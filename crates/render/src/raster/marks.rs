@@ -1,0 +1,299 @@
+//! A board's own marks drawn over a background shared by many boards.
+//!
+//! Most of a background depends on the options only: margin, frame,
+//! squares, hatching, coordinate labels, player discs. A few parts change
+//! from board to board in a batch of games: the last move's tinted squares
+//! (and `--fill` tints), the check glow, and the text of player bars and
+//! captions (names, clocks). Keyed on all of it, the cached background
+//! missed for nearly every game and each PNG redrew it whole. So the
+//! background is kept without those marks ([`shared_spec`]) and the marks
+//! are drawn over a copy of it per board.
+//!
+//! The result is the same pixels as drawing everything at once: the marks
+//! are drawn in their own order, in the same bands with the same calls (a
+//! band's height and offset change how tiny-skia flattens a curve), over
+//! the same pixels. That holds when nothing the shared background draws
+//! after a mark (coordinate labels outside the board, panels and discs
+//! around it) reaches the board, where the tints and glows lie; texts come
+//! last of all. [`separable`] checks that, and a board where it fails is
+//! drawn whole, as before.
+
+use resvg::tiny_skia::Pixmap;
+
+use super::draw_shape;
+use super::runs::bands;
+use crate::assets::labels::LabelFont;
+use crate::layout::{BoardSpec, Glow, Item, Rect};
+
+/// `board` without its marks: the tints that lie on the board's squares
+/// and the texts. What every board drawn with these options shares (the
+/// tints outside the board, a transparent frame's casing, stay).
+pub(super) fn shared_spec(board: &BoardSpec) -> BoardSpec {
+    BoardSpec {
+        tints: board
+            .tints
+            .iter()
+            .filter(|t| !within(t.rect, board.board))
+            .cloned()
+            .collect(),
+        texts: Vec::new(),
+        ..board.clone()
+    }
+}
+
+/// The marks of a board over `shared` (see [`shared_spec`]), in drawing
+/// order: the tints on its squares, the check glows, the texts.
+pub(super) fn marks<'a>(board: &'a BoardSpec, glows: &'a [Glow]) -> Vec<Item<'a>> {
+    let tints = board.tints.iter().filter(|t| within(t.rect, board.board));
+    tints
+        .map(|t| Item::Rect(t.rect, t.color))
+        .chain(glows.iter().map(Item::Glow))
+        .chain(board.texts.iter().map(Item::Text))
+        .collect()
+}
+
+/// Whether the marks of boards on `shared` can be drawn over it and give
+/// the pixels of drawing everything at once: the glows lie on the board,
+/// and no label, panel or disc (drawn after the tints and glows) reaches
+/// into it.
+pub(super) fn separable(shared: &BoardSpec, glows: &[Glow]) -> bool {
+    let board = shared.board;
+    if !glows.iter().all(|g| within(g.rect, board)) {
+        return false;
+    }
+    let labels_clear = shared.labels_over_pieces || {
+        let font = LabelFont::get();
+        // The halo's band, the stroke's half width and anti-aliasing.
+        let reach = shared.label_halo.map_or(0.0, |h| h.width) + 2.0;
+        shared.labels.iter().all(|l| match font.glyph(l.ch) {
+            Some(g) => {
+                let ink = g.path.bounds();
+                let r = Rect {
+                    x: l.x + ink.left() * l.scale - reach,
+                    y: l.y + ink.top() * l.scale - reach,
+                    w: ink.width() * l.scale + 2.0 * reach,
+                    h: ink.height() * l.scale + 2.0 * reach,
+                };
+                !overlaps(r, board)
+            }
+            None => true,
+        })
+    };
+    let panels_clear = shared
+        .panels
+        .iter()
+        .all(|p| !overlaps(grown(p.rect, 1.0), board));
+    let discs_clear = shared.discs.iter().all(|d| {
+        let reach = d.r + d.outline.map_or(0.0, |(_, w)| w) + 1.0;
+        let r = Rect {
+            x: d.cx - reach,
+            y: d.cy - reach,
+            w: 2.0 * reach,
+            h: 2.0 * reach,
+        };
+        !overlaps(r, board)
+    });
+    labels_clear && panels_clear && discs_clear
+}
+
+/// Draws `marks` over `pixmap` (the shared background, `breaks` its band
+/// breaks) band by band, as the whole background is drawn: each band the
+/// marks can reach is copied out into a band-sized pixmap, drawn into with
+/// the band's offset, and copied back.
+pub(super) fn draw(pixmap: &mut Pixmap, breaks: &[u32], marks: &[Item]) {
+    if marks.is_empty() {
+        return;
+    }
+    let (width, height) = (pixmap.width() as usize, pixmap.height());
+    let bands = bands(height, breaks);
+    let band_rows = bands.iter().map(|(t, e)| e - t).max().unwrap_or(height);
+    let mut band = Pixmap::new(width as u32, band_rows).expect("image sizes are at least 1");
+    let reaches: Vec<(f32, f32)> = marks.iter().map(rows_reached).collect();
+    for (top, end) in bands {
+        let here: Vec<Item> = marks
+            .iter()
+            .zip(&reaches)
+            .filter(|(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
+            .map(|(&m, _)| m)
+            .collect();
+        if here.is_empty() {
+            continue;
+        }
+        let rows = top as usize * width * 4..end as usize * width * 4;
+        let len = rows.len();
+        band.data_mut()[..len].copy_from_slice(&pixmap.data()[rows.clone()]);
+        for item in here {
+            draw_shape(&mut band, item, top);
+        }
+        pixmap.data_mut()[rows].copy_from_slice(&band.data()[..len]);
+    }
+}
+
+/// The image rows (from, to) a mark can touch, generously: a band it does
+/// not touch is left alone, and drawing it into a band it cannot reach
+/// would change nothing there.
+fn rows_reached(item: &Item) -> (f32, f32) {
+    match item {
+        Item::Rect(r, _) => (r.y - 1.0, r.y + r.h + 1.0),
+        Item::Glow(g) => (g.rect.y - 1.0, g.rect.y + g.rect.h + 1.0),
+        Item::Text(t) => {
+            // Two ems above the baseline and one below cover accents and
+            // descenders; the casing's stroke reaches further.
+            let casing = t.casing.map_or(0.0, |(_, w)| w);
+            (
+                t.y - 2.0 * t.size - casing - 2.0,
+                t.y + t.size + casing + 2.0,
+            )
+        }
+        // Not a mark: every row.
+        _ => (f32::NEG_INFINITY, f32::INFINITY),
+    }
+}
+
+/// Whether `r` lies inside `area` (edges included).
+fn within(r: Rect, area: Rect) -> bool {
+    r.x >= area.x && r.y >= area.y && r.x + r.w <= area.x + area.w && r.y + r.h <= area.y + area.h
+}
+
+/// Whether `a` and `b` share any area.
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+/// `r` grown by `by` on every side.
+fn grown(r: Rect, by: f32) -> Rect {
+    Rect {
+        x: r.x - by,
+        y: r.y - by,
+        w: r.w + 2.0 * by,
+        h: r.h + 2.0 * by,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::color::Rgba;
+    use crate::assets::theme::Theme;
+    use crate::layout::{
+        Around, Caption, CheckMark, Coordinates, DiagramOptions, Layout, Markup, Player,
+    };
+    use crate::raster::Rasterizer;
+    use crate::test_support::{layout, sq};
+
+    const FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+
+    /// A game's diagram: last move, check, a fill, both player bars with
+    /// clocks and a caption, as `batch games.pgn` draws one.
+    fn game_board(theme: &str, coordinates: Coordinates, transparent: bool, n: u32) -> Layout {
+        let player = |name: &str| Player {
+            name: format!("{name} {n}"),
+            title: Some("GM".into()),
+            elo: Some(2700 + n),
+            clock: Some(6000 + 100 * n),
+        };
+        let moves = [("h5", "f7"), ("d1", "f7"), ("e2", "e4")];
+        let options = DiagramOptions {
+            theme: Theme::built_in(theme).unwrap(),
+            coordinates,
+            transparent,
+            markup: Markup {
+                lastmove: Some((sq(moves[n as usize % 3].0), sq(moves[n as usize % 3].1))),
+                check: CheckMark::Auto,
+                fills: vec![(
+                    sq(["a3", "h6", "d4"][n as usize % 3]),
+                    Rgba::rgb(200, 40, 40),
+                )],
+                ..Markup::default()
+            },
+            around: Around {
+                caption: Some(Caption::Text(format!("{n}. Qxf7#"))),
+                white: Some(player("Morphy")),
+                black: Some(player("Allies")),
+                ..Around::default()
+            },
+            ..DiagramOptions::default()
+        };
+        layout(FEN, &options)
+    }
+
+    /// Every theme and placement of labels a game is drawn in.
+    fn cases() -> Vec<(&'static str, Coordinates, bool)> {
+        let mut cases = Vec::new();
+        for theme in ["brown", "print", "blue"] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+                for transparent in [false, true] {
+                    cases.push((theme, coordinates, transparent));
+                }
+            }
+        }
+        cases
+    }
+
+    #[test]
+    fn marks_over_the_shared_background_give_the_board_drawn_whole() {
+        for (theme, coordinates, transparent) in cases() {
+            let board = game_board(theme, coordinates, transparent, 1);
+            assert!(!marks(&board.frame.board, &board.glows).is_empty());
+            let mut raster = Rasterizer::new();
+            // Once over the shared background, then (the same board again)
+            // drawn and cached whole.
+            let shared = raster.render(&board);
+            let whole = raster.render(&board);
+            let case = format!("{theme} {coordinates:?} transparent={transparent}");
+            let keys: Vec<_> = raster.backgrounds.keys().collect();
+            assert_eq!(keys.len(), 2, "{case}: the shared and the whole background");
+            assert_eq!(keys[0].0, shared_spec(&board.frame.board), "{case}");
+            assert!(keys[0].1.is_empty(), "{case}: no glow in the shared one");
+            assert_eq!(shared.data(), whole.data(), "{case}");
+        }
+    }
+
+    #[test]
+    fn a_board_after_differently_marked_ones_is_drawn_as_by_a_fresh_rasterizer() {
+        for (theme, coordinates, transparent) in cases() {
+            let case = format!("{theme} {coordinates:?} transparent={transparent}");
+            let mut used = Rasterizer::new();
+            for n in 0..3 {
+                used.render(&game_board(theme, coordinates, transparent, n));
+            }
+            let last = game_board(theme, coordinates, transparent, 3);
+            let fresh = Rasterizer::new().render(&last);
+            assert_eq!(used.render(&last).data(), fresh.data(), "{case}");
+            // The shared background was drawn once for all four boards.
+            let shared = shared_spec(&last.frame.board);
+            let count = used.backgrounds.keys().filter(|k| k.0 == shared).count();
+            assert_eq!(count, 1, "{case}");
+            // And the palette path, whose tiles are drawn over it.
+            let mut used = Rasterizer::new();
+            for n in 0..3 {
+                used.render_indexed(&game_board(theme, coordinates, transparent, n));
+            }
+            // (None where print's check ring is drawn over the pieces.)
+            let picture = |img: Option<crate::pixels::IndexedImage>| {
+                img.map(|i| (i.indices, i.palette.colors.clone()))
+            };
+            let fresh = picture(Rasterizer::new().render_indexed(&last));
+            assert_eq!(fresh.is_some(), theme != "print", "{case}");
+            assert_eq!(picture(used.render_indexed(&last)), fresh, "{case}");
+        }
+    }
+
+    #[test]
+    fn a_board_whose_marks_cannot_be_separated_is_drawn_whole() {
+        let board = game_board("brown", Coordinates::Outside, false, 1);
+        let mut shared = shared_spec(&board.frame.board);
+        assert!(separable(&shared, &board.glows));
+        // A panel reaching into the board would be drawn after the tints.
+        shared.panels.push(crate::layout::Tint {
+            rect: Rect {
+                x: shared.board.x + 10.0,
+                y: shared.board.y - 5.0,
+                w: 20.0,
+                h: 20.0,
+            },
+            color: Rgba::rgb(0, 0, 0),
+        });
+        assert!(!separable(&shared, &board.glows));
+    }
+}
