@@ -3,7 +3,7 @@
 //! quantized on its own), so frames compare index by index and none
 //! carries a palette of its own.
 
-use crate::raster::indexed::{GameTiles, PaletteFit};
+use crate::raster::game_tiles::{GameTiles, PaletteFit};
 
 /// The colours of an animation's frames, gathered from a few of them
 /// ([`Renderer::sample_palette`](crate::Renderer::sample_palette)) before

@@ -24,7 +24,7 @@ use super::cache::hash_of;
 use super::runs::RunImage;
 use super::{draw_labels, draw_mover, draw_sprite, Rasterizer};
 use crate::assets::labels::LabelFont;
-use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect, SpriteSpec};
+use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
 use crate::pixels::quantize::{ColorMap, Packed, Palette};
 use fen2img_chess::{Color, Piece, Square};
 
@@ -151,83 +151,11 @@ impl Rasterizer {
             indices,
         })
     }
-
-    /// Draws `layout` as a palette image in `game`'s palette: the empty
-    /// board's runs, then each square and the pieces on it as index tiles
-    /// `game` keeps from frame to frame (one per kind of square: its pixels
-    /// without pieces and the labels on it), drawn on first use; else
-    /// (markup over the pieces, or more kinds of square than `game` keeps)
-    /// the RGBA image with each colour taken to the palette's nearest. No
-    /// palette is fitted here (see [`GameTiles`]).
-    pub(crate) fn render_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
-        if layout.has_overlay() {
-            return self.render_rgba_in(layout, game);
-        }
-        let frame = &layout.frame;
-        let bare = self.background(layout);
-        let labels = corner_labels(layout);
-        let width = frame.width() as usize;
-        let mut indices = Vec::with_capacity(width * frame.height() as usize);
-        for run in bare.runs() {
-            let i = game.index(straight(run.pixel));
-            indices.resize(indices.len() + run.len as usize, i);
-        }
-        // Each square's ground (with its labels) and tiles: found by the
-        // square's pixels, so squares alike share one entry.
-        let size = frame.board.square as usize;
-        let mut class_of = [0u8; 64];
-        let mut found: Vec<Arc<GameSquare>> = Vec::new();
-        for sq in Square::all() {
-            let Some(entry) = game.square(self, layout, &bare, labels, sq) else {
-                return self.render_rgba_in(layout, game);
-            };
-            let r = square_rect(layout, sq);
-            paste(
-                &mut indices,
-                width,
-                r.x() as usize,
-                r.y() as usize,
-                size,
-                &entry.ground,
-            );
-            let class = match found.iter().position(|e| Arc::ptr_eq(e, &entry)) {
-                Some(i) => i,
-                None => {
-                    found.push(entry);
-                    found.len() - 1
-                }
-            };
-            class_of[sq.index()] = class as u8;
-        }
-        let markers: Vec<(Color, IntRect, Vec<u8>)> = marker_patches(layout, &bare)
-            .iter()
-            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, |c| game.index(c))))
-            .collect();
-        let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|e| &e.tiles).collect();
-        compose(layout, &mut indices, &markers, &class_of, &tiles_of);
-        IndexedImage {
-            width: frame.width(),
-            height: frame.height(),
-            palette: Arc::clone(&game.palette),
-            indices,
-        }
-    }
-
-    /// `layout` drawn in RGBA, each colour taken to `game`'s palette.
-    fn render_rgba_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
-        let pixmap = self.render(layout);
-        IndexedImage {
-            width: pixmap.width(),
-            height: pixmap.height(),
-            palette: Arc::clone(&game.palette),
-            indices: to_indices(&pixmap, |c| game.index(c)),
-        }
-    }
 }
 
 /// Lays the marker patches and piece tiles of `layout` over `indices` (its
 /// background, filled in): `tiles[class][piece]`.
-fn compose(
+pub(super) fn compose(
     layout: &Layout,
     indices: &mut [u8],
     markers: &[(Color, IntRect, Vec<u8>)],
@@ -290,213 +218,9 @@ fn compose(
     }
 }
 
-/// The most bytes of squares a [`GameTiles`] keeps (each its RGBA pixels,
-/// ground and twelve index tiles, 17 bytes a pixel): every kind of square
-/// of a 720 px game with inside coordinates (about 40 of 8,100 pixels)
-/// several times over; past it, a frame with a new kind of square is drawn
-/// in RGBA and indexed.
-const GAME_TILE_BYTES: u64 = 16 << 20;
-
-/// The most colours a [`GameTiles`] remembers the nearest palette entry
-/// of (a colour the palette was not fitted from: an arrow's edge, a check
-/// glow no sampled frame had).
-const GAME_NEAREST_COLOURS: usize = 1 << 16;
-
-/// One palette for every frame of an animation, and the squares drawn in
-/// it, kept from frame to frame: a game's frames differ in their tints,
-/// clocks and pieces, but their kinds of square (light, dark, tinted,
-/// labelled) recur, so each kind's ground and twelve piece tiles are drawn
-/// and indexed once for the whole game, and no frame has a palette of its
-/// own.
-#[derive(Debug)]
-pub(crate) struct GameTiles {
-    palette: Arc<Palette>,
-    /// The nearest entry of colours the palette was not fitted from.
-    nearest: ColorMap<u8>,
-    /// Squares by what they are drawn from.
-    squares: Vec<Arc<GameSquare>>,
-    /// The bytes `squares` holds.
-    bytes: u64,
-    /// The most bytes `squares` may hold ([`GAME_TILE_BYTES`]).
-    budget: u64,
-}
-
-/// One kind of square in a game's palette: what it is drawn from, and its
-/// index tiles.
-#[derive(Debug)]
-struct GameSquare {
-    /// A quick hash of `pixels`, looked at first.
-    hash: u64,
-    /// The sprites the tiles show.
-    sprites: SpriteSpec,
-    /// The labels on the square, placed in it, and their halo.
-    labels: Vec<PlacedLabel>,
-    label_halo: Option<Halo>,
-    /// The square's pixels without pieces or labels.
-    pixels: Vec<u8>,
-    /// The square without pieces, its labels drawn.
-    ground: Vec<u8>,
-    /// Each piece on it, in [`Piece::index`] order.
-    tiles: [Vec<u8>; 12],
-}
-
-impl GameTiles {
-    /// Frames of an animation in a palette fitted to `fit`'s colours, at
-    /// most 255 of them (GIF's 256th entry marks unchanged pixels).
-    pub(crate) fn new(fit: &PaletteFit) -> GameTiles {
-        GameTiles {
-            palette: Arc::new(Palette::from_histogram_within(&fit.histogram, 255)),
-            nearest: ColorMap::default(),
-            squares: Vec::new(),
-            bytes: 0,
-            budget: GAME_TILE_BYTES,
-        }
-    }
-
-    /// The palette's colours.
-    pub(crate) fn colors(&self) -> &[[u8; 4]] {
-        &self.palette.colors
-    }
-
-    /// The palette entry of `c`: its own, or the nearest.
-    fn index(&mut self, c: Packed) -> u8 {
-        if let Some(&i) = self.nearest.get(&c) {
-            return i;
-        }
-        let i = self.palette.index(c);
-        if self.nearest.len() < GAME_NEAREST_COLOURS {
-            self.nearest.insert(c, i);
-        }
-        i
-    }
-
-    /// The ground and tiles of `sq` on `bare` (the background of `layout`)
-    /// with the `labels` centred in it: kept from an earlier square with
-    /// the same pixels, labels and sprites, or drawn now; `None` when the
-    /// squares kept have reached their budget and this one is new.
-    fn square(
-        &mut self,
-        raster: &mut Rasterizer,
-        layout: &Layout,
-        bare: &RunImage,
-        labels: Option<(&[PlacedLabel], Option<Halo>)>,
-        sq: Square,
-    ) -> Option<Arc<GameSquare>> {
-        let ground = bare.crop(square_rect(layout, sq));
-        let here = labels.map_or_else(Vec::new, |(all, halo)| {
-            touching_labels(layout, all, halo, sq)
-        });
-        let hash = quick_hash(ground.data());
-        let sprites = &layout.frame.sprites;
-        let halo = labels.and_then(|(_, halo)| halo);
-        let kept = self.squares.iter().find(|e| {
-            e.hash == hash
-                && e.pixels == ground.data()
-                && e.labels == here
-                && e.label_halo == halo
-                && e.sprites == *sprites
-        });
-        if let Some(kept) = kept {
-            return Some(Arc::clone(kept));
-        }
-        let size = u64::from(layout.frame.board.square as u32).pow(2);
-        let cost = 13 * size + 4 * size + (here.len() * std::mem::size_of::<PlacedLabel>()) as u64;
-        if self.bytes + cost > self.budget {
-            return None;
-        }
-        let placed = (!here.is_empty()).then_some((here.as_slice(), halo));
-        let mut labelled = ground.clone();
-        if let Some((here, halo)) = placed {
-            draw_labels(&mut labelled, here, halo, 0);
-        }
-        let rgba = piece_tiles(raster, layout, &ground, placed);
-        let entry = Arc::new(GameSquare {
-            hash,
-            sprites: sprites.clone(),
-            ground: to_indices(&labelled, |c| self.index(c)),
-            tiles: rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))),
-            labels: here,
-            label_halo: halo,
-            pixels: ground.data().to_vec(),
-        });
-        self.bytes += cost;
-        self.squares.push(Arc::clone(&entry));
-        Some(entry)
-    }
-}
-
-/// The colours an animation's frames show, gathered from a few of them
-/// (see [`Rasterizer::sample`]) before its palette is fitted.
-#[derive(Debug, Default)]
-pub(crate) struct PaletteFit {
-    histogram: ColorMap<u64>,
-    /// The grounds and sprites whose tiles were counted already.
-    counted: Vec<(u64, SpriteSpec, Vec<u8>)>,
-}
-
-impl Rasterizer {
-    /// Adds the colours of `layout` to `fit`, weighted as a tile set
-    /// weighs them: its empty board (four times), its markers, and every
-    /// piece on each kind of square it has (once per kind of square over
-    /// all the frames sampled); or, for a board with markup over the
-    /// pieces, its RGBA pixels.
-    pub(crate) fn sample(&mut self, layout: &Layout, fit: &mut PaletteFit) {
-        let material = if layout.has_overlay() {
-            None
-        } else {
-            Material::of(self, layout)
-        };
-        let Some(material) = material else {
-            count_colors(&self.render(layout), &mut fit.histogram);
-            return;
-        };
-        material.count_board(&mut fit.histogram);
-        let sprites = &layout.frame.sprites;
-        for class in 0..material.classes.len() {
-            let ground = material.ground(layout, class);
-            let hash = quick_hash(&ground);
-            let seen = fit
-                .counted
-                .iter()
-                .any(|(h, s, g)| *h == hash && s == sprites && *g == ground);
-            if !seen {
-                for tile in material.draw_tiles(self, layout, class) {
-                    count_colors(&tile, &mut fit.histogram);
-                }
-                fit.counted.push((hash, sprites.clone(), ground));
-            }
-        }
-    }
-}
-
-impl Material<'_> {
-    /// What the tiles of `class` are drawn on: the square's pixels with
-    /// its labels, then (when labels lie over the pieces) without.
-    fn ground(&self, layout: &Layout, class: usize) -> Vec<u8> {
-        let (labelled, sq) = &self.classes[class];
-        let mut ground = labelled.data().to_vec();
-        if self.corner_labels.is_some() {
-            ground.extend_from_slice(self.bare.crop(square_rect(layout, *sq)).data());
-        }
-        ground
-    }
-}
-
-/// A fast hash of `bytes` (FNV-1a over every eighth 8-byte word, and the
-/// length), to find a square among those kept before comparing it whole:
-/// squares that differ at all (a tint, a label's corner, a glow) differ
-/// over many words, and a collision costs only that comparison.
-fn quick_hash(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for w in bytes.chunks_exact(8).step_by(8) {
-        h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(0x100_0000_01b3);
-    }
-    h ^ bytes.len() as u64
-}
-
 /// Copies the rows of `patch` (`w` wide) into an image `width` wide with
 /// its top-left corner at (`x`, `y`).
-fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[u8]) {
+pub(super) fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize, patch: &[u8]) {
     for (row, src) in patch.chunks_exact(w).enumerate() {
         let at = (y + row) * width + x;
         image[at..at + w].copy_from_slice(src);
@@ -554,27 +278,27 @@ impl TileSet {
 /// What a board's palette picture is made of, before any palette: the
 /// empty board (with its labels), the mover markers' patches, and the kinds
 /// (classes) of square its pieces stand on.
-struct Material<'l> {
+pub(super) struct Material<'l> {
     /// The background without labels over the pieces.
-    bare: Arc<RunImage>,
+    pub(super) bare: Arc<RunImage>,
     /// The empty board: `bare` with the labels that lie over pieces.
     empty: Arc<RunImage>,
     /// The labels drawn over the pieces, and their halo.
-    corner_labels: Option<(&'l [PlacedLabel], Option<Halo>)>,
+    pub(super) corner_labels: Option<(&'l [PlacedLabel], Option<Halo>)>,
     /// Each marker's side, rectangle and pixels (the empty board's with
     /// the marker drawn).
     markers: Vec<(Color, IntRect, Pixmap)>,
     /// Each square's class.
     class_of: [u8; 64],
     /// Each class's pixels on the empty board, and one square of it.
-    classes: Vec<(Pixmap, Square)>,
+    pub(super) classes: Vec<(Pixmap, Square)>,
 }
 
 impl<'l> Material<'l> {
     /// The material of `layout`, or `None` when its squares come in so
     /// many kinds that drawing every piece on each would take more than
     /// [`TILE_WORK_BYTES`].
-    fn of(raster: &mut Rasterizer, layout: &'l Layout) -> Option<Material<'l>> {
+    pub(super) fn of(raster: &mut Rasterizer, layout: &'l Layout) -> Option<Material<'l>> {
         let frame = &layout.frame;
         let bare = raster.background(layout);
         // Labels over the pieces: the empty board has them over its squares,
@@ -623,7 +347,12 @@ impl<'l> Material<'l> {
 
     /// Every piece on a square of `class`, in RGBA, in [`Piece::index`]
     /// order.
-    fn draw_tiles(&self, raster: &mut Rasterizer, layout: &Layout, class: usize) -> [Pixmap; 12] {
+    pub(super) fn draw_tiles(
+        &self,
+        raster: &mut Rasterizer,
+        layout: &Layout,
+        class: usize,
+    ) -> [Pixmap; 12] {
         let (labelled, sq) = &self.classes[class];
         match self.corner_labels {
             Some((labels, halo)) => {
@@ -638,7 +367,7 @@ impl<'l> Material<'l> {
     /// Adds the empty board's colours and the markers' to `histogram`,
     /// each counted [`BACKGROUND_WEIGHT`] times (the board and margin are
     /// on every board, and the palette must keep them exact).
-    fn count_board(&self, histogram: &mut ColorMap<u64>) {
+    pub(super) fn count_board(&self, histogram: &mut ColorMap<u64>) {
         let mut board: ColorMap<u64> = ColorMap::default();
         for run in self.empty.runs() {
             *board.entry(straight(run.pixel)).or_default() += run.len as u64;
@@ -675,7 +404,7 @@ impl<'l> Material<'l> {
 /// Every piece on `ground` (one square's pixels), in RGBA, in
 /// [`Piece::index`] order, with the square's labels (placed in the
 /// square) drawn over each.
-fn piece_tiles(
+pub(super) fn piece_tiles(
     raster: &mut Rasterizer,
     layout: &Layout,
     ground: &Pixmap,
@@ -723,7 +452,7 @@ fn here_labels(layout: &Layout, labels: &[PlacedLabel], sq: Square) -> Vec<Place
 }
 
 /// The labels `layout` draws over its pieces, and their halo.
-fn corner_labels(layout: &Layout) -> Option<(&[PlacedLabel], Option<Halo>)> {
+pub(super) fn corner_labels(layout: &Layout) -> Option<(&[PlacedLabel], Option<Halo>)> {
     layout.items().into_iter().find_map(|item| match item {
         Item::CornerLabels(labels, halo) => Some((labels, halo)),
         _ => None,
@@ -732,7 +461,7 @@ fn corner_labels(layout: &Layout) -> Option<(&[PlacedLabel], Option<Halo>)> {
 
 /// Each mover marker of `layout` over `empty`: its side, the rectangle it
 /// touches and that rectangle's pixels with the marker drawn.
-fn marker_patches(layout: &Layout, empty: &RunImage) -> Vec<(Color, IntRect, Pixmap)> {
+pub(super) fn marker_patches(layout: &Layout, empty: &RunImage) -> Vec<(Color, IntRect, Pixmap)> {
     let frame = &layout.frame;
     frame
         .movers
@@ -753,7 +482,7 @@ fn marker_patches(layout: &Layout, empty: &RunImage) -> Vec<(Color, IntRect, Pix
 }
 
 /// The whole-pixel rectangle of `sq` on `layout`'s board.
-fn square_rect(layout: &Layout, sq: Square) -> IntRect {
+pub(super) fn square_rect(layout: &Layout, sq: Square) -> IntRect {
     let size = layout.frame.board.square as u32;
     let r = layout.frame.board.square_rect(sq);
     IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0")
@@ -770,7 +499,7 @@ fn with_labels(bare: &RunImage, labels: &[PlacedLabel], halo: Option<Halo>) -> R
 /// anti-aliasing) reaches into `sq`, moved to the square's corner: a label
 /// near a square's edge may touch its neighbour by a pixel or two, which
 /// the square's tiles must show as the whole image does.
-fn touching_labels(
+pub(super) fn touching_labels(
     layout: &Layout,
     labels: &[PlacedLabel],
     halo: Option<Halo>,
@@ -824,12 +553,12 @@ fn marker_rect(m: MoverMark, width: u32, height: u32) -> Option<IntRect> {
 
 /// A pixel as straight-alpha packed RGBA, by tiny-skia's own conversion
 /// (the one `pixels::rgba` uses), so both raster paths agree exactly.
-fn straight(px: PremultipliedColorU8) -> Packed {
+pub(super) fn straight(px: PremultipliedColorU8) -> Packed {
     let c = px.demultiply();
     u32::from_le_bytes([c.red(), c.green(), c.blue(), c.alpha()])
 }
 
-fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
+pub(super) fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
     // Runs of one colour are the norm (squares), so count runs, not pixels.
     let mut run: Option<(PremultipliedColorU8, u64)> = None;
     for &px in p.pixels() {
@@ -848,7 +577,7 @@ fn count_colors(p: &Pixmap, histogram: &mut ColorMap<u64>) {
     }
 }
 
-fn to_indices(p: &Pixmap, mut index: impl FnMut(Packed) -> u8) -> Vec<u8> {
+pub(super) fn to_indices(p: &Pixmap, mut index: impl FnMut(Packed) -> u8) -> Vec<u8> {
     let mut out = Vec::with_capacity((p.width() * p.height()) as usize);
     let mut last: Option<(PremultipliedColorU8, u8)> = None;
     for &px in p.pixels() {
@@ -1057,96 +786,6 @@ mod tests {
             img.indices[r.y as usize * l.frame.width() as usize + r.x as usize]
         };
         assert_ne!(at("c4"), at("c2"));
-    }
-
-    #[test]
-    fn a_game_palette_frame_is_its_rgba_image_indexed() {
-        // The palette is fitted from the start position alone; the later
-        // frames add a last move's tints, a check glow (never sampled) and
-        // an arrow (the RGBA path). Every pixel of every frame must be the
-        // palette's entry for its true colour (the RGBA path's pixel), so
-        // the kept tiles, the grounds with their labels and the runs all
-        // land where the RGBA image has them.
-        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let mut raster = Rasterizer::new();
-        for coordinates in [Coordinates::Inside, Coordinates::Outside] {
-            // Without the side-to-move marker: the tile path draws it on a
-            // patch of its own, a shade off the RGBA path's at some sizes
-            // (as `render_indexed` does; not what this test is about).
-            let options = DiagramOptions {
-                size: 400,
-                coordinates,
-                side_to_move: false,
-                ..DiagramOptions::default()
-            };
-            let mut fit = PaletteFit::default();
-            raster.sample(&layout(START, &options), &mut fit);
-            let mut game = GameTiles::new(&fit);
-            assert!(game.colors().len() <= 255);
-            // Past its budget for kept squares, a frame with a new kind of
-            // square is drawn in RGBA: the same pixels.
-            let mut spent = GameTiles::new(&fit);
-            spent.budget = 0;
-            let marked = |lastmove: (&str, &str), arrow: bool| DiagramOptions {
-                markup: crate::layout::Markup {
-                    lastmove: Some((
-                        Square::parse(lastmove.0).unwrap(),
-                        Square::parse(lastmove.1).unwrap(),
-                    )),
-                    check: crate::layout::CheckMark::Auto,
-                    arrows: if arrow {
-                        vec![crate::layout::ArrowSpec::parse("Rf3f7").unwrap()]
-                    } else {
-                        Vec::new()
-                    },
-                    ..Default::default()
-                },
-                ..options.clone()
-            };
-            let frames = [
-                layout(START, &options),
-                layout(
-                    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-                    &marked(("e7", "e5"), false),
-                ),
-                layout(
-                    "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
-                    &marked(("d1", "h5"), false),
-                ),
-                layout(
-                    "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
-                    &marked(("d1", "h5"), true),
-                ),
-            ];
-            let over_pieces = frames[0].frame.board.labels_over_pieces;
-            assert_eq!(over_pieces, coordinates == Coordinates::Inside);
-            for (n, l) in frames.iter().enumerate() {
-                let img = raster.render_in(l, &mut game);
-                assert_eq!(raster.render_in(l, &mut spent).indices, img.indices);
-                let rgba = crate::pixels::rgba(&raster.render(l));
-                assert_eq!(img.indices.len() * 4, rgba.len());
-                for (i, (px, &index)) in rgba.chunks_exact(4).zip(&img.indices).enumerate() {
-                    let want = game
-                        .palette
-                        .index(u32::from_le_bytes([px[0], px[1], px[2], px[3]]));
-                    assert_eq!(index, want, "{coordinates:?} frame {n}, pixel {i}");
-                }
-                if n == 0 {
-                    // Sampled: the tiles' squares are kept for later frames.
-                    assert!(!game.squares.is_empty());
-                }
-            }
-            // The check glow and the arrow were never sampled, yet drawn:
-            // some of their colours are not in the palette (each pixel of
-            // those took the nearest entry, as checked above).
-            let glow = crate::pixels::rgba(&raster.render(&frames[3]));
-            let unfitted = glow
-                .chunks_exact(4)
-                .filter(|px| !game.colors().contains(&[px[0], px[1], px[2], px[3]]))
-                .count();
-            assert!(unfitted > 100, "{coordinates:?}: {unfitted} pixels");
-            assert!(spent.squares.is_empty());
-        }
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 mod around;
 mod cache;
+pub(crate) mod game_tiles;
 pub(crate) mod halo_fragments;
 pub mod indexed;
 mod marks;
