@@ -3,7 +3,11 @@
 
 use fen2img_chess::{parse, ParseOptions, Position, Square};
 
-use crate::layout::{DiagramOptions, Layout};
+use crate::assets::color::Rgba;
+use crate::assets::theme::Theme;
+use crate::layout::{
+    Around, Caption, CheckMark, Coordinates, DiagramOptions, Layout, Markup, Player,
+};
 
 /// Parses a FEN that the test knows to be valid.
 pub(crate) fn position(fen: &str) -> Position {
@@ -20,4 +24,46 @@ pub(crate) fn layout(fen: &str, options: &DiagramOptions) -> Layout {
 /// A square the test knows to be valid.
 pub(crate) fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
+}
+
+/// A game's diagram as `batch games.pgn` draws one: a last move, check, a
+/// fill and both player bars with titles, ratings and clocks, and a
+/// caption; `n` varies the moved squares, the fill, names and clocks.
+pub(crate) fn game_board(
+    theme: &str,
+    coordinates: Coordinates,
+    transparent: bool,
+    n: u32,
+) -> Layout {
+    const FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+    let player = |name: &str| Player {
+        name: format!("{name} {n}"),
+        title: Some("GM".into()),
+        elo: Some(2700 + n),
+        clock: Some(6000 + 100 * n),
+    };
+    let moves = [("h5", "f7"), ("d1", "f7"), ("e2", "e4")];
+    let (from, to) = moves[n as usize % 3];
+    let options = DiagramOptions {
+        theme: Theme::built_in(theme).unwrap(),
+        coordinates,
+        transparent,
+        markup: Markup {
+            lastmove: Some((sq(from), sq(to))),
+            check: CheckMark::Auto,
+            fills: vec![(
+                sq(["a3", "h6", "d4"][n as usize % 3]),
+                Rgba::rgb(200, 40, 40),
+            )],
+            ..Markup::default()
+        },
+        around: Around {
+            caption: Some(Caption::Text(format!("{n}. Qxf7#"))),
+            white: Some(player("Morphy")),
+            black: Some(player("Allies")),
+            ..Around::default()
+        },
+        ..DiagramOptions::default()
+    };
+    layout(FEN, &options)
 }

@@ -104,6 +104,24 @@ impl Palette {
         }
     }
 
+    /// This palette with `extra` colours appended (those it lacks, as far
+    /// as 256 entries go), each its own exact entry: colours a set of
+    /// boards will show that no histogram counted (the anti-aliasing ramp
+    /// of a text's ink over its background), kept out of the median cut so
+    /// that they stay exact however many colours the pieces bring.
+    pub fn extended(mut self, extra: impl IntoIterator<Item = Packed>) -> Palette {
+        for c in extra {
+            if self.colors.len() == 256 {
+                break;
+            }
+            if !self.colors.contains(&c.to_le_bytes()) {
+                self.lookup.insert(c, self.colors.len() as u8);
+                self.colors.push(c.to_le_bytes());
+            }
+        }
+        self
+    }
+
     /// The exact palette of an image (straight RGBA bytes), colours in
     /// order of first appearance, with each pixel's index; `None` when it
     /// has more than 256 colours. The one exact-palette builder: the PNG

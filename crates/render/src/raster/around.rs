@@ -2,9 +2,9 @@
 //! (captions, numbers, player bars) and count badges' parts. Text is the
 //! embedded font's outlines, filled, so it looks the same as in the SVG.
 
-use resvg::tiny_skia::{FillRule, LineJoin, PathBuilder, Pixmap, Stroke, Transform};
+use resvg::tiny_skia::{FillRule, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
 
-use super::solid;
+use super::{band_shift, solid};
 use crate::layout::{Disc, GlyphBadge, PlacedText, SquareLabel};
 
 /// A disc, filled and outlined, in a band whose first row is image row
@@ -52,29 +52,36 @@ pub(super) fn square(
 /// row is image row `top`.
 pub(super) fn draw_text(pixmap: &mut Pixmap, t: &PlacedText, top: u32) {
     if let Some(path) = t.outline() {
-        let ts = Transform::from_translate(0.0, -(top as f32));
-        if let Some((casing, width)) = t.casing {
-            // The casing: the outlines filled and stroked wide under the
-            // ink, as labels' casings are.
-            let stroke = Stroke {
-                width,
-                line_join: LineJoin::Round,
-                ..Stroke::default()
-            };
-            pixmap.fill_path(&path, &solid(casing), FillRule::Winding, ts, None);
-            pixmap.stroke_path(&path, &solid(casing), &stroke, ts, None);
-        }
-        pixmap.fill_path(&path, &solid(t.color), FillRule::Winding, ts, None);
+        draw_outline(pixmap, t, &path, top);
     }
+}
+
+/// Draws `t` from its outline `path` (shaped once by a caller that needs
+/// it for more than drawing) into a band whose first row is image row
+/// `top`.
+pub(super) fn draw_outline(pixmap: &mut Pixmap, t: &PlacedText, path: &Path, top: u32) {
+    let ts = Transform::from_translate(0.0, -(top as f32));
+    if let Some((casing, width)) = t.casing {
+        // The casing: the outlines filled and stroked wide under the ink,
+        // as labels' casings are.
+        let stroke = Stroke {
+            width,
+            line_join: LineJoin::Round,
+            ..Stroke::default()
+        };
+        pixmap.fill_path(path, &solid(casing), FillRule::Winding, ts, None);
+        pixmap.stroke_path(path, &solid(casing), &stroke, ts, None);
+    }
+    pixmap.fill_path(path, &solid(t.color), FillRule::Winding, ts, None);
 }
 
 /// A label on a square: its outlines filled and stroked in the casing
 /// colour (round joins, as the SVG writer strokes them), then filled in ink.
-pub(super) fn draw_square_label(pixmap: &mut Pixmap, l: &SquareLabel) {
+pub(super) fn draw_square_label(pixmap: &mut Pixmap, l: &SquareLabel, top: u32) {
     let Some(path) = l.text.outline() else {
         return;
     };
-    let ts = Transform::identity();
+    let ts = band_shift(top);
     let (casing, width) = l.casing;
     let stroke = Stroke {
         width,
@@ -87,16 +94,10 @@ pub(super) fn draw_square_label(pixmap: &mut Pixmap, l: &SquareLabel) {
 }
 
 /// A glyph's badge: its disc, then the symbol's outlines.
-pub(super) fn draw_glyph_badge(pixmap: &mut Pixmap, b: &GlyphBadge) {
-    draw_disc(pixmap, &b.disc, 0);
+pub(super) fn draw_glyph_badge(pixmap: &mut Pixmap, b: &GlyphBadge, top: u32) {
+    draw_disc(pixmap, &b.disc, top);
     if let Some(path) = b.outline() {
         let paint = solid(b.text.color);
-        pixmap.fill_path(
-            &path,
-            &paint,
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        pixmap.fill_path(&path, &paint, FillRule::Winding, band_shift(top), None);
     }
 }

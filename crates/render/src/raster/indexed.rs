@@ -30,7 +30,7 @@ use fen2img_chess::{Color, Piece, Square};
 
 /// How much more the empty board counts than one tile when the palette is
 /// made (see `TileSet::build`).
-const BACKGROUND_WEIGHT: u64 = 4;
+pub(super) const BACKGROUND_WEIGHT: u64 = 4;
 
 /// The most bytes of RGBA tiles (every piece on every kind of square) a
 /// tile set may draw. A board has a few kinds of square (light, dark,
@@ -104,6 +104,9 @@ impl Rasterizer {
     pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
         if layout.has_overlay() {
             return None;
+        }
+        if let Some(image) = self.render_marked(layout) {
+            return Some(image);
         }
         let (frame, glows) = (&layout.frame, &layout.glows);
         let hash = hash_of(&(frame, glows));
@@ -282,14 +285,14 @@ pub(super) struct Material<'l> {
     /// The background without labels over the pieces.
     pub(super) bare: Arc<RunImage>,
     /// The empty board: `bare` with the labels that lie over pieces.
-    empty: Arc<RunImage>,
+    pub(super) empty: Arc<RunImage>,
     /// The labels drawn over the pieces, and their halo.
     pub(super) corner_labels: Option<(&'l [PlacedLabel], Option<Halo>)>,
     /// Each marker's side, rectangle and pixels (the empty board's with
     /// the marker drawn).
     markers: Vec<(Color, IntRect, Pixmap)>,
     /// Each square's class.
-    class_of: [u8; 64],
+    pub(super) class_of: [u8; 64],
     /// Each class's pixels on the empty board, and one square of it.
     pub(super) classes: Vec<(Pixmap, Square)>,
 }
@@ -390,7 +393,7 @@ impl<'l> Material<'l> {
     }
 
     /// Each marker's side, rectangle and palette indices.
-    fn marker_indices(
+    pub(super) fn marker_indices(
         &self,
         mut index: impl FnMut(Packed) -> u8,
     ) -> Vec<(Color, IntRect, Vec<u8>)> {
@@ -542,7 +545,7 @@ fn centred_in(label: &PlacedLabel, r: Rect) -> bool {
 
 /// The whole-pixel rectangle a marker (with its outline) can touch,
 /// clipped to the image.
-fn marker_rect(m: MoverMark, width: u32, height: u32) -> Option<IntRect> {
+pub(super) fn marker_rect(m: MoverMark, width: u32, height: u32) -> Option<IntRect> {
     let reach = m.r + m.stroke_width + 1.0;
     let x0 = (m.cx - reach).floor().max(0.0) as i32;
     let y0 = (m.cy - reach).floor().max(0.0) as i32;
@@ -732,7 +735,7 @@ mod tests {
     }
 
     #[test]
-    fn tile_sets_for_a_few_check_glows_are_kept() {
+    fn boards_whose_check_glows_differ_share_one_tile_set() {
         let options = DiagramOptions {
             markup: crate::layout::Markup {
                 check: crate::layout::CheckMark::Auto,
@@ -746,14 +749,15 @@ mod tests {
         assert!(!a.glows.is_empty() && a.glows != b.glows);
         let mut raster = Rasterizer::new();
         let first = raster.render_indexed(&a).unwrap();
-        raster.render_indexed(&b).unwrap();
+        let other = raster.render_indexed(&b).unwrap();
         let again = raster.render_indexed(&a).unwrap();
-        assert_eq!(raster.tiles.len(), 2);
-        assert!(
-            Arc::ptr_eq(&first.palette, &again.palette),
-            "a's tiles were kept"
-        );
+        // A glow is a kind of square, wherever it lies (see `marked_tiles`).
+        assert_eq!(raster.marked.len(), 1);
+        assert_eq!(raster.tiles.len(), 0);
+        assert!(Arc::ptr_eq(&first.palette, &other.palette));
+        assert!(Arc::ptr_eq(&first.palette, &again.palette));
         assert_eq!(first.indices, again.indices);
+        assert_ne!(first.indices, other.indices);
     }
 
     #[test]

@@ -174,48 +174,9 @@ fn grown(r: Rect, by: f32) -> Rect {
 mod tests {
     use super::*;
     use crate::assets::color::Rgba;
-    use crate::assets::theme::Theme;
-    use crate::layout::{
-        Around, Caption, CheckMark, Coordinates, DiagramOptions, Layout, Markup, Player,
-    };
+    use crate::layout::Coordinates;
     use crate::raster::Rasterizer;
-    use crate::test_support::{layout, sq};
-
-    const FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
-
-    /// A game's diagram: last move, check, a fill, both player bars with
-    /// clocks and a caption, as `batch games.pgn` draws one.
-    fn game_board(theme: &str, coordinates: Coordinates, transparent: bool, n: u32) -> Layout {
-        let player = |name: &str| Player {
-            name: format!("{name} {n}"),
-            title: Some("GM".into()),
-            elo: Some(2700 + n),
-            clock: Some(6000 + 100 * n),
-        };
-        let moves = [("h5", "f7"), ("d1", "f7"), ("e2", "e4")];
-        let options = DiagramOptions {
-            theme: Theme::built_in(theme).unwrap(),
-            coordinates,
-            transparent,
-            markup: Markup {
-                lastmove: Some((sq(moves[n as usize % 3].0), sq(moves[n as usize % 3].1))),
-                check: CheckMark::Auto,
-                fills: vec![(
-                    sq(["a3", "h6", "d4"][n as usize % 3]),
-                    Rgba::rgb(200, 40, 40),
-                )],
-                ..Markup::default()
-            },
-            around: Around {
-                caption: Some(Caption::Text(format!("{n}. Qxf7#"))),
-                white: Some(player("Morphy")),
-                black: Some(player("Allies")),
-                ..Around::default()
-            },
-            ..DiagramOptions::default()
-        };
-        layout(FEN, &options)
-    }
+    use crate::test_support::game_board;
 
     /// Every theme and placement of labels a game is drawn in.
     fn cases() -> Vec<(&'static str, Coordinates, bool)> {

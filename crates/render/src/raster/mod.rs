@@ -14,6 +14,7 @@ mod cache;
 pub(crate) mod game_tiles;
 pub(crate) mod halo_fragments;
 pub mod indexed;
+mod marked_tiles;
 mod marks;
 
 mod runs;
@@ -50,6 +51,9 @@ pub struct Rasterizer {
     backgrounds: Cache<(BoardSpec, Vec<Glow>), Arc<RunImage>>,
     /// Palette tiles (see `indexed`), by frame and check glows.
     tiles: Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>,
+    /// Palette tiles shared by boards that differ in their marks (see
+    /// `marked_tiles`).
+    marked: Cache<marked_tiles::MarkedKey, marked_tiles::MarkedTiles>,
     /// The hash of the last whole background looked up and not found: a
     /// board that comes again is cached whole (see `background_parts`).
     last_miss: Option<u64>,
@@ -107,6 +111,7 @@ impl Default for Rasterizer {
             halos: Cache::new(CACHED_SPRITE_BYTES),
             backgrounds: Cache::new(CACHED_BACKGROUND_BYTES),
             tiles: Cache::new(CACHED_TILE_BYTES),
+            marked: Cache::new(CACHED_TILE_BYTES),
             last_miss: None,
         }
     }
@@ -171,7 +176,11 @@ impl Rasterizer {
     /// its newest value, so one large board can take a cache past its
     /// budget until the next value replaces it).
     pub(crate) fn cached_bytes(&self) -> u64 {
-        self.sprites.bytes() + self.halos.bytes() + self.backgrounds.bytes() + self.tiles.bytes()
+        self.sprites.bytes()
+            + self.halos.bytes()
+            + self.backgrounds.bytes()
+            + self.tiles.bytes()
+            + self.marked.bytes()
     }
 
     /// Everything under the pieces but the mover marker (the board, tints,
@@ -367,15 +376,21 @@ fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
             around::draw_disc(band, &b.disc, top);
             around::draw_text(band, &b.text, top);
         }
-        Item::Cross(c) => draw_cross(band, c),
-        Item::Ring(r) => draw_ring(band, r),
-        Item::Polygon(a) => draw_polygon(band, a),
-        Item::SquareLabel(l) => around::draw_square_label(band, l),
-        Item::GlyphBadge(b) => around::draw_glyph_badge(band, b),
+        Item::Cross(c) => draw_cross(band, c, top),
+        Item::Ring(r) => draw_ring(band, r, top),
+        Item::Polygon(a) => draw_polygon(band, a, top),
+        Item::SquareLabel(l) => around::draw_square_label(band, l, top),
+        Item::GlyphBadge(b) => around::draw_glyph_badge(band, b, top),
         Item::Mover(m) => draw_mover(band, m),
         // Sprite copies: the caller draws them from its caches.
         Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => {}
     }
+}
+
+/// The transform that draws image coordinates into a band whose first row
+/// is image row `top`.
+pub(super) fn band_shift(top: u32) -> Transform {
+    Transform::from_translate(0.0, -(top as f32))
 }
 
 /// `r` in the coordinates of a band whose first row is image row `top`.
@@ -695,7 +710,7 @@ fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], halo: Option<Halo>, to
 }
 
 /// An X mark: its casing, if any, then its ink.
-fn draw_cross(pixmap: &mut Pixmap, c: &Cross) {
+fn draw_cross(pixmap: &mut Pixmap, c: &Cross, top: u32) {
     let mut pb = PathBuilder::new();
     pb.move_to(c.cx - c.half, c.cy - c.half);
     pb.line_to(c.cx + c.half, c.cy + c.half);
@@ -708,25 +723,25 @@ fn draw_cross(pixmap: &mut Pixmap, c: &Cross) {
                 line_cap: LineCap::Round,
                 ..Stroke::default()
             };
-            pixmap.stroke_path(&path, &solid(ink), &stroke, Transform::identity(), None);
+            pixmap.stroke_path(&path, &solid(ink), &stroke, band_shift(top), None);
         }
     }
 }
 
 /// A circle around a square.
-fn draw_ring(pixmap: &mut Pixmap, r: &Ring) {
+fn draw_ring(pixmap: &mut Pixmap, r: &Ring, top: u32) {
     if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
         let stroke = Stroke {
             width: r.width,
             dash: r.dash.and_then(|d| StrokeDash::new(vec![d, d], 0.0)),
             ..Stroke::default()
         };
-        pixmap.stroke_path(&path, &solid(r.color), &stroke, Transform::identity(), None);
+        pixmap.stroke_path(&path, &solid(r.color), &stroke, band_shift(top), None);
     }
 }
 
 /// A filled polygon (an arrow, a three-check sign), its hole left open.
-fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
+fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape, top: u32) {
     let mut pb = PathBuilder::new();
     for ring in [&a.points, &a.hole] {
         for (i, &(x, y)) in ring.iter().enumerate() {
@@ -746,7 +761,7 @@ fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape) {
         FillRule::EvenOdd
     };
     if let Some(path) = pb.finish() {
-        pixmap.fill_path(&path, &solid(a.color), rule, Transform::identity(), None);
+        pixmap.fill_path(&path, &solid(a.color), rule, band_shift(top), None);
     }
 }
 

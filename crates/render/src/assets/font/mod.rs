@@ -7,7 +7,7 @@
 
 pub mod wrap;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::tiny_skia::{Path, PathBuilder};
 use rustybuzz::ttf_parser::{GlyphId, OutlineBuilder};
@@ -28,11 +28,26 @@ pub enum Weight {
     Bold,
 }
 
+/// The most shape plans a font keeps: one per direction and script met
+/// (names in a batch come in a handful of scripts).
+const SHAPE_PLANS: usize = 16;
+
+/// A shape plan and the direction and script it was made for.
+type PlanFor = (
+    rustybuzz::Direction,
+    Option<rustybuzz::Script>,
+    Arc<rustybuzz::ShapePlan>,
+);
+
 /// One embedded font.
 pub struct Font {
     face: rustybuzz::Face<'static>,
     units_per_em: f32,
     cap_height: f32,
+    /// Shape plans by direction and script, kept: making a plan costs as
+    /// much as shaping a name with it, and a batch of games shapes
+    /// thousands of names.
+    plans: Mutex<Vec<PlanFor>>,
 }
 
 impl std::fmt::Debug for Font {
@@ -74,6 +89,7 @@ impl Font {
             face,
             units_per_em,
             cap_height,
+            plans: Mutex::new(Vec::new()),
         }
     }
 
@@ -116,7 +132,9 @@ impl Font {
             .collect();
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(&text);
-        let output = rustybuzz::shape(&self.face, &[], buffer);
+        buffer.guess_segment_properties();
+        let plan = self.plan(buffer.direction(), buffer.script());
+        let output = rustybuzz::shape_with_plan(&self.face, &plan, buffer);
         let scale = size / self.units_per_em;
         let mut pen = 0.0f32;
         let mut glyphs = Vec::with_capacity(output.len());
@@ -135,6 +153,38 @@ impl Font {
             scale,
             weight: self.weight(),
         }
+    }
+}
+
+impl Font {
+    /// The shape plan for text in `direction` and `script` (no language,
+    /// no features): the plan `rustybuzz::shape` would make for a buffer
+    /// whose segment properties were guessed, which leaves the language
+    /// unset and the script unset when no character has one of its own.
+    fn plan(
+        &self,
+        direction: rustybuzz::Direction,
+        script: rustybuzz::Script,
+    ) -> Arc<rustybuzz::ShapePlan> {
+        let script = (script != rustybuzz::script::UNKNOWN).then_some(script);
+        // A poisoned lock only means another thread panicked mid-push: the
+        // list still holds whole plans.
+        let mut plans = self.plans.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, plan)) = plans.iter().find(|p| p.0 == direction && p.1 == script) {
+            return Arc::clone(plan);
+        }
+        let plan = Arc::new(rustybuzz::ShapePlan::new(
+            &self.face,
+            direction,
+            script,
+            None,
+            &[],
+        ));
+        if plans.len() == SHAPE_PLANS {
+            plans.remove(0);
+        }
+        plans.push((direction, script, Arc::clone(&plan)));
+        plan
     }
 }
 

@@ -1,0 +1,698 @@
+//! One tile set for boards that differ only in their marks.
+//!
+//! A batch of games draws every board with the same options, but each
+//! board has marks of its own: the last move's tinted squares, a check
+//! glow, the player bars' names and clocks. Keyed on everything, the tile
+//! compositor of `indexed` built a tile set (every piece on every kind of
+//! square, a palette fitted to them all) for nearly every game, which cost
+//! seven times the rest of the board (`bench/game_marks.sh`).
+//!
+//! Here the tile set belongs to what boards share ([`MarkedKey`]): the
+//! options' frame without the marks, the kinds of marked square (a tint or
+//! glow, whatever square it is on) and the kinds of text (ink, casing and
+//! the ground under it). Each marked kind of square is one more class of
+//! the tile set, on every plain class; each kind of text reserves the
+//! palette entries of its anti-aliasing ramp. A board is then the shared
+//! background's indices, its marked squares pasted as their class's ground,
+//! its texts drawn over the shared background and each changed pixel taken
+//! to the palette, and its pieces as tiles.
+//!
+//! The palette depends on the key alone, never on which boards came
+//! before: a board gives the same bytes alone, in any batch, on any shard.
+//! Boards whose marks do not fit the scheme (a tint that is not a whole
+//! square, text reaching the board or the side-to-move marker) take the
+//! per-board tile set of `indexed`, as before.
+
+use std::sync::Arc;
+
+use resvg::tiny_skia::{IntRect, Path, Pixmap};
+
+use super::around::draw_outline;
+use super::cache::hash_of;
+use super::indexed::{
+    compose, corner_labels, count_colors, marker_rect, paste, piece_tiles, square_rect, straight,
+    to_indices, touching_labels, Material, BACKGROUND_WEIGHT,
+};
+use super::marks::{separable, shared_spec};
+use super::runs::RunImage;
+use super::{draw_labels, draw_shape, Rasterizer};
+use crate::assets::color::Rgba;
+use crate::layout::{Frame, Glow, Item, Layout, PlacedText, Rect};
+use crate::pixels::quantize::{ColorMap, Packed, Palette};
+use crate::pixels::IndexedImage;
+use fen2img_chess::{Color, Square};
+
+/// Steps of a text's anti-aliasing ramp between two colours (the two ends
+/// excluded): 15 keep each edge pixel within 8 levels of its true colour,
+/// closer than the eye tells apart at text sizes.
+const RAMP_STEPS: u32 = 15;
+
+/// The most colours a tile set remembers the nearest palette entry of
+/// (text edge colours between the ramp's steps).
+const NEAREST_COLOURS: usize = 1 << 14;
+
+/// One mark on a square, in drawing order, wherever the square is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum SquareMark {
+    /// A tint over the whole square (last move, `--fill`).
+    Tint(Rgba),
+    /// A check glow, its rectangle at the origin.
+    Glow(Glow),
+}
+
+impl SquareMark {
+    /// Numbers that order marks the same way on every machine (the key's
+    /// lists are sorted, so the order boards list marks in does not
+    /// matter).
+    fn order(&self) -> Vec<u32> {
+        let packed = |c: Rgba| u32::from_le_bytes([c.r, c.g, c.b, c.a]);
+        match self {
+            SquareMark::Tint(c) => vec![0, packed(*c)],
+            SquareMark::Glow(g) => {
+                let mut v = vec![1, packed(g.color), g.rect.w.to_bits(), g.rect.h.to_bits()];
+                for s in &g.stops {
+                    v.extend([u32::from(s.percent), packed(s.color), s.opacity().to_bits()]);
+                }
+                v
+            }
+        }
+    }
+
+    /// Draws the mark over `ground`, one square's pixels.
+    fn draw(&self, ground: &mut Pixmap) {
+        let size = ground.width() as f32;
+        let at = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: size,
+            h: size,
+        };
+        match self {
+            SquareMark::Tint(c) => draw_shape(ground, Item::Rect(at, *c), 0),
+            SquareMark::Glow(g) => draw_shape(ground, Item::Glow(&Glow { rect: at, ..*g }), 0),
+        }
+    }
+}
+
+/// The marks on one square, in drawing order.
+type Stack = Vec<SquareMark>;
+
+/// A kind of text: its ink, its casing, and the colour under it on the
+/// shared background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Ink {
+    ink: Packed,
+    casing: Option<Packed>,
+    under: Packed,
+}
+
+impl Ink {
+    /// The colours its anti-aliased edges pass through: ink over the
+    /// ground, and with a casing, casing over the ground and ink over the
+    /// casing.
+    fn ramp(&self) -> Vec<Packed> {
+        let mut pairs = vec![(self.ink, self.under)];
+        if let Some(casing) = self.casing {
+            pairs.extend([(casing, self.under), (self.ink, casing)]);
+        }
+        let mut colors = Vec::new();
+        for (fg, bg) in pairs {
+            for step in 1..=RAMP_STEPS {
+                colors.push(over(fg, bg, step as f32 / (RAMP_STEPS + 1) as f32));
+            }
+            colors.push(fg);
+        }
+        colors
+    }
+}
+
+/// `fg` at `coverage` over `bg`, straight alpha, as source-over gives it.
+fn over(fg: Packed, bg: Packed, coverage: f32) -> Packed {
+    let (f, b) = (fg.to_le_bytes(), bg.to_le_bytes());
+    let fa = coverage * f[3] as f32 / 255.0;
+    let ba = b[3] as f32 / 255.0;
+    let a = fa + ba * (1.0 - fa);
+    if a == 0.0 {
+        return 0;
+    }
+    let ch = |i: usize| {
+        let v = (f[i] as f32 * fa + b[i] as f32 * ba * (1.0 - fa)) / a;
+        v.round().clamp(0.0, 255.0) as u8
+    };
+    u32::from_le_bytes([ch(0), ch(1), ch(2), (a * 255.0).round() as u8])
+}
+
+/// What boards with one tile set share: the frame without marks, the
+/// stacks of marks their squares carry, and their kinds of text (both
+/// sorted, without repeats).
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub(super) struct MarkedKey {
+    frame: Arc<Frame>,
+    stacks: Vec<Stack>,
+    inks: Vec<Ink>,
+}
+
+/// A board's marks sorted out: the key of its tile set, each square's
+/// stack (an index into the key's stacks), and its texts.
+struct Marked<'l> {
+    key: MarkedKey,
+    stack_of: [Option<u8>; 64],
+    texts: Vec<Shaped<'l>>,
+}
+
+/// A text with its outline (shaped once) and the rectangle its ink can
+/// touch.
+struct Shaped<'l> {
+    text: &'l PlacedText,
+    path: Path,
+    ink: Rect,
+}
+
+/// The tile set of a [`MarkedKey`].
+#[derive(Debug)]
+pub(super) struct MarkedTiles {
+    palette: Arc<Palette>,
+    /// The shared background (no marks), to draw texts over.
+    background: Arc<RunImage>,
+    /// The shared background's indices.
+    filled: Vec<u8>,
+    /// Each marker's side, rectangle and indices.
+    markers: Vec<(Color, IntRect, Vec<u8>)>,
+    /// Each square's plain class.
+    class_of: [u8; 64],
+    /// The class of a plain class with a stack of marks:
+    /// `marked[plain][stack]`.
+    marked: Vec<Vec<u8>>,
+    /// Each class's square without a piece (labels drawn), as indices.
+    grounds: Vec<Vec<u8>>,
+    /// Each class's twelve piece tiles.
+    tiles: Vec<[Vec<u8>; 12]>,
+    /// The nearest palette entry of text colours met so far.
+    nearest: ColorMap<u8>,
+}
+
+impl Rasterizer {
+    /// `layout` in the tile set of what it shares with boards that differ
+    /// only in their marks (see the module's header), or `None` when it
+    /// has no marks or they do not fit that scheme.
+    pub(super) fn render_marked(&mut self, layout: &Layout) -> Option<IndexedImage> {
+        let marked = Marked::of(layout)?;
+        let key = &marked.key;
+        let hash = hash_of(key);
+        if self.marked.find(hash, |k| k == key).is_none() {
+            let built = MarkedTiles::build(self, layout, key)?;
+            let cost = built.bytes();
+            let owned = MarkedKey {
+                frame: Arc::clone(&key.frame),
+                stacks: key.stacks.clone(),
+                inks: key.inks.clone(),
+            };
+            self.marked.insert(hash, owned, built, cost);
+        }
+        let tiles = self.marked.find(hash, |k| k == key).expect("just inserted");
+        Some(tiles.draw(layout, &marked))
+    }
+}
+
+impl<'l> Marked<'l> {
+    /// The marks of `layout`, or `None` when it has none or they do not
+    /// fit (see the module's header).
+    fn of(layout: &'l Layout) -> Option<Marked<'l>> {
+        let frame = &layout.frame;
+        let board = &frame.board;
+        let shared = shared_spec(board);
+        if layout.has_overlay() || (shared == *board && layout.glows.is_empty()) {
+            return None;
+        }
+        if !separable(&shared, &layout.glows) {
+            return None;
+        }
+        // Each square's stack: its tints, then its glows, as `marks`
+        // draws them.
+        let mut stacks: [Stack; 64] = std::array::from_fn(|_| Vec::new());
+        let square_at = |r: Rect| Square::all().find(|&sq| same_rect(board.square_rect(sq), r));
+        for t in board.tints.iter().filter(|t| !shared.tints.contains(t)) {
+            stacks[square_at(t.rect)?.index()].push(SquareMark::Tint(t.color));
+        }
+        for g in &layout.glows {
+            let at_origin = Glow {
+                rect: Rect {
+                    x: 0.0,
+                    y: 0.0,
+                    ..g.rect
+                },
+                ..*g
+            };
+            stacks[square_at(g.rect)?.index()].push(SquareMark::Glow(at_origin));
+        }
+        let mut kinds: Vec<Stack> = stacks.iter().filter(|s| !s.is_empty()).cloned().collect();
+        kinds.sort_by_key(|s| s.iter().map(SquareMark::order).collect::<Vec<_>>());
+        kinds.dedup();
+        // Room for a class per plain class and stack in a byte.
+        if kinds.len() > 15 {
+            return None;
+        }
+        let stack_of = std::array::from_fn(|i| {
+            let s = &stacks[i];
+            (!s.is_empty()).then(|| kinds.iter().position(|k| k == s).expect("listed") as u8)
+        });
+        let texts = shaped(layout, &board.texts)?;
+        let inks = inks_of(layout, &texts);
+        let key = MarkedKey {
+            // The words of the alt text and the glyphs the names lack are
+            // not drawn: boards differing only there share tiles.
+            frame: Arc::new(Frame {
+                board: shared,
+                lead: String::new(),
+                missing_glyphs: Vec::new(),
+                ..Frame::clone(frame)
+            }),
+            stacks: kinds,
+            inks,
+        };
+        Some(Marked {
+            key,
+            stack_of,
+            texts,
+        })
+    }
+}
+
+/// `texts` shaped, or `None` when one reaches the board or a side-to-move
+/// marker (the pieces and markers are pasted over the texts' pixels, which
+/// only holds where they do not meet).
+fn shaped<'l>(layout: &Layout, texts: &'l [PlacedText]) -> Option<Vec<Shaped<'l>>> {
+    let frame = &layout.frame;
+    let board = frame.board.board;
+    let markers: Vec<Rect> = frame
+        .movers
+        .iter()
+        .flatten()
+        .filter_map(|&m| marker_rect(m, frame.width(), frame.height()))
+        .map(|r| Rect {
+            x: r.x() as f32,
+            y: r.y() as f32,
+            w: r.width() as f32,
+            h: r.height() as f32,
+        })
+        .collect();
+    let mut shaped = Vec::new();
+    for text in texts {
+        let Some(path) = text.outline() else { continue };
+        let b = path.bounds();
+        // The casing's stroke and a pixel of anti-aliasing.
+        let reach = text.casing.map_or(0.0, |(_, w)| w) + 2.0;
+        let ink = Rect {
+            x: b.left() - reach,
+            y: b.top() - reach,
+            w: b.width() + 2.0 * reach,
+            h: b.height() + 2.0 * reach,
+        };
+        if overlaps(ink, board) || markers.iter().any(|&m| overlaps(ink, m)) {
+            return None;
+        }
+        shaped.push(Shaped { text, path, ink });
+    }
+    Some(shaped)
+}
+
+/// The kinds of `texts`, sorted, without repeats. The ground is the frame
+/// at the middle of a text's left end (bars and captions lie on one
+/// colour).
+fn inks_of(layout: &Layout, texts: &[Shaped]) -> Vec<Ink> {
+    let mut kinds: Vec<Ink> = texts
+        .iter()
+        .map(|s| Ink {
+            ink: packed(s.text.color),
+            casing: s.text.casing.map(|(c, _)| packed(c)),
+            under: ground_colour(layout, s.ink.x, s.ink.y + s.ink.h / 2.0),
+        })
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
+/// The colour of the board's unmarked frame at (`x`, `y`): the margin,
+/// panel or page the options give there. Read from the options, not from
+/// pixels, so the key can be made before anything is drawn.
+fn ground_colour(layout: &Layout, x: f32, y: f32) -> Packed {
+    let board = &layout.frame.board;
+    let inside = |r: Rect| x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+    let mut c = board.background.map_or(0, packed);
+    if let Some((r, border)) = board.border {
+        if inside(r) {
+            c = packed(border);
+        }
+    }
+    for p in &board.panels {
+        if inside(p.rect) {
+            c = over(packed(p.color), c, 1.0);
+        }
+    }
+    c
+}
+
+fn packed(c: Rgba) -> Packed {
+    u32::from_le_bytes([c.r, c.g, c.b, c.a])
+}
+
+/// Whether two rectangles are the same within a hundredth of a pixel.
+fn same_rect(a: Rect, b: Rect) -> bool {
+    let near = |p: f32, q: f32| (p - q).abs() < 0.01;
+    near(a.x, b.x) && near(a.y, b.y) && near(a.w, b.w) && near(a.h, b.h)
+}
+
+/// Whether `a` and `b` share any area.
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+}
+
+impl MarkedTiles {
+    /// The tile set of `key` (of `layout`), or `None` when its squares come
+    /// in too many kinds (see `Material::of`).
+    fn build(raster: &mut Rasterizer, layout: &Layout, key: &MarkedKey) -> Option<MarkedTiles> {
+        let shared = Layout {
+            frame: Arc::clone(&key.frame),
+            glows: Vec::new(),
+            ..layout.clone()
+        };
+        let material = Material::of(raster, &shared)?;
+        let labels = corner_labels(&shared);
+        let plain = material.classes.len();
+        // Every class's ground (labelled) and tiles in RGBA: the plain
+        // classes, then each plain class with each stack.
+        let mut grounds: Vec<Pixmap> = material.classes.iter().map(|c| c.0.clone()).collect();
+        let mut tiles_rgba: Vec<[Pixmap; 12]> = (0..plain)
+            .map(|class| material.draw_tiles(raster, &shared, class))
+            .collect();
+        let mut marked = vec![Vec::new(); plain];
+        for (class, classes) in marked.iter_mut().enumerate() {
+            let sq = material.classes[class].1;
+            for stack in &key.stacks {
+                let mut ground = material.bare.crop(square_rect(&shared, sq));
+                for mark in stack {
+                    mark.draw(&mut ground);
+                }
+                let here =
+                    labels.map(|(all, halo)| (touching_labels(&shared, all, halo, sq), halo));
+                let placed = here.as_ref().map(|(h, halo)| (h.as_slice(), *halo));
+                let mut labelled = ground.clone();
+                if let Some((here, halo)) = placed {
+                    draw_labels(&mut labelled, here, halo, 0);
+                }
+                tiles_rgba.push(piece_tiles(raster, &shared, &ground, placed));
+                classes.push((grounds.len()) as u8);
+                grounds.push(labelled);
+            }
+        }
+        if grounds.len() > 256 {
+            return None;
+        }
+
+        // The palette: the board and marked grounds weighted as `indexed`
+        // weighs the board, every tile once, and the texts' ramps exact.
+        let mut histogram: ColorMap<u64> = ColorMap::default();
+        material.count_board(&mut histogram);
+        let mut marked_grounds: ColorMap<u64> = ColorMap::default();
+        for g in &grounds[plain..] {
+            count_colors(g, &mut marked_grounds);
+        }
+        for (c, n) in marked_grounds {
+            *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
+        }
+        for t in tiles_rgba.iter().flatten() {
+            count_colors(t, &mut histogram);
+        }
+        let mut ramps: Vec<Packed> = key.inks.iter().flat_map(Ink::ramp).collect();
+        ramps.sort_unstable();
+        ramps.dedup();
+        ramps.retain(|c| !histogram.contains_key(c));
+        let room = 256usize.saturating_sub(ramps.len()).max(64);
+        let palette = Palette::from_histogram_within(&histogram, room).extended(ramps);
+        let index = |c| palette.index(c);
+        let filled = {
+            let runs = material.empty.runs();
+            let mut indices = Vec::with_capacity(material.empty.bytes() as usize);
+            for run in runs {
+                indices.resize(indices.len() + run.len as usize, index(straight(run.pixel)));
+            }
+            indices
+        };
+        Some(MarkedTiles {
+            filled,
+            markers: material.marker_indices(index),
+            class_of: material.class_of,
+            marked,
+            grounds: grounds.iter().map(|g| to_indices(g, index)).collect(),
+            tiles: tiles_rgba
+                .iter()
+                .map(|class| class.each_ref().map(|t| to_indices(t, index)))
+                .collect(),
+            background: Arc::clone(&material.empty),
+            palette: Arc::new(palette),
+            nearest: ColorMap::default(),
+        })
+    }
+
+    /// The bytes it holds.
+    fn bytes(&self) -> u64 {
+        let tiles: usize = self.tiles.iter().flatten().map(Vec::len).sum();
+        let grounds: usize = self.grounds.iter().map(Vec::len).sum();
+        let markers: usize = self.markers.iter().map(|m| m.2.len()).sum();
+        (tiles + grounds + markers + self.filled.len()) as u64 + self.background.bytes()
+    }
+
+    /// The palette entry of `c`: its own, or the nearest.
+    fn index(&mut self, c: Packed) -> u8 {
+        if let Some(&i) = self.nearest.get(&c) {
+            return i;
+        }
+        let i = self.palette.index(c);
+        if self.nearest.len() < NEAREST_COLOURS {
+            self.nearest.insert(c, i);
+        }
+        i
+    }
+
+    /// `layout` drawn: the shared background, the marked squares, the
+    /// texts, then the markers and pieces.
+    fn draw(&mut self, layout: &Layout, marked: &Marked) -> IndexedImage {
+        let (stack_of, texts) = (&marked.stack_of, &marked.texts);
+        let frame = &layout.frame;
+        let width = frame.width() as usize;
+        let size = frame.board.square as usize;
+        let mut indices = self.filled.clone();
+        let mut class_of = self.class_of;
+        for sq in Square::all() {
+            if let Some(stack) = stack_of[sq.index()] {
+                let class = self.marked[class_of[sq.index()] as usize][stack as usize];
+                class_of[sq.index()] = class;
+                let r = square_rect(layout, sq);
+                let ground = &self.grounds[class as usize];
+                paste(
+                    &mut indices,
+                    width,
+                    r.x() as usize,
+                    r.y() as usize,
+                    size,
+                    ground,
+                );
+            }
+        }
+        self.draw_texts(&mut indices, width, texts);
+        let tiles_of: Vec<&[Vec<u8>; 12]> = self.tiles.iter().collect();
+        compose(layout, &mut indices, &self.markers, &class_of, &tiles_of);
+        IndexedImage {
+            width: frame.width(),
+            height: frame.height(),
+            palette: Arc::clone(&self.palette),
+            indices,
+        }
+    }
+
+    /// Draws `texts` over the shared background, rows at a time, and takes
+    /// each pixel they change to the palette.
+    fn draw_texts(&mut self, indices: &mut [u8], width: usize, texts: &[Shaped]) {
+        let height = indices.len() / width;
+        let rows: Vec<Rect> = texts.iter().map(|s| s.ink).collect();
+        for (top, end) in text_rows(&rows, height as u32) {
+            let rows = IntRect::from_xywh(0, top as i32, width as u32, end - top)
+                .expect("rows inside the image");
+            let before = self.background.crop(rows);
+            let mut after = before.clone();
+            let here = texts
+                .iter()
+                .filter(|s| s.ink.y < end as f32 && s.ink.y + s.ink.h > top as f32);
+            for s in here {
+                draw_outline(&mut after, s.text, &s.path, top);
+            }
+            let start = top as usize * width;
+            for (i, (a, b)) in after.pixels().iter().zip(before.pixels()).enumerate() {
+                if a != b {
+                    indices[start + i] = self.index(straight(*a));
+                }
+            }
+        }
+    }
+}
+
+/// The image rows that rectangles `inks` touch, as (first, past the
+/// end) ranges that do not overlap.
+fn text_rows(inks: &[Rect], height: u32) -> Vec<(u32, u32)> {
+    let mut ranges: Vec<(u32, u32)> = inks
+        .iter()
+        .map(|r| {
+            let top = r.y.floor().max(0.0) as u32;
+            let end = ((r.y + r.h).ceil().max(0.0) as u32).min(height);
+            (top.min(end), end)
+        })
+        .filter(|(top, end)| top < end)
+        .collect();
+    ranges.sort_unstable();
+    let mut merged: Vec<(u32, u32)> = Vec::new();
+    for (top, end) in ranges {
+        match merged.last_mut() {
+            Some(last) if top <= last.1 => last.1 = last.1.max(end),
+            _ => merged.push((top, end)),
+        }
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Coordinates;
+    use crate::test_support::game_board;
+
+    /// The indexed image decoded to straight RGBA.
+    fn expand(img: &IndexedImage) -> Vec<u8> {
+        img.indices
+            .iter()
+            .flat_map(|&i| img.palette.colors[i as usize])
+            .collect()
+    }
+
+    #[test]
+    fn game_boards_in_a_shared_tile_set_look_like_the_rgba_path() {
+        for theme in ["brown", "blue", "print"] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+                for transparent in [false, true] {
+                    let case = format!("{theme} {coordinates:?} transparent={transparent}");
+                    let mut raster = Rasterizer::new();
+                    for n in 0..3 {
+                        let board = game_board(theme, coordinates, transparent, n);
+                        // Print draws check as a ring over the king: an
+                        // overlay, which this path leaves to RGBA.
+                        let Some(img) = raster.render_marked(&board) else {
+                            assert_eq!(theme, "print", "{case}");
+                            continue;
+                        };
+                        let rgba = crate::pixels::rgba(&raster.render(&board));
+                        let got = expand(&img);
+                        assert_eq!(got.len(), rgba.len(), "{case}");
+                        let (mut worst, mut far) = (0u8, 0usize);
+                        for (a, b) in got.chunks_exact(4).zip(rgba.chunks_exact(4)) {
+                            // Premultiplied: a nearly clear pixel's colour
+                            // shows as little as its alpha.
+                            let pre = |p: &[u8]| {
+                                let a = u16::from(p[3]);
+                                [0, 1, 2].map(|i| (u16::from(p[i]) * a / 255) as u8)
+                            };
+                            let alpha = a[3].abs_diff(b[3]);
+                            let (pa, pb) = (pre(a), pre(b));
+                            let d = pa.iter().zip(&pb).map(|(x, y)| x.abs_diff(*y));
+                            let d = d.fold(alpha, u8::max);
+                            worst = worst.max(d);
+                            far += usize::from(d > 16);
+                        }
+                        // A palette's shades: within a median cut's box
+                        // for the pieces (a few levels, rarely more than
+                        // 16), within a ramp step for the texts.
+                        assert!(worst <= 32, "{case} board {n}: {worst} levels off");
+                        assert!(far * 500 <= got.len() / 4, "{case} board {n}: {far} pixels");
+                    }
+                    // The three boards differ in their moves, fill, names
+                    // and clocks, and share one tile set.
+                    if theme != "print" {
+                        assert_eq!(raster.marked.len(), 1, "{case}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_s_bytes_do_not_depend_on_the_boards_before_it() {
+        let board = game_board("brown", Coordinates::Inside, false, 5);
+        let alone = Rasterizer::new().render_marked(&board).unwrap();
+        let mut used = Rasterizer::new();
+        for n in 0..4 {
+            used.render_marked(&game_board("brown", Coordinates::Inside, false, n));
+        }
+        let after = used.render_marked(&board).unwrap();
+        assert_eq!(after.indices, alone.indices);
+        assert_eq!(after.palette.colors, alone.palette.colors);
+    }
+
+    #[test]
+    fn texts_that_reach_the_board_leave_the_board_to_its_own_tile_set() {
+        let board = game_board("brown", Coordinates::Outside, false, 1);
+        assert!(Marked::of(&board).is_some());
+        let mut moved = board.clone();
+        let mut frame = Frame::clone(&moved.frame);
+        let square = frame.board.square_rect(Square::parse("e4").unwrap());
+        frame.board.texts[0].y = square.y + square.h / 2.0;
+        moved.frame = Arc::new(frame);
+        assert!(Marked::of(&moved).is_none());
+        // A tint that is not a whole square.
+        let mut frame = Frame::clone(&board.frame);
+        let tint = frame
+            .board
+            .tints
+            .iter_mut()
+            .find(|t| overlaps(t.rect, frame.board.board));
+        tint.expect("the last move's tint").rect.w -= 3.0;
+        moved.frame = Arc::new(frame);
+        assert!(Marked::of(&moved).is_none());
+        // And a board without marks keeps the tile set of its options.
+        let plain = crate::test_support::layout(
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            &crate::layout::DiagramOptions::default(),
+        );
+        assert!(Marked::of(&plain).is_none());
+    }
+
+    #[test]
+    fn ramps_run_from_the_ground_to_the_ink() {
+        let ink = Ink {
+            ink: u32::from_le_bytes([0, 0, 0, 255]),
+            casing: None,
+            under: u32::from_le_bytes([255, 255, 255, 255]),
+        };
+        let ramp = ink.ramp();
+        assert_eq!(ramp.len(), RAMP_STEPS as usize + 1);
+        let greys: Vec<u8> = ramp.iter().map(|c| c.to_le_bytes()[0]).collect();
+        assert!(greys.windows(2).all(|w| w[0] > w[1]), "{greys:?}");
+        assert_eq!(*greys.last().unwrap(), 0);
+        // Over a transparent page the ramp is the ink at rising alpha.
+        let clear = Ink { under: 0, ..ink };
+        let alphas: Vec<u8> = clear.ramp().iter().map(|c| c.to_le_bytes()[3]).collect();
+        assert!(alphas.windows(2).all(|w| w[0] < w[1]), "{alphas:?}");
+    }
+
+    #[test]
+    fn text_rows_merge_where_they_meet() {
+        let ink = |y: f32| Rect {
+            x: 3.0,
+            y,
+            w: 40.0,
+            h: 12.5,
+        };
+        assert_eq!(
+            text_rows(&[ink(30.0), ink(40.2), ink(200.0)], 205),
+            [(30, 53), (200, 205)]
+        );
+    }
+}
