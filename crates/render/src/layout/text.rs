@@ -5,7 +5,7 @@
 use resvg::tiny_skia::Path;
 
 use crate::assets::color::Rgba;
-use crate::assets::font::{font, Weight};
+use crate::assets::font::{font, ShapedText, Weight};
 
 /// A run of text at its place.
 #[derive(Debug, Clone)]
@@ -40,9 +40,12 @@ impl PlacedText {
 
     /// The outlines, in image pixels (`None` for blank text).
     pub(crate) fn outline(&self) -> Option<Path> {
-        font(self.weight())
-            .shape(&self.text, self.size)
-            .path(self.x, self.y)
+        self.shaped().path(self.x, self.y)
+    }
+
+    /// The text shaped (glyphs and their pen positions from `x`, `y`).
+    pub(crate) fn shaped(&self) -> ShapedText {
+        font(self.weight()).shape(&self.text, self.size)
     }
 
     /// The advance width of the run in pixels.

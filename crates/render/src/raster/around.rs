@@ -4,7 +4,7 @@
 
 use resvg::tiny_skia::{FillRule, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
 
-use super::{band_shift, solid};
+use super::{band_shift, color, glyph_masks, solid};
 use crate::layout::{Disc, GlyphBadge, PlacedText, SquareLabel};
 
 /// A disc, filled and outlined, in a band whose first row is image row
@@ -51,7 +51,12 @@ pub(super) fn square(
 /// A run of text, filled from the font's outlines, in a band whose first
 /// row is image row `top`.
 pub(super) fn draw_text(pixmap: &mut Pixmap, t: &PlacedText, top: u32) {
-    if let Some(path) = t.outline() {
+    if t.casing.is_none() {
+        // Ink only: from the glyphs kept (see `glyph_masks`).
+        if let Some(c) = glyph_masks::coverage(t) {
+            glyph_masks::blend(pixmap, &c, color(t.color).premultiply().to_color_u8(), top);
+        }
+    } else if let Some(path) = t.outline() {
         draw_outline(pixmap, t, &path, top);
     }
 }

@@ -29,6 +29,7 @@ use resvg::tiny_skia::{IntRect, Path, Pixmap};
 
 use super::around::draw_outline;
 use super::cache::hash_of;
+use super::glyph_masks::{self, Coverage};
 use super::indexed::{
     compose, corner_labels, count_colors, marker_rect, paste, piece_tiles, square_rect, straight,
     to_indices, touching_labels, Material, BACKGROUND_WEIGHT,
@@ -160,12 +161,20 @@ struct Marked<'l> {
     texts: Vec<Shaped<'l>>,
 }
 
-/// A text with its outline (shaped once) and the rectangle its ink can
-/// touch.
+/// A text with the rectangle its ink can touch, and how it is drawn.
 struct Shaped<'l> {
     text: &'l PlacedText,
-    path: Path,
     ink: Rect,
+    drawn: Drawn,
+}
+
+/// How a text is drawn: as every raster path draws it (`around`).
+enum Drawn {
+    /// Ink only: its glyphs' coverage, blended into the image.
+    Coverage(Coverage),
+    /// With a casing: its outline filled and stroked over the shared
+    /// background.
+    Outline(Path),
 }
 
 /// The tile set of a [`MarkedKey`].
@@ -298,20 +307,34 @@ fn shaped<'l>(layout: &Layout, texts: &'l [PlacedText]) -> Option<Vec<Shaped<'l>
         .collect();
     let mut shaped = Vec::new();
     for text in texts {
-        let Some(path) = text.outline() else { continue };
-        let b = path.bounds();
-        // The casing's stroke and a pixel of anti-aliasing.
-        let reach = text.casing.map_or(0.0, |(_, w)| w) + 2.0;
-        let ink = Rect {
-            x: b.left() - reach,
-            y: b.top() - reach,
-            w: b.width() + 2.0 * reach,
-            h: b.height() + 2.0 * reach,
+        let (ink, drawn) = if text.casing.is_none() {
+            let Some(c) = glyph_masks::coverage(text) else {
+                continue;
+            };
+            let ink = Rect {
+                x: c.left as f32,
+                y: c.top as f32,
+                w: c.width as f32,
+                h: c.height as f32,
+            };
+            (ink, Drawn::Coverage(c))
+        } else {
+            let Some(path) = text.outline() else { continue };
+            let b = path.bounds();
+            // The casing's stroke and a pixel of anti-aliasing.
+            let reach = text.casing.map_or(0.0, |(_, w)| w) + 2.0;
+            let ink = Rect {
+                x: b.left() - reach,
+                y: b.top() - reach,
+                w: b.width() + 2.0 * reach,
+                h: b.height() + 2.0 * reach,
+            };
+            (ink, Drawn::Outline(path))
         };
         if overlaps(ink, board) || markers.iter().any(|&m| overlaps(ink, m)) {
             return None;
         }
-        shaped.push(Shaped { text, path, ink });
+        shaped.push(Shaped { text, ink, drawn });
     }
     Some(shaped)
 }
@@ -511,11 +534,57 @@ impl MarkedTiles {
         }
     }
 
-    /// Draws `texts` over the shared background, rows at a time, and takes
-    /// each pixel they change to the palette.
+    /// Draws `texts`, in order, and takes each pixel they change to the
+    /// palette. Texts are drawn all one way or all the other (a casing
+    /// goes with a transparent page, for every text), so the order holds.
     fn draw_texts(&mut self, indices: &mut [u8], width: usize, texts: &[Shaped]) {
+        for s in texts {
+            if let Drawn::Coverage(c) = &s.drawn {
+                self.blend(indices, width, c, packed(s.text.color));
+            }
+        }
+        let outlines: Vec<(&PlacedText, &Path, Rect)> = texts
+            .iter()
+            .filter_map(|s| match &s.drawn {
+                Drawn::Outline(path) => Some((s.text, path, s.ink)),
+                Drawn::Coverage(_) => None,
+            })
+            .collect();
+        self.draw_outlines(indices, width, &outlines);
+    }
+
+    /// Blends `ink` at coverage `c` over the image's pixels (the palette's
+    /// colours of their indices, which hold the background exactly).
+    fn blend(&mut self, indices: &mut [u8], width: usize, c: &Coverage, ink: Packed) {
+        let height = (indices.len() / width) as i32;
+        for (row, alphas) in c.alpha.chunks_exact(c.width).enumerate() {
+            let y = c.top + row as i32;
+            if !(0..height).contains(&y) {
+                continue;
+            }
+            for (col, &a) in alphas.iter().enumerate() {
+                let x = c.left + col as i32;
+                if a == 0 || !(0..width as i32).contains(&x) {
+                    continue;
+                }
+                let at = y as usize * width + x as usize;
+                let under = u32::from_le_bytes(self.palette.colors[indices[at] as usize]);
+                indices[at] = self.index(over(ink, under, f32::from(a) / 255.0));
+            }
+        }
+    }
+
+    /// Fills `texts` (with their ink rectangles) over the shared
+    /// background, rows at a time, and takes each pixel they change to the
+    /// palette.
+    fn draw_outlines(
+        &mut self,
+        indices: &mut [u8],
+        width: usize,
+        texts: &[(&PlacedText, &Path, Rect)],
+    ) {
         let height = indices.len() / width;
-        let rows: Vec<Rect> = texts.iter().map(|s| s.ink).collect();
+        let rows: Vec<Rect> = texts.iter().map(|s| s.2).collect();
         for (top, end) in text_rows(&rows, height as u32) {
             let rows = IntRect::from_xywh(0, top as i32, width as u32, end - top)
                 .expect("rows inside the image");
@@ -523,9 +592,9 @@ impl MarkedTiles {
             let mut after = before.clone();
             let here = texts
                 .iter()
-                .filter(|s| s.ink.y < end as f32 && s.ink.y + s.ink.h > top as f32);
-            for s in here {
-                draw_outline(&mut after, s.text, &s.path, top);
+                .filter(|s| s.2.y < end as f32 && s.2.y + s.2.h > top as f32);
+            for (text, path, _) in here {
+                draw_outline(&mut after, text, path, top);
             }
             let start = top as usize * width;
             for (i, (a, b)) in after.pixels().iter().zip(before.pixels()).enumerate() {

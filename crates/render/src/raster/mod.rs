@@ -12,6 +12,7 @@
 mod around;
 mod cache;
 pub(crate) mod game_tiles;
+mod glyph_masks;
 pub(crate) mod halo_fragments;
 pub mod indexed;
 mod marked_tiles;

@@ -188,12 +188,50 @@ impl Font {
     }
 }
 
+/// Steps a glyph's pen position snaps to, per pixel.
+pub const PEN_STEPS: f32 = 8.0;
+
+/// `v` snapped to the nearest eighth of a pixel: where every writer puts a
+/// glyph's pen. The raster paths keep each glyph's coverage per sub-pixel
+/// offset (`raster::glyph_masks`); snapping the outlines too (SVG, casings)
+/// keeps every writer's glyphs in one place. An eighth of a pixel is
+/// finer than tiny-skia's own quarter-pixel edge sampling.
+pub fn snap(v: f32) -> f32 {
+    (v * PEN_STEPS).round() / PEN_STEPS
+}
+
 /// Zero-width characters that shape with their neighbours.
 fn is_format(c: char) -> bool {
     matches!(c, '\u{200C}' | '\u{200D}' | '\u{0300}'..='\u{036F}')
 }
 
 impl ShapedText {
+    /// Each glyph's id and pen position, in pixels from the start of the
+    /// baseline (a raster writer that keeps glyphs draws them one by one).
+    pub fn glyphs(&self) -> impl Iterator<Item = (u16, f32, f32)> + '_ {
+        self.glyphs.iter().copied()
+    }
+
+    /// The weight it was shaped in.
+    pub fn weight(&self) -> Weight {
+        self.weight
+    }
+
+    /// The outline of glyph `id` alone, its pen at `(x, y)`, at the size
+    /// the text was shaped at (`None` for a blank glyph).
+    pub fn glyph_path(&self, id: u16, x: f32, y: f32) -> Option<Path> {
+        let mut builder = Outline {
+            path: PathBuilder::new(),
+            scale: self.scale,
+            x,
+            y,
+        };
+        font(self.weight)
+            .face
+            .outline_glyph(GlyphId(id), &mut builder);
+        builder.path.finish()
+    }
+
     /// The outlines of the text with its baseline starting at `(x, y)`, as
     /// one path (`None` for blank text).
     pub fn path(&self, x: f32, y: f32) -> Option<Path> {
@@ -205,8 +243,8 @@ impl ShapedText {
             y: 0.0,
         };
         for &(id, gx, gy) in &self.glyphs {
-            builder.x = x + gx;
-            builder.y = y + gy;
+            builder.x = snap(x + gx);
+            builder.y = snap(y + gy);
             face.outline_glyph(GlyphId(id), &mut builder);
         }
         builder.path.finish()
