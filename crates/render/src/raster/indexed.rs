@@ -102,11 +102,13 @@ impl Rasterizer {
     /// Draws `layout` as a palette image, or `None` when markup is drawn
     /// over the pieces (use [`Rasterizer::render`] then).
     pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
-        if layout.has_overlay() {
-            return None;
-        }
+        // Marks, texts and opaque badges over a tile set shared by boards
+        // that differ in them; other markup over the pieces: RGBA.
         if let Some(image) = self.render_marked(layout) {
             return Some(image);
+        }
+        if layout.has_overlay() {
+            return None;
         }
         let (frame, glows) = (&layout.frame, &layout.glows);
         let hash = hash_of(&(frame, glows));

@@ -19,13 +19,18 @@
 //!
 //! The palette depends on the key alone, never on which boards came
 //! before: a board gives the same bytes alone, in any batch, on any shard.
-//! Boards whose marks do not fit the scheme (a tint that is not a whole
-//! square, text reaching the board or the side-to-move marker) take the
-//! per-board tile set of `indexed`, as before.
+//! Glyph badges and promotion signs over the pieces are opaque, so their
+//! edges and symbols blend with a few known colours: they are drawn over
+//! the composed board, each changed pixel taken to the palette, whose
+//! ramps hold those blends. Boards whose marks do not fit the scheme (a
+//! tint across squares, text reaching the board or the side-to-move
+//! marker) take the per-board tile set of `indexed`; translucent markup
+//! over the pieces (arrows, circles) blends with everything under it and
+//! takes the RGBA path.
 
 use std::sync::Arc;
 
-use resvg::tiny_skia::{IntRect, Path, Pixmap};
+use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
 
 use super::around::draw_outline;
 use super::cache::hash_of;
@@ -38,7 +43,7 @@ use super::marks::{separable, shared_spec};
 use super::runs::RunImage;
 use super::{draw_labels, draw_shape, Rasterizer};
 use crate::assets::color::Rgba;
-use crate::layout::{Frame, Glow, Item, Layout, PlacedText, Rect};
+use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect};
 use crate::pixels::quantize::{ColorMap, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
@@ -48,6 +53,11 @@ use fen2img_chess::{Color, Square};
 /// closer than the eye tells apart at text sizes.
 const RAMP_STEPS: u32 = 15;
 
+/// Steps of the ramp between two colours of opaque markup, or markup and
+/// what lies under it (its edges): fewer than a text's, as its edges are
+/// short and its pairs many.
+const OVERLAY_STEPS: u32 = 7;
+
 /// The most colours a tile set remembers the nearest palette entry of
 /// (text edge colours between the ramp's steps).
 const NEAREST_COLOURS: usize = 1 << 14;
@@ -55,8 +65,9 @@ const NEAREST_COLOURS: usize = 1 << 14;
 /// One mark on a square, in drawing order, wherever the square is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum SquareMark {
-    /// A tint over the whole square (last move, `--fill`).
-    Tint(Rgba),
+    /// A tint over the square (last move, `--fill`) or part of it (print's
+    /// last-move frame, four bars), its rectangle relative to the square.
+    Tint(Rgba, Rect),
     /// A check glow, its rectangle at the origin.
     Glow(Glow),
 }
@@ -68,7 +79,10 @@ impl SquareMark {
     fn order(&self) -> Vec<u32> {
         let packed = |c: Rgba| u32::from_le_bytes([c.r, c.g, c.b, c.a]);
         match self {
-            SquareMark::Tint(c) => vec![0, packed(*c)],
+            SquareMark::Tint(c, r) => {
+                let bits = [r.x, r.y, r.w, r.h].map(f32::to_bits);
+                vec![0, packed(*c), bits[0], bits[1], bits[2], bits[3]]
+            }
             SquareMark::Glow(g) => {
                 let mut v = vec![1, packed(g.color), g.rect.w.to_bits(), g.rect.h.to_bits()];
                 for s in &g.stops {
@@ -89,7 +103,7 @@ impl SquareMark {
             h: size,
         };
         match self {
-            SquareMark::Tint(c) => draw_shape(ground, Item::Rect(at, *c), 0),
+            SquareMark::Tint(c, r) => draw_shape(ground, Item::Rect(*r, *c), 0),
             SquareMark::Glow(g) => draw_shape(ground, Item::Glow(&Glow { rect: at, ..*g }), 0),
         }
     }
@@ -151,6 +165,9 @@ pub(super) struct MarkedKey {
     frame: Arc<Frame>,
     stacks: Vec<Stack>,
     inks: Vec<Ink>,
+    /// The colours of the opaque markup drawn over the pieces (glyph
+    /// badges, promotion signs), sorted, without repeats.
+    overlay: Vec<Packed>,
 }
 
 /// A board's marks sorted out: the key of its tile set, each square's
@@ -159,6 +176,8 @@ struct Marked<'l> {
     key: MarkedKey,
     stack_of: [Option<u8>; 64],
     texts: Vec<Shaped<'l>>,
+    /// The opaque markup it draws over the pieces.
+    overlay: Vec<Item<'l>>,
 }
 
 /// A text with the rectangle its ink can touch, and how it is drawn.
@@ -215,6 +234,7 @@ impl Rasterizer {
                 frame: Arc::clone(&key.frame),
                 stacks: key.stacks.clone(),
                 inks: key.inks.clone(),
+                overlay: key.overlay.clone(),
             };
             self.marked.insert(hash, owned, built, cost);
         }
@@ -230,7 +250,8 @@ impl<'l> Marked<'l> {
         let frame = &layout.frame;
         let board = &frame.board;
         let shared = shared_spec(board);
-        if layout.has_overlay() || (shared == *board && layout.glows.is_empty()) {
+        let overlay = opaque_overlay(layout)?;
+        if overlay.is_empty() && shared == *board && layout.glows.is_empty() {
             return None;
         }
         if !separable(&shared, &layout.glows) {
@@ -241,7 +262,14 @@ impl<'l> Marked<'l> {
         let mut stacks: [Stack; 64] = std::array::from_fn(|_| Vec::new());
         let square_at = |r: Rect| Square::all().find(|&sq| same_rect(board.square_rect(sq), r));
         for t in board.tints.iter().filter(|t| !shared.tints.contains(t)) {
-            stacks[square_at(t.rect)?.index()].push(SquareMark::Tint(t.color));
+            let sq = Square::all().find(|&sq| inside(t.rect, board.square_rect(sq)))?;
+            let s = board.square_rect(sq);
+            let relative = Rect {
+                x: t.rect.x - s.x,
+                y: t.rect.y - s.y,
+                ..t.rect
+            };
+            stacks[sq.index()].push(SquareMark::Tint(t.color, relative));
         }
         for g in &layout.glows {
             let at_origin = Glow {
@@ -278,11 +306,13 @@ impl<'l> Marked<'l> {
             }),
             stacks: kinds,
             inks,
+            overlay: overlay_colours(&overlay),
         };
         Some(Marked {
             key,
             stack_of,
             texts,
+            overlay,
         })
     }
 }
@@ -386,6 +416,14 @@ fn same_rect(a: Rect, b: Rect) -> bool {
     near(a.x, b.x) && near(a.y, b.y) && near(a.w, b.w) && near(a.h, b.h)
 }
 
+/// Whether `r` lies inside `area`, within a hundredth of a pixel.
+fn inside(r: Rect, area: Rect) -> bool {
+    r.x >= area.x - 0.01
+        && r.y >= area.y - 0.01
+        && r.x + r.w <= area.x + area.w + 0.01
+        && r.y + r.h <= area.y + area.h + 0.01
+}
+
 /// Whether `a` and `b` share any area.
 fn overlaps(a: Rect, b: Rect) -> bool {
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
@@ -448,6 +486,38 @@ impl MarkedTiles {
             count_colors(t, &mut histogram);
         }
         let mut ramps: Vec<Packed> = key.inks.iter().flat_map(Ink::ramp).collect();
+        // Opaque markup over the pieces: each colour's edge over the light
+        // and dark squares and over the pieces' two main colours, and each
+        // pair of its colours (a symbol on its disc, the disc in its ring).
+        if !key.overlay.is_empty() {
+            let board = &key.frame.board;
+            let mut squares: ColorMap<u64> = ColorMap::default();
+            for g in &grounds[..plain] {
+                count_colors(g, &mut squares);
+            }
+            let mut unders = vec![packed(board.light), packed(board.dark)];
+            unders.extend(main_colours(&tiles_rgba[..plain], &squares, 2));
+            // And each marked kind of square's main colour (a tint's).
+            for g in &grounds[plain..] {
+                let mut counts: ColorMap<u64> = ColorMap::default();
+                count_colors(g, &mut counts);
+                let most = counts
+                    .into_iter()
+                    .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
+                unders.extend(most.map(|(c, _)| c));
+            }
+            unders.sort_unstable();
+            unders.dedup();
+            for &c in &key.overlay {
+                for &ground in unders.iter().chain(&key.overlay) {
+                    if ground != c {
+                        let step = |k: u32| over(c, ground, k as f32 / (OVERLAY_STEPS + 1) as f32);
+                        ramps.extend((1..=OVERLAY_STEPS).map(step));
+                    }
+                }
+                ramps.push(c);
+            }
+        }
         ramps.sort_unstable();
         ramps.dedup();
         ramps.retain(|c| !histogram.contains_key(c));
@@ -526,6 +596,7 @@ impl MarkedTiles {
         self.draw_texts(&mut indices, width, texts);
         let tiles_of: Vec<&[Vec<u8>; 12]> = self.tiles.iter().collect();
         compose(layout, &mut indices, &self.markers, &class_of, &tiles_of);
+        self.draw_overlay(&mut indices, width, &marked.overlay);
         IndexedImage {
             width: frame.width(),
             height: frame.height(),
@@ -551,6 +622,50 @@ impl MarkedTiles {
             })
             .collect();
         self.draw_outlines(indices, width, &outlines);
+    }
+
+    /// Draws `overlay` (opaque markup over the pieces) over the image,
+    /// rows at a time: each band's pixels are the palette's colours of its
+    /// indices, the markup is drawn over them, and each pixel it changes is
+    /// taken to the palette.
+    fn draw_overlay(&mut self, indices: &mut [u8], width: usize, overlay: &[Item]) {
+        if overlay.is_empty() {
+            return;
+        }
+        let height = indices.len() / width;
+        let premultiplied: Vec<PremultipliedColorU8> = self
+            .palette
+            .colors
+            .iter()
+            .map(|&[r, g, b, a]| ColorU8::from_rgba(r, g, b, a).premultiply())
+            .collect();
+        let reach: Vec<Rect> = overlay
+            .iter()
+            .map(|item| {
+                let (y0, y1) = overlay_rows(item);
+                Rect {
+                    x: 0.0,
+                    y: y0,
+                    w: width as f32,
+                    h: y1 - y0,
+                }
+            })
+            .collect();
+        for (top, end) in text_rows(&reach, height as u32) {
+            let rows = &mut indices[top as usize * width..end as usize * width];
+            let mut band = Pixmap::new(width as u32, end - top).expect("rows inside the image");
+            for (px, &i) in band.pixels_mut().iter_mut().zip(rows.iter()) {
+                *px = premultiplied[i as usize];
+            }
+            for item in overlay {
+                draw_shape(&mut band, *item, top);
+            }
+            for (px, i) in band.pixels().iter().zip(rows.iter_mut()) {
+                if *px != premultiplied[*i as usize] {
+                    *i = self.index(straight(*px));
+                }
+            }
+        }
     }
 
     /// Blends `ink` at coverage `c` over the image's pixels (the palette's
@@ -604,6 +719,71 @@ impl MarkedTiles {
             }
         }
     }
+}
+
+/// The markup `layout` draws over the pieces when all of it is opaque
+/// glyph badges and promotion signs (their edges and symbols blend with a
+/// few known colours, which the palette holds); `None` when there is other
+/// markup (translucent arrows and circles blend with everything under
+/// them: such boards are drawn in RGBA) or pockets.
+fn opaque_overlay(layout: &Layout) -> Option<Vec<Item<'_>>> {
+    let opaque =
+        |d: &crate::layout::Disc| d.fill.a == 255 && d.outline.is_none_or(|o| o.0.a == 255);
+    let mut overlay = Vec::new();
+    for item in layout.items() {
+        match item {
+            Item::GlyphBadge(b) if opaque(&b.disc) && b.text.color.a == 255 => overlay.push(item),
+            Item::PromotedSign(d) if opaque(d) => overlay.push(item),
+            Item::PocketPieces(_) => return None,
+            _ if item.layer() == Layer::Overlay => return None,
+            _ => {}
+        }
+    }
+    Some(overlay)
+}
+
+/// The colours `overlay` draws in, sorted, without repeats.
+fn overlay_colours(overlay: &[Item]) -> Vec<Packed> {
+    let disc = |d: &crate::layout::Disc| std::iter::once(d.fill).chain(d.outline.map(|o| o.0));
+    let mut colours: Vec<Packed> = Vec::new();
+    for item in overlay {
+        match item {
+            Item::GlyphBadge(b) => colours.extend(disc(&b.disc).chain([b.text.color]).map(packed)),
+            Item::PromotedSign(d) => colours.extend(disc(d).map(packed)),
+            _ => {}
+        }
+    }
+    colours.sort_unstable();
+    colours.dedup();
+    colours
+}
+
+/// The rows (from, to) an overlay item can touch, generously.
+fn overlay_rows(item: &Item) -> (f32, f32) {
+    let disc = |d: &crate::layout::Disc| {
+        let r = d.r + d.outline.map_or(0.0, |o| o.1) + 2.0;
+        (d.cy - r, d.cy + r)
+    };
+    match item {
+        Item::GlyphBadge(b) => disc(&b.disc),
+        Item::PromotedSign(d) => disc(d),
+        _ => (f32::NEG_INFINITY, f32::INFINITY),
+    }
+}
+
+/// The `n` colours the pieces of `tiles` cover most (not their grounds'),
+/// most first, then by value.
+fn main_colours(tiles: &[[Pixmap; 12]], grounds: &ColorMap<u64>, n: usize) -> Vec<Packed> {
+    let mut counts: ColorMap<u64> = ColorMap::default();
+    for t in tiles.iter().flatten() {
+        count_colors(t, &mut counts);
+    }
+    let mut colours: Vec<(Packed, u64)> = counts
+        .into_iter()
+        .filter(|(c, _)| !grounds.contains_key(c))
+        .collect();
+    colours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    colours.into_iter().take(n).map(|(c, _)| c).collect()
 }
 
 /// The image rows that rectangles `inks` touch, as (first, past the
@@ -693,6 +873,46 @@ mod tests {
     }
 
     #[test]
+    fn glyph_badges_are_drawn_over_the_shared_tile_set_others_in_rgba() {
+        use crate::layout::{ArrowSpec, DiagramOptions, Glyph, Markup};
+        const FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+        for theme in ["brown", "green", "print"] {
+            let options = |arrows: Vec<ArrowSpec>| DiagramOptions {
+                theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
+                markup: Markup {
+                    lastmove: Some((Square::parse("h5").unwrap(), Square::parse("f7").unwrap())),
+                    glyphs: vec![(Square::parse("f7").unwrap(), Glyph::parse("!!").unwrap())],
+                    arrows,
+                    ..Markup::default()
+                },
+                ..DiagramOptions::default()
+            };
+            let board = crate::test_support::layout(FEN, &options(Vec::new()));
+            let mut raster = Rasterizer::new();
+            for i in board.items() {
+                if i.layer() == Layer::Overlay {
+                    eprintln!("DBG {theme} {i:?}");
+                }
+            }
+            let img = raster.render_marked(&board).expect("badges are opaque");
+            let rgba = crate::pixels::rgba(&raster.render(&board));
+            let got = expand(&img);
+            let (mut worst, mut far) = (0u8, 0usize);
+            for (a, b) in got.chunks_exact(4).zip(rgba.chunks_exact(4)) {
+                let d = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+                worst = worst.max(d);
+                far += usize::from(d > 16);
+            }
+            assert!(worst <= 32, "{theme}: {worst} levels off");
+            assert!(far * 2000 <= got.len() / 4, "{theme}: {far} pixels");
+            // An arrow is translucent: the RGBA path draws that board.
+            let arrow = vec![ArrowSpec::parse("Gc4f7").unwrap()];
+            let arrowed = crate::test_support::layout(FEN, &options(arrow));
+            assert!(raster.render_marked(&arrowed).is_none(), "{theme}");
+        }
+    }
+
+    #[test]
     fn a_board_s_bytes_do_not_depend_on_the_boards_before_it() {
         let board = game_board("brown", Coordinates::Inside, false, 5);
         let alone = Rasterizer::new().render_marked(&board).unwrap();
@@ -715,14 +935,16 @@ mod tests {
         frame.board.texts[0].y = square.y + square.h / 2.0;
         moved.frame = Arc::new(frame);
         assert!(Marked::of(&moved).is_none());
-        // A tint that is not a whole square.
+        // A tint across two squares.
         let mut frame = Frame::clone(&board.frame);
+        let half = frame.board.square / 2.0;
+        let board_rect = frame.board.board;
         let tint = frame
             .board
             .tints
             .iter_mut()
-            .find(|t| overlaps(t.rect, frame.board.board));
-        tint.expect("the last move's tint").rect.w -= 3.0;
+            .find(|t| overlaps(t.rect, board_rect));
+        tint.expect("the last move's tint").rect.x += half;
         moved.frame = Arc::new(frame);
         assert!(Marked::of(&moved).is_none());
         // And a board without marks keeps the tile set of its options.
