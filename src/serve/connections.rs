@@ -6,7 +6,8 @@
 //! the kernel's backlog for as long as they liked. At the limit, a new
 //! client makes one open connection close: the idle one (no request being
 //! answered: between requests, or a head still arriving) that has been
-//! quiet longest, closed at once; else the busy one whose request started
+//! quiet longest, closed at once, but never one that has just connected
+//! (its head is on its way); else the busy one whose request started
 //! first, after its answer (a body still arriving is not waited for). A
 //! client in steady use was active a moment ago, so slowloris heads and
 //! forgotten keep-alive connections go first. The new client gets the
@@ -23,6 +24,12 @@ use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 /// How long a client that arrived at the limit waits for a place before it
 /// is answered `503`.
 pub const ADMIT_WAIT: Duration = Duration::from_millis(500);
+
+/// How long a new connection is spared when room is made: its request
+/// head is on its way (a client writes it right after connecting), and
+/// closing it then would reset a client that just got its place, while a
+/// busy connection could have made room after its answer.
+const FRESH: Duration = Duration::from_millis(100);
 
 /// The answer for a client no place could be made for.
 const REFUSAL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
@@ -200,14 +207,18 @@ impl Connections {
         }
     }
 
-    /// Asks one connection to close: the idle one quiet longest, at once,
-    /// or else the busy one whose request started first, after its answer.
+    /// Asks one connection to close: the idle one quiet longest (and at
+    /// least [`FRESH`]), at once, or else the busy one whose request
+    /// started first, after its answer.
     fn make_room(&self) {
         let open = self.lock();
         let candidates = || open.iter().filter(|c| !c.closing.load(Ordering::Relaxed));
         let quiet = |c: &&Arc<Conn>| c.last_active.load(Ordering::Relaxed);
+        let now = self.epoch.elapsed().as_millis() as u64;
+        let settled = |c: &&Arc<Conn>| now.saturating_sub(quiet(c)) >= FRESH.as_millis() as u64;
         let idle = candidates()
             .filter(|c| c.busy.load(Ordering::Relaxed) == 0)
+            .filter(settled)
             .min_by_key(quiet);
         match idle {
             Some(c) => c.ask_to_close(Close::Now),
@@ -297,7 +308,7 @@ mod tests {
         let busy = place(&connections);
         let _request = busy.conn().start_request();
         let quiet = place(&connections);
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(FRESH + Duration::from_millis(20)).await;
         let recent = place(&connections);
         drop(recent.conn().start_request());
         let Admission::Wait(_w) = connections.admit() else {
@@ -308,11 +319,15 @@ mod tests {
         assert_eq!(*quiet_rx.borrow_and_update(), Close::Now);
         assert_eq!(*recent.conn().close_requests().borrow(), Close::No);
         assert_eq!(*busy.conn().close_requests().borrow(), Close::No);
-        // Next the other idle one, then the busy one after its answer.
+        // The other idle one is fresh (its head may be on its way): the
+        // busy one makes room after its answer instead.
+        connections.make_room();
+        assert_eq!(*recent.conn().close_requests().borrow(), Close::No);
+        assert_eq!(*busy.conn().close_requests().borrow(), Close::AfterAnswer);
+        // Once it has been quiet a while, it is closed.
+        tokio::time::sleep(FRESH + Duration::from_millis(20)).await;
         connections.make_room();
         assert_eq!(*recent.conn().close_requests().borrow(), Close::Now);
-        connections.make_room();
-        assert_eq!(*busy.conn().close_requests().borrow(), Close::AfterAnswer);
         drop(quiet);
         assert_eq!(connections.open(), 2);
         assert!(connections.wait_for_place().await.is_some());
