@@ -76,10 +76,10 @@ pub(crate) fn clip(text: &str) -> &str {
 /// The characters of `text` that the embedded font lacks (each drawn as
 /// U+FFFD), in order of appearance.
 pub fn missing_glyphs(text: &str) -> Vec<char> {
-    let text = clip(text);
-    let mut missing = font(Weight::Regular).shape(text, 10.0).missing;
-    for c in font(Weight::Bold).shape(text, 10.0).missing {
-        if !missing.contains(&c) {
+    let (regular, bold) = (font(Weight::Regular), font(Weight::Bold));
+    let mut missing = Vec::new();
+    for c in clip(text).chars() {
+        if (regular.lacks(c) || bold.lacks(c)) && !missing.contains(&c) {
             missing.push(c);
         }
     }

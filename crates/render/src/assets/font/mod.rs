@@ -7,6 +7,8 @@
 
 pub mod wrap;
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use resvg::tiny_skia::{Path, PathBuilder};
@@ -31,6 +33,23 @@ pub enum Weight {
 /// The most shape plans a font keeps: one per direction and script met
 /// (names in a batch come in a handful of scripts).
 const SHAPE_PLANS: usize = 16;
+
+/// The most glyphs of shaped texts a thread keeps (past it, it starts
+/// again): a batch's names and clocks for a while, a few hundred KB.
+const KEPT_GLYPHS: usize = 1 << 14;
+
+/// Texts shaped on this thread, by weight, size and text, and how many
+/// glyphs they hold. A diagram shapes each name several times (measured
+/// to fit its bar, cut, drawn), and a batch meets the same names again.
+#[derive(Default)]
+struct Kept {
+    texts: HashMap<(Weight, u32, String), ShapedText>,
+    glyphs: usize,
+}
+
+thread_local! {
+    static SHAPED: RefCell<Kept> = RefCell::new(Kept::default());
+}
 
 /// A shape plan and the direction and script it was made for.
 type PlanFor = (
@@ -106,6 +125,14 @@ impl Font {
         self.cap_height * size / self.units_per_em
     }
 
+    /// Whether `c` is drawn as U+FFFD: a control character, or one the
+    /// font has no glyph for (combining marks and joiners are shaped with
+    /// their neighbours, not looked up alone). What [`Font::shape`] lists
+    /// as missing, without shaping.
+    pub fn lacks(&self, c: char) -> bool {
+        c.is_control() || (!self.has(c) && !is_format(c))
+    }
+
     /// Whether the font draws `c`.
     pub fn has(&self, c: char) -> bool {
         c == ' ' || self.face.glyph_index(c).is_some_and(|g| g.0 != 0)
@@ -115,12 +142,31 @@ impl Font {
     /// listed in [`ShapedText::missing`] and drawn as U+FFFD; control
     /// characters count as missing too.
     pub fn shape(&self, text: &str, size: f32) -> ShapedText {
+        let key = (self.weight(), size.to_bits(), text.to_owned());
+        if let Some(shaped) = SHAPED.with(|k| k.borrow().texts.get(&key).cloned()) {
+            return shaped;
+        }
+        let shaped = self.shape_now(text, size);
+        SHAPED.with(|k| {
+            let mut kept = k.borrow_mut();
+            let cost = shaped.glyphs.len() + 1;
+            if kept.glyphs + cost > KEPT_GLYPHS {
+                kept.texts.clear();
+                kept.glyphs = 0;
+            }
+            kept.glyphs += cost;
+            kept.texts.insert(key, shaped.clone());
+        });
+        shaped
+    }
+
+    /// [`Font::shape`] without the texts kept.
+    fn shape_now(&self, text: &str, size: f32) -> ShapedText {
         let mut missing = Vec::new();
         let text: String = text
             .chars()
             .map(|c| {
-                // Combining marks and joiners are shaped, not looked up alone.
-                if c.is_control() || (!self.has(c) && !is_format(c)) {
+                if self.lacks(c) {
                     if !missing.contains(&c) {
                         missing.push(c);
                     }
