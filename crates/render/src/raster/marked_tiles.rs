@@ -28,6 +28,8 @@
 //! over the pieces (arrows, circles) blends with everything under it and
 //! takes the RGBA path.
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
@@ -44,7 +46,7 @@ use super::runs::RunImage;
 use super::{draw_labels, draw_shape, Rasterizer};
 use crate::assets::color::Rgba;
 use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect};
-use crate::pixels::quantize::{ColorMap, Packed, Palette};
+use crate::pixels::quantize::{ColorHasher, ColorMap, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
 
@@ -141,6 +143,11 @@ impl Ink {
     }
 }
 
+/// The key of `ink` at coverage `alpha` over palette entry `under`.
+fn blend_key(ink: Packed, under: u8, alpha: u8) -> u64 {
+    (u64::from(ink) << 16) | (u64::from(under) << 8) | u64::from(alpha)
+}
+
 /// `fg` at `coverage` over `bg`, straight alpha, as source-over gives it.
 fn over(fg: Packed, bg: Packed, coverage: f32) -> Packed {
     let (f, b) = (fg.to_le_bytes(), bg.to_le_bytes());
@@ -217,6 +224,10 @@ pub(super) struct MarkedTiles {
     tiles: Vec<[Vec<u8>; 12]>,
     /// The nearest palette entry of text colours met so far.
     nearest: ColorMap<u8>,
+    /// The entry of an ink at a coverage over an entry, met so far (keyed
+    /// [`blend_key`]): a board's texts blend a few inks at 255 coverages
+    /// over a few entries, again and again.
+    blends: HashMap<u64, u8, BuildHasherDefault<ColorHasher>>,
 }
 
 impl Rasterizer {
@@ -545,6 +556,7 @@ impl MarkedTiles {
             background: Arc::clone(&material.empty),
             palette: Arc::new(palette),
             nearest: ColorMap::default(),
+            blends: HashMap::default(),
         })
     }
 
@@ -683,8 +695,18 @@ impl MarkedTiles {
                     continue;
                 }
                 let at = y as usize * width + x as usize;
-                let under = u32::from_le_bytes(self.palette.colors[indices[at] as usize]);
-                indices[at] = self.index(over(ink, under, f32::from(a) / 255.0));
+                let key = blend_key(ink, indices[at], a);
+                indices[at] = match self.blends.get(&key) {
+                    Some(&i) => i,
+                    None => {
+                        let under = u32::from_le_bytes(self.palette.colors[indices[at] as usize]);
+                        let i = self.index(over(ink, under, f32::from(a) / 255.0));
+                        if self.blends.len() < NEAREST_COLOURS {
+                            self.blends.insert(key, i);
+                        }
+                        i
+                    }
+                };
             }
         }
     }
