@@ -49,7 +49,7 @@ mod options;
 mod players;
 
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
-use fen2img_render::chess::game::Selector;
+use fen2img_render::chess::game::{GamePosition, Selector};
 
 pub use animation_alt::animation_alt;
 pub use caption::comment as gif_comment;
@@ -90,16 +90,24 @@ pub fn diagrams_of(
     input: &[u8],
     options: &GameOptions,
 ) -> Result<GameDiagrams, GameError> {
-    let positions = game.positions();
     let plies =
         pick(game, &options.pick).map_err(|message| GameError::select(source, game, message))?;
-    let diagrams = plies
+    // One diagram (a batch's final positions) replays the moves to it and
+    // makes one position; several (markers) share one replay that makes
+    // them all. Either way a ply past an illegal move has no position.
+    let positions: Vec<Option<GamePosition>> = match plies[..] {
+        [ply] => vec![game.select(&Selector::Ply(ply)).ok()],
+        _ => {
+            let all = game.positions();
+            plies.iter().map(|&ply| all.get(ply).cloned()).collect()
+        }
+    };
+    let diagrams = positions
         .iter()
         .enumerate()
-        .filter_map(|(i, &ply)| {
-            let at = positions.get(ply)?;
+        .filter_map(|(i, at)| {
             let marker = (options.pick == Pick::Markers).then_some(i + 1);
-            Some(GameDiagram::new(game, at, marker, options))
+            Some(GameDiagram::new(game, at.as_ref()?, marker, options))
         })
         .collect();
     let warnings = game

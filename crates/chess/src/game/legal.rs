@@ -172,7 +172,14 @@ impl LegalPosition {
     pub(crate) fn moves_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         let us = self.board.side_to_move();
         let mask = self.board.colored_pieces(us, convert::role_to(role));
-        self.board.generate_moves_for(mask, |moves| {
+        let target = convert::square_to(to).bitboard();
+        self.board.generate_moves_for(mask, |mut moves| {
+            // Only the moves landing on `to` are converted. A king's
+            // castling lands, in the generator, on its rook: kings' moves
+            // are few, and all are looked at.
+            if role != Role::King {
+                moves.to &= target;
+            }
             for mv in moves {
                 let ours = convert::move_from(&self.board, mv);
                 if ours.to == to {
