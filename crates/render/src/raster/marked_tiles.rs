@@ -45,7 +45,7 @@ use super::marks::{separable, shared_spec};
 use super::runs::RunImage;
 use super::{draw_labels, draw_shape, Rasterizer};
 use crate::assets::color::Rgba;
-use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect};
+use crate::layout::{Frame, Glow, Halo, Item, Layer, Layout, PlacedLabel, PlacedText, Rect};
 use crate::pixels::quantize::{ColorHasher, ColorMap, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
@@ -203,6 +203,14 @@ enum Drawn {
     Outline(Path),
 }
 
+/// A marked class whose tiles are not drawn yet.
+#[derive(Debug, Clone)]
+struct Pending {
+    ground: Pixmap,
+    labels: Vec<PlacedLabel>,
+    halo: Option<Halo>,
+}
+
 /// The tile set of a [`MarkedKey`].
 #[derive(Debug)]
 pub(super) struct MarkedTiles {
@@ -220,8 +228,15 @@ pub(super) struct MarkedTiles {
     marked: Vec<Vec<u8>>,
     /// Each class's square without a piece (labels drawn), as indices.
     grounds: Vec<Vec<u8>>,
-    /// Each class's twelve piece tiles.
-    tiles: Vec<[Vec<u8>; 12]>,
+    /// Each class's twelve piece tiles: from the start for the plain
+    /// classes and the marked ones without labels (whose colours the
+    /// palette is fitted to); a labelled marked class's when a board first
+    /// has it (with inside coordinates, fifteen labelled classes times each
+    /// stack would be drawn for a one-off board that shows two).
+    tiles: Vec<Option<[Vec<u8>; 12]>>,
+    /// What a marked class's tiles are drawn on until they are: its square
+    /// without labels, and the labels placed in it with their halo.
+    pending: Vec<Option<Pending>>,
     /// The nearest palette entry of text colours met so far.
     nearest: ColorMap<u8>,
     /// The entry of an ink at a coverage over an entry, met so far (keyed
@@ -249,7 +264,24 @@ impl Rasterizer {
             };
             self.marked.insert(hash, owned, built, cost);
         }
+        // The marked classes this board has whose tiles are not drawn yet:
+        // drawn now (sprites come from the rasterizer's caches), then
+        // indexed in the tile set's palette.
         let tiles = self.marked.find(hash, |k| k == key).expect("just inserted");
+        let missing = tiles.missing(&marked.stack_of);
+        let drawn: Vec<(usize, [Pixmap; 12])> = missing
+            .into_iter()
+            .map(|(class, p)| {
+                let placed = (!p.labels.is_empty()).then_some((p.labels.as_slice(), p.halo));
+                (class, piece_tiles(self, layout, &p.ground, placed))
+            })
+            .collect();
+        let tiles = self.marked.find(hash, |k| k == key).expect("just found");
+        for (class, rgba) in drawn {
+            let indexed = rgba.each_ref().map(|t| to_indices(t, |c| tiles.index(c)));
+            tiles.tiles[class] = Some(indexed);
+            tiles.pending[class] = None;
+        }
         Some(tiles.draw(layout, &marked))
     }
 }
@@ -452,12 +484,16 @@ impl MarkedTiles {
         let material = Material::of(raster, &shared)?;
         let labels = corner_labels(&shared);
         let plain = material.classes.len();
-        // Every class's ground (labelled) and tiles in RGBA: the plain
-        // classes, then each plain class with each stack.
+        // Every class's ground (labelled): the plain classes, then each
+        // plain class with each stack; tiles in RGBA for the plain classes
+        // and the unlabelled marked ones (labelled marked ones' tiles are
+        // drawn when a board first has them, in the nearest colours of a
+        // palette that has the same pieces on the same marks unlabelled).
         let mut grounds: Vec<Pixmap> = material.classes.iter().map(|c| c.0.clone()).collect();
-        let mut tiles_rgba: Vec<[Pixmap; 12]> = (0..plain)
-            .map(|class| material.draw_tiles(raster, &shared, class))
+        let mut tiles_rgba: Vec<Option<[Pixmap; 12]>> = (0..plain)
+            .map(|class| Some(material.draw_tiles(raster, &shared, class)))
             .collect();
+        let mut pending: Vec<Option<Pending>> = vec![None; plain];
         let mut marked = vec![Vec::new(); plain];
         for (class, classes) in marked.iter_mut().enumerate() {
             let sq = material.classes[class].1;
@@ -466,14 +502,23 @@ impl MarkedTiles {
                 for mark in stack {
                     mark.draw(&mut ground);
                 }
-                let here =
-                    labels.map(|(all, halo)| (touching_labels(&shared, all, halo, sq), halo));
-                let placed = here.as_ref().map(|(h, halo)| (h.as_slice(), *halo));
+                let (here, halo) = match labels {
+                    Some((all, halo)) => (touching_labels(&shared, all, halo, sq), halo),
+                    None => (Vec::new(), None),
+                };
                 let mut labelled = ground.clone();
-                if let Some((here, halo)) = placed {
-                    draw_labels(&mut labelled, here, halo, 0);
+                draw_labels(&mut labelled, &here, halo, 0);
+                if here.is_empty() {
+                    tiles_rgba.push(Some(piece_tiles(raster, &shared, &ground, None)));
+                    pending.push(None);
+                } else {
+                    tiles_rgba.push(None);
+                    pending.push(Some(Pending {
+                        ground,
+                        labels: here,
+                        halo,
+                    }));
                 }
-                tiles_rgba.push(piece_tiles(raster, &shared, &ground, placed));
                 classes.push((grounds.len()) as u8);
                 grounds.push(labelled);
             }
@@ -483,7 +528,8 @@ impl MarkedTiles {
         }
 
         // The palette: the board and marked grounds weighted as `indexed`
-        // weighs the board, every tile once, and the texts' ramps exact.
+        // weighs the board, every tile drawn once, and the texts' ramps
+        // exact.
         let mut histogram: ColorMap<u64> = ColorMap::default();
         material.count_board(&mut histogram);
         let mut marked_grounds: ColorMap<u64> = ColorMap::default();
@@ -493,7 +539,7 @@ impl MarkedTiles {
         for (c, n) in marked_grounds {
             *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
         }
-        for t in tiles_rgba.iter().flatten() {
+        for t in tiles_rgba.iter().flatten().flatten() {
             count_colors(t, &mut histogram);
         }
         let mut ramps: Vec<Packed> = key.inks.iter().flat_map(Ink::ramp).collect();
@@ -507,7 +553,8 @@ impl MarkedTiles {
                 count_colors(g, &mut squares);
             }
             let mut unders = vec![packed(board.light), packed(board.dark)];
-            unders.extend(main_colours(&tiles_rgba[..plain], &squares, 2));
+            let plain_tiles: Vec<&[Pixmap; 12]> = tiles_rgba[..plain].iter().flatten().collect();
+            unders.extend(main_colours(&plain_tiles, &squares, 2));
             // And each marked kind of square's main colour (a tint's).
             for g in &grounds[plain..] {
                 let mut counts: ColorMap<u64> = ColorMap::default();
@@ -551,8 +598,13 @@ impl MarkedTiles {
             grounds: grounds.iter().map(|g| to_indices(g, index)).collect(),
             tiles: tiles_rgba
                 .iter()
-                .map(|class| class.each_ref().map(|t| to_indices(t, index)))
+                .map(|class| {
+                    class
+                        .as_ref()
+                        .map(|c| c.each_ref().map(|t| to_indices(t, index)))
+                })
                 .collect(),
+            pending,
             background: Arc::clone(&material.empty),
             palette: Arc::new(palette),
             nearest: ColorMap::default(),
@@ -560,9 +612,29 @@ impl MarkedTiles {
         })
     }
 
-    /// The bytes it holds.
+    /// The marked classes `stack_of` puts on squares whose tiles are not
+    /// drawn yet, with what to draw them on.
+    fn missing(&self, stack_of: &[Option<u8>; 64]) -> Vec<(usize, Pending)> {
+        let mut out: Vec<(usize, Pending)> = Vec::new();
+        for sq in Square::all() {
+            let Some(stack) = stack_of[sq.index()] else {
+                continue;
+            };
+            let class = self.marked[self.class_of[sq.index()] as usize][stack as usize] as usize;
+            if let Some(p) = &self.pending[class] {
+                if !out.iter().any(|(c, _)| *c == class) {
+                    out.push((class, p.clone()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The bytes it holds, counting the tiles of every marked class as
+    /// drawn (they are, as boards come).
     fn bytes(&self) -> u64 {
-        let tiles: usize = self.tiles.iter().flatten().map(Vec::len).sum();
+        let tile = self.grounds.first().map_or(0, Vec::len);
+        let tiles: usize = self.tiles.len() * 12 * tile;
         let grounds: usize = self.grounds.iter().map(Vec::len).sum();
         let markers: usize = self.markers.iter().map(|m| m.2.len()).sum();
         (tiles + grounds + markers + self.filled.len()) as u64 + self.background.bytes()
@@ -606,7 +678,13 @@ impl MarkedTiles {
             }
         }
         self.draw_texts(&mut indices, width, texts);
-        let tiles_of: Vec<&[Vec<u8>; 12]> = self.tiles.iter().collect();
+        // Every class this board has is drawn (see `render_marked`).
+        let none: [Vec<u8>; 12] = Default::default();
+        let tiles_of: Vec<&[Vec<u8>; 12]> = self
+            .tiles
+            .iter()
+            .map(|t| t.as_ref().unwrap_or(&none))
+            .collect();
         compose(layout, &mut indices, &self.markers, &class_of, &tiles_of);
         self.draw_overlay(&mut indices, width, &marked.overlay);
         IndexedImage {
@@ -795,9 +873,9 @@ fn overlay_rows(item: &Item) -> (f32, f32) {
 
 /// The `n` colours the pieces of `tiles` cover most (not their grounds'),
 /// most first, then by value.
-fn main_colours(tiles: &[[Pixmap; 12]], grounds: &ColorMap<u64>, n: usize) -> Vec<Packed> {
+fn main_colours(tiles: &[&[Pixmap; 12]], grounds: &ColorMap<u64>, n: usize) -> Vec<Packed> {
     let mut counts: ColorMap<u64> = ColorMap::default();
-    for t in tiles.iter().flatten() {
+    for t in tiles.iter().flat_map(|c| c.iter()) {
         count_colors(t, &mut counts);
     }
     let mut colours: Vec<(Packed, u64)> = counts
