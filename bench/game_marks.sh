@@ -11,6 +11,8 @@
 # Games are the first N of bench/.games/games-10000.pgn (bench/games.sh
 # or bench/game_outputs.sh generate it). Times are medians of R rounds,
 # user CPU seconds and wall seconds, the binaries alternating per round.
+# Run with TMPDIR=/dev/shm (or another tmpfs) so that creating thousands
+# of files does not drown the figures in file-system time.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 before=$1; after=$2; shift 2

@@ -3,7 +3,9 @@
 //! into paths, so an SVG needs no font and a PNG looks the same everywhere.
 //!
 //! The layout stage measures and wraps text here and places the resulting
-//! paths; the writers only draw them.
+//! paths; the writers only draw them (the raster paths draw ink-only text
+//! from the same glyphs' coverage, kept: `raster::glyph_masks`). Every
+//! writer puts a glyph's pen on an eighth of a pixel ([`snap`]).
 
 pub mod wrap;
 
