@@ -1,6 +1,8 @@
 //! Drawing what the layout placed around the board: player discs, text
 //! (captions, numbers, player bars) and count badges' parts. Text is the
-//! embedded font's outlines, filled, so it looks the same as in the SVG.
+//! embedded font's glyphs where the SVG puts them: ink-only text from each
+//! glyph's kept coverage (`glyph_masks`), text with a casing from its
+//! outlines filled and stroked.
 
 use resvg::tiny_skia::{FillRule, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
 

@@ -99,8 +99,9 @@ impl Rasterizer {
         }
     }
 
-    /// Draws `layout` as a palette image, or `None` when markup is drawn
-    /// over the pieces (use [`Rasterizer::render`] then).
+    /// Draws `layout` as a palette image, or `None` when translucent
+    /// markup (arrows, circles, X marks, square labels) is drawn over the
+    /// pieces (use [`Rasterizer::render`] then).
     pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
         // Marks, texts and opaque badges over a tile set shared by boards
         // that differ in them; other markup over the pieces: RGBA.

@@ -149,9 +149,14 @@ impl Font {
             return shaped;
         }
         let shaped = self.shape_now(text, size);
+        let cost = shaped.glyphs.len().max(text.len()) + 1;
+        if cost > KEPT_GLYPHS / 16 {
+            // A long caption is shaped once or twice; keeping it would
+            // push out a batch's worth of names.
+            return shaped;
+        }
         SHAPED.with(|k| {
             let mut kept = k.borrow_mut();
-            let cost = shaped.glyphs.len() + 1;
             if kept.glyphs + cost > KEPT_GLYPHS {
                 kept.texts.clear();
                 kept.glyphs = 0;
