@@ -38,6 +38,39 @@ impl Hasher for ColorHasher {
     }
 }
 
+/// The nearest palette entry of colours a palette was not made from (a
+/// text's edges, a glow no sampled frame had), remembered: the search runs
+/// over every entry, and such colours recur board after board.
+#[derive(Debug)]
+pub struct NearestCache {
+    entries: ColorMap<u8>,
+    most: usize,
+}
+
+impl NearestCache {
+    /// Remembering at most `most` colours (past it, the rest are searched
+    /// each time).
+    pub fn new(most: usize) -> NearestCache {
+        NearestCache {
+            entries: ColorMap::default(),
+            most,
+        }
+    }
+
+    /// The entry of `c` in `palette` (which must be the one the cache was
+    /// used with from the start): its own, or the nearest.
+    pub fn index(&mut self, palette: &Palette, c: Packed) -> u8 {
+        if let Some(&i) = self.entries.get(&c) {
+            return i;
+        }
+        let i = palette.index(c);
+        if self.entries.len() < self.most {
+            self.entries.insert(c, i);
+        }
+        i
+    }
+}
+
 /// A palette and the index of every colour it was made from.
 #[derive(Debug, Clone)]
 pub struct Palette {

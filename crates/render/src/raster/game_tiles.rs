@@ -17,7 +17,7 @@ use super::indexed::{
 use super::runs::RunImage;
 use super::{draw_labels, Rasterizer};
 use crate::layout::{Halo, Layout, PlacedLabel, SpriteSpec};
-use crate::pixels::quantize::{ColorMap, Packed, Palette};
+use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
 
@@ -43,7 +43,7 @@ const GAME_NEAREST_COLOURS: usize = 1 << 16;
 pub(crate) struct GameTiles {
     palette: Arc<Palette>,
     /// The nearest entry of colours the palette was not fitted from.
-    nearest: ColorMap<u8>,
+    nearest: NearestCache,
     /// Squares by what they are drawn from.
     squares: Vec<Arc<GameSquare>>,
     /// The bytes `squares` holds.
@@ -77,7 +77,7 @@ impl GameTiles {
     pub(crate) fn new(fit: &PaletteFit) -> GameTiles {
         GameTiles {
             palette: Arc::new(Palette::from_histogram_within(&fit.histogram, 255)),
-            nearest: ColorMap::default(),
+            nearest: NearestCache::new(GAME_NEAREST_COLOURS),
             squares: Vec::new(),
             bytes: 0,
             budget: GAME_TILE_BYTES,
@@ -91,14 +91,7 @@ impl GameTiles {
 
     /// The palette entry of `c`: its own, or the nearest.
     fn index(&mut self, c: Packed) -> u8 {
-        if let Some(&i) = self.nearest.get(&c) {
-            return i;
-        }
-        let i = self.palette.index(c);
-        if self.nearest.len() < GAME_NEAREST_COLOURS {
-            self.nearest.insert(c, i);
-        }
-        i
+        self.nearest.index(&self.palette, c)
     }
 
     /// The ground and tiles of `sq` on `bare` (the background of `layout`)

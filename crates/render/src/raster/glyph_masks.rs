@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{FillRule, Mask, Pixmap, PremultipliedColorU8, Transform};
 
+use super::{div255, over};
 use crate::assets::font::{snap, Weight, PEN_STEPS};
 use crate::layout::PlacedText;
 
@@ -150,7 +151,7 @@ fn coverage_with(kept: &mut Kept, text: &PlacedText) -> Option<Coverage> {
 /// solid fill of the text's outline blends.
 pub(crate) fn blend(pixmap: &mut Pixmap, c: &Coverage, ink: PremultipliedColorU8, top: u32) {
     let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
-    let pixels = pixmap.pixels_mut();
+    let data = pixmap.data_mut();
     let src = [ink.red(), ink.green(), ink.blue(), ink.alpha()].map(u32::from);
     for (row, alphas) in c.alpha.chunks_exact(c.width).enumerate() {
         let y = c.top + row as i32 - top as i32;
@@ -162,22 +163,11 @@ pub(crate) fn blend(pixmap: &mut Pixmap, c: &Coverage, ink: PremultipliedColorU8
             if a == 0 || !(0..width).contains(&x) {
                 continue;
             }
-            let px = &mut pixels[(y * width + x) as usize];
+            let at = (y * width + x) as usize * 4;
             let a = u32::from(a);
-            let s = src.map(|v| div255(v * a));
-            let keep = 255 - s[3];
-            let d = [px.red(), px.green(), px.blue(), px.alpha()].map(u32::from);
-            let out: [u8; 4] = std::array::from_fn(|i| (s[i] + div255(d[i] * keep)).min(255) as u8);
-            // Channels never exceed alpha: both terms keep that.
-            let (r, g, b) = (out[0].min(out[3]), out[1].min(out[3]), out[2].min(out[3]));
-            *px = PremultipliedColorU8::from_rgba(r, g, b, out[3]).expect("channels within alpha");
+            over(&mut data[at..at + 4], src.map(|v| div255(v * a)));
         }
     }
-}
-
-/// `v / 255`, rounded.
-fn div255(v: u32) -> u32 {
-    (v + 128 + ((v + 128) >> 8)) >> 8
 }
 
 /// Draws the glyph of `key` (shaped in `shaped`'s weight and size) with its

@@ -129,10 +129,14 @@ pub(super) fn draw(pixmap: &mut Pixmap, breaks: &[u32], marks: &[Item]) {
     }
 }
 
-/// The image rows (from, to) a mark can touch, generously: a band it does
-/// not touch is left alone, and drawing it into a band it cannot reach
-/// would change nothing there.
-fn rows_reached(item: &Item) -> (f32, f32) {
+/// The image rows (from, to) a mark (or a badge over the pieces) can
+/// touch, generously: a band it does not touch is left alone, and drawing
+/// it into a band it cannot reach would change nothing there.
+pub(super) fn rows_reached(item: &Item) -> (f32, f32) {
+    let disc = |d: &crate::layout::Disc| {
+        let r = d.r + d.outline.map_or(0.0, |o| o.1) + 2.0;
+        (d.cy - r, d.cy + r)
+    };
     match item {
         Item::Rect(r, _) => (r.y - 1.0, r.y + r.h + 1.0),
         Item::Glow(g) => (g.rect.y - 1.0, g.rect.y + g.rect.h + 1.0),
@@ -145,7 +149,10 @@ fn rows_reached(item: &Item) -> (f32, f32) {
                 t.y + t.size + casing + 2.0,
             )
         }
-        // Not a mark: every row.
+        // Opaque markup drawn over a board's pieces (`marked_tiles`).
+        Item::GlyphBadge(b) => disc(&b.disc),
+        Item::PromotedSign(d) => disc(d),
+        // Anything else: every row.
         _ => (f32::NEG_INFINITY, f32::INFINITY),
     }
 }
@@ -156,7 +163,7 @@ fn within(r: Rect, area: Rect) -> bool {
 }
 
 /// Whether `a` and `b` share any area.
-fn overlaps(a: Rect, b: Rect) -> bool {
+pub(super) fn overlaps(a: Rect, b: Rect) -> bool {
     a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
 }
 

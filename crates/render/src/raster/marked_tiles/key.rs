@@ -12,7 +12,7 @@ use resvg::tiny_skia::{Path, Pixmap};
 use super::super::draw_shape;
 use super::super::glyph_masks::{self, Coverage};
 use super::super::indexed::marker_rect;
-use super::super::marks::{separable, shared_spec};
+use super::super::marks::{overlaps, separable, shared_spec};
 use crate::assets::color::Rgba;
 use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect};
 use crate::pixels::quantize::Packed;
@@ -336,11 +336,6 @@ fn inside(r: Rect, area: Rect) -> bool {
         && r.y >= area.y - 0.01
         && r.x + r.w <= area.x + area.w + 0.01
         && r.y + r.h <= area.y + area.h + 0.01
-}
-
-/// Whether `a` and `b` share any area.
-pub(super) fn overlaps(a: Rect, b: Rect) -> bool {
-    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
 }
 
 /// The markup `layout` draws over the pieces when all of it is opaque

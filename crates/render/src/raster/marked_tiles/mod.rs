@@ -43,10 +43,11 @@ use super::indexed::{
     compose, corner_labels, count_colors, paste, piece_tiles, square_rect, straight, to_indices,
     touching_labels, Material, BACKGROUND_WEIGHT,
 };
+use super::marks::rows_reached;
 use super::runs::RunImage;
 use super::{draw_labels, draw_shape, Rasterizer};
 use crate::layout::{Halo, Item, Layout, PlacedLabel, PlacedText, Rect};
-use crate::pixels::quantize::{ColorHasher, ColorMap, Packed, Palette};
+use crate::pixels::quantize::{ColorHasher, ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
 pub(crate) use key::MarkedKey;
@@ -100,7 +101,7 @@ pub(super) struct MarkedTiles {
     /// without labels, and the labels placed in it with their halo.
     pending: Vec<Option<Pending>>,
     /// The nearest palette entry of text colours met so far.
-    nearest: ColorMap<u8>,
+    nearest: NearestCache,
     /// The entry of an ink at a coverage over an entry, met so far (keyed
     /// [`blend_key`]): a board's texts blend a few inks at 255 coverages
     /// over a few entries, again and again.
@@ -283,7 +284,7 @@ impl MarkedTiles {
             pending,
             background: Arc::clone(&material.empty),
             palette: Arc::new(palette),
-            nearest: ColorMap::default(),
+            nearest: NearestCache::new(NEAREST_COLOURS),
             blends: HashMap::default(),
         })
     }
@@ -318,14 +319,7 @@ impl MarkedTiles {
 
     /// The palette entry of `c`: its own, or the nearest.
     fn index(&mut self, c: Packed) -> u8 {
-        if let Some(&i) = self.nearest.get(&c) {
-            return i;
-        }
-        let i = self.palette.index(c);
-        if self.nearest.len() < NEAREST_COLOURS {
-            self.nearest.insert(c, i);
-        }
-        i
+        self.nearest.index(&self.palette, c)
     }
 
     /// `layout` drawn: the shared background, the marked squares, the
@@ -408,7 +402,7 @@ impl MarkedTiles {
         let reach: Vec<Rect> = overlay
             .iter()
             .map(|item| {
-                let (y0, y1) = overlay_rows(item);
+                let (y0, y1) = rows_reached(item);
                 Rect {
                     x: 0.0,
                     y: y0,
@@ -417,7 +411,7 @@ impl MarkedTiles {
                 }
             })
             .collect();
-        for (top, end) in text_rows(&reach, height as u32) {
+        for (top, end) in touched_rows(&reach, height as u32) {
             let rows = &mut indices[top as usize * width..end as usize * width];
             let mut band = Pixmap::new(width as u32, end - top).expect("rows inside the image");
             for (px, &i) in band.pixels_mut().iter_mut().zip(rows.iter()) {
@@ -476,7 +470,7 @@ impl MarkedTiles {
     ) {
         let height = indices.len() / width;
         let rows: Vec<Rect> = texts.iter().map(|s| s.2).collect();
-        for (top, end) in text_rows(&rows, height as u32) {
+        for (top, end) in touched_rows(&rows, height as u32) {
             let rows = IntRect::from_xywh(0, top as i32, width as u32, end - top)
                 .expect("rows inside the image");
             let before = self.background.crop(rows);
@@ -497,19 +491,6 @@ impl MarkedTiles {
     }
 }
 
-/// The rows (from, to) an overlay item can touch, generously.
-fn overlay_rows(item: &Item) -> (f32, f32) {
-    let disc = |d: &crate::layout::Disc| {
-        let r = d.r + d.outline.map_or(0.0, |o| o.1) + 2.0;
-        (d.cy - r, d.cy + r)
-    };
-    match item {
-        Item::GlyphBadge(b) => disc(&b.disc),
-        Item::PromotedSign(d) => disc(d),
-        _ => (f32::NEG_INFINITY, f32::INFINITY),
-    }
-}
-
 /// The `n` colours the pieces of `tiles` cover most (not their grounds'),
 /// most first, then by value.
 fn main_colours(tiles: &[&[Pixmap; 12]], grounds: &ColorMap<u64>, n: usize) -> Vec<Packed> {
@@ -527,7 +508,7 @@ fn main_colours(tiles: &[&[Pixmap; 12]], grounds: &ColorMap<u64>, n: usize) -> V
 
 /// The image rows that rectangles `inks` touch, as (first, past the
 /// end) ranges that do not overlap.
-fn text_rows(inks: &[Rect], height: u32) -> Vec<(u32, u32)> {
+fn touched_rows(inks: &[Rect], height: u32) -> Vec<(u32, u32)> {
     let mut ranges: Vec<(u32, u32)> = inks
         .iter()
         .map(|r| {
@@ -550,10 +531,10 @@ fn text_rows(inks: &[Rect], height: u32) -> Vec<(u32, u32)> {
 
 #[cfg(test)]
 mod tests {
-    use super::key::overlaps;
     use super::*;
     use crate::layout::Coordinates;
     use crate::layout::Frame;
+    use crate::raster::marks::overlaps;
     use crate::test_support::game_board;
 
     /// The indexed image decoded to straight RGBA.
@@ -692,7 +673,7 @@ mod tests {
     }
 
     #[test]
-    fn text_rows_merge_where_they_meet() {
+    fn touched_rows_merge_where_they_meet() {
         let ink = |y: f32| Rect {
             x: 3.0,
             y,
@@ -700,7 +681,7 @@ mod tests {
             h: 12.5,
         };
         assert_eq!(
-            text_rows(&[ink(30.0), ink(40.2), ink(200.0)], 205),
+            touched_rows(&[ink(30.0), ink(40.2), ink(200.0)], 205),
             [(30, 53), (200, 205)]
         );
     }
