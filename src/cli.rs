@@ -14,7 +14,6 @@ use crate::args::games::{game_job, GameArgs};
 use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
-use crate::games::input::is_pgn_path;
 use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]
@@ -22,6 +21,7 @@ use crate::serve;
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
 use crate::terminal::choice as terminal_choice;
+use fen2img_games::input::is_pgn_path;
 
 const AFTER_HELP: &str = "\
 Examples:

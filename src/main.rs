@@ -1,20 +1,18 @@
 //! The `fen2img` command: parse the command line, run, map errors to exit codes.
 //!
-//! The diagrams themselves come from the `fen2img-render` crate (and the
-//! positions from `fen2img-chess`); this crate is everything a command adds:
+//! The diagrams themselves come from the `fen2img-render` crate (the
+//! positions from `fen2img-chess`, the diagrams of games from
+//! `fen2img-games`); this crate is everything a command adds:
 //! flags, files, terminals, documents, the server. Modules import one way
 //! (checked by `tests/cli/layers.rs`): `cli` → {`batch`, `single`,
 //! `manual`, `markdown`, `serve`, `terminal`} → `args` → `failure`;
-//! `single`, `batch` and `args` → `games` (diagrams from games, for every
-//! front end); only `cli`, `args` and `batch` see clap. `single` (for
-//! `-o`), `batch`, `games` and `markdown` → `output`, which owns every file
-//! fen2img writes.
+//! only `cli`, `args` and `batch` see clap. `single` (for `-o`), `batch`
+//! and `markdown` → `output`, which owns every file fen2img writes.
 
 mod args;
 mod batch;
 mod cli;
 mod failure;
-mod games;
 mod manual;
 mod markdown;
 mod output;

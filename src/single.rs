@@ -12,12 +12,12 @@ use fen2img_render::{RenderOptions, Renderer};
 
 use crate::args::{check_warnings, parse_record};
 use crate::failure::{Cause, Failure, EXIT_OK};
-use crate::games::input::{is_pgn, MAX_PGN_LEN};
-use crate::games::GameText;
 use crate::output::read::read_regular;
 use crate::output::{write_file, Links};
 use crate::single_game::{self, GameJob, GameRun};
 use crate::stdout;
+use fen2img_games::input::{is_pgn, MAX_PGN_LEN};
+use fen2img_games::GameText;
 
 /// Where the position comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,10 +11,10 @@ use fen2img_render::layout::missing_glyphs;
 use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
 
 use crate::failure::{Cause, Failure, EXIT_INVALID, EXIT_OK};
-use crate::games::animate::{self, AnimateError, Timing};
-use crate::games::{animation_alt, diagrams, GameDiagram, GameError, GameOptions, GameText};
 use crate::output::{write_file, Links};
 use crate::stdout;
+use fen2img_games::animate::{self, AnimateError, Timing};
+use fen2img_games::{animation_alt, diagrams, GameDiagram, GameError, GameOptions, GameText};
 
 /// What the game flags asked for, as plain values.
 #[derive(Debug, Clone, Default)]
@@ -207,7 +207,7 @@ fn animation(
     }
     let bytes = if run.render {
         let delays = animate::delays(frames, timing);
-        let comment = crate::games::gif_comment(tags);
+        let comment = fen2img_games::gif_comment(tags);
         Some(
             animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
                 AnimateError::Render(_, e) => Failure::from(Cause::Render(&e)),

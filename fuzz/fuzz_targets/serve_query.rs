@@ -18,9 +18,6 @@ use libfuzzer_sys::fuzz_target;
 // At the crate root, so that the files' `super::` paths name each other.
 #[path = "../../src/serve/boardimage.rs"]
 mod boardimage;
-// `/diagram.*?pgn=` reads the game with the binary's games module.
-#[path = "../../src/games/mod.rs"]
-mod games;
 #[path = "../../src/serve/diagram.rs"]
 mod diagram;
 #[path = "../../src/serve/lila_names.rs"]

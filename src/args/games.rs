@@ -15,9 +15,9 @@ use fen2img_render::chess::quote::escape;
 use super::text::utf8;
 use super::RenderArgs;
 use crate::failure::Failure;
-use crate::games::animate::{Timing, MIN_DELAY_CS};
-use crate::games::{CaptionStyle, GameOptions, Pick};
 use crate::single_game::GameJob;
+use fen2img_games::animate::{Timing, MIN_DELAY_CS};
+use fen2img_games::{CaptionStyle, GameOptions, Pick};
 
 /// Flags that take a game: PGN input, or moves after a FEN.
 #[derive(Args, Debug, Clone, Default)]

@@ -27,10 +27,10 @@ use super::manifest::JsonLines;
 use super::names::safe_id;
 use super::BatchArgs;
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use crate::games::input::MAX_PGN_LEN;
-use crate::games::{diagrams_of, CaptionStyle, GameDiagram, GameError, GameOptions, Pick};
 use crate::output::read::read_regular;
 use crate::output::{signals, write_if_changed, Links, WriteOutcome};
+use fen2img_games::input::MAX_PGN_LEN;
+use fen2img_games::{diagrams_of, CaptionStyle, GameDiagram, GameError, GameOptions, Pick};
 
 /// Games drawn together: enough to keep the threads busy, few enough
 /// that a file of 100,000 games is never held drawn at once.
@@ -210,7 +210,7 @@ pub fn all_pgn(inputs: &[PathBuf]) -> bool {
     !inputs.is_empty()
         && inputs
             .iter()
-            .all(|p| crate::games::input::is_pgn_path(p.as_os_str().as_encoded_bytes()))
+            .all(|p| fen2img_games::input::is_pgn_path(p.as_os_str().as_encoded_bytes()))
 }
 
 /// Draws every game of the PGN inputs; the exit code.
@@ -481,8 +481,8 @@ mod tests {
             ("Black".to_string(), "../../etc".to_string()),
             ("Round".to_string(), "?".to_string()),
         ];
-        let diagram = crate::games::diagrams(
-            &crate::games::GameText::Pgn(b"1. e4 *"),
+        let diagram = fen2img_games::diagrams(
+            &fen2img_games::GameText::Pgn(b"1. e4 *"),
             "x",
             &GameOptions::default(),
         )

@@ -1,12 +1,12 @@
 //! A pgn block's `animate`: the game (or the stretch `from=`/`to=` name)
 //! as one animated GIF, drawn by the command line's own animation
-//! ([`crate::games::animate`]) with the block's render options, so the
+//! ([`fen2img_games::animate`]) with the block's render options, so the
 //! file is the one `fen2img game.pgn --animate` writes with the same
 //! options. It stands where the block stood like any diagram: a file named
 //! by its content beside the other images, or, where the page holds its
 //! images inline, a `data:` URI ([`super::data_uri`]); its alt text says
 //! whose game it is, which moves it plays and the final position
-//! ([`crate::games::animation_alt`]).
+//! ([`fen2img_games::animation_alt`]).
 //!
 //! For an output that cannot show a GIF (Pandoc's LaTeX, for PDF:
 //! [`DiagramMaker::set_stills_only`]) the block draws the animation's last
@@ -29,8 +29,8 @@ use super::game_keys::game_label;
 use super::info::Attr;
 use super::options::BlockOptions;
 use crate::args::games::{bound, duration, scale};
-use crate::games::animate::{self, Timing};
-use crate::games::{animation_alt, diagrams_of, gif_comment, CaptionStyle, GameOptions, Pick};
+use fen2img_games::animate::{self, Timing};
+use fen2img_games::{animation_alt, diagrams_of, gif_comment, CaptionStyle, GameOptions, Pick};
 
 /// The most frames one block's animation may have, as the server's
 /// `/game.gif`: a 12,000-half-move game would be minutes of encoding and

@@ -33,8 +33,8 @@ use super::fence::FenBlock;
 use super::game_animation::{self, Animate};
 use super::game_keys::{canonical, game_label, is_game_key};
 use super::info::Attr;
-use crate::games::input::MAX_PGN_LEN;
-use crate::games::{diagrams_of, CaptionStyle, GameOptions, Pick};
+use fen2img_games::input::MAX_PGN_LEN;
+use fen2img_games::{diagrams_of, CaptionStyle, GameOptions, Pick};
 
 /// The most diagrams one block may give: a game annotated for print has a
 /// handful; a hostile one with a marker after each of 12,000 half-moves

@@ -51,7 +51,7 @@ fn game_request(
     pairs: &[(String, String)],
     format: Format,
 ) -> Result<DiagramRequest, String> {
-    use crate::games::{self, GameOptions, GameText, Pick};
+    use fen2img_games::{self as games, GameOptions, GameText, Pick};
     use fen2img_render::chess::game::Selector;
     let number = match first(pairs, "game") {
         None => 1,

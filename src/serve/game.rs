@@ -23,7 +23,7 @@ use super::request::DiagramRequest;
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
 
-use crate::games::animate::{write_gif, AnimateError, Frames};
+use fen2img_games::animate::{write_gif, AnimateError, Frames};
 
 /// lila-gif's default frame delay, in hundredths of a second: its
 /// `RequestBody::delay` is `#[serde(default)]`, so 0 (its README's example
@@ -267,8 +267,8 @@ impl Style {
 /// GIF's comment is the game's source from its tags (`Morphy – Duke Karl /
 /// Count Isouard, Paris 1858`) unless the JSON gives a `comment`.
 fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
-    use crate::games::animate::{delays, Timing};
-    use crate::games::{self, GameOptions, GameText, Pick};
+    use fen2img_games::animate::{delays, Timing};
+    use fen2img_games::{self as games, GameOptions, GameText, Pick};
     let style = Style::read(json, max_size)?;
     let number = match json.get("game") {
         None | Some(Value::Null) => 1,

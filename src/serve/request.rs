@@ -77,7 +77,7 @@ impl DiagramRequest {
     /// `[%cal]`/`[%csl]` arrows and circles, the move's glyph, and player
     /// bars from the tags with their clocks. Parameters read afterwards
     /// add to these or replace them.
-    pub fn take_game_marks(&mut self, d: crate::games::GameDiagram) {
+    pub fn take_game_marks(&mut self, d: fen2img_games::GameDiagram) {
         self.lastmove = d.lastmove;
         self.check = d.check.map(CheckMark::Square);
         self.arrows = d.arrows;

@@ -184,7 +184,7 @@ fn samples(frames: &mut impl Frames) -> Result<Vec<usize>, AnimateError> {
 
 /// The frames of `frames` as an animated GIF that loops, with `comment` in
 /// a comment extension: one palette fitted for the whole game from a few
-/// of its frames ([`samples`]), every frame drawn in it and written as
+/// of its frames (`samples`), every frame drawn in it and written as
 /// soon as it is drawn, holding only what changed since the one before.
 /// Only the frame being written and the one before are held, whatever the
 /// number of frames. `max_pixels` bounds the frames' pixels together
@@ -302,7 +302,7 @@ pub fn gif(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{self, GameOptions, GameText, Pick};
+    use crate::{self as games, GameOptions, GameText, Pick};
     use fen2img_render::{Coordinates, Format};
 
     /// A short game with everything a frame can carry: tints, a check, a

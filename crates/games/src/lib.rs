@@ -1,11 +1,12 @@
 //! Diagrams from games: a PGN text (or a FEN and a list of moves) and a
 //! choice of positions in, what the renderer draws for each out.
 //!
-//! This module connects the library's game reader (`fen2img_chess::game`)
-//! to the renderer's options; it reads no file and writes nothing, so the
-//! command line, the server, the document steps and `batch` can all call
-//! it (and the `serve_query` fuzz target includes it by path). The command
-//! line's own part (flags, file names, standard output) is `single_game`.
+//! This crate connects the game reader (`fen2img_chess::game`, re-exported
+//! as `fen2img_render::chess::game`) to the renderer's options. It reads no
+//! file and writes nothing, so the command line, the server, the document
+//! steps, `batch`, the Python package and the `serve_query` fuzz target
+//! share one reading of "the diagrams of a game". The command line's own
+//! part (flags, file names, standard output) is the binary's `single_game`.
 //!
 //! # API
 //!
