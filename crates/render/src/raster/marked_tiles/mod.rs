@@ -29,9 +29,8 @@
 //! takes the RGBA path.
 
 mod key;
+mod ramps;
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
 use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
@@ -47,11 +46,12 @@ use super::marks::rows_reached;
 use super::runs::RunImage;
 use super::{draw_labels, draw_shape, Rasterizer};
 use crate::layout::{Halo, Item, Layout, PlacedLabel, PlacedText, Rect};
-use crate::pixels::quantize::{ColorHasher, ColorMap, NearestCache, Packed, Palette};
+use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
 pub(crate) use key::MarkedKey;
 use key::{over, packed, Drawn, Ink, Marked, Shaped};
+use ramps::BlendRamps;
 /// Steps of the ramp between two colours of opaque markup, or markup and
 /// what lies under it (its edges): fewer than a text's, as its edges are
 /// short and its pairs many.
@@ -61,10 +61,9 @@ const OVERLAY_STEPS: u32 = 7;
 /// (text edge colours between the ramp's steps).
 const NEAREST_COLOURS: usize = 1 << 14;
 
-/// The key of `ink` at coverage `alpha` over palette entry `under`.
-fn blend_key(ink: Packed, under: u8, alpha: u8) -> u64 {
-    (u64::from(ink) << 16) | (u64::from(under) << 8) | u64::from(alpha)
-}
+/// The most ramps of text ink over an entry a tile set remembers (512
+/// bytes each; a board's texts use a few).
+const BLEND_RAMPS: usize = 64;
 
 /// A marked class whose tiles are not drawn yet.
 #[derive(Debug, Clone)]
@@ -102,10 +101,10 @@ pub(super) struct MarkedTiles {
     pending: Vec<Option<Pending>>,
     /// The nearest palette entry of text colours met so far.
     nearest: NearestCache,
-    /// The entry of an ink at a coverage over an entry, met so far (keyed
-    /// [`blend_key`]): a board's texts blend a few inks at 255 coverages
-    /// over a few entries, again and again.
-    blends: HashMap<u64, u8, BuildHasherDefault<ColorHasher>>,
+    /// The entry of an ink at a coverage over an entry, met so far: a
+    /// board's texts blend a few inks at 255 coverages over a few entries,
+    /// again and again.
+    blends: BlendRamps,
 }
 
 impl Rasterizer {
@@ -285,7 +284,7 @@ impl MarkedTiles {
             background: Arc::clone(&material.empty),
             palette: Arc::new(palette),
             nearest: NearestCache::new(NEAREST_COLOURS),
-            blends: HashMap::default(),
+            blends: BlendRamps::new(BLEND_RAMPS),
         })
     }
 
@@ -314,7 +313,9 @@ impl MarkedTiles {
         let tiles: usize = self.tiles.len() * 12 * tile;
         let grounds: usize = self.grounds.iter().map(Vec::len).sum();
         let markers: usize = self.markers.iter().map(|m| m.2.len()).sum();
-        (tiles + grounds + markers + self.filled.len()) as u64 + self.background.bytes()
+        (tiles + grounds + markers + self.filled.len()) as u64
+            + self.background.bytes()
+            + self.blends.bytes()
     }
 
     /// The palette entry of `c`: its own, or the nearest.
@@ -432,6 +433,8 @@ impl MarkedTiles {
     /// colours of their indices, which hold the background exactly).
     fn blend(&mut self, indices: &mut [u8], width: usize, c: &Coverage, ink: Packed) {
         let height = (indices.len() / width) as i32;
+        let (palette, nearest) = (&self.palette, &mut self.nearest);
+        let mut ramps = self.blends.of_ink(ink);
         for (row, alphas) in c.alpha.chunks_exact(c.width).enumerate() {
             let y = c.top + row as i32;
             if !(0..height).contains(&y) {
@@ -443,18 +446,11 @@ impl MarkedTiles {
                     continue;
                 }
                 let at = y as usize * width + x as usize;
-                let key = blend_key(ink, indices[at], a);
-                indices[at] = match self.blends.get(&key) {
-                    Some(&i) => i,
-                    None => {
-                        let under = u32::from_le_bytes(self.palette.colors[indices[at] as usize]);
-                        let i = self.index(over(ink, under, f32::from(a) / 255.0));
-                        if self.blends.len() < NEAREST_COLOURS {
-                            self.blends.insert(key, i);
-                        }
-                        i
-                    }
-                };
+                let under = indices[at];
+                indices[at] = ramps.entry(under, a, || {
+                    let colour = u32::from_le_bytes(palette.colors[under as usize]);
+                    nearest.index(palette, over(ink, colour, f32::from(a) / 255.0))
+                });
             }
         }
     }
