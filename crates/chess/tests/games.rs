@@ -174,6 +174,16 @@ fn games_replay_as_python_chess_replays_them() {
                 sans.push(' ');
             }
         }
+        // The reader's own final position is the replayed one, and the
+        // final selector gives it whether the reader kept it or not.
+        assert_eq!(game.end.as_ref(), positions.last(), "{file} game {number}");
+        let mut by_hand = game.clone();
+        by_hand.end = None;
+        assert_eq!(
+            by_hand.select(&Selector::Final).ok().as_ref(),
+            positions.last(),
+            "{file} game {number}"
+        );
         seen.0 += 1;
         seen.1 += positions.len();
     }

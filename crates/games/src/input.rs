@@ -80,6 +80,7 @@ pub fn moves_game(start: &Position, moves: &str, source: &str) -> Result<Game, G
         plies,
         result: None,
         warnings: Vec::new(),
+        end: line.last().cloned(),
     })
 }
 

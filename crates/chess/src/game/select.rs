@@ -176,13 +176,17 @@ impl Game {
     }
 }
 
-/// The position after `ply` half-moves of `game`.
+/// The position after `ply` half-moves of `game`: the reader's final
+/// position when that is the one, else the moves replayed.
 pub(crate) fn replay(game: &Game, ply: usize) -> Result<GamePosition, SelectError> {
     if ply > game.plies.len() {
         return Err(fail(format!(
             "ply {ply} is beyond the end of the game: {}",
             length(game)
         )));
+    }
+    if let Some(end) = game.end.as_ref().filter(|end| end.ply == ply) {
+        return Ok(end.clone());
     }
     let board = replay_board(game, ply)?;
     let last = ply.checked_sub(1).map(|i| &game.plies[i]);

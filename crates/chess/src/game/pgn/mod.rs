@@ -23,6 +23,7 @@ mod reader;
 
 use crate::position::{Color, Position, Square};
 
+use super::legal::GamePosition;
 use super::moves::Move;
 use super::variant::Variant;
 
@@ -207,6 +208,12 @@ pub struct Game {
     /// that changed what was kept: a variation skipped from its first
     /// illegal move, a malformed comment command ignored, ...
     pub warnings: Vec<PgnError>,
+    /// The position after the main line's last move as the reader left
+    /// it, so that a diagram of the final position (a batch's) needs no
+    /// second replay of the moves. `None` for a game put together by hand:
+    /// [`Game::select`] then replays. Whoever changes `plies` or `start`
+    /// sets it to `None`.
+    pub end: Option<GamePosition>,
 }
 
 impl Game {

@@ -5,7 +5,7 @@ use crate::fen::{self, ParseOptions};
 use crate::position::{Color, Position};
 use crate::quote;
 
-use super::super::legal::LegalPosition;
+use super::super::legal::{GamePosition, LegalPosition};
 use super::super::moves::Move;
 use super::super::san::{push_mark, san_body_among, Mark, SanErrorKind, SanStyle};
 use super::super::variant::Variant;
@@ -351,6 +351,15 @@ impl<'g, 'a> GameReader<'g, 'a> {
         });
         self.in_movetext = true;
         let result = self.movetext(first_move)?;
+        let board = &self.lines[0].board;
+        let last = self.plies.last();
+        let end = GamePosition {
+            position: board.to_position(),
+            last_move: last.map(|p| p.mv),
+            last_san: last.map(|p| p.san.clone()),
+            check: board.checked_king(),
+            ply: self.plies.len(),
+        };
         Ok(Game {
             number: self.games.number,
             line: self.start_span.line,
@@ -361,6 +370,7 @@ impl<'g, 'a> GameReader<'g, 'a> {
             plies: std::mem::take(&mut self.plies),
             result,
             warnings: std::mem::take(&mut self.warnings),
+            end: Some(end),
         })
     }
 
