@@ -11,7 +11,7 @@ use std::io::Write;
 use resvg::tiny_skia::Pixmap;
 
 use crate::pixels::quantize::Palette;
-use crate::pixels::{rgba, IndexedImage};
+use crate::pixels::{into_rgba, rgba, IndexedImage};
 
 /// How to encode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,12 +42,12 @@ pub(crate) fn pixels_per_metre(dpi: u32) -> u32 {
 }
 
 /// PNG, indexed when the image has at most 256 colours.
-pub fn png(pixmap: &Pixmap, options: EncodeOptions) -> Vec<u8> {
-    let pixels = rgba(pixmap);
+pub fn png(pixmap: Pixmap, options: EncodeOptions) -> Vec<u8> {
     let (w, h) = (pixmap.width(), pixmap.height());
+    let pixels = into_rgba(pixmap);
     match Palette::exact_of_pixels(&pixels) {
         Some((palette, indices)) => write_indexed(w, h, &palette.colors, &indices, options),
-        None => write_true_colour(w, h, &pixels, options),
+        None => write_true_colour(w, h, pixels, options),
     }
 }
 
@@ -276,18 +276,28 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
-fn write_true_colour(w: u32, h: u32, pixels: &[u8], options: EncodeOptions) -> Vec<u8> {
+fn write_true_colour(w: u32, h: u32, mut pixels: Vec<u8>, options: EncodeOptions) -> Vec<u8> {
     let opaque = pixels.chunks_exact(4).all(|p| p[3] == 255);
-    let data: Vec<u8>;
-    let (color, bytes) = if opaque {
-        data = pixels
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
-        (png::ColorType::Rgb, data.as_slice())
+    let color = if opaque {
+        // RGB in place, a block of pixels at a time moved down over the
+        // alpha bytes before it (each block is read before it is written).
+        const BLOCK: usize = 64;
+        let n = pixels.len() / 4;
+        let mut rgb = [0u8; 3 * BLOCK];
+        for start in (0..n).step_by(BLOCK) {
+            let count = BLOCK.min(n - start);
+            let from = &pixels[4 * start..4 * (start + count)];
+            for (out, px) in rgb.chunks_exact_mut(3).zip(from.chunks_exact(4)) {
+                out.copy_from_slice(&px[..3]);
+            }
+            pixels[3 * start..3 * (start + count)].copy_from_slice(&rgb[..3 * count]);
+        }
+        pixels.truncate(3 * n);
+        png::ColorType::Rgb
     } else {
-        (png::ColorType::Rgba, pixels)
+        png::ColorType::Rgba
     };
+    let bytes = pixels.as_slice();
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, w, h);
@@ -396,7 +406,7 @@ mod tests {
         let mut p = Pixmap::new(9, 5).unwrap();
         p.fill(Color::from_rgba8(240, 217, 181, 255));
         p.pixels_mut()[3] = resvg::tiny_skia::ColorU8::from_rgba(181, 136, 99, 255).premultiply();
-        let bytes = png(&p, EncodeOptions::default());
+        let bytes = png(p.clone(), EncodeOptions::default());
         let mut decoder = png::Decoder::new(std::io::Cursor::new(&bytes));
         decoder.set_transformations(png::Transformations::IDENTITY);
         let info = decoder.read_info().unwrap().info().clone();
@@ -449,15 +459,20 @@ mod tests {
             *px = resvg::tiny_skia::ColorU8::from_rgba((i % 256) as u8, (i / 256) as u8, 0, 255)
                 .premultiply();
         }
-        let (info, buf) = decode(&png(&p, EncodeOptions::default()));
+        let (info, buf) = decode(&png(p.clone(), EncodeOptions::default()));
         assert_eq!(info.color_type, png::ColorType::Rgb);
+        // Every pixel, as the RGBA bytes were turned into RGB in place.
+        let want: Vec<u8> = (0..300u32)
+            .flat_map(|i| [(i % 256) as u8, (i / 256) as u8, 0])
+            .collect();
+        assert_eq!(buf, want);
         assert_eq!(&buf[3 * 299..3 * 300], &[43, 1, 0]);
     }
 
     #[test]
     fn transparency_survives_the_palette() {
         let p = Pixmap::new(4, 4).unwrap(); // all transparent
-        let bytes = png(&p, EncodeOptions::default());
+        let bytes = png(p.clone(), EncodeOptions::default());
         let (info, buf) = decode(&bytes);
         assert_eq!(info.color_type, png::ColorType::Rgba);
         assert!(buf.chunks(4).all(|c| c[3] == 0));
@@ -493,7 +508,7 @@ mod tests {
             .to_rgba8();
         // 200 px wide; the height follows the margins drawn.
         assert_eq!(decoded.dimensions(), (200, p.height()));
-        let (_, from_png) = decode(&png(&p, EncodeOptions::default()));
+        let (_, from_png) = decode(&png(p.clone(), EncodeOptions::default()));
         assert!(from_png.len() == decoded.as_raw().len());
         // Fully transparent pixels carry no colour: compare alpha there.
         for (i, (w, q)) in decoded

@@ -21,7 +21,8 @@
 //!   pre-quantized palette tiles; the PNG path of `Renderer` for boards
 //!   without markup), one reused `Rasterizer` (tiles built before timing)
 //! - `encode_png/rgba/{default,optimize}/{400px,720px}`: `Pixmap` → PNG
-//!   bytes (`encode::png`); `encode_png/rgba_only/...` is its first step
+//!   bytes (`encode::png`, which takes the pixmap: a copy of it is
+//!   timed too); `encode_png/rgba_only/...` is a copy and the first step
 //!   alone (`encode::rgba`, premultiplied → straight alpha)
 //! - `encode_png/indexed/{default,optimize}/{400px,720px}`: `IndexedImage`
 //!   → PNG bytes (`encode::png_indexed`)
@@ -206,7 +207,7 @@ fn bench_pixel_stages(c: &mut Criterion) {
         };
         for (size, rendered) in &pixmaps {
             per_board(&mut g, &format!("rgba/{name}/{size}px"), rendered, |p| {
-                black_box(encode::png(p, options));
+                black_box(encode::png(p.clone(), options));
             });
         }
         for (size, tiled) in &indexed {

@@ -9,18 +9,31 @@ pub(crate) mod quantize;
 
 use std::sync::Arc;
 
-use resvg::tiny_skia::Pixmap;
+use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 
 use quantize::Palette;
 
 /// Straight-alpha RGBA bytes of a pixmap (tiny-skia keeps premultiplied).
 pub fn rgba(pixmap: &Pixmap) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        out.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    into_rgba(pixmap.clone())
+}
+
+/// [`rgba`] of a pixmap that is no longer needed, converted in place: a
+/// fresh buffer of a board's size costs more in page faults than the
+/// conversion. Opaque and clear pixels read the same either way, so only
+/// the others (a board's few edge pixels) are demultiplied, as tiny-skia
+/// demultiplies.
+pub fn into_rgba(pixmap: Pixmap) -> Vec<u8> {
+    let mut data = pixmap.take();
+    for px in data.chunks_exact_mut(4) {
+        if !matches!(px[3], 0 | 255) {
+            let c = PremultipliedColorU8::from_rgba(px[0], px[1], px[2], px[3])
+                .expect("a pixmap's pixels are premultiplied")
+                .demultiply();
+            px.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+        }
     }
-    out
+    data
 }
 
 /// A palette image: what the PNG encoder writes.
@@ -34,4 +47,23 @@ pub struct IndexedImage {
     pub palette: Arc<Palette>,
     /// One palette index per pixel, row by row.
     pub indices: Vec<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rgba_demultiplies_every_pixel_as_tiny_skia_does() {
+        let mut pixmap = Pixmap::new(4, 64).unwrap();
+        // Every alpha, with colour channels at and below it.
+        for (i, px) in pixmap.pixels_mut().iter_mut().enumerate() {
+            let a = i as u8;
+            *px = PremultipliedColorU8::from_rgba(a, a / 2, a / 3, a).unwrap();
+        }
+        let want = pixmap.clone().take_demultiplied();
+        assert_eq!(rgba(&pixmap), want);
+        assert_eq!(&want[255 * 4..], &[255, 127, 85, 255]);
+        assert_eq!(into_rgba(pixmap), want);
+    }
 }

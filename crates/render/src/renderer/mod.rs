@@ -291,7 +291,7 @@ impl Renderer {
             .into_bytes()),
             ImageFormat::Png => Ok(match self.rasterizer.render_indexed(&layout) {
                 Some(image) => encode::png_indexed(&image, options.encode),
-                None => encode::png(&self.rasterizer.render(&layout), options.encode),
+                None => encode::png(self.rasterizer.render(&layout), options.encode),
             }),
             ImageFormat::Webp => Ok(encode::webp(&self.rasterizer.render(&layout))?),
             ImageFormat::Jpeg => Ok(encode::jpeg(

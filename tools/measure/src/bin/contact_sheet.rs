@@ -53,8 +53,9 @@ fn main() {
             x += 6 * square + GAP;
         }
     }
+    let height = sheet.height();
     let bytes = png(
-        &sheet,
+        sheet,
         EncodeOptions {
             optimize: true,
             ..EncodeOptions::default()
@@ -62,5 +63,5 @@ fn main() {
     );
     std::fs::create_dir_all("docs").expect("docs/ can be created");
     std::fs::write("docs/pieces.png", bytes).expect("docs/pieces.png can be written");
-    println!("wrote docs/pieces.png ({width}×{})", sheet.height());
+    println!("wrote docs/pieces.png ({width}×{height})");
 }
