@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 mod failure;
+mod games;
 mod options;
 
 use std::cell::RefCell;
@@ -144,6 +145,9 @@ mod native {
 
     #[pymodule_export]
     use super::{describe, render};
+
+    #[pymodule_export]
+    use super::games::{animate, game_diagrams};
 
     /// `__version__`: the workspace's version, which is also the wheel's.
     #[pymodule_init]
