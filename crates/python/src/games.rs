@@ -15,7 +15,7 @@ use fen2img_games::{
 };
 use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::Brush;
+use fen2img_render::layout::{missing_glyphs, Brush};
 use fen2img_render::{Format, RenderOptions};
 use pyo3::prelude::*;
 use pyo3::IntoPyObject;
@@ -23,6 +23,13 @@ use pyo3::IntoPyObject;
 use crate::failure::Failure;
 use crate::options::NativeOptions;
 use crate::{parse_position, with_renderer, PositionText};
+
+/// A game's tag pairs, in file order.
+type Tags = Vec<(String, String)>;
+
+/// What `game_diagrams` returns: the diagrams, the game's tags, the
+/// warnings to show.
+type Found = (Vec<DiagramOut>, Tags, Vec<String>);
 
 /// A bound of a range: a ply, or a move as `--from` takes it (`12w`,
 /// `12...Nf6`, or digits for a ply).
@@ -138,7 +145,7 @@ impl NativeGame {
         &self,
         options: &GameOptions,
         warnings: &mut Vec<String>,
-    ) -> Result<(Vec<GameDiagram>, Vec<(String, String)>), Failure> {
+    ) -> Result<(Vec<GameDiagram>, Tags), Failure> {
         let bytes = self.text.bytes();
         let too_long = |what: &str, len: usize| {
             Failure::Option(format!(
@@ -232,12 +239,44 @@ fn piece_warnings(options: &RenderOptions) -> impl Iterator<Item = String> + '_ 
         .map(|w| format!("pieces: {w}"))
 }
 
+/// A warning for each character of the game's captions and player names
+/// that the embedded font lacks (drawn as U+FFFD), once each, as the
+/// command line warns: figurines, names in scripts it does not cover.
+fn font_warnings(found: &[GameDiagram]) -> Vec<String> {
+    let mut seen: Vec<char> = Vec::new();
+    let mut out = Vec::new();
+    for d in found {
+        let texts = [
+            (d.caption.as_deref(), "the game's caption"),
+            (d.white.as_ref().map(|p| p.name.as_str()), "the White tag"),
+            (d.black.as_ref().map(|p| p.name.as_str()), "the Black tag"),
+        ];
+        for (text, context) in texts {
+            for c in text.map(missing_glyphs).unwrap_or_default() {
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen.push(c);
+                let shown = if c.is_control() {
+                    String::new()
+                } else {
+                    format!(" '{c}'")
+                };
+                out.push(
+                    escape(&format!(
+                    "{context}: the font has no glyph for U+{:04X}{shown}; it is drawn as \u{FFFD}",
+                    c as u32
+                ))
+                    .into_owned(),
+                );
+            }
+        }
+    }
+    out
+}
+
 /// Reads the game, and draws each picked diagram when `draw`.
-fn game_work(
-    game: &NativeGame,
-    options: NativeOptions,
-    draw: bool,
-) -> Result<(Vec<DiagramOut>, Vec<(String, String)>, Vec<String>), Failure> {
+fn game_work(game: &NativeGame, options: NativeOptions, draw: bool) -> Result<Found, Failure> {
     let strict = options.strict;
     let caption_auto = options.caption_auto;
     let game_options = game.options(caption_auto, strict)?;
@@ -246,6 +285,9 @@ fn game_work(
     let (found, tags) = game.diagrams(&game_options, &mut warnings)?;
     if draw {
         warnings.extend(piece_warnings(&options));
+        if matches!(options.format, Format::Image(_)) {
+            warnings.extend(font_warnings(&found));
+        }
     }
     let mut out = Vec::with_capacity(found.len());
     for d in &found {
@@ -271,7 +313,7 @@ pub fn game_diagrams(
     game: NativeGame,
     options: NativeOptions,
     draw: bool,
-) -> PyResult<(Vec<DiagramOut>, Vec<(String, String)>, Vec<String>)> {
+) -> PyResult<Found> {
     py.detach(|| game_work(&game, options, draw))
         .map_err(|f| f.into_py_err(py))
 }
@@ -293,6 +335,7 @@ fn animate_work(
     let mut warnings = Vec::new();
     let (frames, tags) = game.diagrams(&game_options, &mut warnings)?;
     warnings.extend(piece_warnings(&options));
+    warnings.extend(font_warnings(&frames));
     let delays = animation::delays(&frames, timing);
     let comment = gif_comment(&tags);
     let bytes = animation::gif(&frames, &delays, &options, &comment).map_err(|e| match e {

@@ -154,7 +154,7 @@ def test_a_game_s_diagram_is_render_with_the_game_s_marks():
         "16.Qb8+!!",
         "b3b8",
         "e8",
-        ["Gb3b8"],
+        ("Gb3b8",),
         ("b8", "!!"),
     )
     explicit = dict(lastmove="b3b8", check="e8", white=MORPHY, black=DUKE)
@@ -170,7 +170,7 @@ def test_a_game_s_diagram_is_render_with_the_game_s_marks():
 
 def test_the_final_mate_draws_arrows_circles_and_the_move_caption():
     d = fen2img.game_diagrams(OPERA, None, caption="auto")[-1]
-    assert d.arrows == ["Gd1d8", "Rd8d8", "Re8e8"] and d.caption == "17.Rd8#"
+    assert d.arrows == ("Gd1d8", "Rd8d8", "Re8e8") and d.caption == "17.Rd8#"
     drawn = fen2img.game(OPERA, "svg", caption="auto")
     assert drawn == fen2img.render(
         d.fen,
@@ -202,7 +202,7 @@ def test_clocks_come_from_the_tags_and_the_move():
     got = fen2img.game_diagrams(SHILLING, None)
     assert (got[7].white_clock, got[7].black_clock) == ("2:40", "2:57")
     assert (got[8].white_clock, got[8].black_clock) == ("2:40", "2:50")
-    assert got[8].glyph == ("g5", "!") and got[8].arrows == ["Gd8g5", "Rg5g2", "Rg2g2"]
+    assert got[8].glyph == ("g5", "!") and got[8].arrows == ("Gd8g5", "Rg5g2", "Rg2g2")
     # The clock is drawn: the bar differs from a clockless one.
     d = got[8]
     without = fen2img.render(
@@ -212,6 +212,20 @@ def test_clocks_come_from_the_tags_and_the_move():
     )
     drawn = fen2img.game(SHILLING, "svg", ply=8)
     assert "2:50" in drawn.decode() and "2:50" not in without.decode()
+
+
+def test_a_character_the_font_lacks_warns_once_as_the_command_line_does():
+    # 7...Nf3#: the knight's figurine is not in the embedded font.
+    with pytest.warns(fen2img.PositionWarning) as caught:
+        fen2img.game(SHILLING, "svg", caption="auto", figurine=True)
+    messages = [str(w.message) for w in caught]
+    assert messages == [
+        "the game's caption: the font has no glyph for U+2658 '\u2658'; it is drawn as <U+FFFD>"
+    ]
+    # Text formats draw no font.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fen2img.game(SHILLING, "ascii", caption="auto", figurine=True)
 
 
 def cli():
@@ -228,13 +242,23 @@ def cli():
 
 
 @pytest.mark.skipif(cli() is None, reason="needs the fen2img command: cargo build, or FEN2IMG_BIN")
+@pytest.mark.filterwarnings("ignore::fen2img.PositionWarning")
 @pytest.mark.parametrize(
     "path, flags, kwargs",
     [
         (OPERA, ["--ply", "31"], dict(ply=31)),
         (OPERA, ["--caption", "auto"], dict(caption="auto")),
-        (SHILLING, ["--move", "4b", "--size", "300", "--flip"], dict(move="4b", size=300, flip=True)),
-        (SHILLING, ["--caption-source", "--theme", "blue"], dict(caption_source=True, theme="blue")),
+        (
+            SHILLING,
+            ["--move", "4b", "--size", "300", "--flip"],
+            dict(move="4b", flip=True, size=300),
+        ),
+        (
+            SHILLING,
+            ["--caption-source", "--theme", "blue"],
+            dict(caption_source=True, theme="blue"),
+        ),
+        (SHILLING, ["--caption", "auto", "--figurine"], dict(caption="auto", figurine=True)),
     ],
 )
 def test_the_same_bytes_as_the_command_line(tmp_path, path, flags, kwargs):
@@ -356,7 +380,8 @@ def test_lenient_reading_warns_and_strict_refuses():
     # An illegal move inside a variation: the rest of it is skipped, with
     # a warning placed as errors are.
     text = "1. e4 e5 (1... Kd5 2. d4) 2. Nf3 *"
-    with pytest.warns(fen2img.PositionWarning, match=r"^<pgn>:1:16: game 1, move 1 Black: Kd5 is not legal here"):
+    placed = r"^<pgn>:1:16: game 1, move 1 Black: Kd5 is not legal here"
+    with pytest.warns(fen2img.PositionWarning, match=placed):
         assert fen2img.game_fen(text, ply=3).startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/")
     with pytest.raises(fen2img.GameError) as e:
         fen2img.game(text, strict=True)
@@ -385,6 +410,8 @@ def test_lenient_reading_warns_and_strict_refuses():
         (lambda: fen2img.animate(OPERA, delay=-1), ValueError),
         (lambda: fen2img.animate(OPERA, delay=700), ValueError),
         (lambda: fen2img.animate(OPERA, clock_scale=0), ValueError),
+        (lambda: fen2img.game(OPERA, ply=10**30), ValueError),
+        (lambda: fen2img.game(OPERA, game=10**30), ValueError),
         (lambda: fen2img.render("8/8/8/8/8/8/8/K6k w - - 0 1", glyphs={"a1": "!!!"}), ValueError),
     ],
 )
@@ -492,7 +519,12 @@ def test_the_animation_is_the_command_line_s(tmp_path):
 
 
 def test_threads_draw_games_as_one_thread_does():
-    jobs = [(path, ply, fmt) for path in (OPERA, SHILLING) for ply in range(0, 14, 3) for fmt in ("png", "svg")]
+    jobs = [
+        (path, ply, fmt)
+        for path in (OPERA, SHILLING)
+        for ply in range(0, 14, 3)
+        for fmt in ("png", "svg")
+    ]
     alone = [fen2img.game(p, f, ply=ply) for p, ply, f in jobs]
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda j: fen2img.game(j[0], j[2], ply=j[1]), jobs * 3))

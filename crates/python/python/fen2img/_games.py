@@ -59,7 +59,7 @@ class GameDiagram:
     """The last move's squares, ``"e2e4"`` (the king's, for castling)."""
     check: Optional[str]
     """The square of the king in check, if any."""
-    arrows: List[str]
+    arrows: Tuple[str, ...]
     """The comment's ``[%cal]`` arrows then ``[%csl]`` circles, as
     ``render(arrows=...)`` takes them (``"Gd1d8"``, ``"Rd8d8"``)."""
     glyph: Optional[Tuple[str, str]]
@@ -67,7 +67,7 @@ class GameDiagram:
     caption: Optional[str]
     """The caption the game gave (``caption="auto"`` or
     ``caption_source=True``)."""
-    comments: List[str]
+    comments: Tuple[str, ...]
     """The prose of the comments after the move (commands taken out)."""
     marker: Optional[int]
     """With ``markers=True``: the marker's number, from 1."""
@@ -79,6 +79,14 @@ class GameDiagram:
     """The format ``data`` is in, or ``None`` when nothing was drawn."""
     data: Optional[bytes] = field(repr=False)
     """The drawing (text formats: UTF-8 text), or ``None``."""
+
+    def __post_init__(self) -> None:
+        # Tuples, so a frozen diagram is hashable and cannot be changed
+        # through its lists.
+        object.__setattr__(self, "arrows", tuple(self.arrows))
+        object.__setattr__(self, "comments", tuple(self.comments))
+        if self.glyph is not None:
+            object.__setattr__(self, "glyph", tuple(self.glyph))
 
     def _repr_png_(self) -> Optional[bytes]:
         return self.data if self.format == "png" else None
@@ -158,12 +166,21 @@ def _game_text(
     )
 
 
-def _ply(option: str, value: Any) -> Optional[int]:
-    if value is None:
-        return None
+# Plies and game numbers beyond any text fen2img reads (and beyond what
+# the Rust half's integers hold).
+_MAX_NUMBER = 2**32 - 1
+
+
+def _number(option: str, value: Any, what: str, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{option}: expected an int (a ply), found {_type_name(value)}")
+        raise TypeError(f"{option}: expected an int ({what}), found {_type_name(value)}")
+    if not least <= value <= _MAX_NUMBER:
+        raise ValueError(f"{option}: expected {what} from {least} to {_MAX_NUMBER}, found {value}")
     return value
+
+
+def _ply(option: str, value: Any) -> Optional[int]:
+    return None if value is None else _number(option, value, "a ply", 0)
 
 
 def _move(value: Any) -> Optional[str]:
@@ -177,13 +194,13 @@ def _move(value: Any) -> Optional[str]:
 
 
 def _bound(option: str, value: Any) -> Optional[Bound]:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(
             f"{option}: expected a ply (int) or a move such as '12w', found {_type_name(value)}"
         )
-    return value
+    return _ply(option, value)
 
 
 def _flag(option: str, value: Any) -> bool:
@@ -205,8 +222,7 @@ def _native_game(
     caption_source: Any = False,
     figurine: Any = False,
 ) -> Dict[str, Any]:
-    if isinstance(game, bool) or not isinstance(game, int):
-        raise TypeError(f"game: expected an int, found {_type_name(game)}")
+    game = _number("game", game, "a game number", 1)
     ply, move = _ply("ply", ply), _move(move)
     if ply is not None and move is not None:
         raise TypeError("give ply or move, not both")
@@ -407,7 +423,9 @@ def _centiseconds(option: str, value: Any) -> int:
     ``int`` or ``float``) or the command line's text (``"800ms"``,
     ``"1.5s"``, ``"1200"`` milliseconds)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise TypeError(f"{option}: expected seconds (a number) or '800ms', found {_type_name(value)}")
+        raise TypeError(
+            f"{option}: expected seconds (a number) or '800ms', found {_type_name(value)}"
+        )
     if isinstance(value, str):
         m = _TIME.fullmatch(value)
         if m is None or not (m.group(1) or m.group(2)):
