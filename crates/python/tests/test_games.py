@@ -376,6 +376,25 @@ def test_unsupported_variants_are_refused_in_one_line(variant):
     assert line.startswith("<pgn>:1:") and "cannot be played" in line
 
 
+@pytest.mark.parametrize(
+    "board", ["CrazyhouseBoard", "ThreeCheckBoard", "AtomicBoard", "HordeBoard"]
+)
+def test_python_chess_variant_boards_are_refused_not_played_as_chess(board):
+    import chess.variant
+
+    played = getattr(chess.variant, board)()
+    played.push(next(iter(played.legal_moves)))
+    for call in (
+        lambda: fen2img.game_fen(played),
+        lambda: fen2img.game_fen(played, moves=[]),
+    ):
+        with pytest.raises(fen2img.GameError) as e:
+            call()
+        line = str(e.value)
+        assert line.startswith("moves: ") and "games cannot be played" in line
+        assert "\n" not in line and e.value.kind == "moves"
+
+
 def test_lenient_reading_warns_and_strict_refuses():
     # An illegal move inside a variation: the rest of it is skipped, with
     # a warning placed as errors are.
@@ -437,6 +456,8 @@ def test_bad_arguments_are_type_or_value_errors(call, error):
     ],
 )
 def test_hostile_pgn_is_read_or_refused_never_a_crash(hostile):
+    # (Each is read in well under a second; a loop or a quadratic reading
+    # would show here as a hung test, which CI's time limit stops.)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -445,6 +466,25 @@ def test_hostile_pgn_is_read_or_refused_never_a_crash(hostile):
             assert str(e).splitlines()[0].startswith("<pgn>")
         else:
             assert fens and all(fen.count("/") == 7 for fen in fens)
+
+
+@pytest.mark.parametrize(
+    "moves",
+    ["e4 \x00 e5", "e4 " * 100_000, "\u202e e4", "1. e4 { x", "(e4)", "e4 e5 " + "!" * 9999],
+)
+def test_hostile_moves_are_refused_in_one_placed_line(moves):
+    with pytest.raises(fen2img.GameError) as e:
+        fen2img.game_fen(None, moves=moves)
+    first = str(e.value).splitlines()[0]
+    assert first.startswith("moves at column ") and e.value.column >= 1
+    # Control and invisible characters are shown escaped, never raw.
+    assert "\x00" not in str(e.value) and "\u202e" not in str(e.value)
+
+
+def test_a_file_name_is_escaped_in_messages():
+    with pytest.raises(fen2img.GameError) as e:
+        fen2img.game("1. e4 Kd5 *", filename="a\x1b[31m\u202eb.pgn")
+    assert str(e.value).startswith("a<U+001B>[31m<U+202E>b.pgn:1:7: game 1, move 1 Black: Kd5")
 
 
 # -- animation -------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from . import _native
 from ._api import _warn
 from ._convert import fen_of, native_options
+from ._errors import GameError
 
 __all__ = ["GameDiagram", "animate", "game", "game_diagrams", "game_fen"]
 
@@ -132,6 +133,24 @@ def _moves_text(value: Any) -> str:
     return " ".join(out)
 
 
+def _refuse_variant(board: Any, source: str) -> None:
+    """A python-chess variant board whose FEN reads as standard chess
+    (atomic, antichess, king of the hill, racing kings, horde) would be
+    replayed by the rules of chess: a wrong board. Refused, as the PGN
+    reader refuses such a game's ``[Variant]`` tag."""
+    variant = getattr(board, "uci_variant", None)
+    if not isinstance(variant, str) or variant == "chess":
+        return
+    aliases = getattr(board, "aliases", None)
+    name = aliases[0] if isinstance(aliases, (list, tuple)) and aliases else variant
+    reason = (
+        f"{str(name).lower()} games cannot be played: fen2img plays standard chess and "
+        "Chess960 only"
+    )
+    message = f"{source}: {reason}"
+    raise GameError(message, source, None, None, None, None, None, None, "moves", reason, None)
+
+
 def _game_text(
     pgn: Any, moves: Any, filename: Optional[str]
 ) -> Tuple[Union[str, bytes], Optional[str], str]:
@@ -140,6 +159,7 @@ def _game_text(
     if filename is not None and not isinstance(filename, str):
         raise TypeError(f"filename: expected a str, found {_type_name(filename)}")
     if moves is not None:
+        _refuse_variant(pgn, filename or "moves")
         start = _START if pgn is None else fen_of(pgn)
         return start, _moves_text(moves), filename or "moves"
     if isinstance(pgn, (str, bytes)):
@@ -159,6 +179,7 @@ def _game_text(
     root = getattr(pgn, "root", None)
     if stack is not None and callable(root):
         # A python-chess Board: the game is its moves from its root.
+        _refuse_variant(pgn, filename or "moves")
         return fen_of(root()), _moves_text(stack), filename or "moves"
     raise TypeError(
         "pgn: expected PGN text (str or bytes), a pathlib.Path of a PGN file, a "
