@@ -355,9 +355,11 @@ def game(
         pgn, moves, filename, game, "one", ply, move, None, None, caption_source, figurine
     )
     found = _diagrams("game", native, format, options, stacklevel=2)
-    data = found[0].data
-    assert data is not None
-    return data
+    if len(found) != 1 or found[0].data is None:
+        # The reader refuses a game with an illegal move on its main line,
+        # so one position is always there: this would be fen2img's bug.
+        raise RuntimeError(f"fen2img: the game gave {len(found)} diagrams, not one")
+    return found[0].data
 
 
 def game_fen(
@@ -382,6 +384,8 @@ def game_fen(
     """
     native = _native_game(pgn, moves, filename, game, "one", ply, move)
     found = _diagrams("game_fen", native, None, {"strict": strict}, stacklevel=2)
+    if len(found) != 1:
+        raise RuntimeError(f"fen2img: the game gave {len(found)} positions, not one")
     return found[0].fen
 
 
