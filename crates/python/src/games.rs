@@ -16,7 +16,7 @@ use fen2img_games::{
 use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::{missing_glyphs, Brush};
-use fen2img_render::{Format, RenderOptions};
+use fen2img_render::{describe_annotated, Format, RenderOptions};
 use pyo3::prelude::*;
 use pyo3::IntoPyObject;
 
@@ -192,6 +192,8 @@ pub struct DiagramOut {
     marker: Option<usize>,
     white_clock: Option<String>,
     black_clock: Option<String>,
+    /// The diagram in words, for alt text.
+    alt: String,
     /// The drawing, when one was asked for.
     data: Option<Vec<u8>>,
 }
@@ -208,7 +210,7 @@ fn arrow_spec(a: &fen2img_render::layout::ArrowSpec) -> String {
 }
 
 impl DiagramOut {
-    fn new(d: &GameDiagram, data: Option<Vec<u8>>) -> DiagramOut {
+    fn new(d: &GameDiagram, alt: String, data: Option<Vec<u8>>) -> DiagramOut {
         DiagramOut {
             ply: d.ply,
             san: d.numbered_san.clone(),
@@ -224,6 +226,7 @@ impl DiagramOut {
             marker: d.marker,
             white_clock: d.white.as_ref().and_then(|p| p.clock_text()),
             black_clock: d.black.as_ref().and_then(|p| p.clock_text()),
+            alt,
             data,
         }
     }
@@ -291,14 +294,23 @@ fn game_work(game: &NativeGame, options: NativeOptions, draw: bool) -> Result<Fo
     }
     let mut out = Vec::with_capacity(found.len());
     for d in &found {
+        let mut framed = options.clone();
+        d.apply(&mut framed.diagram);
+        // What `fen2img --alt` prints for the diagram: its caption and
+        // players, the position, then the glyph drawn.
+        let markup = &framed.diagram.markup;
+        let alt = describe_annotated(
+            &d.position,
+            &framed.diagram.around.describe(),
+            &markup.glyphs,
+            &markup.labels,
+        );
         let data = if draw {
-            let mut framed = options.clone();
-            d.apply(&mut framed.diagram);
             Some(with_renderer(framed, |r| r.render(&d.position)).map_err(Failure::render)?)
         } else {
             None
         };
-        out.push(DiagramOut::new(d, data));
+        out.push(DiagramOut::new(d, alt, data));
     }
     Ok((out, tags, warnings))
 }

@@ -189,6 +189,14 @@ def test_the_final_mate_draws_arrows_circles_and_the_move_caption():
     assert figurine[-1].caption == "17.\u2656d8#"
 
 
+def test_each_diagram_has_its_words_for_alt_text():
+    d = fen2img.game_diagrams(OPERA, None, ply=31, caption="auto")[0]
+    assert d.alt.startswith("16.Qb8+!!") and "Morphy" in d.alt and "Black to move" in d.alt
+    assert "Qb8" in d.alt and "!!" in d.alt.split("Black to move")[1]
+    # The position part is describe()'s.
+    assert fen2img.describe(d.fen) in d.alt
+
+
 def test_what_the_caller_gives_wins_over_the_game():
     d = fen2img.game_diagrams(OPERA, None)[-1]
     mine = fen2img.game(OPERA, "svg", lastmove="a2a3", white="W", black="B", caption="Mate")
@@ -542,6 +550,19 @@ def test_clock_delays_follow_the_game_s_thinking_times():
     assert delays[4] == 50
     assert delays[-1] == 300 and len(delays) == 15
     assert delays != [100] * 14 + [300]
+
+
+@pytest.mark.skipif(cli() is None, reason="needs the fen2img command: cargo build, or FEN2IMG_BIN")
+@pytest.mark.parametrize("ply", [0, 7, 31, 33])
+def test_the_alt_text_is_the_command_line_s(ply):
+    said = subprocess.run(
+        [cli(), str(OPERA), "--ply", str(ply), "--caption", "auto", "--alt"],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    ).stdout.decode()
+    d = fen2img.game_diagrams(OPERA, None, ply=ply, caption="auto")[0]
+    assert d.alt + "\n" == said
 
 
 @pytest.mark.skipif(cli() is None, reason="needs the fen2img command: cargo build, or FEN2IMG_BIN")

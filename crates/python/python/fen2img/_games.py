@@ -76,6 +76,10 @@ class GameDiagram:
     """White's clock at this move from ``[%clk]``, as drawn (``"1:02:03"``)."""
     black_clock: Optional[str]
     """Black's clock."""
+    alt: str
+    """The diagram in words for ``<img alt="...">`` and screen readers, as
+    ``fen2img --alt`` prints it: the caption and players, who is to move
+    and every piece, then the glyph drawn."""
     format: Optional[str]
     """The format ``data`` is in, or ``None`` when nothing was drawn."""
     data: Optional[bytes] = field(repr=False)
