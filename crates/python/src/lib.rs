@@ -7,7 +7,7 @@
 //! with its own [`Renderer`] (kept per thread, as the render crate advises,
 //! so piece sprites and board backgrounds are drawn once per thread, not
 //! once per call). Games (PGN, or moves after a position) are read by
-//! `fen2img-games`, the command line's reading of a game, in [`games`].
+//! `fen2img-games`, the command line's reading of a game (`games.rs`).
 #![forbid(unsafe_code)]
 
 mod failure;
