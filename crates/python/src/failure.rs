@@ -1,6 +1,7 @@
 //! What can go wrong in a call, as plain Rust data (the work runs without
 //! the GIL), and its Python exception once the GIL is held again.
 
+use fen2img_games::{GameError, GameErrorKind};
 use fen2img_render::chess::quote::escape;
 use fen2img_render::{Error, FenError, PieceSetError, ThemeError, Warning};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyRuntimeError, PyValueError};
@@ -22,6 +23,9 @@ pub enum Failure {
     },
     /// An encoder failed (not the caller's input): `RuntimeError`.
     Render(String),
+    /// A game that cannot give the diagrams asked for:
+    /// `fen2img.GameError`.
+    Game(Box<GameError>),
 }
 
 /// The attributes of a `fen2img.FenError`.
@@ -129,6 +133,7 @@ impl Failure {
             } => PyFileNotFoundError::new_err(message),
             Failure::Io { message, .. } => PyOSError::new_err(message),
             Failure::Render(message) => PyRuntimeError::new_err(message),
+            Failure::Game(e) => game_error(py, &e),
         }
     }
 }
@@ -143,6 +148,49 @@ fn fen_error(py: Python<'_>, f: FenFailure) -> PyErr {
     match made {
         Ok(error) => PyErr::from_value(error),
         // Only if the package is broken: the import error says why.
+        Err(e) => e,
+    }
+}
+
+/// A `fen2img.GameError` with the command line's line (then the offending
+/// line and a caret, when placed) and its parts as attributes.
+fn game_error(py: Python<'_>, e: &GameError) -> PyErr {
+    let line = e.to_string();
+    let message = match &e.caret {
+        Some(caret) => format!("{line}\n{caret}"),
+        None => line,
+    };
+    let kind = match e.kind {
+        GameErrorKind::Pgn(_) => "pgn",
+        GameErrorKind::Moves => "moves",
+        GameErrorKind::Select => "select",
+        _ => "other",
+    };
+    let placed = |n: u32| (n > 0).then_some(n);
+    let (move_number, side) = match e.at_move {
+        Some((number, side)) => (Some(number), Some(side.name().to_lowercase())),
+        None => (None, None),
+    };
+    let made = py
+        .import("fen2img._errors")
+        .and_then(|m| m.getattr("GameError"))
+        .and_then(|class| {
+            class.call1((
+                message,
+                &*e.source,
+                placed(e.line),
+                placed(e.column),
+                e.game,
+                e.players.as_deref(),
+                move_number,
+                side,
+                kind,
+                &e.reason,
+                e.caret.as_deref(),
+            ))
+        });
+    match made {
+        Ok(error) => PyErr::from_value(error),
         Err(e) => e,
     }
 }

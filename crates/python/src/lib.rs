@@ -6,10 +6,12 @@
 //! drawn with the GIL released, so Python threads render in parallel, each
 //! with its own [`Renderer`] (kept per thread, as the render crate advises,
 //! so piece sprites and board backgrounds are drawn once per thread, not
-//! once per call).
+//! once per call). Games (PGN, or moves after a position) are read by
+//! `fen2img-games`, the command line's reading of a game (`games.rs`).
 #![forbid(unsafe_code)]
 
 mod failure;
+mod games;
 mod options;
 
 use std::cell::RefCell;
@@ -144,6 +146,9 @@ mod native {
 
     #[pymodule_export]
     use super::{describe, render};
+
+    #[pymodule_export]
+    use super::games::{animate, game_diagrams};
 
     /// `__version__`: the workspace's version, which is also the wheel's.
     #[pymodule_init]

@@ -14,8 +14,8 @@ use fen2img_render::layout::{
     Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, SIZE_RANGE,
 };
 use fen2img_render::{
-    Coordinates, DiagramOptions, EncodeOptions, Format, Markup, PieceSet, RenderOptions, Rgba,
-    Square, Theme,
+    Coordinates, DiagramOptions, EncodeOptions, Format, Glyph, Markup, PieceSet, RenderOptions,
+    Rgba, Square, Theme,
 };
 use pyo3::FromPyObject;
 
@@ -48,8 +48,11 @@ pub struct NativeOptions {
     marks: Vec<String>,
     /// (square, colour) pairs.
     fills: Vec<(String, String)>,
+    /// (square, glyph) pairs: `("d8", "!!")`, `("e4", "$3")`.
+    glyphs: Vec<(String, String)>,
     caption: Option<String>,
-    caption_auto: bool,
+    /// `caption=True`/`"auto"`: who is to move, or for a game the move.
+    pub caption_auto: bool,
     /// `below` or `above`.
     caption_position: String,
     number: Option<i64>,
@@ -226,6 +229,20 @@ impl NativeOptions {
             .iter()
             .map(|(sq, c)| Ok((square("fills", sq)?, color("fills", c)?)))
             .collect::<Result<Vec<_>, Failure>>()?;
+        let glyphs = self
+            .glyphs
+            .iter()
+            .map(|(sq, g)| {
+                let glyph = Glyph::parse(g.trim()).ok_or_else(|| {
+                    expected(
+                        "glyphs",
+                        "a glyph such as '!!', '?', '!?', '±' or a NAG such as '$3'",
+                        g,
+                    )
+                })?;
+                Ok((square("glyphs", sq)?, glyph))
+            })
+            .collect::<Result<Vec<_>, Failure>>()?;
         let caption_position = match self.caption_position.as_str() {
             "below" => CaptionPosition::Below,
             "above" => CaptionPosition::Above,
@@ -262,6 +279,7 @@ impl NativeOptions {
                 arrows,
                 marks,
                 fills,
+                glyphs,
                 ..Markup::default()
             },
             around,

@@ -8,6 +8,11 @@ b'\\x89PNG'
 
 ``render`` returns a file's bytes, ``svg`` an SVG document, ``describe`` the
 position in words (alt text), and ``Diagram`` shows a board in Jupyter.
+Games (PGN, python-chess games, or moves after a position): ``game`` draws
+one position as the ``fen2img`` command line does (last move, check,
+arrows, glyphs, player bars with clocks), ``game_fen`` gives its FEN,
+``game_diagrams`` every diagram marker or a range of positions, and
+``animate`` an animated GIF; a bad game raises :class:`GameError`.
 Positions are FEN strings or python-chess boards; moves, squares and arrows
 may be python-chess objects. Bad FEN raises :class:`FenError` (a
 ``ValueError``) with the field and column. The GIL is released while
@@ -16,17 +21,24 @@ drawing, so threads render in parallel.
 
 from ._api import Position, Square, describe, render, svg
 from ._diagram import Diagram
-from ._errors import FenError, PositionWarning
+from ._errors import FenError, GameError, PositionWarning
+from ._games import GameDiagram, animate, game, game_diagrams, game_fen
 from ._native import __version__
 
 __all__ = [
     "Diagram",
     "FenError",
+    "GameDiagram",
+    "GameError",
     "Position",
     "PositionWarning",
     "Square",
     "__version__",
+    "animate",
     "describe",
+    "game",
+    "game_diagrams",
+    "game_fen",
     "render",
     "svg",
 ]

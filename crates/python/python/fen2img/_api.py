@@ -50,6 +50,7 @@ def render(
     arrows: Optional[Iterable[Any]] = None,
     marks: Optional[Iterable[Square]] = None,
     fills: Union[None, Mapping[Square, str], Iterable[Tuple[Square, str]]] = None,
+    glyphs: Union[None, Mapping[Square, str], Iterable[Tuple[Square, str]]] = None,
     caption: Union[None, bool, str] = None,
     caption_position: str = "below",
     number: Optional[int] = None,
@@ -106,6 +107,11 @@ def render(
             ``SquareSet``).
         fills: Squares to fill with a colour: ``{"e4": "#ff000080"}``, as
             ``chess.svg.board(fill=...)`` takes.
+        glyphs: Move-quality glyphs as badges in squares' corners, as
+            lichess shows them: ``{"d8": "!!"}`` (``!!``, ``!``, ``!?``,
+            ``?!``, ``?``, ``??``, ``□``, ``⨀``, ``=``, ``±``, ``∓``,
+            ``+−``, ``−+``, their ASCII spellings, or a NAG such as
+            ``"$3"``).
         caption: Text under (or over) the board; ``True`` or ``"auto"`` writes
             who is to move.
         caption_position: ``"below"`` or ``"above"``.

@@ -209,6 +209,25 @@ def _fills(value: Any) -> List[Tuple[str, str]]:
     return out
 
 
+def _glyphs(value: Any) -> List[Tuple[str, str]]:
+    """(square, glyph) pairs from a dict ``{"d8": "!!"}`` or pairs."""
+    if value is None:
+        return []
+    pairs = value.items() if hasattr(value, "items") else value
+    try:
+        pairs = list(pairs)
+    except TypeError:
+        raise TypeError(
+            f"glyphs: expected a dict such as {{'d8': '!!'}}, found {_type_name(value)}"
+        ) from None
+    out = []
+    for pair in pairs:
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+            raise TypeError("glyphs: expected (square, glyph) pairs or a dict")
+        out.append((_square("glyphs", pair[0]), _text("glyphs", pair[1])))
+    return out
+
+
 def _coordinates(value: Any) -> str:
     if value is True:
         return "outside"
@@ -265,6 +284,7 @@ DEFAULTS: Dict[str, Any] = {
     "arrows": None,
     "marks": None,
     "fills": None,
+    "glyphs": None,
     "caption": None,
     "caption_position": "below",
     "number": None,
@@ -309,6 +329,7 @@ def native_options(function: str, format: str, given: Mapping[str, Any]) -> Dict
         "arrows": _arrows(options["arrows"]),
         "marks": _squares("marks", options["marks"]),
         "fills": _fills(options["fills"]),
+        "glyphs": _glyphs(options["glyphs"]),
         "caption": caption,
         "caption_auto": caption_auto,
         "caption_position": _text("caption_position", options["caption_position"]),

@@ -1,12 +1,28 @@
 # The Rust extension (crates/python/src). Private: call fen2img.render,
 # fen2img.svg and fen2img.describe, which check and convert their arguments
 # and pass them here as a dict with every key of fen2img._convert.DEFAULTS
-# (plus "format", "theme_file" and "caption_auto").
-from typing import Any, Dict, List, Tuple, Union
+# (plus "format", "theme_file" and "caption_auto"). The games functions
+# (fen2img.game, game_fen, game_diagrams, animate; fen2img/_games.py) also
+# pass the game as a dict: text, moves, source, game, pick, ply, move_text,
+# start, end, caption_source, figurine.
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 def render(position: Union[str, bytes], options: Dict[str, Any]) -> Tuple[bytes, List[str]]:
     """The diagram's bytes, and the warnings to show."""
 
 def describe(position: Union[str, bytes], options: Dict[str, Any]) -> Tuple[str, List[str]]:
     """The position in words, and the warnings to show."""
+def game_diagrams(
+    game: Dict[str, Any], options: Dict[str, Any], draw: bool
+) -> Tuple[List[Dict[str, Any]], List[Tuple[str, str]], List[str]]:
+    """The picked positions of the game as dicts with the fields of
+    fen2img.GameDiagram (except format; data is None unless draw), the
+    game's tags, and the warnings to show."""
+
+def animate(
+    game: Dict[str, Any], options: Dict[str, Any], timing: Tuple[int, int, Optional[float]]
+) -> Tuple[bytes, List[str]]:
+    """The animated GIF (timing: delay and last delay in hundredths of a
+    second, clock scale), and the warnings to show."""
+
 __version__: str

@@ -1,0 +1,379 @@
+//! Games: `fen2img.game`, `fen2img.game_diagrams` and `fen2img.animate`
+//! read a PGN text (or moves after a position) with the `fen2img-games`
+//! crate, the command line's reading of a game, and draw its positions
+//! with the same marks (last move, check, `[%cal]`/`[%csl]`, the move's
+//! glyph, player bars with clocks, the caption) over the caller's options.
+//!
+//! `python/fen2img/_games.py` has checked the Python types and turned
+//! python-chess games, boards and moves into text; the work here runs
+//! without the GIL.
+
+use fen2img_games::animate::{self as animation, AnimateError, Timing};
+use fen2img_games::input::MAX_PGN_LEN;
+use fen2img_games::{
+    diagrams, gif_comment, CaptionStyle, GameDiagram, GameOptions, GameText, Pick,
+};
+use fen2img_render::chess::game::Selector;
+use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::{missing_glyphs, Brush};
+use fen2img_render::{describe_annotated, Format, RenderOptions};
+use pyo3::prelude::*;
+use pyo3::IntoPyObject;
+
+use crate::failure::Failure;
+use crate::options::NativeOptions;
+use crate::{parse_position, with_renderer, PositionText};
+
+/// A game's tag pairs, in file order.
+type Tags = Vec<(String, String)>;
+
+/// What `game_diagrams` returns: the diagrams, the game's tags, the
+/// warnings to show.
+type Found = (Vec<DiagramOut>, Tags, Vec<String>);
+
+/// A bound of a range: a ply, or a move as `--from` takes it (`12w`,
+/// `12...Nf6`, or digits for a ply).
+#[derive(FromPyObject)]
+pub enum Bound {
+    /// Half-moves from the start.
+    Ply(i64),
+    /// A move, or digits.
+    Text(String),
+}
+
+/// What `_games.py` hands over about the game (a dict with all of these
+/// keys).
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct NativeGame {
+    /// PGN text; with `moves`, the position the moves start from (FEN).
+    text: PositionText,
+    /// Moves after `text`'s position, SAN or UCI, separated by spaces.
+    moves: Option<String>,
+    /// What errors call the text: `<pgn>`, a file name, `moves`.
+    source: String,
+    /// The game of the text, from 1.
+    game: i64,
+    /// `"one"`, `"markers"` or `"range"`.
+    pick: String,
+    /// With `"one"`: a ply...
+    ply: Option<i64>,
+    /// ... or a move (`17w`, `17.Rd8`); neither: the final position.
+    move_text: Option<String>,
+    /// With `"range"`: the first position (default the start).
+    start: Option<Bound>,
+    /// With `"range"`: the last position (default the final one).
+    end: Option<Bound>,
+    /// The caption names the game's source before the move.
+    caption_source: bool,
+    /// Captions in figurine SAN.
+    figurine: bool,
+}
+
+/// A selector from a Python value, or an error naming `option`.
+fn selector(option: &str, text: &str) -> Result<Selector, Failure> {
+    text.trim()
+        .parse::<Selector>()
+        .map_err(|e| Failure::Option(format!("{option}: {e}")))
+}
+
+/// A ply from a Python int, or an error naming `option`.
+fn ply(option: &str, n: i64) -> Result<Selector, Failure> {
+    usize::try_from(n)
+        .map(Selector::Ply)
+        .map_err(|_| Failure::Option(format!("{option}: expected a ply from 0, found {n}")))
+}
+
+/// A range's bound: digits are a ply, as the command line's `--from`.
+fn bound(option: &str, b: &Bound) -> Result<Selector, Failure> {
+    match b {
+        Bound::Ply(n) => ply(option, *n),
+        Bound::Text(text) => {
+            let t = text.trim();
+            if !t.is_empty() && t.len() <= 7 && t.bytes().all(|c| c.is_ascii_digit()) {
+                return Ok(Selector::Ply(t.parse().unwrap_or(0)));
+            }
+            selector(option, t)
+        }
+    }
+}
+
+impl NativeGame {
+    /// The crate's options; `caption_auto`: the caller asked for
+    /// `caption="auto"`, which for a game is the numbered move.
+    fn options(&self, caption_auto: bool, strict: bool) -> Result<GameOptions, Failure> {
+        let game = usize::try_from(self.game)
+            .ok()
+            .filter(|&g| g >= 1)
+            .ok_or_else(|| {
+                Failure::Option(format!(
+                    "game: expected a game number from 1, found {}",
+                    self.game
+                ))
+            })?;
+        let pick = match self.pick.as_str() {
+            "markers" => Pick::Markers,
+            "range" => Pick::Range {
+                from: self.start.as_ref().map(|b| bound("start", b)).transpose()?,
+                to: self.end.as_ref().map(|b| bound("end", b)).transpose()?,
+            },
+            _ => match (self.ply, &self.move_text) {
+                (Some(n), _) => Pick::One(ply("ply", n)?),
+                (None, Some(text)) => Pick::One(selector("move", text)?),
+                (None, None) => Pick::default(),
+            },
+        };
+        let caption = if self.caption_source {
+            CaptionStyle::SourceAndMove
+        } else if caption_auto {
+            CaptionStyle::Move
+        } else {
+            CaptionStyle::None
+        };
+        Ok(GameOptions {
+            strict,
+            game,
+            pick,
+            caption,
+            figurine: self.figurine,
+        })
+    }
+
+    /// Reads the game and picks its diagrams; the reader's warnings (and
+    /// the start position's, for moves) are added to `warnings`.
+    fn diagrams(
+        &self,
+        options: &GameOptions,
+        warnings: &mut Vec<String>,
+    ) -> Result<(Vec<GameDiagram>, Tags), Failure> {
+        let bytes = self.text.bytes();
+        let too_long = |what: &str, len: usize| {
+            Failure::Option(format!(
+                "{what}: {len} bytes is more than fen2img reads ({} MiB)",
+                MAX_PGN_LEN >> 20
+            ))
+        };
+        if bytes.len() > MAX_PGN_LEN {
+            return Err(too_long("pgn", bytes.len()));
+        }
+        let found = match &self.moves {
+            None => diagrams(&GameText::Pgn(bytes), &self.source, options),
+            Some(moves) => {
+                if moves.len() > MAX_PGN_LEN {
+                    return Err(too_long("moves", moves.len()));
+                }
+                let (record, start_warnings) = parse_position(&self.text, options.strict)?;
+                warnings.extend(start_warnings);
+                let text = GameText::Moves {
+                    start: &record.position,
+                    moves,
+                };
+                diagrams(&text, &self.source, options)
+            }
+        }
+        .map_err(|e| Failure::Game(Box::new(e)))?;
+        warnings.extend(found.warnings);
+        Ok((found.diagrams, found.tags))
+    }
+}
+
+/// One diagram as Python receives it (a dict), for `fen2img.GameDiagram`.
+#[derive(IntoPyObject)]
+pub struct DiagramOut {
+    ply: usize,
+    san: Option<String>,
+    fen: String,
+    lastmove: Option<String>,
+    check: Option<String>,
+    arrows: Vec<String>,
+    glyph: Option<(String, String)>,
+    caption: Option<String>,
+    comments: Vec<String>,
+    marker: Option<usize>,
+    white_clock: Option<String>,
+    black_clock: Option<String>,
+    /// The diagram in words, for alt text.
+    alt: String,
+    /// The drawing, when one was asked for.
+    data: Option<Vec<u8>>,
+}
+
+/// An arrow or circle as `render(arrows=...)` takes it: `Ge2e4`.
+fn arrow_spec(a: &fen2img_render::layout::ArrowSpec) -> String {
+    let brush = match a.brush {
+        Brush::Green => 'G',
+        Brush::Red => 'R',
+        Brush::Yellow => 'Y',
+        Brush::Blue => 'B',
+    };
+    format!("{brush}{}{}", a.from, a.to)
+}
+
+impl DiagramOut {
+    fn new(d: &GameDiagram, alt: String, data: Option<Vec<u8>>) -> DiagramOut {
+        DiagramOut {
+            ply: d.ply,
+            san: d.numbered_san.clone(),
+            fen: d.fen(),
+            lastmove: d.lastmove.map(|(from, to)| format!("{from}{to}")),
+            check: d.check.map(|s| s.to_string()),
+            arrows: d.arrows.iter().map(arrow_spec).collect(),
+            glyph: d
+                .glyph
+                .map(|(s, g)| (s.to_string(), g.symbol().to_string())),
+            caption: d.caption.clone(),
+            comments: d.comments.clone(),
+            marker: d.marker,
+            white_clock: d.white.as_ref().and_then(|p| p.clock_text()),
+            black_clock: d.black.as_ref().and_then(|p| p.clock_text()),
+            alt,
+            data,
+        }
+    }
+}
+
+/// The piece set's warnings, as `render` gives them.
+fn piece_warnings(options: &RenderOptions) -> impl Iterator<Item = String> + '_ {
+    options
+        .diagram
+        .pieces
+        .warnings()
+        .iter()
+        .map(|w| format!("pieces: {w}"))
+}
+
+/// A warning for each character of the game's captions and player names
+/// that the embedded font lacks (drawn as U+FFFD), once each, as the
+/// command line warns: figurines, names in scripts it does not cover.
+fn font_warnings(found: &[GameDiagram]) -> Vec<String> {
+    let mut seen: Vec<char> = Vec::new();
+    let mut out = Vec::new();
+    for d in found {
+        let texts = [
+            (d.caption.as_deref(), "the game's caption"),
+            (d.white.as_ref().map(|p| p.name.as_str()), "the White tag"),
+            (d.black.as_ref().map(|p| p.name.as_str()), "the Black tag"),
+        ];
+        for (text, context) in texts {
+            for c in text.map(missing_glyphs).unwrap_or_default() {
+                if seen.contains(&c) {
+                    continue;
+                }
+                seen.push(c);
+                let shown = if c.is_control() {
+                    String::new()
+                } else {
+                    format!(" '{c}'")
+                };
+                out.push(
+                    escape(&format!(
+                    "{context}: the font has no glyph for U+{:04X}{shown}; it is drawn as \u{FFFD}",
+                    c as u32
+                ))
+                    .into_owned(),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Reads the game, and draws each picked diagram when `draw`.
+fn game_work(game: &NativeGame, options: NativeOptions, draw: bool) -> Result<Found, Failure> {
+    let strict = options.strict;
+    let caption_auto = options.caption_auto;
+    let game_options = game.options(caption_auto, strict)?;
+    let options = options.render_options()?;
+    let mut warnings = Vec::new();
+    let (found, tags) = game.diagrams(&game_options, &mut warnings)?;
+    if draw {
+        warnings.extend(piece_warnings(&options));
+        if matches!(options.format, Format::Image(_)) {
+            warnings.extend(font_warnings(&found));
+        }
+    }
+    let mut out = Vec::with_capacity(found.len());
+    for d in &found {
+        let mut framed = options.clone();
+        d.apply(&mut framed.diagram);
+        // What `fen2img --alt` prints for the diagram: its caption and
+        // players, the position, then the glyph drawn.
+        let markup = &framed.diagram.markup;
+        let alt = describe_annotated(
+            &d.position,
+            &framed.diagram.around.describe(),
+            &markup.glyphs,
+            &markup.labels,
+        );
+        let data = if draw {
+            Some(with_renderer(framed, |r| r.render(&d.position)).map_err(Failure::render)?)
+        } else {
+            None
+        };
+        out.push(DiagramOut::new(d, alt, data));
+    }
+    Ok((out, tags, warnings))
+}
+
+/// `game_diagrams(game, options, draw) -> (diagrams, tags, warnings)`:
+/// the picked positions of the game, each drawn in `options["format"]`
+/// when `draw`. Called by `fen2img.game`, `fen2img.game_fen` and
+/// `fen2img.game_diagrams`, which document the options.
+#[pyfunction]
+pub fn game_diagrams(
+    py: Python<'_>,
+    game: NativeGame,
+    options: NativeOptions,
+    draw: bool,
+) -> PyResult<Found> {
+    py.detach(|| game_work(&game, options, draw))
+        .map_err(|f| f.into_py_err(py))
+}
+
+/// Reads the game and draws its range of positions as an animated GIF.
+fn animate_work(
+    game: &NativeGame,
+    options: NativeOptions,
+    timing: &Timing,
+) -> Result<(Vec<u8>, Vec<String>), Failure> {
+    let game_options = game.options(options.caption_auto, options.strict)?;
+    let options = options.render_options()?;
+    if options.format != Format::GIF {
+        return Err(Failure::Option(format!(
+            "format: animate() writes an animated GIF, not {}; pass format='gif'",
+            escape(&options.format.to_string())
+        )));
+    }
+    let mut warnings = Vec::new();
+    let (frames, tags) = game.diagrams(&game_options, &mut warnings)?;
+    warnings.extend(piece_warnings(&options));
+    warnings.extend(font_warnings(&frames));
+    let delays = animation::delays(&frames, timing);
+    let comment = gif_comment(&tags);
+    let bytes = animation::gif(&frames, &delays, &options, &comment).map_err(|e| match e {
+        AnimateError::Render(_, e) => Failure::render(e),
+        AnimateError::Gif(_) => Failure::Render(e.to_string()),
+        other => Failure::Option(other.to_string()),
+    })?;
+    Ok((bytes, warnings))
+}
+
+/// `animate(game, options, (delay_cs, last_cs, clock_scale)) -> (bytes,
+/// warnings)`: the game's range of positions as an animated GIF. Called
+/// by `fen2img.animate`, which documents the options.
+#[pyfunction]
+pub fn animate(
+    py: Python<'_>,
+    game: NativeGame,
+    options: NativeOptions,
+    timing: (u16, u16, Option<f64>),
+) -> PyResult<(Vec<u8>, Vec<String>)> {
+    let (delay_cs, last_cs, clock_scale) = timing;
+    let timing = Timing {
+        delay_cs,
+        last_cs,
+        clock_scale,
+    };
+    py.detach(|| animate_work(&game, options, &timing))
+        .map_err(|f| f.into_py_err(py))
+}
