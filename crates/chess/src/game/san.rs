@@ -446,7 +446,6 @@ impl LegalPosition {
             )));
         }
         self.moves_to(role, to, all);
-        all.retain(|m| m.castle.is_none());
         let fits = |m: &&Move| {
             file.is_none_or(|f| m.from.file() == f) && rank.is_none_or(|r| m.from.rank() == r)
         };
