@@ -69,6 +69,11 @@ pub struct Font {
     /// much as shaping a name with it, and a batch of games shapes
     /// thousands of names.
     plans: Mutex<Vec<PlanFor>>,
+    /// Bit `c` set for each ASCII character the font draws: names, ratings
+    /// and clocks are ASCII, and each of their characters is looked up
+    /// for every board (`missing_glyphs`), which went through the cmap
+    /// table each time.
+    ascii_drawn: u128,
 }
 
 impl std::fmt::Debug for Font {
@@ -106,12 +111,17 @@ impl Font {
         let units_per_em = face.units_per_em() as f32;
         let ascender = face.ascender() as f32;
         let cap_height = face.capital_height().map_or(ascender * 0.7, |h| h as f32);
-        Font {
+        let mut font = Font {
             face,
             units_per_em,
             cap_height,
             plans: Mutex::new(Vec::new()),
-        }
+            ascii_drawn: 0,
+        };
+        font.ascii_drawn = (0..128u8)
+            .filter(|&b| font.has_glyph(char::from(b)))
+            .fold(0, |bits, b| bits | 1 << b);
+        font
     }
 
     fn weight(&self) -> Weight {
@@ -137,6 +147,14 @@ impl Font {
 
     /// Whether the font draws `c`.
     pub fn has(&self, c: char) -> bool {
+        match u8::try_from(c) {
+            Ok(b) if b < 128 => self.ascii_drawn & 1 << b != 0,
+            _ => self.has_glyph(c),
+        }
+    }
+
+    /// [`Font::has`] from the font's tables.
+    fn has_glyph(&self, c: char) -> bool {
         c == ' ' || self.face.glyph_index(c).is_some_and(|g| g.0 != 0)
     }
 
@@ -346,6 +364,19 @@ impl OutlineBuilder for Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_is_told_drawn_as_the_tables_tell_it() {
+        for weight in [Weight::Regular, Weight::Bold] {
+            let f = font(weight);
+            for b in 0..128u8 {
+                let c = char::from(b);
+                assert_eq!(f.has(c), f.has_glyph(c), "{b:#04x}");
+            }
+            // Letters are drawn, control characters are not.
+            assert!(f.has('K') && f.has(' ') && !f.has('\u{7}'));
+        }
+    }
 
     #[test]
     fn the_names_people_write_are_covered() {
