@@ -68,7 +68,8 @@
 //! [`DiagramOptions::around`]. Public modules hold the stages a writer of
 //! its own needs: [`layout`] (the display list: [`Frame::new`] once for
 //! the options, [`Layout::with_frame`] per board), [`svg`] (id prefixes for
-//! inlined SVG), [`gif`] (palette images to still and animated GIF) and
+//! inlined SVG), [`gif`] (palette images to still and animated GIF), [`apng`]
+//! (the same animations as animated PNG) and
 //! [`fingerprint`] (stable digests of options, for content-addressed names
 //! and ETags). The rasterizer and the encoders are internal, so no resvg
 //! or tiny-skia type is part of the API (the project's benchmarks reach
@@ -103,6 +104,7 @@ mod digest;
 mod encode;
 pub mod fingerprint;
 mod format;
+pub mod apng;
 pub mod gif;
 pub mod layout;
 mod offload;
