@@ -213,18 +213,21 @@ fn animation(
         let animation = if png {
             animate::apng(frames, &delays, run.options)
         } else {
-            animate::gif(frames, &delays, run.options, &fen2img_games::gif_comment(tags))
+            animate::gif(
+                frames,
+                &delays,
+                run.options,
+                &fen2img_games::gif_comment(tags),
+            )
         };
-        Some(
-            animation.map_err(|e| match e {
-                AnimateError::Render(_, e) => Failure::from(Cause::Render(&e)),
-                AnimateError::Gif(_) | AnimateError::Png(_) => Failure::io(e.to_string()),
-                AnimateError::Size(..)
-                | AnimateError::Empty
-                | AnimateError::TooManyPixels(..)
-                | AnimateError::Deadline => Failure::invalid(e.to_string()),
-            })?,
-        )
+        Some(animation.map_err(|e| match e {
+            AnimateError::Render(_, e) => Failure::from(Cause::Render(&e)),
+            AnimateError::Gif(_) | AnimateError::Png(_) => Failure::io(e.to_string()),
+            AnimateError::Size(..)
+            | AnimateError::Empty
+            | AnimateError::TooManyPixels(..)
+            | AnimateError::Deadline => Failure::invalid(e.to_string()),
+        })?)
     } else {
         None
     };

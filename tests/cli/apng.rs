@@ -53,7 +53,11 @@ fn compose(data: &[u8]) -> ((u32, u32), Vec<Control>, Vec<Vec<u8>>) {
     let mut buf = vec![0u8; reader.output_buffer_size().expect("a size")];
     for _ in 0..actl.num_frames {
         let info = reader.next_frame(&mut buf).expect("a frame");
-        assert_eq!(info.color_type, png::ColorType::Rgba, "indexed + tRNS, expanded");
+        assert_eq!(
+            info.color_type,
+            png::ColorType::Rgba,
+            "indexed + tRNS, expanded"
+        );
         let fc = reader.info().frame_control.expect("an fcTL");
         let den = if fc.delay_den == 0 { 100 } else { fc.delay_den };
         assert_eq!(u32::from(fc.delay_num) * 100 % u32::from(den), 0);
@@ -103,7 +107,11 @@ fn gif_screens(data: &[u8]) -> Vec<Vec<u8>> {
     let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
     let mut out = Vec::new();
     while let Some(f) = decoder.read_next_frame().expect("a frame") {
-        let (fw, fl, ft) = (usize::from(f.width), usize::from(f.left), usize::from(f.top));
+        let (fw, fl, ft) = (
+            usize::from(f.width),
+            usize::from(f.left),
+            usize::from(f.top),
+        );
         for (i, px) in f.buffer.chunks_exact(4).enumerate() {
             if px[3] > 0 {
                 let at = ((ft + i / fw) * w + fl + i % fw) * 4;
@@ -145,7 +153,10 @@ fn every_frame_is_the_gif_s_frame_and_the_ply_s_still() {
         // The rectangle may reach from one player's clock to the other's,
         // but inside it only the changed pixels are drawn (blended OVER).
         assert!(c.w * c.h < w * h, "frame {i}: {c:?} is the whole frame");
-        assert!(c.over && c.drawn * 8 < w * h, "frame {i}: {c:?} draws too much");
+        assert!(
+            c.over && c.drawn * 8 < w * h,
+            "frame {i}: {c:?} draws too much"
+        );
     }
     let delays: Vec<u32> = controls.iter().map(|c| c.delay_cs).collect();
     assert_eq!(&delays[..14], &[100; 14], "1 s a frame");
@@ -270,10 +281,18 @@ fn pillow_reads_the_frames_and_their_durations() {
         .args(["-c", script, path.to_str().unwrap(), last.to_str().unwrap()])
         .output()
         .expect("python runs");
-    assert!(py.status.success(), "{}", String::from_utf8_lossy(&py.stderr));
+    assert!(
+        py.status.success(),
+        "{}",
+        String::from_utf8_lossy(&py.stderr)
+    );
     let text = String::from_utf8(py.stdout).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("PNG 15 0"), "format, frames, loop forever");
+    assert_eq!(
+        lines.next(),
+        Some("PNG 15 0"),
+        "format, frames, loop forever"
+    );
     let durations: Vec<u32> = lines.map(|l| l.parse().unwrap()).collect();
     assert_eq!(&durations[..14], &[400; 14]);
     assert_eq!(durations[14], 3000);

@@ -62,6 +62,9 @@ pub struct ApngWriter {
     /// that did not change with it and are blended OVER the canvas, so
     /// only what changed is drawn and the rest compresses to runs.
     unchanged: Option<u8>,
+    /// Frames announced in acTL, and written so far: a file with fewer
+    /// frames than its acTL says is not a valid APNG.
+    frames: (u32, u32),
 }
 
 impl std::fmt::Debug for ApngWriter {
@@ -171,7 +174,11 @@ impl ApngWriter {
         let mut encoder = png::Encoder::new(out.clone(), w, h);
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
-        let mut rgb: Vec<u8> = first.palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
+        let mut rgb: Vec<u8> = first
+            .palette
+            .iter()
+            .flat_map(|c| [c[0], c[1], c[2]])
+            .collect();
         let mut alpha: Vec<u8> = first.palette.iter().map(|c| c[3]).collect();
         // OVER a canvas equals SOURCE only for opaque pixels: with a
         // translucent colour (a see-through background) every frame's
@@ -210,6 +217,7 @@ impl ApngWriter {
             size: (w, h),
             palette: first.palette.to_vec(),
             unchanged,
+            frames: (frames.max(1), 1),
         })
     }
 
@@ -222,6 +230,9 @@ impl ApngWriter {
         next: &PaletteImage<'_>,
         delay_cs: u16,
     ) -> Result<(), ApngError> {
+        if self.frames.1 >= self.frames.0 {
+            return Err(ApngError::BadImage("more frames than announced"));
+        }
         if check(previous)? != self.size || check(next)? != self.size {
             return Err(ApngError::BadImage(
                 "every frame must have the first one's size",
@@ -236,15 +247,22 @@ impl ApngWriter {
         let width = self.size.0 as usize;
         let columns = x as usize..(x + w) as usize;
         let mut data = Vec::with_capacity(w as usize * h as usize);
-        for (before, after) in rect_rows(previous.indices, width, &columns, y, h)
-            .zip(rect_rows(next.indices, width, &columns, y, h)) {
+        for (before, after) in rect_rows(previous.indices, width, &columns, y, h).zip(rect_rows(
+            next.indices,
+            width,
+            &columns,
+            y,
+            h,
+        )) {
             match self.unchanged {
-                Some(keep) => data.extend(
-                    before
-                        .iter()
-                        .zip(after)
-                        .map(|(&b, &a)| if a == b { keep } else { a }),
-                ),
+                Some(keep) => {
+                    data.extend(
+                        before
+                            .iter()
+                            .zip(after)
+                            .map(|(&b, &a)| if a == b { keep } else { a }),
+                    )
+                }
                 None => data.extend_from_slice(after),
             }
         }
@@ -260,14 +278,65 @@ impl ApngWriter {
         self.writer.set_frame_position(x, y)?;
         self.writer.set_frame_delay(delay_cs, 100)?;
         self.writer.write_image_data(&data)?;
+        self.frames.1 += 1;
         Ok(())
     }
 
     /// The APNG's bytes, with its end chunk. Fails if fewer frames were
     /// written than announced.
     pub fn finish(self) -> Result<Vec<u8>, ApngError> {
+        if self.frames.1 != self.frames.0 {
+            return Err(ApngError::BadImage("fewer frames than announced"));
+        }
         self.writer.finish()?;
         let bytes = std::mem::take(&mut *self.out.0.lock().unwrap_or_else(|e| e.into_inner()));
         Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image<'a>(palette: &'a [[u8; 4]], indices: &'a [u8], width: u32) -> PaletteImage<'a> {
+        PaletteImage {
+            width,
+            height: indices.len() as u32 / width,
+            palette,
+            indices,
+        }
+    }
+
+    #[test]
+    fn the_changed_rectangle_holds_every_changed_pixel_and_no_more() {
+        let palette = [[0, 0, 0, 255], [255, 255, 255, 255]];
+        let before = [0u8; 20];
+        let mut after = before;
+        assert_eq!(
+            changed_rect(&image(&palette, &before, 5), &image(&palette, &after, 5)),
+            None
+        );
+        after[5 + 3] = 1; // (3, 1)
+        after[15 + 1] = 1; // (1, 3)
+        assert_eq!(
+            changed_rect(&image(&palette, &before, 5), &image(&palette, &after, 5)),
+            Some((1, 1, 3, 3))
+        );
+    }
+
+    #[test]
+    fn frames_of_another_palette_or_size_or_count_are_refused() {
+        let palette = [[0, 0, 0, 255], [255, 255, 255, 255]];
+        let other = [[0, 0, 0, 255], [255, 0, 0, 255]];
+        let a = [0u8, 1, 1, 0];
+        let mut writer = ApngWriter::new(&image(&palette, &a, 2), 10, 2).unwrap();
+        let wrong = writer.push(&image(&palette, &a, 2), &image(&other, &a, 2), 10);
+        assert!(matches!(wrong, Err(ApngError::BadImage(_))));
+        let wide = writer.push(&image(&palette, &a, 2), &image(&palette, &a, 4), 10);
+        assert!(matches!(wide, Err(ApngError::BadImage(_))));
+        // One frame of the two announced: no file.
+        assert!(writer.finish().is_err());
+        let bad = ApngWriter::new(&image(&palette, &[0, 2, 0, 0], 2), 10, 1);
+        assert!(matches!(bad, Err(ApngError::BadImage(_))));
     }
 }

@@ -98,13 +98,13 @@
 #![warn(missing_docs)]
 
 mod annotation;
+pub mod apng;
 mod assets;
 mod describe;
 mod digest;
 mod encode;
 pub mod fingerprint;
 mod format;
-pub mod apng;
 pub mod gif;
 pub mod layout;
 mod offload;
