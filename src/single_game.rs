@@ -189,7 +189,8 @@ fn name(template: &Path, diagram: &GameDiagram, n: usize) -> PathBuf {
     }
 }
 
-/// `--animate`: every picked position as a frame of one GIF. With
+/// `--animate`: every picked position as a frame of one GIF, or of one
+/// animated PNG with `-o game.png` / `-f png`. With
 /// `--alt`, the animation's description (whose game, which moves, the
 /// final position in words) goes to standard output; `--alt` without `-o`
 /// prints only that.
@@ -199,25 +200,34 @@ fn animation(
     timing: &Timing,
     tags: &[(String, String)],
 ) -> Result<u8, Failure> {
-    if run.render && run.options.format != Format::GIF {
+    // GIF, or animated PNG: both draw the frames in one game palette.
+    let png = run.options.format == Format::PNG;
+    if run.render && run.options.format != Format::GIF && !png {
         return Err(Failure::invalid(format!(
-            "--animate writes an animated GIF, not {}: use -o game.gif or -f gif",
+            "--animate writes an animated GIF or PNG, not {}: use -o game.gif or -o game.png",
             run.options.format
         )));
     }
     let bytes = if run.render {
         let delays = animate::delays(frames, timing);
-        let comment = fen2img_games::gif_comment(tags);
-        Some(
-            animate::gif(frames, &delays, run.options, &comment).map_err(|e| match e {
-                AnimateError::Render(_, e) => Failure::from(Cause::Render(&e)),
-                AnimateError::Gif(_) => Failure::io(e.to_string()),
-                AnimateError::Size(..)
-                | AnimateError::Empty
-                | AnimateError::TooManyPixels(..)
-                | AnimateError::Deadline => Failure::invalid(e.to_string()),
-            })?,
-        )
+        let animation = if png {
+            animate::apng(frames, &delays, run.options)
+        } else {
+            animate::gif(
+                frames,
+                &delays,
+                run.options,
+                &fen2img_games::gif_comment(tags),
+            )
+        };
+        Some(animation.map_err(|e| match e {
+            AnimateError::Render(_, e) => Failure::from(Cause::Render(&e)),
+            AnimateError::Gif(_) | AnimateError::Png(_) => Failure::io(e.to_string()),
+            AnimateError::Size(..)
+            | AnimateError::Empty
+            | AnimateError::TooManyPixels(..)
+            | AnimateError::Deadline => Failure::invalid(e.to_string()),
+        })?)
     } else {
         None
     };

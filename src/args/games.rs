@@ -62,7 +62,9 @@ pub struct GameArgs {
     #[arg(long, help_heading = "Games")]
     pub figurine: bool,
 
-    /// An animated GIF of the game, one frame per half-move (`-o game.gif`).
+    /// An animated game, one frame per half-move: a GIF (`-o game.gif`), or
+    /// an animated PNG (APNG) in full colour with soft edges and alpha
+    /// (`-o game.png`, or `-f png`).
     #[arg(long, help_heading = "Games", conflicts_with_all = ["ply", "move_", "markers"])]
     pub animate: bool,
 

@@ -432,7 +432,7 @@ pub fn render(
             "frames: give at least one frame".into(),
         ),
         AnimateError::Deadline => (StatusCode::SERVICE_UNAVAILABLE, "deadline".into()),
-        e @ (AnimateError::Render(..) | AnimateError::Gif(_)) => {
+        e @ (AnimateError::Render(..) | AnimateError::Gif(_) | AnimateError::Png(_)) => {
             (StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
     })

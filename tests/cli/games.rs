@@ -676,8 +676,8 @@ fn an_animation_has_a_frame_per_ply_and_its_delays() {
     let clocked = range(&["--clock-delays", "0.1"]);
     assert_eq!(clocked[0].4, 20);
     assert_eq!(clocked[4].4, 50);
-    // Only a GIF animates; nothing is written otherwise.
-    let png = dir.join("game.png");
+    // Only a GIF or a PNG animates; nothing is written otherwise.
+    let png = dir.join("game.webp");
     let out = run(
         [
             shilling().as_str(),

@@ -12,6 +12,7 @@ mod common {
 }
 
 mod annotations_cli;
+mod apng;
 mod around_cli;
 mod batch;
 mod browser;

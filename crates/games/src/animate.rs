@@ -4,10 +4,13 @@
 //! animated GIF whose frames after the first hold only the rectangle that
 //! changed (`fen2img_render::gif::AnimationWriter`). [`write_gif`] is the
 //! one writer of the command line's `--animate` and the server's
-//! `POST /game.gif`; each gives its frames through [`Frames`].
+//! `POST /game.gif`; each gives its frames through [`Frames`]. [`write_apng`]
+//! draws the same frames as an animated PNG (full alpha, one PLTE/tRNS),
+//! sharing the frame loop (`draw_frames`).
 
 use std::fmt;
 
+use fen2img_render::apng::{ApngError, ApngWriter};
 use fen2img_render::gif::{
     AnimationWriter, GamePalette, GifError, PalettePicture, PaletteSample, TimedImage,
 };
@@ -83,6 +86,8 @@ pub enum AnimateError {
     Deadline,
     /// The GIF writer failed.
     Gif(GifError),
+    /// The APNG writer failed.
+    Png(ApngError),
     /// No frames.
     Empty,
 }
@@ -106,6 +111,7 @@ impl fmt::Display for AnimateError {
             ),
             AnimateError::Deadline => f.write_str("deadline"),
             AnimateError::Gif(e) => write!(f, "GIF encoding failed: {e}"),
+            AnimateError::Png(e) => write!(f, "APNG encoding failed: {e}"),
             AnimateError::Empty => f.write_str("an animation needs at least one frame"),
         }
     }
@@ -182,18 +188,18 @@ fn samples(frames: &mut impl Frames) -> Result<Vec<usize>, AnimateError> {
     Ok(picked)
 }
 
-/// The frames of `frames` as an animated GIF that loops, with `comment` in
-/// a comment extension: one palette fitted for the whole game from a few
-/// of its frames (`samples`), every frame drawn in it and written as
-/// soon as it is drawn, holding only what changed since the one before.
+/// Draws every frame of `frames` in one palette fitted for the whole game
+/// from a few of its frames ([`samples`]) and hands each to `write` as
+/// soon as it is drawn, with the frame before it (`None` for the first)
+/// and its delay: the one frame loop of [`write_gif`] and [`write_apng`].
 /// Only the frame being written and the one before are held, whatever the
 /// number of frames. `max_pixels` bounds the frames' pixels together
 /// (checked from the first frame's size before anything is drawn).
-pub fn write_gif(
+fn draw_frames(
     frames: &mut impl Frames,
-    comment: &str,
     max_pixels: Option<u64>,
-) -> Result<Vec<u8>, AnimateError> {
+    mut write: impl FnMut(Option<&PalettePicture>, &PalettePicture, u16) -> Result<(), AnimateError>,
+) -> Result<(), AnimateError> {
     let n = frames.count();
     if n == 0 {
         return Err(AnimateError::Empty);
@@ -215,8 +221,7 @@ pub fn write_gif(
             .map_err(|e| AnimateError::Render(i, e))?;
     }
     let mut palette = GamePalette::fit(&sample);
-    let mut writer: Option<AnimationWriter> = None;
-    // The frame written last: the writer draws what changed since.
+    // The frame written last: the writers draw what changed since.
     let mut previous: Option<PalettePicture> = None;
     for i in 0..n {
         let delay = frames.delay(i);
@@ -231,21 +236,59 @@ pub fn write_gif(
                 first,
             ));
         }
+        write(previous.as_ref(), &picture, delay)?;
+        previous = Some(picture);
+    }
+    Ok(())
+}
+
+/// The frames of `frames` as an animated GIF that loops, with `comment` in
+/// a comment extension, every frame after the first holding only what
+/// changed since the one before (`draw_frames`).
+pub fn write_gif(
+    frames: &mut impl Frames,
+    comment: &str,
+    max_pixels: Option<u64>,
+) -> Result<Vec<u8>, AnimateError> {
+    let mut writer: Option<AnimationWriter> = None;
+    draw_frames(frames, max_pixels, |previous, picture, delay| {
         let next = TimedImage {
             image: picture.view(),
             delay,
         };
-        match (writer.as_mut(), previous.as_ref()) {
+        match (writer.as_mut(), previous) {
             (Some(w), Some(before)) => w.push(&before.view(), &next),
             _ => AnimationWriter::new(&next, comment).map(|w| writer = Some(w)),
         }
-        .map_err(AnimateError::Gif)?;
-        previous = Some(picture);
-    }
+        .map_err(AnimateError::Gif)
+    })?;
     writer
         .ok_or(AnimateError::Empty)?
         .finish()
         .map_err(AnimateError::Gif)
+}
+
+/// The frames of `frames` as an animated PNG that loops: indexed colour in
+/// the game's one palette (with its partial alpha), every frame after the
+/// first holding only the rectangle that changed (`draw_frames`).
+pub fn write_apng(
+    frames: &mut impl Frames,
+    max_pixels: Option<u64>,
+) -> Result<Vec<u8>, AnimateError> {
+    let count = u32::try_from(frames.count())
+        .map_err(|_| AnimateError::Png(ApngError::BadImage("too many frames")))?;
+    let mut writer: Option<ApngWriter> = None;
+    draw_frames(frames, max_pixels, |previous, picture, delay| {
+        match (writer.as_mut(), previous) {
+            (Some(w), Some(before)) => w.push(&before.view(), &picture.view(), delay),
+            _ => ApngWriter::new(&picture.view(), delay, count).map(|w| writer = Some(w)),
+        }
+        .map_err(AnimateError::Png)
+    })?;
+    writer
+        .ok_or(AnimateError::Empty)?
+        .finish()
+        .map_err(AnimateError::Png)
 }
 
 /// A game's diagrams as [`Frames`], drawn by one renderer with `options`
@@ -297,6 +340,24 @@ pub fn gif(
         current: None,
     };
     write_gif(&mut source, comment, None)
+}
+
+/// `frames` drawn with `options` (each frame's marks laid over them) as an
+/// animated PNG that loops, `delays[i]` hundredths of a second each
+/// ([`write_apng`]).
+pub fn apng(
+    frames: &[GameDiagram],
+    delays: &[u16],
+    options: &RenderOptions,
+) -> Result<Vec<u8>, AnimateError> {
+    let mut source = GameFrames {
+        diagrams: frames,
+        delays,
+        options,
+        renderer: Renderer::new(options.clone()),
+        current: None,
+    };
+    write_apng(&mut source, None)
 }
 
 #[cfg(test)]

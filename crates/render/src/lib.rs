@@ -68,7 +68,8 @@
 //! [`DiagramOptions::around`]. Public modules hold the stages a writer of
 //! its own needs: [`layout`] (the display list: [`Frame::new`] once for
 //! the options, [`Layout::with_frame`] per board), [`svg`] (id prefixes for
-//! inlined SVG), [`gif`] (palette images to still and animated GIF) and
+//! inlined SVG), [`gif`] (palette images to still and animated GIF), [`apng`]
+//! (the same animations as animated PNG) and
 //! [`fingerprint`] (stable digests of options, for content-addressed names
 //! and ETags). The rasterizer and the encoders are internal, so no resvg
 //! or tiny-skia type is part of the API (the project's benchmarks reach
@@ -97,6 +98,7 @@
 #![warn(missing_docs)]
 
 mod annotation;
+pub mod apng;
 mod assets;
 mod describe;
 mod digest;
