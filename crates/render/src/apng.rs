@@ -9,9 +9,9 @@
 //! entry free, that entry is made fully transparent and marks the pixels
 //! inside the rectangle that did not change, blended OVER (as the GIF's
 //! spare index does: the two clocks' bars make one tall rectangle whose
-//! middle is mostly unchanged); otherwise frames are blended SOURCE. Written with the `png`
-//! crate's APNG support (acTL, fcTL, fdAT); delays are hundredths of a
-//! second, as GIF's, and the animation loops forever.
+//! middle is mostly unchanged); otherwise frames are blended SOURCE.
+//! Written with the `png` crate's APNG support (acTL, fcTL, fdAT); delays
+//! are hundredths of a second, as GIF's, and the animation loops forever.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
