@@ -130,7 +130,8 @@ fn every_frame_is_the_gif_s_frame_and_the_ply_s_still() {
     let game = game.to_str().unwrap();
     let apng_path = dir.join("game.png");
     let gif_path = dir.join("game.gif");
-    for path in [&apng_path, &gif_path] {
+    let named_path = dir.join("game.apng");
+    for path in [&apng_path, &gif_path, &named_path] {
         let out = run(&[
             game,
             "--animate",
@@ -144,6 +145,8 @@ fn every_frame_is_the_gif_s_frame_and_the_ply_s_still() {
         assert_code(&out, 0);
     }
     let data = fs::read(&apng_path).unwrap();
+    // `.apng` names the same file as `.png`.
+    assert!(fs::read(&named_path).unwrap() == data, "game.apng differs");
     let ((w, h), controls, shown) = compose(&data);
     assert_eq!(shown.len(), 15, "the start and 14 plies");
     // The first frame whole, the later ones only what changed.

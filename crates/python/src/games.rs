@@ -330,7 +330,8 @@ pub fn game_diagrams(
         .map_err(|f| f.into_py_err(py))
 }
 
-/// Reads the game and draws its range of positions as an animated GIF.
+/// Reads the game and draws its range of positions as an animated GIF
+/// (or PNG, with `format='png'`).
 fn animate_work(
     game: &NativeGame,
     options: NativeOptions,
@@ -338,9 +339,9 @@ fn animate_work(
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
     let game_options = game.options(options.caption_auto, options.strict)?;
     let options = options.render_options()?;
-    if options.format != Format::GIF {
+    if options.format != Format::GIF && options.format != Format::PNG {
         return Err(Failure::Option(format!(
-            "format: animate() writes an animated GIF, not {}; pass format='gif'",
+            "format: animate() writes an animated GIF or PNG, not {}; pass format='gif' or 'png'",
             escape(&options.format.to_string())
         )));
     }
@@ -350,16 +351,21 @@ fn animate_work(
     warnings.extend(font_warnings(&frames));
     let delays = animation::delays(&frames, timing);
     let comment = gif_comment(&tags);
-    let bytes = animation::gif(&frames, &delays, &options, &comment).map_err(|e| match e {
+    let drawn = if options.format == Format::PNG {
+        animation::apng(&frames, &delays, &options)
+    } else {
+        animation::gif(&frames, &delays, &options, &comment)
+    };
+    let bytes = drawn.map_err(|e| match e {
         AnimateError::Render(_, e) => Failure::render(e),
-        AnimateError::Gif(_) => Failure::Render(e.to_string()),
+        AnimateError::Gif(_) | AnimateError::Png(_) => Failure::Render(e.to_string()),
         other => Failure::Option(other.to_string()),
     })?;
     Ok((bytes, warnings))
 }
 
 /// `animate(game, options, (delay_cs, last_cs, clock_scale)) -> (bytes,
-/// warnings)`: the game's range of positions as an animated GIF. Called
+/// warnings)`: the game's range of positions as an animated GIF or PNG. Called
 /// by `fen2img.animate`, which documents the options.
 #[pyfunction]
 pub fn animate(

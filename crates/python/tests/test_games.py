@@ -436,7 +436,7 @@ def test_lenient_reading_warns_and_strict_refuses():
         (lambda: fen2img.game(42), TypeError),
         (lambda: fen2img.game(OPERA, sise=3), TypeError),
         (lambda: fen2img.game_diagrams(OPERA, markers=True, ply=3), TypeError),
-        (lambda: fen2img.animate(OPERA, "png"), ValueError),
+        (lambda: fen2img.animate(OPERA, "webp"), ValueError),
         (lambda: fen2img.animate(OPERA, delay="fast"), ValueError),
         (lambda: fen2img.animate(OPERA, delay=-1), ValueError),
         (lambda: fen2img.animate(OPERA, delay=700), ValueError),
@@ -578,6 +578,37 @@ def test_the_animation_is_the_command_line_s(tmp_path):
         timeout=300,
     )
     assert fen2img.animate(SHILLING, size=240, delay=0.6) == out.read_bytes()
+
+
+def apng_frames(data):
+    """The frame count acTL announces and each fcTL's delay in hundredths
+    of a second, read from the PNG's chunks."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, frames, delays = 8, None, []
+    while at < len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        if kind == b"acTL":
+            frames = int.from_bytes(body[0:4], "big")
+        elif kind == b"fcTL":
+            num, den = int.from_bytes(body[20:22], "big"), int.from_bytes(body[22:24], "big")
+            delays.append(num * 100 // (den or 100))
+        at += 12 + length
+    return frames, delays
+
+
+@pytest.mark.skipif(cli() is None, reason="needs the fen2img command: cargo build, or FEN2IMG_BIN")
+def test_an_animated_png_is_the_command_line_s(tmp_path):
+    out = tmp_path / "g.png"
+    subprocess.run(
+        [cli(), str(SHILLING), "--animate", "--size", "240", "--delay", "600ms", "-o", str(out)],
+        check=True,
+        timeout=300,
+    )
+    data = fen2img.animate(SHILLING, "png", size=240, delay=0.6)
+    assert data == out.read_bytes()
+    frames, delays = apng_frames(data)
+    assert frames == 15 and delays == [60] * 14 + [300]
 
 
 # -- threads ---------------------------------------------------------------

@@ -151,8 +151,9 @@ impl Format {
 
     /// Every file name extension [`Format::from_extension`] knows, in the
     /// order help text lists them.
-    pub const EXTENSIONS: [&'static str; 12] = [
-        "svg", "png", "webp", "jpg", "jpeg", "gif", "txt", "html", "htm", "six", "sixel", "fen",
+    pub const EXTENSIONS: [&'static str; 13] = [
+        "svg", "png", "apng", "webp", "jpg", "jpeg", "gif", "txt", "html", "htm", "six", "sixel",
+        "fen",
     ];
 
     /// The format a file name extension implies (one of
@@ -160,7 +161,9 @@ impl Format {
     pub fn from_extension(ext: &str) -> Option<Format> {
         Some(match ext.to_ascii_lowercase().as_str() {
             "svg" => Format::SVG,
-            "png" => Format::PNG,
+            // An animated PNG is a PNG (`--animate -o game.apng`); a still
+            // written under this name is a one-frame PNG.
+            "png" | "apng" => Format::PNG,
             "webp" => Format::WEBP,
             "jpg" | "jpeg" => Format::JPEG,
             "gif" => Format::GIF,
@@ -266,6 +269,7 @@ mod tests {
         assert_eq!("txt".parse::<Format>(), Ok(Format::ASCII));
         assert_eq!("JPEG".parse::<Format>(), Ok(Format::JPEG));
         assert_eq!("GIF".parse::<Format>(), Ok(Format::GIF));
+        assert_eq!("apng".parse::<Format>(), Ok(Format::PNG));
         assert_eq!("bmp".parse::<Format>(), Err(UnknownFormat));
         assert_eq!("".parse::<Format>(), Err(UnknownFormat));
         assert_eq!(" svg".parse::<Format>(), Err(UnknownFormat));

@@ -490,14 +490,16 @@ def animate(
     filename: Optional[str] = None,
     **options: Any,
 ) -> bytes:
-    """The game as an animated GIF that loops, one frame per half-move
+    """The game as an animated GIF (or PNG) that loops, one frame per half-move
     from ``start`` to ``end`` (as the command line's ``--animate``): every
     frame with the last move, check, arrows, glyph and player bars with
     running clocks; frames after the first hold only what changed.
 
     Args:
         pgn: As :func:`game`.
-        format: ``"gif"``.
+        format: ``"gif"``, or ``"png"`` for an animated PNG (APNG: the
+            same frames, with real partial transparency over a
+            transparent margin).
         game: Which game of the text, from 1.
         start, end: The first and last positions shown (both included;
             default the start and final positions): a ply (``int``) or a
