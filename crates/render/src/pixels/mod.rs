@@ -9,7 +9,7 @@ pub(crate) mod quantize;
 
 use std::sync::Arc;
 
-use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
+use resvg::tiny_skia::Pixmap;
 
 use quantize::Palette;
 
@@ -27,10 +27,12 @@ pub fn into_rgba(pixmap: Pixmap) -> Vec<u8> {
     let mut data = pixmap.take();
     for px in data.chunks_exact_mut(4) {
         if !matches!(px[3], 0 | 255) {
-            let c = PremultipliedColorU8::from_rgba(px[0], px[1], px[2], px[3])
-                .expect("a pixmap's pixels are premultiplied")
-                .demultiply();
-            px.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            // tiny-skia's `demultiply`, without its check that a pixel is
+            // premultiplied (a cast saturates, so no byte can panic).
+            let a = f64::from(px[3]) / 255.0;
+            for c in &mut px[..3] {
+                *c = (f64::from(*c) / a + 0.5) as u8;
+            }
         }
     }
     data
@@ -52,6 +54,7 @@ pub struct IndexedImage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use resvg::tiny_skia::PremultipliedColorU8;
 
     #[test]
     fn rgba_demultiplies_every_pixel_as_tiny_skia_does() {
