@@ -28,7 +28,8 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 cargo build --release --quiet
-bin=target/release/fen2img
+# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
+bin="${CARGO_TARGET_DIR:-target}/release/fen2img"
 work=$(mktemp -d -p "$tmp_root")
 trap 'rm -rf "$work"' EXIT
 

@@ -40,7 +40,10 @@ if [[ ! -s "$pgn" ]]; then
   "$py" "$here/games.py" generate "$games" "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
 fi
 (cd "$root" && cargo build --quiet --release)
-bin="$root/target/release/fen2img"
+# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
+target="${CARGO_TARGET_DIR:-target}"
+[[ $target == /* ]] || target="$root/$target"
+bin="$target/release/fen2img"
 work=$(mktemp -d)
 server_pid=""
 lila_pid=""
@@ -112,7 +115,18 @@ if [[ -n "$lila" ]]; then
   "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1 &
   lila_pid=$!
 fi
-sleep 1
+# Until each server answers (any status): lila-gif can take over a second
+# to start, and a refused connection would end the run.
+wait_up() {
+  for _ in $(seq 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
+    sleep 0.1
+  done
+  echo "game_outputs.sh: nothing answers on port $1" >&2
+  return 1
+}
+wait_up "$port"
+[[ -n "$lila" ]] && wait_up "$lport"
 post() {
   local type=application/x-chess-pgn
   [[ "$1" == *.json ]] && type=application/json

@@ -35,6 +35,9 @@ fi
 echo "file: $pgn ($(wc -c < "$pgn") bytes), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
 
 (cd "$root" && cargo build --quiet --release -p measure --bin replay_pgn)
+# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
+target="${CARGO_TARGET_DIR:-target}"
+[[ $target == /* ]] || target="$root/$target"
 
 # Each reader once under /usr/bin/time: wall time, and CPU time (user +
 # system), which is the fair figure on a shared machine.
@@ -45,7 +48,7 @@ measure() {
     sed 's/Games: [0-9]*//g' /tmp/games-bench.$$
     rm -f /tmp/games-bench.$$
 }
-measure fen2img "$root/target/release/replay_pgn" "$pgn" 1
+measure fen2img "$target/release/replay_pgn" "$pgn" 1
 measure python-chess "$py" "$here/games.py" read "$pgn"
 # -s silent, -o /dev/null: parse every game and check every move, write nothing.
 measure "pgn-extract $(dpkg-query -W -f '${Version}' pgn-extract 2>/dev/null || echo '?')" "$extract" -s "$pgn" -o /dev/null

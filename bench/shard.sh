@@ -30,7 +30,10 @@ if [ ! -x /usr/bin/time ]; then
 fi
 
 cargo build --release --quiet
-bin=$PWD/target/release/fen2img
+# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
+target="${CARGO_TARGET_DIR:-target}"
+[[ $target == /* ]] || target="$PWD/$target"
+bin="$target/release/fen2img"
 work=$(mktemp -d -p "$tmp_root")
 trap 'rm -rf "$work"' EXIT
 
