@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::common::{assert_code, decode_png, scratch_dir, stderr};
+use crate::common::{assert_code, decode_png, gif_screens, scratch_dir, stderr};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 
@@ -96,31 +96,6 @@ fn compose(data: &[u8]) -> ((u32, u32), Vec<Control>, Vec<Vec<u8>>) {
         shown.push(canvas.clone());
     }
     ((w, h), controls, shown)
-}
-
-/// Every frame of an animated GIF composed as a viewer shows it, RGBA.
-fn gif_screens(data: &[u8]) -> Vec<Vec<u8>> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(data).expect("a GIF");
-    let w = usize::from(decoder.width());
-    let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
-    let mut out = Vec::new();
-    while let Some(f) = decoder.read_next_frame().expect("a frame") {
-        let (fw, fl, ft) = (
-            usize::from(f.width),
-            usize::from(f.left),
-            usize::from(f.top),
-        );
-        for (i, px) in f.buffer.chunks_exact(4).enumerate() {
-            if px[3] > 0 {
-                let at = ((ft + i / fw) * w + fl + i % fw) * 4;
-                canvas[at..at + 4].copy_from_slice(px);
-            }
-        }
-        out.push(canvas.clone());
-    }
-    out
 }
 
 #[test]

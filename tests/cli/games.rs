@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::common::{assert_code, decode_png, scratch_dir, stderr, stdout};
+use crate::common::{assert_code, decode_png, gif_screens, scratch_dir, stderr, stdout};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -912,31 +912,6 @@ fn the_help_lists_the_game_flags_with_their_placeholders() {
     assert!(help.contains("'fig-{ply}.png'"), "{help}");
 }
 
-/// Each frame of an animated GIF as a viewer sees it: the frames drawn one
-/// over the other (disposal "keep", transparent pixels show what is under).
-fn screens(gif_bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::RGBA);
-    let mut decoder = options.read_info(gif_bytes).expect("a GIF");
-    let w = usize::from(decoder.width());
-    let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
-    let mut out = Vec::new();
-    while let Some(f) = decoder.read_next_frame().expect("a frame") {
-        for y in 0..usize::from(f.height) {
-            for x in 0..usize::from(f.width) {
-                let from = (y * usize::from(f.width) + x) * 4;
-                if f.buffer[from + 3] == 0 {
-                    continue;
-                }
-                let to = ((y + usize::from(f.top)) * w + x + usize::from(f.left)) * 4;
-                canvas[to..to + 4].copy_from_slice(&f.buffer[from..from + 4]);
-            }
-        }
-        out.push(canvas.clone());
-    }
-    out
-}
-
 #[test]
 fn every_frame_shows_its_position_as_a_still_gif_does() {
     // The frames after the first hold only what a viewer would see change:
@@ -956,10 +931,10 @@ fn every_frame_shows_its_position_as_a_still_gif_does() {
         assert_code(&out, 0);
         out.stdout
     };
-    let shown = screens(&args(&["--animate"]));
+    let shown = gif_screens(&args(&["--animate"]));
     assert_eq!(shown.len(), 15);
     for (ply, screen) in shown.iter().enumerate() {
-        let still = screens(&args(&["--ply", &ply.to_string()])).remove(0);
+        let still = gif_screens(&args(&["--ply", &ply.to_string()])).remove(0);
         assert_eq!(still.len(), screen.len());
         let off: Vec<u8> = still
             .iter()

@@ -387,32 +387,6 @@ mod tests {
             .diagrams
     }
 
-    /// Every frame of `data` composited as a viewer shows it: straight
-    /// RGBA rows.
-    fn screens(data: &[u8]) -> Vec<Vec<u8>> {
-        let mut options = gif::DecodeOptions::new();
-        options.set_color_output(gif::ColorOutput::RGBA);
-        let mut decoder = options.read_info(data).unwrap();
-        let w = usize::from(decoder.width());
-        let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
-        let mut out = Vec::new();
-        while let Some(f) = decoder.read_next_frame().unwrap() {
-            let (fw, fl, ft) = (
-                usize::from(f.width),
-                usize::from(f.left),
-                usize::from(f.top),
-            );
-            for (i, px) in f.buffer.chunks_exact(4).enumerate() {
-                if px[3] > 0 {
-                    let at = ((ft + i / fw) * w + fl + i % fw) * 4;
-                    canvas[at..at + 4].copy_from_slice(px);
-                }
-            }
-            out.push(canvas.clone());
-        }
-        out
-    }
-
     /// Each frame's still PNG, drawn on its own (its own palette), RGBA.
     fn stills(frames: &[GameDiagram], options: &RenderOptions) -> Vec<Vec<u8>> {
         frames
@@ -458,7 +432,7 @@ mod tests {
             options.diagram.theme = fen2img_render::Theme::built_in(theme).unwrap();
             let delays = delays(&frames, &Timing::default());
             let data = gif(&frames, &delays, &options, "A – B").unwrap();
-            let shown = screens(&data);
+            let shown = test_support::gif_screens(&data);
             assert_eq!(shown.len(), frames.len());
             for (ply, (screen, still)) in shown.iter().zip(stills(&frames, &options)).enumerate() {
                 assert_eq!(screen.len(), still.len());
@@ -529,7 +503,7 @@ mod tests {
         };
         assert!(samples(&mut source).unwrap().len() <= MAX_SAMPLES);
         let data = write_gif(&mut source, "", None).unwrap();
-        let shown = screens(&data);
+        let shown = test_support::gif_screens(&data);
         assert_eq!(shown.len(), 30);
         let width = 160usize;
         let stills: Vec<Vec<u8>> = (0..frames.len())

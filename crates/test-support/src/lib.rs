@@ -158,6 +158,33 @@ pub struct Image {
     pub rgba: Vec<u8>,
 }
 
+/// Each frame of an animated GIF as a viewer sees it, RGBA8: the frames
+/// drawn one over the other (disposal "keep"; transparent pixels show what
+/// is under them).
+pub fn gif_screens(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let w = usize::from(decoder.width());
+    let mut canvas = vec![0u8; w * usize::from(decoder.height()) * 4];
+    let mut out = Vec::new();
+    while let Some(f) = decoder.read_next_frame().expect("a frame") {
+        let (fw, fl, ft) = (
+            usize::from(f.width),
+            usize::from(f.left),
+            usize::from(f.top),
+        );
+        for (i, px) in f.buffer.chunks_exact(4).enumerate() {
+            if px[3] > 0 {
+                let at = ((ft + i / fw) * w + fl + i % fw) * 4;
+                canvas[at..at + 4].copy_from_slice(px);
+            }
+        }
+        out.push(canvas.clone());
+    }
+    out
+}
+
 /// Decodes any 8-bit (or palette) PNG into RGBA8.
 pub fn decode_png(bytes: &[u8]) -> Image {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
