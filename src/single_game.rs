@@ -7,14 +7,15 @@
 use std::path::{Path, PathBuf};
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::missing_glyphs;
 use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
 
 use crate::failure::{Cause, Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::{write_file, Links};
 use crate::stdout;
 use fen2img_games::animate::{self, AnimateError, Timing};
-use fen2img_games::{animation_alt, diagrams, GameDiagram, GameError, GameOptions, GameText};
+use fen2img_games::{
+    animation_alt, diagrams, font_warnings, GameDiagram, GameError, GameOptions, GameText,
+};
 
 /// What the game flags asked for, as plain values.
 #[derive(Debug, Clone, Default)]
@@ -68,7 +69,9 @@ pub fn run(run: &GameRun<'_>) -> Result<u8, Failure> {
         eprintln!("fen2img: warning: {}", escape(w));
     }
     if matches!(run.options.format, Format::Image(_)) && run.render {
-        warn_font(&found.diagrams);
+        for w in font_warnings(&found.diagrams) {
+            eprintln!("fen2img: warning: {w}");
+        }
     }
     if let Some(timing) = &run.job.animate {
         return animation(run, &found.diagrams, timing, &found.tags);
@@ -119,40 +122,6 @@ pub fn run(run: &GameRun<'_>) -> Result<u8, Failure> {
         stdout::write(&to_stdout)?;
     }
     Ok(EXIT_OK)
-}
-
-/// Warns once about each character of the game's captions and player
-/// names that the embedded font lacks (drawn as U+FFFD): figurines, names
-/// in scripts it does not cover.
-fn warn_font(diagrams: &[GameDiagram]) {
-    let mut seen: Vec<char> = Vec::new();
-    for d in diagrams {
-        let texts = [
-            (d.caption.as_deref(), "the game's caption"),
-            (d.white.as_ref().map(|p| p.name.as_str()), "the White tag"),
-            (d.black.as_ref().map(|p| p.name.as_str()), "the Black tag"),
-        ];
-        for (text, context) in texts {
-            for c in text.map(missing_glyphs).unwrap_or_default() {
-                if seen.contains(&c) {
-                    continue;
-                }
-                seen.push(c);
-                let shown = if c.is_control() {
-                    String::new()
-                } else {
-                    format!(" '{c}'")
-                };
-                eprintln!(
-                    "fen2img: warning: {}",
-                    escape(&format!(
-                        "{context}: the font has no glyph for U+{:04X}{shown}; it is drawn as \u{FFFD}",
-                        c as u32
-                    ))
-                );
-            }
-        }
-    }
 }
 
 /// Several diagrams need several names, or a text format on standard

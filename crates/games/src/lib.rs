@@ -45,6 +45,7 @@ mod animation_alt;
 mod caption;
 mod diagram;
 mod error;
+mod font_warnings;
 pub mod input;
 mod options;
 mod players;
@@ -56,6 +57,7 @@ pub use animation_alt::animation_alt;
 pub use caption::comment as gif_comment;
 pub use diagram::GameDiagram;
 pub use error::{GameError, GameErrorKind};
+pub use font_warnings::font_warnings;
 pub use options::{CaptionStyle, GameOptions, GameText, Pick};
 
 /// The diagrams of one game, with what the game says about itself.

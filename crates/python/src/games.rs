@@ -11,11 +11,11 @@
 use fen2img_games::animate::{self as animation, AnimateError, Timing};
 use fen2img_games::input::MAX_PGN_LEN;
 use fen2img_games::{
-    diagrams, gif_comment, CaptionStyle, GameDiagram, GameOptions, GameText, Pick,
+    diagrams, font_warnings, gif_comment, CaptionStyle, GameDiagram, GameOptions, GameText, Pick,
 };
 use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::{missing_glyphs, Brush};
+use fen2img_render::layout::Brush;
 use fen2img_render::{describe_annotated, Format, RenderOptions};
 use pyo3::prelude::*;
 use pyo3::IntoPyObject;
@@ -240,42 +240,6 @@ fn piece_warnings(options: &RenderOptions) -> impl Iterator<Item = String> + '_ 
         .warnings()
         .iter()
         .map(|w| format!("pieces: {w}"))
-}
-
-/// A warning for each character of the game's captions and player names
-/// that the embedded font lacks (drawn as U+FFFD), once each, as the
-/// command line warns: figurines, names in scripts it does not cover.
-fn font_warnings(found: &[GameDiagram]) -> Vec<String> {
-    let mut seen: Vec<char> = Vec::new();
-    let mut out = Vec::new();
-    for d in found {
-        let texts = [
-            (d.caption.as_deref(), "the game's caption"),
-            (d.white.as_ref().map(|p| p.name.as_str()), "the White tag"),
-            (d.black.as_ref().map(|p| p.name.as_str()), "the Black tag"),
-        ];
-        for (text, context) in texts {
-            for c in text.map(missing_glyphs).unwrap_or_default() {
-                if seen.contains(&c) {
-                    continue;
-                }
-                seen.push(c);
-                let shown = if c.is_control() {
-                    String::new()
-                } else {
-                    format!(" '{c}'")
-                };
-                out.push(
-                    escape(&format!(
-                    "{context}: the font has no glyph for U+{:04X}{shown}; it is drawn as \u{FFFD}",
-                    c as u32
-                ))
-                    .into_owned(),
-                );
-            }
-        }
-    }
-    out
 }
 
 /// Reads the game, and draws each picked diagram when `draw`.
