@@ -302,6 +302,22 @@ struct GameFrames<'a> {
     current: Option<usize>,
 }
 
+impl<'a> GameFrames<'a> {
+    fn new(
+        diagrams: &'a [GameDiagram],
+        delays: &'a [u16],
+        options: &'a RenderOptions,
+    ) -> GameFrames<'a> {
+        GameFrames {
+            diagrams,
+            delays,
+            options,
+            renderer: Renderer::new(options.clone()),
+            current: None,
+        }
+    }
+}
+
 impl Frames for GameFrames<'_> {
     fn count(&self) -> usize {
         self.diagrams.len().min(self.delays.len())
@@ -332,13 +348,7 @@ pub fn gif(
     options: &RenderOptions,
     comment: &str,
 ) -> Result<Vec<u8>, AnimateError> {
-    let mut source = GameFrames {
-        diagrams: frames,
-        delays,
-        options,
-        renderer: Renderer::new(options.clone()),
-        current: None,
-    };
+    let mut source = GameFrames::new(frames, delays, options);
     write_gif(&mut source, comment, None)
 }
 
@@ -350,13 +360,7 @@ pub fn apng(
     delays: &[u16],
     options: &RenderOptions,
 ) -> Result<Vec<u8>, AnimateError> {
-    let mut source = GameFrames {
-        diagrams: frames,
-        delays,
-        options,
-        renderer: Renderer::new(options.clone()),
-        current: None,
-    };
+    let mut source = GameFrames::new(frames, delays, options);
     write_apng(&mut source, None)
 }
 

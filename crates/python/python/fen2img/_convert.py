@@ -192,25 +192,17 @@ def _arrows(value: Any) -> List[str]:
 def _fills(value: Any) -> List[Tuple[str, str]]:
     """(square, colour) pairs from a dict ``{square: colour}`` (as
     ``chess.svg.board(fill=...)`` takes) or an iterable of pairs."""
-    if value is None:
-        return []
-    pairs = value.items() if hasattr(value, "items") else value
-    try:
-        pairs = list(pairs)
-    except TypeError:
-        raise TypeError(
-            f"fills: expected a dict such as {{'e4': '#ff000080'}}, found {_type_name(value)}"
-        ) from None
-    out = []
-    for pair in pairs:
-        if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
-            raise TypeError("fills: expected (square, colour) pairs or a dict")
-        out.append((_square("fills", pair[0]), _text("fills", pair[1])))
-    return out
+    return _square_pairs("fills", value, "{'e4': '#ff000080'}", "colour")
 
 
 def _glyphs(value: Any) -> List[Tuple[str, str]]:
     """(square, glyph) pairs from a dict ``{"d8": "!!"}`` or pairs."""
+    return _square_pairs("glyphs", value, "{'d8': '!!'}", "glyph")
+
+
+def _square_pairs(option: str, value: Any, example: str, what: str) -> List[Tuple[str, str]]:
+    """(square, text) pairs from a dict or an iterable of pairs, for
+    ``option`` (``example`` shows the dict, ``what`` names the text)."""
     if value is None:
         return []
     pairs = value.items() if hasattr(value, "items") else value
@@ -218,13 +210,13 @@ def _glyphs(value: Any) -> List[Tuple[str, str]]:
         pairs = list(pairs)
     except TypeError:
         raise TypeError(
-            f"glyphs: expected a dict such as {{'d8': '!!'}}, found {_type_name(value)}"
+            f"{option}: expected a dict such as {example}, found {_type_name(value)}"
         ) from None
     out = []
     for pair in pairs:
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
-            raise TypeError("glyphs: expected (square, glyph) pairs or a dict")
-        out.append((_square("glyphs", pair[0]), _text("glyphs", pair[1])))
+            raise TypeError(f"{option}: expected (square, {what}) pairs or a dict")
+        out.append((_square(option, pair[0]), _text(option, pair[1])))
     return out
 
 
