@@ -41,21 +41,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$py" - "$pgn" "$work" <<'PY'
-import chess, chess.pgn, sys
-pgn, work = sys.argv[1], sys.argv[2]
-with open(pgn, encoding="utf-8") as f:
-    while True:
-        game = chess.pgn.read_game(f)
-        moves = list(game.mainline_moves())
-        if len(moves) >= 100:
-            break
-out = chess.pgn.Game()
-node = out
-for mv in moves[:100]:
-    node = node.add_variation(mv)
-open(f"{work}/game.pgn", "w").write(str(out.mainline_moves()) + " *\n")
-PY
+"$py" "$here/games.py" film "$pgn" "$work"
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(cd "$root" && git rev-parse --short HEAD)"
 echo "101 frames (100 plies) at 720 px, whole process, medians of $rounds rounds"

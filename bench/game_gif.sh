@@ -59,37 +59,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$py" - "$pgn" "$work" <<'PY'
-import chess, chess.pgn, json, sys
-pgn, work = sys.argv[1], sys.argv[2]
-with open(pgn, encoding="utf-8") as f:
-    while True:
-        game = chess.pgn.read_game(f)
-        moves = list(game.mainline_moves())
-        if len(moves) >= 100:
-            break
-board = game.board()
-frames = [{"fen": board.fen()}]
-for mv in moves[:100]:
-    board.push(mv)
-    frame = {"fen": board.fen(), "lastMove": mv.uci(), "delay": 100}
-    if board.is_check():
-        frame["check"] = chess.square_name(board.king(board.turn))
-    frames.append(frame)
-frames[-1]["delay"] = 300
-for coords in (True, False):
-    name = "frames" if coords else "frames-nocoords"
-    open(f"{work}/{name}.json", "w").write(json.dumps({"frames": frames, "coordinates": coords}))
-out = chess.pgn.Game()
-node = out
-for mv in moves[:100]:
-    node = node.add_variation(mv)
-movetext = str(out.mainline_moves()) + " *"
-open(f"{work}/game.pgn", "w").write(movetext + "\n")
-for coords in (True, False):
-    name = "pgn" if coords else "pgn-nocoords"
-    open(f"{work}/{name}.json", "w").write(json.dumps({"pgn": movetext, "coordinates": coords}))
-PY
+"$py" "$here/games.py" film "$pgn" "$work"
 
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(cd "$root" && git rev-parse --short HEAD)"
 echo "gif: 101 frames (100 plies) at 720 px, medians of $rounds rounds"

@@ -80,32 +80,7 @@ echo "  ratio: $(echo "scale=2; $pgn_s / $fen_s" | bc)x"
 
 # 2. A 100-ply game (the first generated game with at least 100 plies, cut
 #    at 100) as a 720 px animated GIF.
-"$py" - "$pgn" "$work" <<'PY'
-import chess, chess.pgn, json, sys
-pgn, work = sys.argv[1], sys.argv[2]
-with open(pgn, encoding="utf-8") as f:
-    while True:
-        game = chess.pgn.read_game(f)
-        moves = list(game.mainline_moves())
-        if len(moves) >= 100:
-            break
-board = game.board()
-frames = [{"fen": board.fen()}]
-for mv in moves[:100]:
-    board.push(mv)
-    frame = {"fen": board.fen(), "lastMove": mv.uci(), "delay": 100}
-    if board.is_check():
-        frame["check"] = chess.square_name(board.king(board.turn))
-    frames.append(frame)
-frames[-1]["delay"] = 300
-open(f"{work}/frames.json", "w").write(json.dumps({"frames": frames}))
-# The same 100 plies as plain PGN (no comments: the frames carry none).
-out = chess.pgn.Game()
-node = out
-for mv in moves[:100]:
-    node = node.add_variation(mv)
-open(f"{work}/game.pgn", "w").write(str(out.mainline_moves()) + " *\n")
-PY
+"$py" "$here/games.py" film "$pgn" "$work"
 echo "gif: 101 frames (100 plies) at 720 px"
 port=$((20000 + RANDOM % 20000))
 "$bin" serve --bind "127.0.0.1:$port" 2>/dev/null &

@@ -3,12 +3,20 @@
 
     python bench/games.py generate N OUT.pgn   # N reproducible random games
     python bench/games.py read FILE.pgn        # time chess.pgn.read_game
+    python bench/games.py film FILE.pgn DIR    # the 100-ply game of the GIF benchmarks
+
+`film` takes the first game of FILE.pgn with at least 100 half-moves, cut
+at 100, and writes it into DIR as game.pgn (plain movetext), as lila-gif's
+JSON frames (frames.json with coordinates, frames-nocoords.json without:
+the last move and check on each frame, 1 s a frame, 3 s the last) and as
+fen2img's `{"pgn": ...}` bodies (pgn.json, pgn-nocoords.json).
 
 `generate` plays seeded random games with python-chess and annotates them as
 real annotated files are: comments (prose and [%clk]/[%cal] commands), NAGs,
 and nested variations, so every reader pays for the whole import format.
 """
 
+import json
 import random
 import sys
 import time
@@ -50,6 +58,37 @@ def random_game(rng, number):
     return game
 
 
+def film(pgn, work):
+    with open(pgn, encoding="utf-8") as f:
+        while True:
+            game = chess.pgn.read_game(f)
+            moves = list(game.mainline_moves())
+            if len(moves) >= 100:
+                break
+    board = game.board()
+    frames = [{"fen": board.fen()}]
+    for mv in moves[:100]:
+        board.push(mv)
+        frame = {"fen": board.fen(), "lastMove": mv.uci(), "delay": 100}
+        if board.is_check():
+            frame["check"] = chess.square_name(board.king(board.turn))
+        frames.append(frame)
+    frames[-1]["delay"] = 300
+    out = chess.pgn.Game()
+    node = out
+    for mv in moves[:100]:
+        node = node.add_variation(mv)
+    movetext = str(out.mainline_moves()) + " *"
+    with open(f"{work}/game.pgn", "w") as f:
+        f.write(movetext + "\n")
+    for coords in (True, False):
+        suffix = "" if coords else "-nocoords"
+        with open(f"{work}/frames{suffix}.json", "w") as f:
+            f.write(json.dumps({"frames": frames, "coordinates": coords}))
+        with open(f"{work}/pgn{suffix}.json", "w") as f:
+            f.write(json.dumps({"pgn": movetext, "coordinates": coords}))
+
+
 def main():
     args = sys.argv[1:]
     if len(args) == 3 and args[0] == "generate":
@@ -68,6 +107,8 @@ def main():
         took = time.perf_counter() - start
         print(f"python-chess {chess.__version__}: {games} games, {plies} plies, "
               f"{errors} with errors: {took:.3f} s")
+    elif len(args) == 3 and args[0] == "film":
+        film(args[1], args[2])
     else:
         raise SystemExit(__doc__)
 
