@@ -130,6 +130,23 @@ pub trait Frames {
     /// A renderer set up with frame `i`'s options, and its position. A
     /// source with a deadline answers [`AnimateError::Deadline`] here.
     fn frame(&mut self, i: usize) -> Result<(&mut Renderer, &Position), AnimateError>;
+    /// Whether the caller has stopped wanting the animation (a server's
+    /// deadline has passed): checked inside each frame, after it is drawn
+    /// and before it is encoded, and before each frame the palette is
+    /// fitted from, so that a long animation stops within one frame's
+    /// drawing of it. [`AnimateError::Deadline`] follows. Never, unless a
+    /// source says otherwise.
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+/// `Err(AnimateError::Deadline)` once `frames` is cancelled.
+fn go_on(frames: &impl Frames) -> Result<(), AnimateError> {
+    if frames.cancelled() {
+        return Err(AnimateError::Deadline);
+    }
+    Ok(())
 }
 
 /// How many frames, evenly spread over the game, the palette is fitted
@@ -194,7 +211,8 @@ fn samples(frames: &mut impl Frames) -> Result<Vec<usize>, AnimateError> {
 /// and its delay: the one frame loop of [`write_gif`] and [`write_apng`].
 /// Only the frame being written and the one before are held, whatever the
 /// number of frames. `max_pixels` bounds the frames' pixels together
-/// (checked from the first frame's size before anything is drawn).
+/// (checked from the first frame's size before anything is drawn);
+/// [`Frames::cancelled`] is asked before and after each frame's drawing.
 fn draw_frames(
     frames: &mut impl Frames,
     max_pixels: Option<u64>,
@@ -215,6 +233,7 @@ fn draw_frames(
     }
     let mut sample = PaletteSample::new();
     for i in samples(frames)? {
+        go_on(frames)?;
         let (renderer, position) = frames.frame(i)?;
         renderer
             .sample_palette(position, &mut sample)
@@ -224,11 +243,14 @@ fn draw_frames(
     // The frame written last: the writers draw what changed since.
     let mut previous: Option<PalettePicture> = None;
     for i in 0..n {
+        go_on(frames)?;
         let delay = frames.delay(i);
         let (renderer, position) = frames.frame(i)?;
         let picture = renderer
             .render_in_palette(position, &mut palette)
             .map_err(|e| AnimateError::Render(i, e))?;
+        // Drawn, not yet encoded: a frame's two halves of the work.
+        go_on(frames)?;
         if (picture.width, picture.height) != first {
             return Err(AnimateError::Size(
                 i,
@@ -456,6 +478,59 @@ mod tests {
             // The same frames give the same bytes, from a fresh renderer.
             assert_eq!(gif(&frames, &delays, &options, "A – B").unwrap(), data);
         }
+    }
+
+    #[test]
+    fn a_cancelled_animation_stops_within_the_frame_being_drawn() {
+        /// The game's frames, cancelled once `stop_at` frames were asked for.
+        struct Counted<'a> {
+            inner: GameFrames<'a>,
+            asked: usize,
+            stop_at: usize,
+        }
+        impl Frames for Counted<'_> {
+            fn count(&self) -> usize {
+                self.inner.count()
+            }
+            fn delay(&self, i: usize) -> u16 {
+                self.inner.delay(i)
+            }
+            fn frame(&mut self, i: usize) -> Result<(&mut Renderer, &Position), AnimateError> {
+                self.asked += 1;
+                self.inner.frame(i)
+            }
+            fn cancelled(&self) -> bool {
+                self.asked >= self.stop_at
+            }
+        }
+        let frames = diagrams(GAME);
+        let mut options = RenderOptions::new(Format::GIF);
+        options.diagram.size = 160;
+        let delays = delays(&frames, &Timing::default());
+        let run = |stop_at: usize| {
+            let mut source = Counted {
+                inner: GameFrames::new(&frames, &delays, &options),
+                asked: 0,
+                stop_at,
+            };
+            let result = write_gif(&mut source, "", None);
+            (result, source.asked)
+        };
+        let (whole, asked) = run(usize::MAX);
+        assert!(whole.is_ok());
+        // Cancelled while the third frame from the end is drawn: it is
+        // not encoded, and no later frame is asked for.
+        let (stopped, stopped_asked) = run(asked - 3);
+        assert!(
+            matches!(stopped, Err(AnimateError::Deadline)),
+            "{stopped:?}"
+        );
+        assert_eq!(stopped_asked, asked - 3);
+        // Cancelled from the start: nothing is drawn but the first frame's
+        // size and the palette's scan of the frames' options.
+        let (early, early_asked) = run(0);
+        assert!(matches!(early, Err(AnimateError::Deadline)));
+        assert_eq!(early_asked, 1 + frames.len());
     }
 
     #[test]
