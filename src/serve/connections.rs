@@ -71,7 +71,8 @@ pub struct Conn {
 pub enum Close {
     /// Stay open.
     No,
-    /// After the answer in flight; a body still arriving is not waited for.
+    /// After the answer in flight; a body still arriving is not waited
+    /// for, unless the server is draining and it keeps coming (`body.rs`).
     AfterAnswer,
     /// Now, whatever it is doing (it is idle, or the drain is over).
     Now,

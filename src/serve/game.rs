@@ -18,7 +18,7 @@ use hyper::StatusCode;
 use super::lila_names;
 use super::lilagif::{self, START};
 use super::pool::Worker;
-use super::request::DiagramRequest;
+use super::request::{DiagramRequest, MAX_MARKUP};
 
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;
@@ -102,6 +102,46 @@ pub struct Refusal {
     pub reason: String,
 }
 
+impl Refusal {
+    /// The answer to a request whose deadline passed while its game was
+    /// being read (the client is answered `503`).
+    fn late() -> Refusal {
+        Refusal {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            reason: "deadline".into(),
+        }
+    }
+}
+
+/// Why reading a game stopped: the body (a one-line reason naming the
+/// field), or the deadline, which is checked between the steps of reading
+/// and replaying a game and between its frames.
+#[derive(Debug)]
+enum Stopped {
+    Bad(String),
+    Late,
+}
+
+impl From<String> for Stopped {
+    fn from(reason: String) -> Stopped {
+        Stopped::Bad(reason)
+    }
+}
+
+impl From<&str> for Stopped {
+    fn from(reason: &str) -> Stopped {
+        Stopped::Bad(reason.into())
+    }
+}
+
+/// `Err(Stopped::Late)` once `deadline` has passed.
+fn in_time(deadline: Instant) -> Result<(), Stopped> {
+    if Instant::now() >= deadline {
+        return Err(Stopped::Late);
+    }
+    Ok(())
+}
+
 /// Whether a `Content-Type` value names PGN: `application/x-chess-pgn`,
 /// `application/vnd.chess-pgn` or any `text/*` (parameters and case
 /// aside). Any other type, `application/json` included, leaves it to the
@@ -125,25 +165,33 @@ pub fn says_pgn(content_type: Option<&[u8]>) -> bool {
 /// Reads the body: lila-gif's JSON frames, a JSON object with a `pgn` game
 /// instead of `frames`, or PGN text itself: a body declared PGN
 /// ([`says_pgn`]), even one that opens with a `{comment}`, or any body
-/// whose first non-blank byte is not `{`.
-pub fn parse(body: &[u8], pgn: bool, max_size: u32) -> Result<Game, Refusal> {
-    let refuse = |status| move |reason| Refusal { status, reason };
+/// whose first non-blank byte is not `{`. Runs on a render thread: past
+/// `deadline` it stops with a `503` refusal.
+pub fn parse(body: &[u8], pgn: bool, max_size: u32, deadline: Instant) -> Result<Game, Refusal> {
+    let refuse = |status| {
+        move |stopped| match stopped {
+            Stopped::Bad(reason) => Refusal { status, reason },
+            Stopped::Late => Refusal::late(),
+        }
+    };
     let first = body.iter().find(|b| !b.is_ascii_whitespace());
     if pgn || first != Some(&b'{') {
-        return pgn_game(body, &Value::Null, max_size).map_err(refuse(StatusCode::BAD_REQUEST));
+        return pgn_game(body, &Value::Null, max_size, deadline)
+            .map_err(refuse(StatusCode::BAD_REQUEST));
     }
-    let json: Value = serde_json::from_slice(body)
-        .map_err(|e| format!("invalid JSON: {e}"))
-        .map_err(refuse(StatusCode::BAD_REQUEST))?;
-    json_game(&json, max_size).map_err(refuse(StatusCode::UNPROCESSABLE_ENTITY))
+    let json: Value = serde_json::from_slice(body).map_err(|e| Refusal {
+        status: StatusCode::BAD_REQUEST,
+        reason: format!("invalid JSON: {e}"),
+    })?;
+    json_game(&json, max_size, deadline).map_err(refuse(StatusCode::UNPROCESSABLE_ENTITY))
 }
 
 /// A game from JSON that parsed: lila-gif's frames, or a `pgn` field.
-fn json_game(json: &Value, max_size: u32) -> Result<Game, String> {
+fn json_game(json: &Value, max_size: u32, deadline: Instant) -> Result<Game, Stopped> {
     if json.get("frames").is_none() {
         if let Some(pgn) = json.get("pgn") {
             let pgn = pgn.as_str().ok_or("pgn: expected a string")?;
-            return pgn_game(pgn.as_bytes(), json, max_size);
+            return pgn_game(pgn.as_bytes(), json, max_size, deadline);
         }
     }
     let style = Style::read(json, max_size)?;
@@ -157,7 +205,8 @@ fn json_game(json: &Value, max_size: u32) -> Result<Game, String> {
         return Err(format!(
             "frames: give at most {MAX_FRAMES} frames, found {}",
             frames.len()
-        ));
+        )
+        .into());
     }
     // No frames: lila-gif draws one frame of the start position (a frame
     // with nothing given).
@@ -174,6 +223,7 @@ fn json_game(json: &Value, max_size: u32) -> Result<Game, String> {
     let black = lilagif::player("black", &text(json, "black")?.unwrap_or_default(), timed)?;
     let mut out = Vec::with_capacity(frames.len());
     for (i, f) in frames.iter().enumerate() {
+        in_time(deadline)?;
         let at = |e: String| format!("frames[{i}].{e}");
         let fen = text(f, "fen").map_err(at)?;
         let fen = fen.as_deref().unwrap_or(START);
@@ -265,8 +315,12 @@ impl Style {
 /// from the tags with `[%clk]` clocks), as `fen2img GAME --animate` draws
 /// it; a frame shows for `delay` (1 s by default), the last for 3 s. The
 /// GIF's comment is the game's source from its tags (`Morphy – Duke Karl /
-/// Count Isouard, Paris 1858`) unless the JSON gives a `comment`.
-fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
+/// Count Isouard, Paris 1858`) unless the JSON gives a `comment`. A
+/// position with more than [`MAX_MARKUP`] arrows and circles is refused,
+/// as `GET /diagram.*?pgn=` refuses it: each is drawing work on every
+/// frame. The deadline is checked after the reading (which replays the
+/// moves), after the replay that makes the frames, and between frames.
+fn pgn_game(pgn: &[u8], json: &Value, max_size: u32, deadline: Instant) -> Result<Game, Stopped> {
     use fen2img_games::animate::{delays, Timing};
     use fen2img_games::{self as games, GameOptions, GameText, Pick};
     let style = Style::read(json, max_size)?;
@@ -288,15 +342,18 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
     };
     let text = GameText::Pgn(pgn);
     let game = games::read(&text, "pgn", &options).map_err(|e| e.to_string())?;
+    in_time(deadline)?;
     // Counted before any frame is made: a body of a million bytes can hold
     // a game of a hundred thousand half-moves.
     let positions = game.plies.len() + 1;
     if positions > MAX_FRAMES {
         return Err(format!(
             "pgn: the game has {positions} positions; at most {MAX_FRAMES} frames"
-        ));
+        )
+        .into());
     }
     let found = games::diagrams_of(&game, "pgn", pgn, &options).map_err(|e| e.to_string())?;
+    in_time(deadline)?;
     // Without a `comment` field the GIF carries the game's source, as
     // `fen2img GAME --animate` writes it.
     let comment = match json.get("comment") {
@@ -309,16 +366,26 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
         ..defaults
     };
     let frame_delays = delays(&found.diagrams, &timing);
-    let frames = found
-        .diagrams
-        .into_iter()
-        .zip(frame_delays)
-        .map(|(d, delay)| {
-            let mut r = style.request(d.position.clone());
-            r.take_game_marks(d);
-            (r, delay)
-        })
-        .collect();
+    let mut frames = Vec::with_capacity(found.diagrams.len());
+    for (d, delay) in found.diagrams.into_iter().zip(frame_delays) {
+        in_time(deadline)?;
+        if d.arrows.len() > MAX_MARKUP {
+            let at = d
+                .numbered_san
+                .as_deref()
+                .map_or("the start position".to_string(), |m| {
+                    format!("the position after {m}")
+                });
+            return Err(format!(
+                "pgn: {at} has {} arrows and circles ([%cal], [%csl]); at most {MAX_MARKUP}",
+                d.arrows.len()
+            )
+            .into());
+        }
+        let mut r = style.request(d.position.clone());
+        r.take_game_marks(d);
+        frames.push((r, delay));
+    }
     Ok(Game { frames, comment })
 }
 
@@ -326,7 +393,7 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32) -> Result<Game, String> {
 /// holds (lichess game Q0iQs5Zi), its glyphs from the moves' suffixes,
 /// half a second a frame and five on the last, with the players as that
 /// example names them.
-pub fn example(max_size: u32) -> Result<Game, String> {
+pub fn example(max_size: u32, deadline: Instant) -> Result<Game, Refusal> {
     const PGN: &str = "[White \"DrDrunkenstein\"]\n[WhiteTitle \"GM\"]\n[WhiteElo \"2888\"]\n\
         [Black \"Zhigalko_Sergei\"]\n[BlackTitle \"GM\"]\n[BlackElo \"2895\"]\n\n\
         1. c4 Nf6 2. Nc3 e5 3. d4 exd4 4. Qxd4 Nc6 5. Qd1 Bb4 6. Bd2 O-O \
@@ -339,7 +406,14 @@ pub fn example(max_size: u32) -> Result<Game, String> {
         38. Ng2? hxg4 39. fxg4 Nd8 40. Nf4+ Kf7 41. h5 g5 42. Ne2 Ne6 \
         43. Kf3 Kg7 44. Ke3 Kh6 45. Ng3 Ng7 46. Nf5+?? Nxf5+ *\n";
     let style = serde_json::json!({"delay": 50, "comment": "https://lichess.org/Q0iQs5Zi"});
-    let mut game = pgn_game(PGN.as_bytes(), &style, max_size)?;
+    let mut game = pgn_game(PGN.as_bytes(), &style, max_size, deadline).map_err(|e| match e {
+        // The example is ours: a refusal is a defect.
+        Stopped::Bad(reason) => Refusal {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            reason,
+        },
+        Stopped::Late => Refusal::late(),
+    })?;
     if let Some((_, delay)) = game.frames.last_mut() {
         *delay = 500;
     }
@@ -392,6 +466,10 @@ impl Frames for WorkerFrames<'_> {
             .renderer(&request.options_key(), || request.options(defaults));
         Ok((renderer, &request.position))
     }
+
+    fn cancelled(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
 }
 
 /// Renders `game` on `worker` into an animated GIF ([`write_gif`], as the
@@ -441,6 +519,12 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    /// A deadline no test reaches.
+    fn far() -> Instant {
+        Instant::now() + Duration::from_secs(3600)
+    }
 
     #[test]
     fn reads_a_game_and_names_bad_fields() {
@@ -450,6 +534,7 @@ mod tests {
                 {"fen":"8/8/8/8/8/8/K7/7k","delay":200,"lastMove":"a1a2","check":"h1"}]}"#,
             false,
             2048,
+            far(),
         )
         .unwrap();
         assert_eq!(game.frames.len(), 2);
@@ -462,7 +547,7 @@ mod tests {
                 .map(|p| p.as_ref().map(|p| p.name.clone()));
             assert_eq!(names, [Some("A".to_string()), Some("B".to_string())]);
         }
-        let refusal = |b: &str| parse(b.as_bytes(), false, 2048).unwrap_err();
+        let refusal = |b: &str| parse(b.as_bytes(), false, 2048, far()).unwrap_err();
         let err = |b: &str| refusal(b).reason;
         // Statuses as lila-gif's axum extractor answers them: 400 for a
         // body that is not JSON, 422 for JSON that does not fit; PGN that
@@ -476,20 +561,27 @@ mod tests {
         assert!(err("{").starts_with("invalid JSON"));
         // A PGN content type: PGN, even when it opens with a comment.
         let commented = b"{The Opera game} 1. e4 e5 *";
-        assert!(parse(commented, false, 2048).is_err());
-        let game = parse(commented, says_pgn(Some(b"application/x-chess-pgn")), 2048).unwrap();
+        assert!(parse(commented, false, 2048, far()).is_err());
+        let game = parse(
+            commented,
+            says_pgn(Some(b"application/x-chess-pgn")),
+            2048,
+            far(),
+        )
+        .unwrap();
         assert_eq!(game.frames.len(), 3);
         assert!(parse(
             commented,
             says_pgn(Some(b"Text/Plain; charset=utf-8")),
-            2048
+            2048,
+            far(),
         )
         .is_ok());
         assert!(!says_pgn(Some(b"application/json; charset=utf-8")));
         assert!(!says_pgn(Some(b"\xff")));
         assert!(!says_pgn(None));
         // No frames: one frame of the start position, as lila-gif draws it.
-        let empty = parse(br#"{"frames":[]}"#, false, 2048).unwrap();
+        let empty = parse(br#"{"frames":[]}"#, false, 2048, far()).unwrap();
         assert_eq!(empty.frames.len(), 1);
         assert_eq!(empty.frames[0].0.position.to_string(), START);
         let many = format!("{{\"frames\":[{}]}}", vec!["{}"; MAX_FRAMES + 1].join(","));
@@ -513,6 +605,7 @@ mod tests {
                  "lastMove":"e2e4","glyph":"!!","clock":{"white":12550,"black":947}}]}"#,
             false,
             2048,
+            far(),
         )
         .unwrap();
         let (first, second) = (&game.frames[0].0, &game.frames[1].0);
@@ -533,5 +626,43 @@ mod tests {
         assert_eq!(clock(first), [Some(None), Some(None)]);
         assert_eq!(clock(second), [Some(Some(12550)), Some(Some(947))]);
         assert_ne!(first.options_key(), second.options_key());
+    }
+
+    #[test]
+    fn a_game_position_with_more_arrows_than_a_query_may_ask_for_is_refused() {
+        let arrows = |n: usize| -> String {
+            let squares = ["e2e4", "d2d4", "c2c4", "g1f3"];
+            let list: Vec<String> = (0..n).map(|i| format!("G{}", squares[i % 4])).collect();
+            format!("1. e4 e5 {{[%cal {}]}} 2. Nf3 *", list.join(","))
+        };
+        assert!(parse(arrows(MAX_MARKUP).as_bytes(), true, 2048, far()).is_ok());
+        let refusal = parse(arrows(MAX_MARKUP + 1).as_bytes(), true, 2048, far()).unwrap_err();
+        assert_eq!(refusal.status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            refusal.reason,
+            "pgn: the position after 1...e5 has 65 arrows and circles ([%cal], [%csl]); at most 64"
+        );
+        // The JSON `pgn` field: JSON that does not fit.
+        let json = serde_json::json!({ "pgn": arrows(100) }).to_string();
+        let refusal = parse(json.as_bytes(), false, 2048, far()).unwrap_err();
+        assert_eq!(refusal.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+
+    #[test]
+    fn a_game_read_past_its_deadline_is_given_up() {
+        let past = Instant::now();
+        for (body, pgn) in [
+            (&b"1. e4 e5 2. Nf3 *"[..], true),
+            (br#"{"pgn":"1. e4 e5 *"}"#, false),
+            (br#"{"frames":[{}, {}]}"#, false),
+        ] {
+            let refusal = parse(body, pgn, 2048, past).unwrap_err();
+            assert_eq!(refusal.status, StatusCode::SERVICE_UNAVAILABLE);
+        }
+        assert_eq!(
+            example(2048, past).unwrap_err().status,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        assert_eq!(example(2048, far()).unwrap().frames.len(), 93);
     }
 }

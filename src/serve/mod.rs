@@ -17,16 +17,23 @@
 //!   around it.
 //! - **Renders** ([`pool`]): OS threads with a renderer each, fed by a
 //!   bounded queue; handlers hand a job over and wait for its bytes, which
-//!   are compressed (SVG, text) on the render thread.
+//!   are compressed (SVG, text) on the render thread. A game (a `POST
+//!   /game.gif` body, a `pgn=` query) is read and replayed there too, so
+//!   `--deadline` covers all the work a request makes and the request
+//!   threads only read requests and write answers; a job checks the
+//!   deadline between its steps and inside each frame of a GIF, and stops
+//!   once its client has been answered `503`.
 //!
 //! Modules import one way: `mod` → {`connections`, `router`, `pool`,
-//! `piece_dir`} → `target` → {`diagram`, `og`, `boardimage`, `lilagif`,
-//! `game`} → {`request`, `params`, `query`, `suggest`, `response`,
-//! `lila_names`, `piece_sets`}.
+//! `piece_dir`} → {`target`, `body`} → {`diagram`, `og`, `boardimage`,
+//! `lilagif`, `game`} → {`request`, `params`, `query`, `suggest`,
+//! `response`, `lila_names`, `piece_sets`}; `body` reads `connections`'s
+//! [`Close`].
 //!
 //! [`Router`]: axum::Router
 
 mod boardimage;
+mod body;
 mod connections;
 mod cors;
 mod diagram;
@@ -90,7 +97,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 1024)]
     pub max_connections: usize,
 
-    /// Milliseconds a request may wait for and spend on its render (then 503).
+    /// Milliseconds a request may wait for a render thread and work on it:
+    /// reading and replaying a game, and drawing (then 503).
     #[arg(long, value_name = "MS", default_value_t = 5000)]
     pub deadline: u64,
 
@@ -133,7 +141,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "PIXELS", default_value_t = 640_000_000)]
     pub max_pixels: u64,
 
-    /// Seconds in-flight requests get to finish after SIGTERM or Ctrl-C.
+    /// Seconds in-flight requests get to finish after SIGTERM or Ctrl-C (a
+    /// body still arriving is read and answered as long as it keeps coming).
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub shutdown_grace: u64,
 
@@ -167,8 +176,8 @@ pub struct State {
     /// Stands for the server's default options in every ETag.
     defaults_digest: u64,
     config: Config,
-    /// Turns true when the server starts draining: bodies still arriving
-    /// are not waited for.
+    /// Turns true when the server starts draining: a body still arriving is
+    /// read as long as it keeps coming (`body.rs`).
     shutdown: tokio::sync::watch::Sender<bool>,
 }
 

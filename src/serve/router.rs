@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::body::{Body, HttpBody as _};
+use axum::body::HttpBody as _;
 use axum::extract::{self, Request};
 use axum::handler::Handler;
 use axum::http::Uri;
@@ -28,11 +28,13 @@ use hyper::header::{
 };
 use hyper::StatusCode;
 
+use fen2img_render::{Format, RenderOptions};
 use tokio::sync::watch;
 use tower::Service as _;
 
+use super::body::{self, BodyError, BodyLimits};
 use super::connections::Close;
-use super::pool::Refused;
+use super::pool::{Refused, Worker};
 use super::request::DiagramRequest;
 use super::response::{
     aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, negotiate,
@@ -202,32 +204,117 @@ fn closing(mut reply: Reply) -> Reply {
 }
 
 /// Every `GET` endpoint: the target read by `target.rs` into what to
-/// render, then the image (or `304`).
+/// render, then the image (or `304`). A target with a game (`pgn=`) is
+/// read on a render thread, under the deadline, as its game is replayed
+/// there: only a FEN's reading, linear in a target of at most `--max-uri`
+/// bytes, happens on the request threads.
 async fn get_target(extract::State(state): extract::State<Arc<State>>, req: Request) -> Reply {
     // The head alone: the (empty) body is not held across the render.
     let (req, _) = req.into_parts();
     let uri = &req.uri;
-    let path = uri.path();
-    let (request, comment) =
-        match target::parse(path, uri.query().unwrap_or(""), state.config.max_size) {
-            Ok(Target::Health) => {
-                let mut r = text(StatusCode::OK, "ok");
-                r.headers_mut()
-                    .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
-                return r;
-            }
-            Ok(Target::Render(request, comment)) => (*request, comment),
-            Err(Rejection::NotFound) => return not_found().await,
-            Err(Rejection::BadRequest(e)) => return bad_request(e),
-            Err(Rejection::BoardImage(reason)) => return aiohttp_bad_request(reason),
-        };
+    let (path, query) = (uri.path(), uri.query().unwrap_or(""));
     let accept = req
         .headers
         .get(ACCEPT_ENCODING)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     let if_none_match = req.headers.get(IF_NONE_MATCH).and_then(|v| v.to_str().ok());
-    render(&state, request, &comment, accept, if_none_match).await
+    if target::reads_game(path, query) {
+        return render_game_target(&state, path, query, accept, if_none_match).await;
+    }
+    let (request, comment) = match read_target(path, query, state.config.max_size) {
+        Ok(found) => found,
+        Err(rejection) => return no_image(rejection),
+    };
+    let plan = Plan::new(state.defaults_digest, request, comment, accept);
+    if if_none_match.is_some_and(|h| none_match(h, &plan.tag)) {
+        return not_modified(&plan.tag);
+    }
+    let deadline = Instant::now() + state.config.deadline;
+    let defaults = Arc::clone(&state.defaults);
+    let (format, tag, encoding) = (plan.request.format, plan.tag.clone(), plan.encoding);
+    let job = move |worker: &mut Worker| plan.draw(worker, &defaults);
+    match finish(&state, deadline, job).await {
+        Ok(bytes) => image(format, &tag, encoding, bytes),
+        Err(reply) => reply,
+    }
+}
+
+/// What a target asks to render, or why it renders nothing.
+fn read_target(
+    path: &str,
+    query: &str,
+    max_size: u32,
+) -> Result<(DiagramRequest, String), Option<Rejection>> {
+    match target::parse(path, query, max_size) {
+        Ok(Target::Render(request, comment)) => Ok((*request, comment)),
+        Ok(Target::Health) => Err(None),
+        Err(rejection) => Err(Some(rejection)),
+    }
+}
+
+/// The answer to a target that renders nothing: `/healthz` (`None`), or a
+/// refusal (a `404`, a `400` naming the parameter).
+fn no_image(rejection: Option<Rejection>) -> Reply {
+    match rejection {
+        None => {
+            let mut r = text(StatusCode::OK, "ok");
+            r.headers_mut()
+                .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            r
+        }
+        Some(Rejection::NotFound) => text(StatusCode::NOT_FOUND, "not found"),
+        Some(Rejection::BadRequest(e)) => bad_request(e),
+        Some(Rejection::BoardImage(reason)) => aiohttp_bad_request(reason),
+    }
+}
+
+/// A `GET` whose target holds a game: read, replayed and drawn on a render
+/// thread, so the deadline covers all of it; the `ETag` (which names the
+/// position the game reaches) is known only there, so a `304` comes from
+/// there too.
+async fn render_game_target(
+    state: &Arc<State>,
+    path: &str,
+    query: &str,
+    accept_encoding: &str,
+    if_none_match: Option<&str>,
+) -> Reply {
+    /// What the render thread answers.
+    enum Answer {
+        Image(Format, String, Encoding, Vec<u8>),
+        NotModified(String),
+        Refused(Option<Rejection>),
+    }
+    let deadline = Instant::now() + state.config.deadline;
+    let defaults = Arc::clone(&state.defaults);
+    let (digest, max_size) = (state.defaults_digest, state.config.max_size);
+    let (path, query) = (path.to_string(), query.to_string());
+    let accept = accept_encoding.to_string();
+    let if_none_match = if_none_match.map(str::to_string);
+    let job = move |worker: &mut Worker| -> Result<Answer, JobError> {
+        let (request, comment) = match read_target(&path, &query, max_size) {
+            Ok(found) => found,
+            Err(rejection) => return Ok(Answer::Refused(rejection)),
+        };
+        let plan = Plan::new(digest, request, comment, &accept);
+        if if_none_match.is_some_and(|h| none_match(&h, &plan.tag)) {
+            return Ok(Answer::NotModified(plan.tag));
+        }
+        // The game's reading may have used up the time.
+        if Instant::now() >= deadline {
+            return Err(deadline_passed());
+        }
+        let (format, tag, encoding) = (plan.request.format, plan.tag.clone(), plan.encoding);
+        let bytes = plan.draw(worker, &defaults)?;
+        Ok(Answer::Image(format, tag, encoding, bytes))
+    };
+    match finish(state, deadline, job).await {
+        Ok(Answer::Image(format, tag, encoding, bytes)) => image(format, &tag, encoding, bytes),
+        Ok(Answer::NotModified(tag)) => not_modified(&tag),
+        Ok(Answer::Refused(rejection)) => no_image(rejection),
+        Err(reply) => reply,
+    }
 }
 
 /// A render error as an answer: options the request chose that cannot be
@@ -239,58 +326,81 @@ fn render_error(e: fen2img_render::Error) -> JobError {
     }
 }
 
-/// Renders `request` on the pool, or answers 304 when the client has it.
-/// A non-empty `comment` goes into a GIF's comment extension.
-async fn render(
-    state: &State,
+/// What a job answers when it stops because the deadline passed (the
+/// client is answered `503`, if it has not been already).
+fn deadline_passed() -> JobError {
+    (StatusCode::SERVICE_UNAVAILABLE, "deadline".into())
+}
+
+/// One image to render, with what names it: the options key (which
+/// renderer can be reused), the `ETag` and the body's encoding, all fixed
+/// before it is drawn.
+struct Plan {
     request: DiagramRequest,
-    comment: &str,
-    accept_encoding: &str,
-    if_none_match: Option<&str>,
-) -> Reply {
-    let format = request.format;
-    let key = request.options_key();
-    let canonical = format!("{}\n{key}\ncomment={comment}", request.position);
-    let comment = comment.to_string();
-    let encoding = if compressible(format) {
-        negotiate(accept_encoding)
-    } else {
-        Encoding::Identity
-    };
-    let tag = etag(state.defaults_digest, &canonical, encoding);
-    let tag_value = HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\""));
-    if if_none_match.is_some_and(|h| none_match(h, &tag)) {
-        let mut r = text(StatusCode::NOT_MODIFIED, "");
-        *r.body_mut() = Default::default();
-        r.headers_mut().remove(CONTENT_TYPE);
-        r.headers_mut().insert(ETAG, tag_value);
-        r.headers_mut()
-            .insert(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
-        return r;
+    key: String,
+    /// A GIF's comment extension (empty: none).
+    comment: String,
+    encoding: Encoding,
+    tag: String,
+}
+
+impl Plan {
+    fn new(defaults_digest: u64, request: DiagramRequest, comment: String, accept: &str) -> Plan {
+        let key = request.options_key();
+        let canonical = format!("{}\n{key}\ncomment={comment}", request.position);
+        let encoding = if compressible(request.format) {
+            negotiate(accept)
+        } else {
+            Encoding::Identity
+        };
+        let tag = etag(defaults_digest, &canonical, encoding);
+        Plan {
+            request,
+            key,
+            comment,
+            encoding,
+            tag,
+        }
     }
 
-    let deadline = Instant::now() + state.config.deadline;
-    let defaults = Arc::clone(&state.defaults);
-    let job = move |worker: &mut super::pool::Worker| -> Result<Vec<u8>, JobError> {
+    /// The image's bytes, drawn by `worker`'s renderer and encoded.
+    fn draw(self, worker: &mut Worker, defaults: &RenderOptions) -> Result<Vec<u8>, JobError> {
+        let request = &self.request;
         let bytes = worker
-            .render(&key, || request.options(&defaults), &request.position)
+            .render(&self.key, || request.options(defaults), &request.position)
             .map_err(render_error)?;
-        let bytes = if comment.is_empty() {
+        let bytes = if self.comment.is_empty() {
             bytes
         } else {
-            fen2img_render::gif::with_comment(&bytes, &comment)
+            fen2img_render::gif::with_comment(&bytes, &self.comment)
         };
-        Ok(encoding.apply(bytes))
-    };
-    let body = match finish(state, deadline, job).await {
-        Ok(bytes) => bytes,
-        Err(reply) => return reply,
-    };
+        Ok(self.encoding.apply(bytes))
+    }
+}
+
+/// `304 Not Modified` for the image tagged `tag`.
+fn not_modified(tag: &str) -> Reply {
+    let mut r = text(StatusCode::NOT_MODIFIED, "");
+    *r.body_mut() = Default::default();
+    r.headers_mut().remove(CONTENT_TYPE);
+    r.headers_mut().insert(ETAG, tag_value(tag));
+    r.headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+    r
+}
+
+/// The `ETag` header value of `tag` (always visible ASCII: quotes and hex).
+fn tag_value(tag: &str) -> HeaderValue {
+    HeaderValue::from_str(tag).unwrap_or(HeaderValue::from_static("\"\""))
+}
+
+/// `200` with a rendered image (or text board) and its validators.
+fn image(format: Format, tag: &str, encoding: Encoding, bytes: Vec<u8>) -> Reply {
     let mut r = text(StatusCode::OK, "");
-    *r.body_mut() = body.into();
+    *r.body_mut() = bytes.into();
     let h = r.headers_mut();
     h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type(format)));
-    h.insert(ETAG, tag_value);
+    h.insert(ETAG, tag_value(tag));
     h.insert(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
     if compressible(format) {
         h.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
@@ -301,12 +411,15 @@ async fn render(
     r
 }
 
-/// Runs `job` on the pool and waits for it until `deadline`: its bytes, or
-/// the answer to send instead (503 when the queue is full or the deadline
-/// passed, the job's own status when it failed).
-async fn finish<F>(state: &State, deadline: Instant, job: F) -> Result<Vec<u8>, Reply>
+/// Runs `job` on the pool and waits for it until `deadline`: its answer,
+/// or the answer to send instead (503 when the queue is full or the
+/// deadline passed, the job's own status when it failed). The job checks
+/// the deadline itself between its steps (see `game::render`), so a
+/// request answered 503 here does not keep its render thread working.
+async fn finish<T, F>(state: &State, deadline: Instant, job: F) -> Result<T, Reply>
 where
-    F: FnOnce(&mut super::pool::Worker) -> Result<Vec<u8>, JobError> + Send + 'static,
+    T: Send + 'static,
+    F: FnOnce(&mut Worker) -> Result<T, JobError> + Send + 'static,
 {
     let rx = match state.pool.submit(deadline, job) {
         Ok(rx) => rx,
@@ -314,7 +427,7 @@ where
         Err(Refused::Closed) => return Err(busy("shutting down")),
     };
     match tokio::time::timeout_at(deadline.into(), rx).await {
-        Ok(Ok(Ok(bytes))) => Ok(bytes),
+        Ok(Ok(Ok(answer))) => Ok(answer),
         Ok(Ok(Err((status, _)))) if status == StatusCode::SERVICE_UNAVAILABLE => {
             Err(busy("the render deadline passed"))
         }
@@ -327,9 +440,11 @@ where
     }
 }
 
-/// `POST /game.gif`: reads the JSON body (at most `--max-body` bytes, else
-/// 413, within `--body-timeout`, else 408) and renders the frames on one
-/// worker, each written into the GIF as soon as it is drawn.
+/// `POST /game.gif`: reads the body (at most `--max-body` bytes, else 413,
+/// within `--body-timeout`, else 408; see `body.rs` for a drain), then on
+/// one render thread, under the deadline, reads the game (JSON frames or
+/// PGN, replayed) and draws its frames, each written into the GIF as soon
+/// as it is drawn.
 async fn game_gif(
     extract::State(state): extract::State<Arc<State>>,
     Extension(CloseRequests(close)): Extension<CloseRequests>,
@@ -353,7 +468,13 @@ async fn game_gif(
         return too_large();
     }
     let pgn = game::says_pgn(req.headers().get(CONTENT_TYPE).map(|v| v.as_bytes()));
-    let body = match read_body(&state, close, req.into_body(), limit).await {
+    let limits = BodyLimits {
+        max_bytes: limit,
+        timeout: state.config.body_timeout,
+        draining: state.shutdown.subscribe(),
+        close,
+    };
+    let body = match body::read(req.into_body(), limits).await {
         Ok(body) => body,
         Err(BodyError::TooLarge) => return too_large(),
         Err(BodyError::Slow) => {
@@ -370,27 +491,33 @@ async fn game_gif(
         }
         Err(BodyError::Broken) => return closing(bad_request("the body could not be read")),
     };
-    let game = match game::parse(&body, pgn, state.config.max_size) {
-        Ok(g) => g,
-        Err(refusal) => return text(refusal.status, refusal.reason),
-    };
-    answer_game(&state, game).await
+    let max_size = state.config.max_size;
+    answer_game(&state, move |deadline| {
+        game::parse(&body, pgn, max_size, deadline).map_err(|r| (r.status, r.reason))
+    })
+    .await
 }
 
 /// `GET /example.gif`: lila-gif's example game (see [`game::example`]).
 async fn example_gif(extract::State(state): extract::State<Arc<State>>) -> Reply {
-    match game::example(state.config.max_size) {
-        Ok(game) => answer_game(&state, game).await,
-        Err(e) => text(StatusCode::INTERNAL_SERVER_ERROR, e),
-    }
+    let max_size = state.config.max_size;
+    answer_game(&state, move |deadline| {
+        game::example(max_size, deadline).map_err(|r| (r.status, r.reason))
+    })
+    .await
 }
 
-/// Draws `game` on the render pool into an animated GIF answer.
-async fn answer_game(state: &Arc<State>, game: game::Game) -> Reply {
+/// Reads a game with `read` (given the deadline) and draws it into an
+/// animated GIF answer, both on one render thread under the deadline.
+async fn answer_game<R>(state: &Arc<State>, read: R) -> Reply
+where
+    R: FnOnce(Instant) -> Result<game::Game, JobError> + Send + 'static,
+{
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
     let max_pixels = state.config.max_pixels;
-    let job = move |worker: &mut super::pool::Worker| {
+    let job = move |worker: &mut Worker| {
+        let game = read(deadline)?;
         game::render(worker, &game, &defaults, deadline, max_pixels)
     };
     match finish(state, deadline, job).await {
@@ -402,44 +529,5 @@ async fn answer_game(state: &Arc<State>, game: game::Game) -> Reply {
             r
         }
         Err(reply) => reply,
-    }
-}
-
-/// Why a request body was not read.
-enum BodyError {
-    /// Over `--max-body`.
-    TooLarge,
-    /// Not all there within `--body-timeout`.
-    Slow,
-    /// The server is draining, or the connection's place is wanted: a body
-    /// still on its way is not waited for.
-    ShuttingDown,
-    /// The connection failed or the framing was bad.
-    Broken,
-}
-
-/// The whole body, bounded in size and time.
-async fn read_body(
-    state: &State,
-    mut close: watch::Receiver<Close>,
-    body: Body,
-    limit: usize,
-) -> Result<axum::body::Bytes, BodyError> {
-    use http_body_util::{BodyExt, Limited};
-    let mut shutdown = state.shutdown.subscribe();
-    let collect = tokio::time::timeout(
-        state.config.body_timeout,
-        Limited::new(body, limit).collect(),
-    );
-    tokio::select! {
-        read = collect => match read {
-            Ok(Ok(b)) => Ok(b.to_bytes()),
-            Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => Err(BodyError::TooLarge),
-            Ok(Err(_)) => Err(BodyError::Broken),
-            Err(_) => Err(BodyError::Slow),
-        },
-        _ = shutdown.wait_for(|stopping| *stopping) => Err(BodyError::ShuttingDown),
-        // The connection's place is wanted by a new client.
-        _ = close.wait_for(|c| *c != Close::No) => Err(BodyError::ShuttingDown),
     }
 }

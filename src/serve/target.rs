@@ -59,6 +59,18 @@ pub fn parse(path: &str, query: &str, max_size: u32) -> Result<Target, Rejection
     Ok(Target::Render(Box::new(request), comment))
 }
 
+/// Whether the target asks for a position of a game (`/diagram.*?pgn=`):
+/// reading and replaying it is work for a render thread, under the
+/// request's deadline, and [`parse`] is called there. Cheap: the query's
+/// names are read, not its values.
+pub fn reads_game(path: &str, query: &str) -> bool {
+    let own = path.starts_with("/diagram.") || path.starts_with("/diagram/");
+    own && query
+        .split('&')
+        .map(|pair| pair.split_once('=').map_or(pair, |(name, _)| name))
+        .any(|name| query::decode(name, true).as_deref() == Some("pgn"))
+}
+
 /// `/diagram.EXT` or `/diagram/<FEN>.EXT`; `None` for other paths.
 fn own_api(
     path: &str,
@@ -81,4 +93,20 @@ fn own_api(
         diagram::format_of(ext, pairs)
             .and_then(|format| diagram::parse(format, fen.as_deref(), pairs, max_size)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_in_the_own_api_is_read_on_a_render_thread() {
+        assert!(reads_game("/diagram.png", "pgn=1.e4&ply=1"));
+        assert!(reads_game("/diagram/x.svg", "size=300&p%67n=1.e4"));
+        assert!(reads_game("/diagram.gif", "pgn"));
+        assert!(!reads_game("/diagram.png", "fen=8/8/8/8/8/8/8/K6k"));
+        assert!(!reads_game("/diagram.png", "pgnx=1&fen=x"));
+        assert!(!reads_game("/board.png", "pgn=1.e4"));
+        assert!(!reads_game("/healthz", "pgn=1.e4"));
+    }
 }

@@ -1256,3 +1256,6 @@ mod dropin;
 // The same requests to the real lila-gif (needs a build of it).
 #[path = "lila_gif_peer.rs"]
 mod lila_gif_peer;
+
+#[path = "serve_deadline.rs"]
+mod deadline;
