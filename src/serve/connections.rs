@@ -33,7 +33,8 @@ const FRESH: Duration = Duration::from_millis(100);
 
 /// The answer for a client no place could be made for.
 const REFUSAL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
-content-type: text/plain; charset=utf-8\r\nretry-after: 1\r\ncache-control: no-store\r\n\
+content-type: text/plain; charset=utf-8\r\nx-content-type-options: nosniff\r\n\
+retry-after: 1\r\ncache-control: no-store\r\n\
 connection: close\r\ncontent-length: 36\r\n\r\ntoo many connections; retry shortly\n";
 
 /// The open connections and the places for more.

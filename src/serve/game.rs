@@ -217,6 +217,12 @@ fn json_game(json: &Value, max_size: u32, deadline: Instant) -> Result<Game, Sto
     // A game with clocks has both bars, named or not, in every frame.
     let mut timed = false;
     for (i, f) in frames.iter().enumerate() {
+        // lila-gif's frames are structs: `1` or `"e4"` is not a frame.
+        if !f.is_object() {
+            return Err(
+                format!("frames[{i}]: expected an object such as {{\"fen\": \"...\"}}").into(),
+            );
+        }
         timed |= clocks(f).map_err(|e| format!("frames[{i}].{e}"))? != [None, None];
     }
     let white = lilagif::player("white", &text(json, "white")?.unwrap_or_default(), timed)?;
@@ -626,6 +632,25 @@ mod tests {
         assert_eq!(clock(first), [Some(None), Some(None)]);
         assert_eq!(clock(second), [Some(Some(12550)), Some(Some(947))]);
         assert_ne!(first.options_key(), second.options_key());
+    }
+
+    #[test]
+    fn frames_must_be_objects_as_lila_gif_reads_them() {
+        for body in [
+            r#"{"frames":[1,2,3]}"#,
+            r#"{"frames":[{}, "e4"]}"#,
+            r#"{"frames":[null]}"#,
+            r#"{"frames":[[]]}"#,
+        ] {
+            let refusal = parse(body.as_bytes(), false, 2048, far()).unwrap_err();
+            assert_eq!(refusal.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert!(
+                refusal.reason.contains("]: expected an object"),
+                "{body}: {}",
+                refusal.reason
+            );
+        }
+        assert!(parse(br#"{"frames":[{}, {"fen":null}]}"#, false, 2048, far()).is_ok());
     }
 
     #[test]

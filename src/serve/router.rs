@@ -24,7 +24,7 @@ use axum::{Extension, Router};
 use hyper::body::Incoming;
 use hyper::header::{
     HeaderMap, HeaderValue, ACCEPT_ENCODING, ALLOW, CACHE_CONTROL, CONNECTION, CONTENT_ENCODING,
-    CONTENT_LENGTH, CONTENT_TYPE, ETAG, IF_NONE_MATCH, ORIGIN, VARY,
+    CONTENT_LENGTH, CONTENT_TYPE, ETAG, IF_NONE_MATCH, ORIGIN, VARY, X_CONTENT_TYPE_OPTIONS,
 };
 use hyper::StatusCode;
 
@@ -145,6 +145,12 @@ pub async fn handle(
     ) {
         reply.headers_mut().remove(CONTENT_LENGTH);
     }
+    // Error answers echo what the client sent (a parameter's value, a
+    // line of PGN): no browser may read one as anything but its declared
+    // type (text/plain), nor an image as a page.
+    reply
+        .headers_mut()
+        .insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     if let (Some(cors), Some(request)) = (&state.config.cors, &cors_request) {
         cors.decorate(request, reply.headers_mut());
     }

@@ -1,7 +1,7 @@
 //! Issue 32, the server's part: the deadline covers everything a request
 //! does (reading and replaying a game included, on a render thread), a
-//! render thread stops working on a request answered `503`, and the drain
-//! finishes a body it accepted. A child
+//! render thread stops working on a request answered `503`, the drain
+//! finishes a body it accepted, and error answers are `nosniff`. A child
 //! of `serve`, whose server and request helpers it uses; every hostile
 //! input is generated here.
 //!
@@ -199,6 +199,51 @@ fn a_body_that_arrives_after_sigterm_is_read_and_answered() {
     let mut log = String::new();
     server.stderr.read_to_string(&mut log).unwrap();
     assert!(!log.contains("still open"), "{log}");
+}
+
+#[test]
+fn frames_must_be_objects_and_error_answers_are_nosniff() {
+    // Item 12: `{"frames":[1,2,3]}` drew three start positions (lila-gif:
+    // 422), and error answers that echo what was sent carried no
+    // `X-Content-Type-Options: nosniff`.
+    let server = Server::start(&[]);
+    let r = post(&server, "/game.gif", br#"{"frames":[1,2,3]}"#);
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().starts_with("frames[0]: expected an object"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+    let echo = server.get(&format!(
+        "/diagram.png?fen={}&theme=%3Cscript%3Ealert(1)%3C/script%3E",
+        enc(FEN)
+    ));
+    assert_eq!(echo.status, 400);
+    assert!(echo.text().contains("<script>"), "{}", echo.text());
+    assert_eq!(
+        echo.header("content-type"),
+        Some("text/plain; charset=utf-8")
+    );
+    assert_eq!(echo.header("x-content-type-options"), Some("nosniff"));
+    for target in [
+        "/nowhere",
+        "/healthz",
+        &format!("/diagram.png?fen={}", enc(FEN)),
+    ] {
+        let r = server.get(target);
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{target}"
+        );
+    }
+    let wrong_method = server.send("DELETE", "/healthz", &[]);
+    assert_eq!(wrong_method.status, 405);
+    assert_eq!(
+        wrong_method.header("x-content-type-options"),
+        Some("nosniff")
+    );
 }
 
 #[test]
