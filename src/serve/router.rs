@@ -101,7 +101,7 @@ async fn not_found() -> Reply {
 }
 
 /// How the connection a request came on is asked to close, for a handler
-/// that reads a body (a body still arriving is then not waited for).
+/// that reads a body (`body.rs` decides whether to wait for the rest).
 #[derive(Clone)]
 struct CloseRequests(watch::Receiver<Close>);
 
