@@ -9,7 +9,8 @@
 # or /tmp). Writing 10,000 files is often bound by the file system rather
 # than by rendering; --tmp /dev/shm (memory) shows the rendering cost alone.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
+cd "$repo_root"
 
 count=10000
 jobs=""
@@ -22,16 +23,9 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--count N] [--jobs N] [--tmp DIR]" >&2; exit 2 ;;
   esac
 done
-if [ ! -x /usr/bin/time ]; then
-  echo "needs GNU time: apt-get install -y time" >&2
-  exit 1
-fi
-
-cargo build --release --quiet
-# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
-bin="${CARGO_TARGET_DIR:-target}/release/fen2img"
-work=$(mktemp -d -p "$tmp_root")
-trap 'rm -rf "$work"' EXIT
+needs_gnu_time
+bin=$(release_bin fen2img)
+scratch_dir "$tmp_root"
 
 grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' > "$work/corpus.fen"
 : > "$work/input.fen"
@@ -40,6 +34,7 @@ while [ "$(wc -l < "$work/input.fen")" -lt "$count" ]; do
 done
 head -n "$count" "$work/input.fen" > "$work/positions.fen"
 
+run_header
 echo "fen2img batch, $count positions, $(nproc) cores${jobs:+, $jobs}, files in $tmp_root ($(df --output=fstype "$tmp_root" | tail -1))"
 printf '%-6s %10s %12s %14s\n' format "wall s" "peak MB" "ms per board"
 for format in png svg; do

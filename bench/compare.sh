@@ -18,9 +18,9 @@
 # Needs: the Rust toolchain, Python 3 with venv and pip, the system library
 # libcairo2, and network access to crates.io and PyPI. Creates bench/.venv.
 set -euo pipefail
-
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+source "$(dirname "$0")/lib.sh"
+here=$bench_dir
+root=$repo_root
 venv="$here/.venv"
 corpus="$root/crates/test-support/data/positions.fen"
 
@@ -65,10 +65,7 @@ fi
 
 # --- (a) Build fen2img ----------------------------------------------------------
 say "building fen2img (release) and the render_corpus example"
-(cd "$root" && cargo build --release --quiet -p measure --bin render_corpus)
-target="${CARGO_TARGET_DIR:-target}"
-[[ $target == /* ]] || target="$root/$target"  # cargo ran in $root
-render_corpus="$target/release/render_corpus"
+render_corpus=$(release_bin render_corpus -p measure --bin render_corpus)
 
 # --- (b) Python environment -----------------------------------------------------
 if [[ ! -x "$venv/bin/python" ]]; then
@@ -136,7 +133,8 @@ done
 
 # --- (d) Table ------------------------------------------------------------------
 boards="${limit:-all}"
-printf '\nPNG, one process, one thread; %s corpus positions x %s pass(es)%s\n' \
+printf '\n%s\n' "$(run_header)"
+printf 'PNG, one process, one thread; %s corpus positions x %s pass(es)%s\n' \
     "$boards" "$repeat" "$([[ ${#pin_cmd[@]} -gt 0 ]] && echo ', pinned to CPU 0')"
 printf '%-6s  %-24s  %10s  %10s  %9s  %10s\n' size tool "ms/board" "KB/board" speed-up "size ratio"
 for size in "${sizes[@]}"; do

@@ -17,8 +17,7 @@
 # in bench/.venv), curl, GNU time. Times are medians of R rounds (default
 # 5), the tools alternating within each round.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
+source "$(dirname "$0")/lib.sh"
 rounds=5
 bin=""
 before=""
@@ -34,59 +33,30 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]" >&2; exit 2 ;;
   esac
 done
-venv="$here/.venv"
-[[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
-py="$venv/bin/python"
-"$py" -c 'import chess' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check chess==1.11.2
-pgn="$here/.games/games-10000.pgn"
-if [[ ! -s "$pgn" ]]; then
-  mkdir -p "$here/.games"
-  "$py" "$here/games.py" generate 10000 "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
-fi
-if [[ -z "$bin" ]]; then
-  (cd "$root" && cargo build --quiet --release --bin fen2img)
-  bin="${CARGO_TARGET_DIR:-$root/target}/release/fen2img"
-fi
-work=$(mktemp -d)
-server_pid=""
-before_pid=""
-lila_pid=""
-cleanup() {
-  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true
-  [[ -n "$before_pid" ]] && kill "$before_pid" 2>/dev/null || true
-  [[ -n "$lila_pid" ]] && kill "$lila_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+needs_gnu_time
+bench_games
+[[ -n "$bin" ]] || bin=$(release_bin fen2img)
+scratch_dir
 
-"$py" "$here/games.py" film "$pgn" "$work"
+"$py" "$bench_dir/games.py" film "$games_pgn" "$work"
 
-echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(cd "$root" && git rev-parse --short HEAD)"
+run_header
 echo "gif: 101 frames (100 plies) at 720 px, medians of $rounds rounds"
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port=$(free_port)
-"$bin" serve --bind "127.0.0.1:$port" 2>/dev/null &
-server_pid=$!
+spawn "$bin" serve --bind "127.0.0.1:$port" 2>/dev/null
 if [[ -n "$before" ]]; then
   bport=$(free_port)
-  "$before" serve --bind "127.0.0.1:$bport" 2>/dev/null &
-  before_pid=$!
+  spawn "$before" serve --bind "127.0.0.1:$bport" 2>/dev/null
 fi
 if [[ -n "$lila" ]]; then
   lport=$(free_port)
-  "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1 &
-  lila_pid=$!
+  spawn "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1
 fi
 for p in $port ${bport:-}; do
-  for _ in $(seq 50); do
-    curl -s -o /dev/null "http://127.0.0.1:$p/" && break
-    sleep 0.1
-  done
+  wait_for "http://127.0.0.1:$p/"
 done
 sleep 0.5
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-wall() { /usr/bin/time -f "%e" "$@" 2>&1 >/dev/null | tail -n 1; }
 post() { # body url out
   local type=application/x-chess-pgn
   [[ "$1" == *.json ]] && type=application/json

@@ -14,7 +14,9 @@
 # Run with TMPDIR=/dev/shm (or another tmpfs) so that creating thousands
 # of files does not drown the figures in file-system time.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
+source "$(dirname "$0")/lib.sh"
+bench_args="$*"
+[[ $# -ge 2 ]] || { echo "usage: $0 BEFORE AFTER [--games N] [--rounds R] [--jobs J] [--record]" >&2; exit 2; }
 before=$1; after=$2; shift 2
 games=2000; rounds=3; jobs=1
 while [ $# -gt 0 ]; do
@@ -22,19 +24,19 @@ while [ $# -gt 0 ]; do
     --games) games=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    *) echo "usage: $0 BEFORE AFTER [--games N] [--rounds R] [--jobs J]" >&2; exit 2 ;;
+    --record) bench_record=1; shift ;;
+    *) echo "usage: $0 BEFORE AFTER [--games N] [--rounds R] [--jobs J] [--record]" >&2; exit 2 ;;
   esac
 done
-all="$here/.games/games-10000.pgn"
-[[ -s "$all" ]] || { echo "$all: missing; run bench/games.sh first" >&2; exit 2; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+needs_gnu_time
+bench_games
+all=$games_pgn
+scratch_dir
 # The first N games: each starts at its [Event tag.
 awk -v n="$games" '/^\[Event /{g++} g<=n' "$all" > "$work/games.pgn"
 "$after" batch "$work/games.pgn" --out-dir "$work/first" --manifest "$work/games.jsonl" --quiet 2>/dev/null
 sed -n 's/.*"fen":"\([^"]*\)".*/\1/p' "$work/games.jsonl" > "$work/final.fen"
-echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(wc -l < "$work/final.fen") games, --jobs $jobs"
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+run_header "$(wc -l < "$work/final.fen") games, --jobs $jobs"
 for r in $(seq "$rounds"); do
   for which in before after; do
     bin=$before; [[ $which == after ]] && bin=$after
@@ -49,10 +51,12 @@ for r in $(seq "$rounds"); do
   done
 done
 printf '%-7s %14s %14s %12s %12s %8s\n' binary "pgn user s" "fen user s" "pgn wall s" "fen wall s" "ratio"
+record_start game-marks games jobs binary pgn_user_s fen_user_s pgn_wall_s fen_wall_s
 for which in before after; do
   pu=$(median < "$work/$which-games.pgn.user"); fu=$(median < "$work/$which-final.fen.user")
   pw=$(median < "$work/$which-games.pgn.wall"); fw=$(median < "$work/$which-final.fen.wall")
   printf '%-7s %14s %14s %12s %12s %7.1fx\n' "$which" "$pu" "$fu" "$pw" "$fw" "$(echo "$pu / $fu" | bc -l)"
+  record_row "$(wc -l < "$work/final.fen")" "$jobs" "$which" "$pu" "$fu" "$pw" "$fw"
 done
 if diff -rq "$work/before-pgn" "$work/after-pgn" >/dev/null && diff -rq "$work/before-fen" "$work/after-fen" >/dev/null; then
   echo "same bytes: every PNG of both binaries is identical"

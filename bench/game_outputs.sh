@@ -17,8 +17,7 @@
 # games.sh makes it), curl, GNU time. Wall times are medians of R rounds,
 # the tools alternating within each round.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
+source "$(dirname "$0")/lib.sh"
 games=10000
 rounds=3
 lila=""
@@ -30,34 +29,13 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--games N] [--rounds R] [--lila-gif BIN]" >&2; exit 2 ;;
   esac
 done
-venv="$here/.venv"
-[[ -x "$venv/bin/python" ]] || python3 -m venv "$venv"
-py="$venv/bin/python"
-"$py" -c 'import chess' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check chess==1.11.2
-mkdir -p "$here/.games"
-pgn="$here/.games/games-$games.pgn"
-if [[ ! -s "$pgn" ]]; then
-  "$py" "$here/games.py" generate "$games" "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
-fi
-(cd "$root" && cargo build --quiet --release)
-# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
-target="${CARGO_TARGET_DIR:-target}"
-[[ $target == /* ]] || target="$root/$target"
-bin="$target/release/fen2img"
-work=$(mktemp -d)
-server_pid=""
-lila_pid=""
-cleanup() {
-  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null || true
-  [[ -n "$lila_pid" ]] && kill "$lila_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+needs_gnu_time
+bench_games "$games"
+pgn=$games_pgn
+bin=$(release_bin fen2img)
+scratch_dir
 
-echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), commit $(cd "$root" && git rev-parse --short HEAD)"
-
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-wall() { /usr/bin/time -f "%e" "$@" 2>&1 >/dev/null | tail -n 1; }
+run_header
 
 # 1. Batch: PGN games against FEN lines of the same final positions.
 "$bin" batch "$pgn" --out-dir "$work/first" --manifest "$work/games.jsonl" --quiet 2>/dev/null || true
@@ -80,28 +58,18 @@ echo "  ratio: $(echo "scale=2; $pgn_s / $fen_s" | bc)x"
 
 # 2. A 100-ply game (the first generated game with at least 100 plies, cut
 #    at 100) as a 720 px animated GIF.
-"$py" "$here/games.py" film "$pgn" "$work"
+"$py" "$bench_dir/games.py" film "$pgn" "$work"
 echo "gif: 101 frames (100 plies) at 720 px"
-port=$((20000 + RANDOM % 20000))
-"$bin" serve --bind "127.0.0.1:$port" 2>/dev/null &
-server_pid=$!
-lport=$((port + 1))
+port=$(free_port)
+spawn "$bin" serve --bind "127.0.0.1:$port" 2>/dev/null
 if [[ -n "$lila" ]]; then
-  "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1 &
-  lila_pid=$!
+  lport=$(free_port)
+  spawn "$lila" --bind "127.0.0.1:$lport" >/dev/null 2>&1
 fi
 # Until each server answers (any status): lila-gif can take over a second
 # to start, and a refused connection would end the run.
-wait_up() {
-  for _ in $(seq 100); do
-    curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
-    sleep 0.1
-  done
-  echo "game_outputs.sh: nothing answers on port $1" >&2
-  return 1
-}
-wait_up "$port"
-[[ -n "$lila" ]] && wait_up "$lport"
+wait_for "http://127.0.0.1:$port/"
+if [[ -n "$lila" ]]; then wait_for "http://127.0.0.1:$lport/"; fi
 post() {
   local type=application/x-chess-pgn
   [[ "$1" == *.json ]] && type=application/json

@@ -11,44 +11,33 @@
 # (`apt-get install -y pgn-extract`, installed as /usr/games/pgn-extract).
 # The PGN is generated once into bench/.games/ and reused.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
+source "$(dirname "$0")/lib.sh"
 games="${1:-10000}"
-venv="$here/.venv"
-work="$here/.games"
-mkdir -p "$work"
-pgn="$work/games-$games.pgn"
-
-if [[ ! -x "$venv/bin/python" ]]; then
-    python3 -m venv "$venv"
-fi
-py="$venv/bin/python"
-"$py" -c 'import chess' 2>/dev/null || "$py" -m pip install --quiet --disable-pip-version-check chess==1.11.2
+pgn="$bench_dir/.games/games-$games.pgn"
+mkdir -p "$bench_dir/.games"
+needs_gnu_time
+bench_python
 extract=/usr/games/pgn-extract
 [[ -x "$extract" ]] || extract="$(command -v pgn-extract)" || {
     echo "games.sh: pgn-extract not found; apt-get install -y pgn-extract" >&2; exit 1; }
 
 if [[ ! -s "$pgn" ]]; then
     echo "generating $games games into $pgn"
-    "$py" "$here/games.py" generate "$games" "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
+    "$py" "$bench_dir/games.py" generate "$games" "$pgn.tmp" && mv "$pgn.tmp" "$pgn"
 fi
-echo "file: $pgn ($(wc -c < "$pgn") bytes), $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
+run_header "file: $pgn ($(wc -c < "$pgn") bytes)"
+replay=$(release_bin replay_pgn -p measure --bin replay_pgn)
 
-(cd "$root" && cargo build --quiet --release -p measure --bin replay_pgn)
-# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
-target="${CARGO_TARGET_DIR:-target}"
-[[ $target == /* ]] || target="$root/$target"
-
+scratch_dir
 # Each reader once under /usr/bin/time: wall time, and CPU time (user +
 # system), which is the fair figure on a shared machine.
 measure() {
     local name=$1; shift
-    /usr/bin/time -f "$name: wall %e s, cpu %U s user + %S s sys, peak %M KB" "$@" >/tmp/games-bench.$$ 2>&1 || true
+    /usr/bin/time -f "$name: wall %e s, cpu %U s user + %S s sys, peak %M KB" "$@" >"$work/out" 2>&1 || true
     # pgn-extract counts games on stderr without newlines: drop the count.
-    sed 's/Games: [0-9]*//g' /tmp/games-bench.$$
-    rm -f /tmp/games-bench.$$
+    sed 's/Games: [0-9]*//g' "$work/out"
 }
-measure fen2img "$target/release/replay_pgn" "$pgn" 1
-measure python-chess "$py" "$here/games.py" read "$pgn"
+measure fen2img "$replay" "$pgn" 1
+measure python-chess "$py" "$bench_dir/games.py" read "$pgn"
 # -s silent, -o /dev/null: parse every game and check every move, write nothing.
 measure "pgn-extract $(dpkg-query -W -f '${Version}' pgn-extract 2>/dev/null || echo '?')" "$extract" -s "$pgn" -o /dev/null

@@ -20,10 +20,8 @@
 # only), network access to crates.io. The differences it shows are
 # explained in docs/guide/server.md, "The lila-gif drop-in".
 set -euo pipefail
-
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
-src="$here/.lila-gif"
+source "$(dirname "$0")/lib.sh"
+src="$bench_dir/.lila-gif"
 fen2img=""
 lila=""
 while [[ $# -gt 0 ]]; do
@@ -52,41 +50,25 @@ if [[ -z "$lila" ]]; then
 fi
 if [[ -z "$fen2img" ]]; then
     say "building fen2img"
-    (cd "$root" && nice -n 10 cargo build --release --quiet --bin fen2img)
-    fen2img="${CARGO_TARGET_DIR:-$root/target}/release/fen2img"
+    fen2img=$(nice -n 10 bash -c 'source "$1"; release_bin fen2img' _ "$bench_dir/lib.sh")
 fi
 
 # A directory of lichess-named piece sets for fen2img: lila-gif's own
 # cburnett (GPL-2.0+, read from its tree, never copied into this repository).
-sets="$(mktemp -d)"
-cleanup() {
-    [[ -n "${lila_pid:-}" ]] && kill "$lila_pid" 2>/dev/null || true
-    [[ -n "${fen_pid:-}" ]] && kill "$fen_pid" 2>/dev/null || true
-    rm -rf "$sets"
-}
-trap cleanup EXIT
+scratch_dir
+sets="$work/sets"
+mkdir "$sets"
 if [[ -d "$src/theme/piece/cburnett" ]]; then
     cp -r "$src/theme/piece/cburnett" "$sets/cburnett"
 fi
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 lila_port="$(free_port)"
-"$lila" --bind "127.0.0.1:$lila_port" 2>/dev/null &
-lila_pid=$!
-fen_log="$(mktemp)"
-"$fen2img" serve --bind 127.0.0.1:0 --piece-sets "$sets" 2>"$fen_log" &
-fen_pid=$!
-for _ in $(seq 100); do
-    grep -q 'listening on' "$fen_log" 2>/dev/null && break
-    sleep 0.1
-done
-fen_url="$(grep -o 'http://[0-9.:]*' "$fen_log" | head -1)"
-rm -f "$fen_log"
-for _ in $(seq 100); do
-    python3 -c "import socket; socket.create_connection(('127.0.0.1', $lila_port), 1)" 2>/dev/null && break
-    sleep 0.1
-done
-say "lila-gif on http://127.0.0.1:$lila_port, fen2img on $fen_url ($(date -u +%Y-%m-%dT%H:%MZ))"
+spawn "$lila" --bind "127.0.0.1:$lila_port" 2>/dev/null
+serve_fen2img "$fen2img" "$work/fen2img.log" --piece-sets "$sets"
+fen_url=$base
+wait_for "http://127.0.0.1:$lila_port/"
+say "lila-gif on http://127.0.0.1:$lila_port, fen2img on $fen_url"
+say "$(run_header)"
 
 python3 - "http://127.0.0.1:$lila_port" "$fen_url" <<'PY'
 import json, sys, urllib.request, urllib.error

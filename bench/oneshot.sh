@@ -16,9 +16,7 @@
 # cargo install hyperfine), else a bash loop timed with `date +%s%N`.
 # Peak RSS comes from GNU time (/usr/bin/time; apt-get install time).
 set -euo pipefail
-
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/.." && pwd)"
+source "$(dirname "$0")/lib.sh"
 
 runs=200
 fen='r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 2 7'
@@ -36,13 +34,10 @@ while [[ $# -gt 0 ]]; do
 done
 
 echo "== building fen2img (release)" >&2
-(cd "$root" && cargo build --release --quiet --bin fen2img)
-target="${CARGO_TARGET_DIR:-target}"
-[[ $target == /* ]] || target="$root/$target"  # cargo ran in $root
-bin="$target/release/fen2img"
+bin=$(release_bin fen2img)
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+scratch_dir
+tmp=$work
 out="$tmp/$name"
 cmd=("$bin" "$fen" -o "$out" "${extra[@]}")
 
@@ -90,7 +85,8 @@ else
     rss="unknown (GNU time missing: sudo apt-get install -y time)"
 fi
 
-printf '\none-shot: fen2img %s -o %s %s\n' "'$fen'" "$name" "${extra[*]:-}"
+printf '\n%s\n' "$(run_header)"
+printf 'one-shot: fen2img %s -o %s %s\n' "'$fen'" "$name" "${extra[*]:-}"
 printf '  timing:    %s, %s runs\n' "$tool" "$runs"
 printf '  wall time: mean %s ms, median %s ms, min %s ms, max %s ms\n' "$mean" "$median" "$min" "$max"
 printf '  peak RSS:  max %s over 20 runs (GNU time %%M)\n' "$rss"

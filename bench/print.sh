@@ -4,5 +4,7 @@
 # clearance, at the given sizes (default 207 and 720 px).
 #   bench/print.sh [SIZES...]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-exec cargo run --release --quiet -p measure --bin print_figures -- "$@"
+source "$(dirname "$0")/lib.sh"
+run_header "print_figures $*"
+cd "$repo_root"   # print_figures writes beside the repository's files
+"$(release_bin print_figures -p measure --bin print_figures)" "$@"

@@ -14,7 +14,7 @@ libcairo2``).
 Both draw the same positions (from seeded random games, so every run draws
 the same ones) at 400 px with the last move tinted and coordinates on,
 each library's defaults otherwise. Prints a Markdown table with the date,
-the command and the versions, for docs/notes/python.md.
+the command and the versions, for docs/guide/python.md.
 """
 
 import argparse

@@ -28,7 +28,8 @@
 # /image.gif URL mix, and compares GIF sizes over the first 50 positions.
 # Needs wrk (apt-get install -y wrk) and curl.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
+cd "$repo_root"
 
 duration=10
 peer=""
@@ -52,18 +53,9 @@ done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
 command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 
-if [ -z "$bin" ]; then
-  cargo build --release --quiet
-  bin=${CARGO_TARGET_DIR:-target}/release/fen2img
-fi
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+[ -n "$bin" ] || bin=$(release_bin fen2img)
+scratch_dir
+run_header
 
 # The corpus, percent-encoded once.
 grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' \
@@ -97,15 +89,6 @@ make_script svg_gz '/diagram.svg?fen={}&size=400' gzip
 make_script board '/board.png?fen={}'
 make_script gif '/image.gif?fen={}'
 
-wait_for() { # url
-  for _ in $(seq 300); do
-    curl -s -o /dev/null "$1" && return 0
-    sleep 0.1
-  done
-  echo "no answer from $1" >&2
-  exit 1
-}
-
 rss() { # pid
   awk '/VmHWM/ {printf "%.1f MB", $2 / 1024}' "/proc/$1/status"
 }
@@ -124,25 +107,13 @@ run() { # label base script connections
     END { printf "%-44s %5d %10.0f %10s %10s %7d\n", label, c, rps, p50, p99, errors }'
 }
 
-"$bin" serve --bind 127.0.0.1:0 --queue 4096 2> "$work/serve.err" &
-pids+=($!)
-fen2img_pid=$!
-for _ in $(seq 100); do
-  grep -q listening "$work/serve.err" && break
-  sleep 0.05
-done
-base=$(grep -o 'http://[0-9.:]*' "$work/serve.err")
 if [ -n "$old" ]; then
-  : > "$work/old.err"
-  "$old" serve --bind 127.0.0.1:0 --queue 4096 2> "$work/old.err" &
-  pids+=($!)
-  old_pid=$!
-  for _ in $(seq 100); do
-    grep -q listening "$work/old.err" && break
-    sleep 0.05
-  done
-  old_base=$(grep -o 'http://[0-9.:]*' "$work/old.err")
+  serve_fen2img "$old" "$work/old.err" --queue 4096
+  old_pid=$spawned
+  old_base=$base
 fi
+serve_fen2img "$bin" "$work/serve.err" --queue 4096
+fen2img_pid=$spawned
 
 if [ -n "$peer" ]; then
   venv=${PEER_VENV:-target/bench-venv}
@@ -158,17 +129,15 @@ if [ -n "$peer" ]; then
   done
   [ -n "$peers" ] || { echo "web-boardimage not found: set PEERS_DIR" >&2; exit 1; }
   venv=$(cd "$venv" && pwd)
-  (cd "$peers/web-boardimage" && exec "$venv/bin/python" server.py --port 18080) \
-    > "$work/peer.log" 2>&1 &
-  pids+=($!)
-  peer_pid=$!
-  wait_for "http://127.0.0.1:18080/board.svg?fen=8/8/8/8/8/8/8/8"
+  spawn bash -c 'cd "$1" && exec "$2" server.py --port 18080' _ "$peers/web-boardimage" \
+    "$venv/bin/python" > "$work/peer.log" 2>&1
+  peer_pid=$spawned
+  wait_for "http://127.0.0.1:18080/board.svg?fen=8/8/8/8/8/8/8/8" 30
 fi
 if [ -n "$lila" ]; then
-  "$lila" --bind 127.0.0.1:16175 > "$work/lila.log" 2>&1 &
-  pids+=($!)
-  lila_pid=$!
-  wait_for "http://127.0.0.1:16175/image.gif"
+  spawn "$lila" --bind 127.0.0.1:16175 > "$work/lila.log" 2>&1
+  lila_pid=$spawned
+  wait_for "http://127.0.0.1:16175/image.gif" 30
 fi
 
 wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }

@@ -22,7 +22,8 @@
 # build as "this build" instead of building this tree. Needs wrk
 # (apt-get install -y wrk), curl and python3.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
+cd "$repo_root"
 
 duration=10
 slowloris=600
@@ -44,18 +45,9 @@ done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
 command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 
-if [ -z "$new" ]; then
-  cargo build --release --quiet
-  new=${CARGO_TARGET_DIR:-target}/release/fen2img
-fi
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+[ -n "$new" ] || new=$(release_bin fen2img)
+scratch_dir
+run_header
 
 grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' \
   | python3 -c 'import sys, urllib.parse
@@ -84,17 +76,8 @@ open(sys.argv[1], "w").write(json.dumps(game))
 PY
 
 start_server() { # bin log [flags...] -> sets pid and base
-  local bin=$1 log=$2
-  shift 2
-  : > "$log"
-  "$bin" serve --bind 127.0.0.1:0 "$@" 2> "$log" &
-  pid=$!
-  pids+=("$pid")
-  for _ in $(seq 200); do
-    grep -q listening "$log" && break
-    sleep 0.05
-  done
-  base=$(grep -o 'http://[0-9.:]*' "$log")
+  serve_fen2img "$@"
+  pid=$spawned
 }
 
 wrk_line() { # label connections duration
@@ -128,11 +111,11 @@ measure() { # label bin
   python3 bench/attack.py 127.0.0.1 "$port" --slowloris "$slowloris" \
     --slow-bodies "$slow_bodies" --chunked 2> "$work/attack.log" &
   local attack=$!
-  pids+=("$attack")
+  bench_pids+=("$attack")
   wrk -t1 -c "$flood" -d "$((duration * 3 + 60))s" --timeout 10s -s "$work/diagram.lua" "$base" \
     > /dev/null 2>&1 &
   local flooder=$!
-  pids+=("$flooder")
+  bench_pids+=("$flooder")
   sleep 3
   wrk_line "normal client under attack" 1 "$duration"
   new_clients
@@ -160,7 +143,6 @@ measure() { # label bin
   wait "$pid" 2>/dev/null || true
 }
 
-date -u '+%Y-%m-%d %H:%M UTC'
 echo "flood $flood connections, $slowloris slowloris, $slow_bodies slow bodies; wrk ${duration}s"
 [ -n "$old" ] && measure "old" "$old"
 measure "this build" "$new"

@@ -11,7 +11,8 @@
 # CPU time (user + system, GNU time) is the figure to compare on a shared
 # machine; wall time only on an idle one.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/lib.sh"
+cd "$repo_root"
 
 count=20000
 shards=4
@@ -24,18 +25,9 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--count N] [--shards N] [--tmp DIR]" >&2; exit 2 ;;
   esac
 done
-if [ ! -x /usr/bin/time ]; then
-  echo "needs GNU time: apt-get install -y time" >&2
-  exit 1
-fi
-
-cargo build --release --quiet
-# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
-target="${CARGO_TARGET_DIR:-target}"
-[[ $target == /* ]] || target="$PWD/$target"
-bin="$target/release/fen2img"
-work=$(mktemp -d -p "$tmp_root")
-trap 'rm -rf "$work"' EXIT
+needs_gnu_time
+bin=$(release_bin fen2img)
+scratch_dir "$tmp_root"
 
 grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' > "$work/corpus.fen"
 : > "$work/input.fen"
@@ -44,16 +36,12 @@ while [ "$(wc -l < "$work/input.fen")" -lt "$count" ]; do
 done
 head -n "$count" "$work/input.fen" > "$work/positions.fen"
 
-echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)," \
-  "commit $(git rev-parse --short HEAD), $count positions, PNG 400 px, names {n}"
-
-# One run: CPU seconds and wall seconds.
-timed() { /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -n 1; }
+run_header "$count positions, PNG 400 px, names {n}"
 
 # Each run in its own directory with the same relative names, so that the
 # manifests (which record the paths given) can be compared byte for byte.
 mkdir -p "$work/single" "$work/sharded"
-read -r wall user sys < <(cd "$work/single" && timed "$bin" batch ../positions.fen --out-dir img \
+read -r wall user sys < <(cd "$work/single" && cpu_wall "$bin" batch ../positions.fen --out-dir img \
   --name '{n}.png' --manifest manifest.jsonl --quiet)
 single_cpu=$(echo "$user + $sys" | bc)
 echo "single run: wall ${wall} s, CPU ${single_cpu} s"
@@ -61,7 +49,7 @@ echo "single run: wall ${wall} s, CPU ${single_cpu} s"
 # The shards one after the other: their CPU summed.
 sum=0
 for k in $(seq 1 "$shards"); do
-  read -r wall user sys < <(cd "$work/sharded" && timed "$bin" batch ../positions.fen --out-dir img \
+  read -r wall user sys < <(cd "$work/sharded" && cpu_wall "$bin" batch ../positions.fen --out-dir img \
     --name '{n}.png' --shard "$k/$shards" \
     --manifest "part-$(printf %03d "$k").jsonl" --quiet)
   cpu=$(echo "$user + $sys" | bc)

@@ -13,7 +13,7 @@ use fen2img_render::Format;
 use crate::args::games::{game_job, GameArgs};
 use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
-use crate::failure::{report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::failure::{error, report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]
@@ -96,12 +96,36 @@ enum Command {
     /// Serve diagrams over HTTP (own API, web-boardimage compatible).
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// In a build without the server, `serve` still names a subcommand, so
+    /// that `fen2img serve ...` says the server is missing rather than
+    /// reading `serve` as a FEN. Hidden: it does nothing else.
+    #[cfg(not(feature = "serve"))]
+    #[command(hide = true, disable_help_flag = true)]
+    Serve(NoServer),
     /// Rewrite Markdown pages: every ```fen block becomes a diagram.
     Md(markdown::cmd_md::MdArgs),
     /// mdBook preprocessor: `[preprocessor.fen2img] command = "fen2img mdbook"`.
     Mdbook(markdown::cmd_mdbook::MdbookArgs),
     /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
     Pandoc(markdown::cmd_pandoc::PandocArgs),
+}
+
+/// Whatever follows `serve` in a build without the server: taken as it
+/// comes, since the answer is the same.
+#[cfg(not(feature = "serve"))]
+#[derive(clap::Args, Debug)]
+struct NoServer {
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    _rest: Vec<OsString>,
+}
+
+/// The answer to `fen2img serve` in a build without the `serve` feature.
+#[cfg(not(feature = "serve"))]
+fn no_server() -> Failure {
+    Failure::invalid(
+        "serve: the HTTP server is not in this build of fen2img (built without the \
+         `serve` feature); `cargo install --path . --locked` builds it in",
+    )
 }
 
 /// Runs the command line; returns the exit code.
@@ -115,6 +139,8 @@ pub fn run() -> u8 {
         Some(Command::MergeManifests(ref args)) => batch::merge::run(args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(ref args)) => serve::run(args),
+        #[cfg(not(feature = "serve"))]
+        Some(Command::Serve(_)) => Err(no_server()),
         Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
         Some(Command::Mdbook(ref args)) => markdown::cmd_mdbook::run(args),
         Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
@@ -149,10 +175,14 @@ fn report_clap(e: &clap::Error) -> u8 {
         return EXIT_OK;
     }
     let text = e.render().to_string();
+    let mut lines = text.lines();
+    // clap's first line is `error: MESSAGE`; the rest (usage, a hint) follow.
+    if let Some(first) = lines.next() {
+        error(first.strip_prefix("error: ").unwrap_or(first));
+    }
     let mut err = io::stderr().lock();
-    for (i, line) in text.lines().enumerate() {
-        let prefix = if i == 0 { "fen2img: " } else { "" };
-        let _ = writeln!(err, "{prefix}{}", escape(line));
+    for line in lines {
+        let _ = writeln!(err, "{}", escape(line));
     }
     EXIT_INVALID
 }
@@ -233,4 +263,28 @@ fn output_help() -> String {
          Without it a text board is printed",
         extension_list()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `serve` is a subcommand in every build: the server itself, or
+    /// (without the `serve` feature) the answer that it is missing, never
+    /// a FEN named "serve". Run without the feature in CI:
+    /// `cargo test --no-default-features --bin fen2img cli::`.
+    #[test]
+    fn serve_is_a_subcommand_with_or_without_the_server() {
+        let cli = Cli::try_parse_from(["fen2img", "serve", "--bind", "127.0.0.1:0"])
+            .expect("serve parses");
+        assert!(cli.fen.is_none());
+        assert!(matches!(cli.command, Some(Command::Serve(_))));
+        #[cfg(not(feature = "serve"))]
+        {
+            let failure = no_server();
+            assert_eq!(failure.code, EXIT_INVALID);
+            assert!(failure.message.contains("not in this build"));
+            assert!(!failure.message.contains("FEN"));
+        }
+    }
 }

@@ -1,6 +1,9 @@
-//! Failures of the command line: exit codes, and the one-line message
-//! printed for each. Shared by single rendering and batch.
+//! Failures of the command line: exit codes, the one-line message printed
+//! for each, and the one way a message reaches stderr (`fen2img: error: `
+//! or `fen2img: warning: `, the text escaped). Shared by single rendering,
+//! batch, the document steps and the server.
 
+use std::fmt::Display;
 use std::io::{self, Write};
 
 use fen2img_render::chess::quote::escape;
@@ -98,13 +101,46 @@ impl From<Cause<'_>> for Failure {
     }
 }
 
-/// Prints a failure to stderr: one line, then any detail. Control and
-/// invisible characters in either (from arguments, file names or file
-/// contents quoted by an error) are shown by code point, never sent raw to
-/// the terminal.
+/// What a line on stderr is: the word after the program's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Severity {
+    Error,
+    Warning,
+}
+
+/// One message line as fen2img writes it to stderr, without the line end:
+/// `fen2img: error: MESSAGE` or `fen2img: warning: MESSAGE`. Control and
+/// invisible characters of the message (from arguments, file names or file
+/// contents it quotes) are shown by code point, never sent raw to the
+/// terminal; escaping text that is already escaped changes nothing.
+fn message_line(severity: Severity, message: &str) -> String {
+    let word = match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    format!("fen2img: {word}: {}", escape(message))
+}
+
+/// Writes `fen2img: warning: MESSAGE` to stderr: something the user should
+/// know that does not change the exit code.
+pub fn warn(message: impl Display) {
+    let line = message_line(Severity::Warning, &message.to_string());
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Writes `fen2img: error: MESSAGE` to stderr, for an error that is not a
+/// [`Failure`] ending the run (one bad block or game among many); a run's
+/// own failure goes through [`report`].
+pub fn error(message: impl Display) {
+    let line = message_line(Severity::Error, &message.to_string());
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Prints a failure to stderr: its error line, then any detail (the input
+/// with a caret), escaped likewise.
 pub fn report(f: &Failure) {
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "fen2img: error: {}", escape(&f.message));
+    let _ = writeln!(err, "{}", message_line(Severity::Error, &f.message));
     if let Some(detail) = &f.detail {
         for line in detail.lines() {
             let _ = writeln!(err, "{}", escape(line));
@@ -142,6 +178,22 @@ mod tests {
         let not_svg = fen2img_render::PieceSet::load(&dir).unwrap_err();
         assert_eq!(exit_code_for(Cause::Pieces(&not_svg)), EXIT_INVALID);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn message_lines_carry_the_prefix_and_never_a_raw_control_character() {
+        assert_eq!(
+            message_line(Severity::Error, "invalid FEN"),
+            "fen2img: error: invalid FEN"
+        );
+        let planted = "caption: \u{1b}[31mred\u{202e}";
+        let line = message_line(Severity::Warning, planted);
+        assert_eq!(line, "fen2img: warning: caption: <U+001B>[31mred<U+202E>");
+        assert!(!line.chars().any(char::is_control));
+        // Escaping twice is escaping once: callers may pass text a
+        // library error already escaped.
+        let once = escape(planted).into_owned();
+        assert_eq!(message_line(Severity::Warning, &once), line);
     }
 
     #[test]

@@ -347,7 +347,7 @@ def knight():
     )
     # The head leans left of the axis: moved right so that the ink's mass,
     # not its bounding box, is centred on the square (measured by
-    # tools/measure_glyphs.py; the base stays on the axis).
+    # bench/measure_glyphs.py; the base stays on the axis).
     head = KNIGHT_SHIFT
     horse = shift_x(horse, head)
     prof = [("L", (9.4, 33.0))] + disc(33.0, 2.2, 12.2, 11.2, 1.1) + skirt(11.2, 14.8, 35.2)

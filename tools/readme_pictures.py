@@ -23,7 +23,7 @@ writes:
                                crazyhouse position with pockets
 
 Deterministic: the same binary draws the same bytes.  Needs Pillow and
-python-chess, which it takes from tools/measure_glyphs.py's virtual
+python-chess, which it takes from bench/measure_glyphs.py's virtual
 environment (target/measure-venv, made on first use).
 """
 
@@ -41,11 +41,13 @@ try:
 except ImportError:
     if not os.path.exists(VENV_PYTHON) or os.environ.get("FEN2IMG_PICTURES_VENV"):
         sys.exit("readme_pictures: needs Pillow and python-chess; run "
-                 "python3 tools/measure_glyphs.py once to make target/measure-venv")
+                 "python3 bench/measure_glyphs.py once to make target/measure-venv")
     env = dict(os.environ, FEN2IMG_PICTURES_VENV="1")
     os.execve(VENV_PYTHON, [VENV_PYTHON, os.path.abspath(__file__)] + sys.argv[1:], env)
 
-sys.path.insert(0, HERE)
+# The cburnett reference and the set writer are the glyph measurement's
+# (bench/measure_glyphs.py).
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 import measure_glyphs  # noqa: E402
 
 ROOT = measure_glyphs.ROOT

@@ -63,8 +63,9 @@ pub struct GameArgs {
     pub figurine: bool,
 
     /// An animated game, one frame per half-move: a GIF (`-o game.gif`), or
-    /// an animated PNG (APNG) in full colour with soft edges and alpha
-    /// (`-o game.png`, or `-f png`).
+    /// an animated PNG (APNG: the same palette frames, keeping partial
+    /// transparency such as soft edges over `--background none`; `-o
+    /// game.png`, or `-f png`).
     #[arg(long, help_heading = "Games", conflicts_with_all = ["ply", "move_", "markers"])]
     pub animate: bool,
 

@@ -7,7 +7,7 @@ pub mod games;
 pub mod text;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
@@ -24,7 +24,7 @@ use fen2img_render::{
     Preset, Record, RenderOptions, Square, Theme,
 };
 
-use crate::failure::{Cause, Failure, EXIT_INVALID};
+use crate::failure::{warn, Cause, Failure, EXIT_INVALID};
 use text::utf8;
 
 /// Options shared by single and batch rendering.
@@ -328,13 +328,8 @@ fn around_options(args: &RenderArgs) -> Result<Around, Failure> {
 /// Warns about each character of `text` that the embedded font lacks (it
 /// is drawn as U+FFFD). `context` says where the text came from.
 pub fn warn_missing_glyphs(text: &str, context: &str) {
-    let mut err = io::stderr().lock();
     for c in missing_glyphs(text) {
-        let _ = writeln!(
-            err,
-            "fen2img: warning: {}",
-            missing_glyph_message(c, context)
-        );
+        warn(missing_glyph_message(c, context));
     }
 }
 
@@ -402,9 +397,8 @@ pub fn check_warnings(record: &Record, strict: bool, context: Option<&str>) -> R
             return Err(Failure::invalid(format!("{prefix}{refusal}")));
         }
     }
-    let mut err = io::stderr().lock();
     for w in warnings {
-        let _ = writeln!(err, "fen2img: warning: {}", escape(&format!("{prefix}{w}")));
+        warn(format_args!("{prefix}{w}"));
     }
     Ok(())
 }
@@ -584,9 +578,8 @@ pub fn load_pieces(flag: &str, dir: &std::path::Path) -> Result<PieceSet, Failur
         )));
     }
     let set = PieceSet::load(dir).map_err(|e| Failure::from(Cause::Pieces(&e)))?;
-    let mut err = io::stderr().lock();
     for w in set.warnings() {
-        let _ = writeln!(err, "fen2img: warning: {}", escape(&w.to_string()));
+        warn(w);
     }
     Ok(set)
 }

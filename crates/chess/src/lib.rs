@@ -44,3 +44,9 @@ pub use position::{
     Board, Castling, CastlingSide, CheckCounters, Color, ParseSquareError, Piece, Pockets,
     Position, Role, Square, Warning,
 };
+
+// The README (the crate's page on crates.io) is compiled and run with the
+// doctests, so its example cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

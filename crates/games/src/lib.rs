@@ -182,3 +182,9 @@ fn pick(game: &Game, pick: &Pick) -> Result<Vec<usize>, String> {
         }
     }
 }
+
+// The README (the crate's page on crates.io) is compiled and run with the
+// doctests, so its example cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -143,3 +143,9 @@ pub use offload::Offload;
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;
 pub use text::{render_text, TextFormat, TextOptions};
+
+// The README (the crate's page on crates.io) is compiled and run with the
+// doctests, so its example cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

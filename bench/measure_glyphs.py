@@ -38,9 +38,9 @@ a temporary directory, so both sets go through the same renderer; and
 45 and 100 px squares, each piece on a light and a dark square.
 
 Run from anywhere:
-    python3 tools/measure_glyphs.py [--pieces DIR] [--fen2img BIN [--sheet PNG]]
+    python3 bench/measure_glyphs.py [--pieces DIR] [--fen2img BIN [--sheet PNG]]
 The first run makes a virtual environment in target/measure-venv and
-installs tools/requirements-measure.txt into it (needs network access and
+installs bench/requirements-measure.txt into it (needs network access and
 Debian's libcairo2).
 """
 
@@ -54,7 +54,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, "target", "measure-venv")
-REQUIREMENTS = os.path.join(ROOT, "tools", "requirements-measure.txt")
+REQUIREMENTS = os.path.join(ROOT, "bench", "requirements-measure.txt")
 
 
 def ensure_environment():
@@ -73,7 +73,7 @@ def ensure_environment():
                  "cairosvg, numpy and PIL.  Is libcairo2 installed "
                  "(apt-get install -y libcairo2)?  Or reinstall: "
                  "target/measure-venv/bin/pip install -r "
-                 "tools/requirements-measure.txt")
+                 "bench/requirements-measure.txt")
     python = os.path.join(VENV, "bin", "python")
     if not os.path.exists(python):
         subprocess.check_call([sys.executable, "-m", "venv", VENV])
