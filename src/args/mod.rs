@@ -562,12 +562,19 @@ fn size_pixels(args: &RenderArgs) -> Result<u32, Failure> {
 
 /// The piece set `--pieces` names: a bundled set by name (`cburnett`, as
 /// [`PieceSet::bundled`]), else the set in that directory ([`load_pieces`]).
-/// A name that is neither is one message listing the bundled sets.
+/// A bare word that is neither is one message listing the bundled sets.
 pub fn named_or_load_pieces(flag: &str, arg: &std::path::Path) -> Result<PieceSet, Failure> {
     if let Some(set) = arg.to_str().and_then(PieceSet::bundled) {
         return Ok(set);
     }
-    if std::fs::symlink_metadata(arg).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+    // A bare word that is nothing is most likely a misspelt set name; a
+    // path (`/srv/sets/x`, `./x`) keeps the directory's message.
+    let bare = arg.components().count() == 1
+        && matches!(
+            arg.components().next(),
+            Some(std::path::Component::Normal(_))
+        );
+    if bare && std::fs::symlink_metadata(arg).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
         return Err(Failure::io(format!(
             "{flag} '{}': not a bundled piece set ({}) and no such directory",
             escape(&arg.display().to_string()),
