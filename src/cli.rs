@@ -14,6 +14,7 @@ use crate::args::games::{game_job, GameArgs};
 use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{error, report, Failure, EXIT_INVALID, EXIT_OK};
+use crate::list_pieces;
 use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]
@@ -78,6 +79,14 @@ pub struct Cli {
     /// Print the man page (roff) to standard output.
     #[arg(long, exclusive = true)]
     man: bool,
+
+    /// List the bundled piece sets (`--pieces NAME`): name, author, licence.
+    #[arg(long, conflicts_with_all = ["fen", "output"])]
+    list_pieces: bool,
+
+    /// With --list-pieces: also each set's source and full licence text.
+    #[arg(long)]
+    verbose: bool,
 
     #[command(flatten)]
     render: RenderArgs,
@@ -144,6 +153,9 @@ pub fn run() -> u8 {
         Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
         Some(Command::Mdbook(ref args)) => markdown::cmd_mdbook::run(args),
         Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
+        None if cli.list_pieces => stdout::write(list_pieces::listing(cli.verbose).as_bytes()),
+        // clap's `requires` lets it through beside a position.
+        None if cli.verbose => Err(Failure::invalid("--verbose goes with --list-pieces")),
         None if cli.man => manual::man_page(Cli::command())
             .map_err(|e| Failure::io(format!("cannot write the man page: {e}")))
             .and_then(|page| stdout::write(plain_help(&String::from_utf8_lossy(&page)).as_bytes())),

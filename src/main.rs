@@ -13,6 +13,7 @@ mod args;
 mod batch;
 mod cli;
 mod failure;
+mod list_pieces;
 mod manual;
 mod markdown;
 mod output;

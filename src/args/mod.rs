@@ -48,8 +48,9 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
     pub theme: OsString,
 
-    /// A piece set directory with wK.svg wQ.svg ... bP.svg.
-    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    /// A bundled piece set by name (cburnett, chessnut... see --list-pieces)
+    /// or a directory with wK.svg wQ.svg ... bP.svg.
+    #[arg(long, value_name = "NAME|DIR", value_hint = ValueHint::DirPath)]
     pub pieces: Option<PathBuf>,
 
     /// Draw the board from Black's side.
@@ -553,6 +554,30 @@ fn size_pixels(args: &RenderArgs) -> Result<u32, Failure> {
         })
 }
 
+/// The piece set `--pieces` names: a bundled set by name (`cburnett`, as
+/// [`PieceSet::bundled`]), else the set in that directory ([`load_pieces`]).
+/// A bare word that is neither is one message listing the bundled sets.
+pub fn named_or_load_pieces(flag: &str, arg: &std::path::Path) -> Result<PieceSet, Failure> {
+    if let Some(set) = arg.to_str().and_then(PieceSet::bundled) {
+        return Ok(set);
+    }
+    // A bare word that is nothing is most likely a misspelt set name; a
+    // path (`/srv/sets/x`, `./x`) keeps the directory's message.
+    let bare = arg.components().count() == 1
+        && matches!(
+            arg.components().next(),
+            Some(std::path::Component::Normal(_))
+        );
+    if bare && std::fs::symlink_metadata(arg).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
+        return Err(Failure::io(format!(
+            "{flag} '{}': not a bundled piece set ({}) and no such directory",
+            escape(&arg.display().to_string()),
+            bundled_set_names()
+        )));
+    }
+    load_pieces(flag, arg)
+}
+
 /// Loads the piece set in `dir` for `flag` (`--pieces`, or each set of
 /// `serve --piece-sets`): a missing or non-directory path is one message;
 /// each glyph file is read bounded and checked by [`PieceSet::load`]; what
@@ -584,6 +609,12 @@ pub fn load_pieces(flag: &str, dir: &std::path::Path) -> Result<PieceSet, Failur
     Ok(set)
 }
 
+/// The bundled piece sets' names, comma-separated.
+fn bundled_set_names() -> String {
+    let names: Vec<&str> = PieceSet::bundled_sets().iter().map(|s| s.name).collect();
+    names.join(", ")
+}
+
 /// Turns the shared flags into render options (loading theme and pieces).
 pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions, Failure> {
     let theme_arg = utf8("--theme", &args.theme)?;
@@ -603,7 +634,7 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         }
     }
     let pieces = match &args.pieces {
-        Some(dir) => load_pieces("--pieces", dir)?,
+        Some(arg) => named_or_load_pieces("--pieces", arg)?,
         None => PieceSet::built_in(),
     };
     let square = |flag: &str, text: &str| {

@@ -56,10 +56,11 @@ pub fn theme(name: &str) -> Result<&'static str, String> {
 
 /// lichess's piece sets, as lila-gif names them (its `PieceSet`, 38 sets).
 /// A request may name any of these: a set `--piece-sets` loaded under that
-/// name draws it, any other falls back to the server's own set (fen2img
-/// ships none of lichess's sets, and a lichess page must not fail for a
-/// set its operator did not install). A name outside this list and the
-/// loaded sets is refused, as lila-gif refuses it.
+/// name draws it, else the set bundled under that name (fen2img bundles
+/// those whose licences allow it: `PieceSet::bundled_sets`), else the
+/// server's own set (a lichess page must not fail for a set the server
+/// does not have). A name outside this list and the loaded sets is
+/// refused, as lila-gif refuses it.
 pub const PIECE_SETS: [&str; 38] = [
     "alpha",
     "anarcandy",
@@ -191,6 +192,13 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted, PIECE_SETS);
+    }
+
+    #[test]
+    fn every_bundled_set_answers_by_its_lila_gif_name() {
+        for set in fen2img_render::PieceSet::bundled_sets() {
+            assert!(PIECE_SETS.contains(&set.name), "{}", set.name);
+        }
     }
 
     #[test]

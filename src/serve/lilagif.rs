@@ -85,9 +85,9 @@ pub fn parse(
     Ok((r, comment))
 }
 
-/// `piece`: a set of `--piece-sets` by name; one of lichess's set names
-/// that was not loaded is the server's own set (`None`); any other name is
-/// refused, as lila-gif refuses it.
+/// `piece`: a set of `--piece-sets` or a bundled set, by name; one of
+/// lichess's set names the server has neither of is its own set (`None`);
+/// any other name is refused, as lila-gif refuses it.
 pub fn piece_set(name: &str) -> Result<Option<&'static str>, String> {
     if let Some((n, _)) = piece_sets::find(name) {
         return Ok(Some(n.as_str()));
@@ -223,10 +223,11 @@ mod tests {
         assert!(bad("check=x").starts_with("check: "));
         assert!(bad(&format!("comment={}", "c".repeat(256))).starts_with("comment: "));
         assert!(bad("fen=9/8").starts_with("invalid FEN: "));
-        // lichess's set names fall back to the server's set when not
-        // loaded; other names are refused, as lila-gif refuses them.
+        // lichess's set names fall back to the server's set when neither
+        // loaded nor bundled; other names are refused, as lila-gif refuses
+        // them.
         assert_eq!(
-            parse(&pairs("piece=kiwen-suwi").unwrap(), 2048)
+            parse(&pairs("piece=merida").unwrap(), 2048)
                 .unwrap()
                 .0
                 .pieces,

@@ -1,7 +1,9 @@
 //! The piece sets a request may name (`piece=NAME`, lila-gif's parameter):
-//! the sets `--piece-sets DIR` found at start-up, by directory name. A
-//! request's text is only ever compared with these names; it never
-//! becomes a path, so no request reaches the file system.
+//! the sets `--piece-sets DIR` found at start-up, by directory name, and
+//! the sets bundled with fen2img by their lila-gif names (a loaded set of
+//! the same name takes the bundled one's place). A request's text is only
+//! ever compared with these names; it never becomes a path, so no request
+//! reaches the file system.
 //!
 //! The sets are read once, before the first request, and never change:
 //! they are kept process-wide, so the request parsers stay plain functions
@@ -18,6 +20,10 @@ pub const MAX_SETS: usize = 64;
 pub const MAX_NAME: usize = 64;
 
 static SETS: OnceLock<Vec<(String, PieceSet)>> = OnceLock::new();
+
+/// The bundled sets, each parsed the first time a request names it, in
+/// [`PieceSet::bundled_sets`] order.
+static BUNDLED: OnceLock<Vec<OnceLock<(String, PieceSet)>>> = OnceLock::new();
 
 /// Whether `name` may name a set: 1 to [`MAX_NAME`] bytes of lower-case
 /// ASCII letters, digits, `-` and `_`, starting with a letter or digit (as
@@ -39,9 +45,18 @@ pub fn install(sets: Vec<(String, PieceSet)>) -> bool {
     SETS.set(sets).is_ok()
 }
 
-/// The set called `name`, if one was loaded at start-up.
+/// The set called `name`: one loaded at start-up, else a bundled one.
 pub fn find(name: &str) -> Option<&'static (String, PieceSet)> {
-    SETS.get()?.iter().find(|(n, _)| n == name)
+    if let Some(set) = SETS.get().and_then(|s| s.iter().find(|(n, _)| n == name)) {
+        return Some(set);
+    }
+    let bundled = PieceSet::bundled_sets();
+    let i = bundled.iter().position(|s| s.name == name)?;
+    let slots = BUNDLED.get_or_init(|| bundled.iter().map(|_| OnceLock::new()).collect());
+    Some(slots[i].get_or_init(|| {
+        let set = PieceSet::bundled(name).expect("a bundled set by its own name");
+        (name.to_string(), set)
+    }))
 }
 
 /// The names loaded, in order.
@@ -64,7 +79,8 @@ mod tests {
             assert!(!is_set_name(bad), "{bad}");
         }
         assert!(!is_set_name(&"a".repeat(MAX_NAME + 1)));
-        // Nothing installed in unit tests: every name is unknown.
-        assert!(find("cburnett").is_none());
+        // Nothing installed in unit tests: only the bundled sets are known.
+        assert!(find("merida").is_none());
+        assert_eq!(find("cburnett").unwrap().1.name(), "cburnett");
     }
 }

@@ -118,12 +118,12 @@ fn lila_gif_board_names_piece_sets_and_coordinates() {
     assert_eq!(bad.status, 400);
     assert!(bad.text().starts_with("theme: "), "{}", bad.text());
 
-    // A set found at start-up draws; lichess's other names are the
-    // default set; any other name is refused, as lila-gif refuses it, and
-    // no name is ever a path.
+    // A set found at start-up draws; lichess's names of sets fen2img does
+    // not bundle are the default set; any other name is refused, as
+    // lila-gif refuses it, and no name is ever a path.
     let shapes = image("piece=shapes");
     assert_ne!(shapes, brown);
-    for lichess in ["merida", "kiwen-suwi", "cburnett"] {
+    for lichess in ["merida", "alpha", "staunty"] {
         assert_eq!(image(&format!("piece={lichess}")), brown, "{lichess}");
     }
     for other in [
@@ -160,6 +160,39 @@ fn lila_gif_board_names_piece_sets_and_coordinates() {
     assert_eq!(image("coordinates=yes"), brown);
     assert_eq!(image("coordinates=no"), image("coordinates=false"));
     assert_eq!(server.get("/image.gif?coordinates=maybe").status, 400);
+}
+
+#[test]
+fn every_bundled_set_answers_piece_by_its_lila_gif_name() {
+    // No --piece-sets: the bundled sets need none.
+    let server = Server::start(&[]);
+    let image = |q: &str| {
+        let r = server.get(&format!("/image.gif?fen={}&{q}", enc(FEN)));
+        assert_eq!(r.status, 200, "{q}: {}", r.text());
+        r.body
+    };
+    let game = |piece: &str| {
+        let body = format!(r#"{{"piece":"{piece}","frames":[{{"fen":"{FEN}"}}]}}"#);
+        let r = post(&server, "/game.gif", body.as_bytes());
+        assert_eq!(r.status, 200, "{piece}: {}", r.text());
+        r.body
+    };
+    let listed = cli(&["--list-pieces"]);
+    let names: Vec<String> = String::from_utf8(listed)
+        .unwrap()
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect();
+    assert!(names.len() >= 9, "{names:?}");
+    let (default_image, default_game) = (image("piece=merida"), game("merida"));
+    let mut seen = Vec::new();
+    for name in &names {
+        let drawn = image(&format!("piece={name}"));
+        assert_ne!(drawn, default_image, "{name}: drawn with its own set");
+        assert!(!seen.contains(&drawn), "{name}: like another set");
+        assert_ne!(game(name), default_game, "{name} on /game.gif");
+        seen.push(drawn);
+    }
 }
 
 #[test]

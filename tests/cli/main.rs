@@ -21,6 +21,7 @@ mod layers;
 mod md;
 mod md_pgn;
 mod messages;
+mod pieces_cli;
 #[cfg(feature = "serve")]
 mod serve;
 mod shard;

@@ -185,7 +185,7 @@ impl NativeOptions {
             theme.background = Some(color("background", bg)?);
         }
         let pieces = match &self.pieces {
-            Some(dir) => PieceSet::load(dir).map_err(Failure::pieces)?,
+            Some(name_or_dir) => PieceSet::bundled_or_load(name_or_dir).map_err(Failure::pieces)?,
             None => PieceSet::built_in(),
         };
         let coordinates = match self.coordinates.as_str() {

@@ -83,8 +83,10 @@ def render(
             drawn around the board).
         theme: A built-in theme by name (``"brown"``, ``"blue"``,
             ``"green"``, ``"print"``), or a ``pathlib.Path`` to a theme file.
-        pieces: A directory of piece drawings ``wK.svg`` ... ``bP.svg``
-            (read on every call); ``None`` for the built-in set.
+        pieces: A bundled piece set by name (``"cburnett"``, ``"chessnut"``
+            ...: ``fen2img --list-pieces`` lists them), or a directory of
+            piece drawings ``wK.svg`` ... ``bP.svg`` (read on every call);
+            ``None`` for the built-in set.
         flip: Black at the bottom.
         coordinates: ``True``/``"outside"`` (a margin), ``"inside"`` (in the
             edge squares' corners) or ``False``/``"none"``.

@@ -248,7 +248,9 @@ def _pieces(value: Any) -> Optional[str]:
         return None
     if isinstance(value, (str, os.PathLike)):
         return os.fspath(value)
-    raise TypeError(f"pieces: expected a directory path, found {_type_name(value)}")
+    raise TypeError(
+        f"pieces: expected a bundled set's name or a directory path, found {_type_name(value)}"
+    )
 
 
 def _caption(value: Any) -> Tuple[Optional[str], bool]:

@@ -5,6 +5,7 @@
 //! them, never the other way round.
 
 pub(crate) mod bounded_read;
+pub(crate) mod bundled;
 pub(crate) mod color;
 pub(crate) mod contrast;
 pub(crate) mod font;

@@ -22,6 +22,7 @@ use resvg::tiny_skia::{LineCap, LineJoin, Transform};
 use resvg::usvg;
 
 use crate::assets::bounded_read::{self, ReadError};
+pub use crate::assets::bundled::BundledSet;
 use crate::assets::color::Rgba;
 pub(crate) use crate::assets::glyph::{cap_name, join_name};
 pub use crate::assets::glyph::{GlyphPath, GlyphStroke};
@@ -37,7 +38,7 @@ use fen2img_chess::Piece;
 const MAX_GLYPH_BYTES: u64 = 1 << 20;
 
 /// File name stems of a set, in the order glyphs are stored.
-const NAMES: [&str; 12] = [
+pub(crate) const NAMES: [&str; 12] = [
     "wP", "wN", "wB", "wR", "wQ", "wK", "bP", "bN", "bB", "bR", "bQ", "bK",
 ];
 
@@ -62,8 +63,8 @@ pub struct Glyph {
     /// dashes, images, skewed strokes); the rasterizer then draws this.
     pub tree: Option<usvg::Tree>,
     /// Where the outline runs straight, for drawing at small squares (the
-    /// built-in set only; see `hinting`).
-    hints: Option<Hints>,
+    /// built-in and bundled sets; see `hinting`).
+    pub(crate) hints: Option<Hints>,
 }
 
 impl Glyph {
@@ -77,7 +78,7 @@ impl Glyph {
         }
     }
 
-    /// The glyph's hint edges, if it has any (the built-in set's glyphs).
+    /// The glyph's hint edges, if it has any (the built-in and bundled sets).
     #[cfg(test)]
     pub(crate) fn hints(&self) -> Option<&Hints> {
         self.hints.as_ref()
@@ -88,10 +89,25 @@ impl Glyph {
     /// [`Glyph::paths`] as they are.
     pub(crate) fn paths_at(&self, size: u32) -> Cow<'_, [GlyphPath]> {
         match &self.hints {
-            Some(hints) if size <= hinting::HINTED_MAX && self.tree.is_none() => Cow::Owned(
-                hinting::hint(&self.paths, hints, size, self.fit(size as f32)),
-            ),
+            Some(hints) if size <= hints.max => Cow::Owned(hinting::hint(
+                &self.paths,
+                hints,
+                size,
+                self.fit(size as f32),
+            )),
             _ => Cow::Borrowed(&self.paths),
+        }
+    }
+
+    /// The parsed drawing to rasterize into a square of `size` px in place
+    /// of [`Glyph::paths_at`]: [`Glyph::tree`], except where the glyph is
+    /// hinted at that size (hinting moves its flat paths, so those are
+    /// drawn: a bundled set's gradients become flat colours there, which at
+    /// such sizes shows little).
+    pub(crate) fn tree_at(&self, size: u32) -> Option<&usvg::Tree> {
+        match &self.hints {
+            Some(hints) if size <= hints.max => None,
+            _ => self.tree.as_ref(),
         }
     }
 
@@ -307,6 +323,17 @@ impl PieceSet {
         })
     }
 
+    /// A set made from `glyphs` (in `NAMES` order), called `name`, whose
+    /// source bytes hash to `digest` (the bundled sets).
+    pub(crate) fn from_glyphs(glyphs: Vec<Glyph>, name: &str, digest: u64) -> PieceSet {
+        PieceSet {
+            glyphs: glyphs.into(),
+            name: name.to_string(),
+            digest,
+            warnings: Arc::new([]),
+        }
+    }
+
     /// What loading left out of the set's glyphs, one warning per file, in
     /// file order (empty for the built-in set). Print them: the set draws,
     /// but not exactly as its files say.
@@ -375,6 +402,15 @@ impl Glyph {
     fn parse_checked(
         data: &[u8],
     ) -> Result<(Glyph, Vec<&'static str>), (PieceSetErrorKind, String)> {
+        Glyph::parse_checked_with(data, Gradients::FirstStop)
+    }
+
+    /// [`Glyph::parse_checked`], with gradients flattened as `gradients`
+    /// says.
+    pub(crate) fn parse_checked_with(
+        data: &[u8],
+        gradients: Gradients,
+    ) -> Result<(Glyph, Vec<&'static str>), (PieceSetErrorKind, String)> {
         glyph_budget::check_source(data).map_err(|m| {
             let kind = if m.starts_with("not valid SVG") {
                 PieceSetErrorKind::InvalidSvg
@@ -383,7 +419,8 @@ impl Glyph {
             };
             (kind, m)
         })?;
-        let mut glyph = Glyph::parse(data).map_err(|m| (PieceSetErrorKind::InvalidSvg, m))?;
+        let mut glyph =
+            Glyph::parse_with(data, gradients).map_err(|m| (PieceSetErrorKind::InvalidSvg, m))?;
         let Some(tree) = &glyph.tree else {
             // Drawn from flat paths only: their size is the only cost.
             let segments: usize = glyph.paths.iter().map(|p| p.path.len()).sum();
@@ -407,7 +444,13 @@ impl Glyph {
     }
 
     /// Parses one glyph file.
+    #[cfg(test)]
     fn parse(data: &[u8]) -> Result<Glyph, String> {
+        Glyph::parse_with(data, Gradients::FirstStop)
+    }
+
+    /// Parses one glyph file, gradients flattened as `gradients` says.
+    fn parse_with(data: &[u8], gradients: Gradients) -> Result<Glyph, String> {
         let options = usvg::Options {
             resources_dir: None,
             image_href_resolver: usvg::ImageHrefResolver {
@@ -426,7 +469,7 @@ impl Glyph {
             return Err("the SVG draws nothing".into());
         }
         let mut paths = Vec::new();
-        let exact = collect_paths(tree.root(), 1.0, &mut paths);
+        let exact = collect_paths(tree.root(), 1.0, gradients, &mut paths);
         if paths.is_empty() {
             return Err("the SVG has no visible paths".into());
         }
@@ -434,21 +477,36 @@ impl Glyph {
     }
 }
 
+/// What colour a gradient becomes in a glyph's flat paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Gradients {
+    /// Its first stop (a user's set: what fen2img has always drawn).
+    FirstStop,
+    /// Its mean colour along its vector (the bundled sets, whose flat paths
+    /// are also what their hinted small squares are drawn from).
+    Mean,
+}
+
 /// Flattens the visible paths under `group`, with transforms applied.
 /// Returns whether the flat paths draw exactly what the tree draws.
 ///
-/// Gradients and patterns become their first stop colour (or black): the SVG
-/// output of such a user set is an approximation, the raster output is exact.
+/// Gradients become one colour as `gradients` says, patterns black: the SVG
+/// output of such a set is an approximation, the raster output is exact.
 ///
 /// Group opacity is folded into each path's paint opacity: exact for a group
 /// of one path, an approximation where a translucent group's paths overlap.
-fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) -> bool {
+fn collect_paths(
+    group: &usvg::Group,
+    opacity: f32,
+    gradients: Gradients,
+    out: &mut Vec<GlyphPath>,
+) -> bool {
     let mut exact = true;
     for node in group.children() {
         match node {
             usvg::Node::Group(g) => {
                 exact &= !g.should_isolate();
-                exact &= collect_paths(g, opacity * g.opacity().get(), out);
+                exact &= collect_paths(g, opacity * g.opacity().get(), gradients, out);
             }
             usvg::Node::Path(p) if p.is_visible() => {
                 let ts: Transform = p.abs_transform();
@@ -459,9 +517,9 @@ fn collect_paths(group: &usvg::Group, opacity: f32, out: &mut Vec<GlyphPath>) ->
                 let scale = (ts.sx * ts.sy - ts.kx * ts.ky).abs().sqrt();
                 let fill = p
                     .fill()
-                    .map(|f| solid(f.paint(), f.opacity().get() * opacity));
+                    .map(|f| solid(f.paint(), f.opacity().get() * opacity, gradients));
                 let stroke = p.stroke().map(|s| GlyphStroke {
-                    color: solid(s.paint(), s.opacity().get() * opacity),
+                    color: solid(s.paint(), s.opacity().get() * opacity, gradients),
                     width: s.width().get() * scale,
                     linecap: match s.linecap() {
                         usvg::LineCap::Butt => LineCap::Butt,
@@ -526,23 +584,68 @@ fn drawn_exactly(p: &usvg::Path, ts: Transform) -> bool {
     fill_ok && stroke_ok && p.rendering_mode().use_shape_antialiasing()
 }
 
-fn solid(paint: &usvg::Paint, opacity: f32) -> Rgba {
-    let c = match paint {
-        usvg::Paint::Color(c) => *c,
-        usvg::Paint::LinearGradient(g) => first_stop(g.stops()),
-        usvg::Paint::RadialGradient(g) => first_stop(g.stops()),
-        usvg::Paint::Pattern(_) => usvg::Color::black(),
+fn solid(paint: &usvg::Paint, opacity: f32, gradients: Gradients) -> Rgba {
+    let stops = match paint {
+        usvg::Paint::Color(c) => Some((*c, 1.0)),
+        usvg::Paint::LinearGradient(g) => Some(gradient_colour(g.stops(), gradients)),
+        usvg::Paint::RadialGradient(g) => Some(gradient_colour(g.stops(), gradients)),
+        usvg::Paint::Pattern(_) => None,
     };
+    let (c, stop_opacity) = stops.unwrap_or((usvg::Color::black(), 1.0));
     Rgba {
         r: c.red,
         g: c.green,
         b: c.blue,
-        a: (opacity.clamp(0.0, 1.0) * 255.0).round() as u8,
+        a: ((opacity * stop_opacity).clamp(0.0, 1.0) * 255.0).round() as u8,
+    }
+}
+
+/// One colour (and opacity) for a gradient's `stops`.
+fn gradient_colour(stops: &[usvg::Stop], gradients: Gradients) -> (usvg::Color, f32) {
+    match gradients {
+        Gradients::FirstStop => (first_stop(stops), 1.0),
+        Gradients::Mean => mean_stop(stops),
     }
 }
 
 fn first_stop(stops: &[usvg::Stop]) -> usvg::Color {
     stops.first().map_or(usvg::Color::black(), |s| s.color())
+}
+
+/// The mean colour and opacity along a gradient's vector: each stop holds
+/// before the first and after the last, and runs linearly between two.
+fn mean_stop(stops: &[usvg::Stop]) -> (usvg::Color, f32) {
+    let (Some(first), Some(last)) = (stops.first(), stops.last()) else {
+        return (usvg::Color::black(), 1.0);
+    };
+    let value = |s: &usvg::Stop| {
+        let c = s.color();
+        [
+            c.red as f32,
+            c.green as f32,
+            c.blue as f32,
+            s.opacity().get(),
+        ]
+    };
+    let mut sum = [0.0f32; 4];
+    let mut add = |v: [f32; 4], weight: f32| {
+        for (s, v) in sum.iter_mut().zip(v) {
+            *s += v * weight;
+        }
+    };
+    add(value(first), first.offset().get());
+    add(value(last), 1.0 - last.offset().get());
+    for pair in stops.windows(2) {
+        let (a, b) = (value(&pair[0]), value(&pair[1]));
+        let span = pair[1].offset().get() - pair[0].offset().get();
+        let middle = [0, 1, 2, 3].map(|i| (a[i] + b[i]) / 2.0);
+        add(middle, span);
+    }
+    let byte = |v: f32| v.round().clamp(0.0, 255.0) as u8;
+    (
+        usvg::Color::new_rgb(byte(sum[0]), byte(sum[1]), byte(sum[2])),
+        sum[3].clamp(0.0, 1.0),
+    )
 }
 
 #[cfg(test)]

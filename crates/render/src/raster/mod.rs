@@ -469,7 +469,7 @@ fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
             let mut sprite = Pixmap::new(size, size).expect("size > 0");
             let (scale, dx, dy) = glyph.fit(size as f32);
             let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-            match &glyph.tree {
+            match glyph.tree_at(size) {
                 Some(tree) => resvg::render(tree, ts, &mut sprite.as_mut()),
                 // What resvg would do for these paths, without walking a tree.
                 None => {

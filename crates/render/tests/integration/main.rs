@@ -15,6 +15,7 @@ mod common {
 mod annotations;
 mod around;
 mod around_page;
+mod bundled_sets;
 mod corpus;
 mod dropin;
 mod golden;

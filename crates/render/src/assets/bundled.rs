@@ -1,0 +1,370 @@
+//! The piece sets shipped inside the crate, each with its licence: the
+//! well-known sets whose licences allow it in an MIT OR Apache-2.0 project,
+//! by their lila-gif (lichess) names.
+//!
+//! Each set's folder under `assets/pieces/` holds its twelve SVG files as
+//! published (the artwork), its licence text and a README saying who drew
+//! it, where the files were taken from and which licence was chosen. The
+//! files are compiled in and parsed the first time a set is asked for, so a
+//! process that draws with the built-in set never pays for them; a set is
+//! parsed once per process.
+//!
+//! Unlike a user's set, a bundled set is hinted at small squares: its edges
+//! are found in its outlines when it is parsed (`hinting::detect`).
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use crate::assets::hinting;
+use crate::assets::pieces::{Glyph, Gradients, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
+use crate::digest::{fnv1a, FNV_OFFSET};
+
+/// The largest square (px) at which a bundled set is drawn hinted. Five
+/// pixels above the built-in set's limit: measured at 30 px squares,
+/// hinting still set most bundled sets' pieces further apart, and at 36 px
+/// it no longer did for cburnett (docs/guide/pieces.md has the figures).
+const HINTED_MAX: u32 = 30;
+
+/// A piece set shipped with fen2img, and what its licence asks to be shown.
+///
+/// ```
+/// let cburnett = fen2img_render::PieceSet::bundled_sets()
+///     .iter()
+///     .find(|s| s.name == "cburnett")
+///     .unwrap();
+/// assert_eq!(cburnett.licence, "BSD-3-Clause");
+/// assert!(cburnett.licence_text.contains("Colin M. L. Burnett"));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct BundledSet {
+    /// The name it is asked for by (`--pieces NAME`), lila-gif's and
+    /// lichess's name for the set.
+    pub name: &'static str,
+    /// Who drew it.
+    pub author: &'static str,
+    /// The licence it is used under, as an SPDX identifier.
+    pub licence: &'static str,
+    /// The licence's text (with the copyright notice it asks to keep).
+    pub licence_text: &'static str,
+    /// Where the files were taken from.
+    pub source: &'static str,
+    /// The twelve SVG files, in `NAMES` order.
+    files: [&'static [u8]; 12],
+}
+
+/// The twelve SVG files of the set in `assets/pieces/$dir/`, in `NAMES`
+/// order.
+macro_rules! set_files {
+    ($dir:literal) => {
+        [
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/wP.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/wN.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/wB.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/wR.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/wQ.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/wK.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/bP.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/bN.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/bB.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/bR.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/bQ.svg")),
+            include_bytes!(concat!("../../assets/pieces/", $dir, "/bK.svg")),
+        ]
+    };
+}
+
+/// The licence text in `assets/pieces/$dir/LICENSE.txt`.
+macro_rules! licence {
+    ($dir:literal) => {
+        include_str!(concat!("../../assets/pieces/", $dir, "/LICENSE.txt"))
+    };
+}
+
+/// Where lila-gif keeps lichess's sets: `theme/piece/NAME` at this commit,
+/// copied there from lichess-org/lila `public/piece/NAME`.
+macro_rules! from_lila_gif {
+    ($name:literal) => {
+        concat!(
+            "lichess-org/lila-gif theme/piece/",
+            $name,
+            " at 62a6ee76828b (from lichess-org/lila public/piece/",
+            $name,
+            ")"
+        )
+    };
+}
+
+impl PieceSet {
+    /// The bundled set called `name` (lila-gif's name for it: `cburnett`,
+    /// `chessnut`, …; see [`PieceSet::bundled_sets`]), or `None`. It is
+    /// parsed the first time it is asked for; every call after returns the
+    /// same set. Unlike a user's set it is hinted at small squares.
+    ///
+    /// ```
+    /// use fen2img_render::PieceSet;
+    /// let set = PieceSet::bundled("cburnett").unwrap();
+    /// assert_eq!(set.name(), "cburnett");
+    /// assert!(set.same_as(&PieceSet::bundled("cburnett").unwrap()));
+    /// assert!(PieceSet::bundled("merida").is_none());
+    /// ```
+    pub fn bundled(name: &str) -> Option<PieceSet> {
+        find(name)
+    }
+
+    /// Every bundled set with its author and licence, by name.
+    ///
+    /// ```
+    /// let names: Vec<&str> = fen2img_render::PieceSet::bundled_sets()
+    ///     .iter()
+    ///     .map(|s| s.name)
+    ///     .collect();
+    /// assert!(names.contains(&"chessnut"));
+    /// ```
+    pub fn bundled_sets() -> &'static [BundledSet] {
+        &SETS
+    }
+
+    /// A bundled set by name, or else the set in the directory `name_or_dir`
+    /// (as [`PieceSet::load`]): how `--pieces`, Python's `pieces=` and a
+    /// Markdown fence's `pieces=` read their value. A name that is neither
+    /// is a [`PieceSetErrorKind::Missing`] error listing the bundled names.
+    ///
+    /// ```
+    /// use fen2img_render::{PieceSet, PieceSetErrorKind};
+    /// let set = PieceSet::bundled_or_load("chessnut".as_ref()).unwrap();
+    /// assert_eq!(set.name(), "chessnut");
+    /// let e = PieceSet::bundled_or_load("no-such-set".as_ref()).unwrap_err();
+    /// assert_eq!(e.kind, PieceSetErrorKind::Missing);
+    /// assert!(e.message.contains("cburnett"), "{e}");
+    /// ```
+    pub fn bundled_or_load(name_or_dir: &Path) -> Result<PieceSet, PieceSetError> {
+        if let Some(set) = name_or_dir.to_str().and_then(PieceSet::bundled) {
+            return Ok(set);
+        }
+        if !name_or_dir.exists() && name_or_dir.symlink_metadata().is_err() {
+            return Err(PieceSetError {
+                path: name_or_dir.to_path_buf(),
+                kind: PieceSetErrorKind::Missing,
+                message: format!(
+                    "not a bundled set ({}) and no such directory",
+                    bundled_names()
+                ),
+            });
+        }
+        PieceSet::load(name_or_dir)
+    }
+}
+
+/// The bundled sets' names, comma-separated, for messages.
+fn bundled_names() -> String {
+    let names: Vec<&str> = SETS.iter().map(|s| s.name).collect();
+    names.join(", ")
+}
+
+/// Every bundled set, by name.
+pub(crate) static SETS: [BundledSet; 9] = [
+    BundledSet {
+        name: "cburnett",
+        author: "Colin M. L. Burnett",
+        licence: "BSD-3-Clause",
+        licence_text: licence!("cburnett"),
+        source: "python-chess 1.11.2 chess/svg.py PIECES (niklasf/python-chess), \
+                 the Wikimedia Commons set Chess_{k,q,r,b,n,p}{l,d}t45.svg",
+        files: set_files!("cburnett"),
+    },
+    BundledSet {
+        name: "celtic",
+        author: "Maurizio Monge",
+        licence: "MIT",
+        licence_text: licence!("celtic"),
+        source: from_lila_gif!("celtic"),
+        files: set_files!("celtic"),
+    },
+    BundledSet {
+        name: "chessnut",
+        author: "Alexis Luengas",
+        licence: "Apache-2.0",
+        licence_text: concat!(
+            include_str!("../../assets/pieces/chessnut/COPYRIGHT.txt"),
+            "\n",
+            licence!("chessnut")
+        ),
+        source: "LexLuengas/chessnut-pieces at 2b8eaf14a31e",
+        files: set_files!("chessnut"),
+    },
+    BundledSet {
+        name: "fantasy",
+        author: "Maurizio Monge",
+        licence: "MIT",
+        licence_text: licence!("fantasy"),
+        source: from_lila_gif!("fantasy"),
+        files: set_files!("fantasy"),
+    },
+    BundledSet {
+        name: "firi",
+        author: "James Faure",
+        licence: "CC-BY-4.0",
+        licence_text: licence!("firi"),
+        source: from_lila_gif!("firi"),
+        files: set_files!("firi"),
+    },
+    BundledSet {
+        name: "kiwen-suwi",
+        author: "neverRare",
+        licence: "CC-BY-4.0",
+        licence_text: licence!("kiwen-suwi"),
+        source: "neverRare/kiwen-suwi version/latest/kiwen-suwi at 7e8f3e473f43",
+        files: set_files!("kiwen-suwi"),
+    },
+    BundledSet {
+        name: "kosal",
+        author: "Philatype",
+        licence: "CC-BY-4.0",
+        licence_text: licence!("kosal"),
+        source: "philatype/kosal at fea676adb94d",
+        files: set_files!("kosal"),
+    },
+    BundledSet {
+        name: "rhosgfx",
+        author: "RhosGFX",
+        licence: "CC0-1.0",
+        licence_text: licence!("rhosgfx"),
+        source: from_lila_gif!("rhosgfx"),
+        files: set_files!("rhosgfx"),
+    },
+    BundledSet {
+        name: "spatial",
+        author: "Maurizio Monge",
+        licence: "MIT",
+        licence_text: licence!("spatial"),
+        source: from_lila_gif!("spatial"),
+        files: set_files!("spatial"),
+    },
+];
+
+/// Each set once parsed, in [`SETS`] order.
+static LOADED: [OnceLock<PieceSet>; 9] = [const { OnceLock::new() }; 9];
+
+/// The bundled set called `name`, parsed on first use.
+pub(crate) fn find(name: &str) -> Option<PieceSet> {
+    let i = SETS.iter().position(|s| s.name == name)?;
+    Some(LOADED[i].get_or_init(|| parse(&SETS[i])).clone())
+}
+
+/// Parses a bundled set's twelve files and finds their hint edges.
+///
+/// The files are fixed at build time and every one is parsed by the tests,
+/// so a failure here is a build defect, not a user's error.
+fn parse(set: &BundledSet) -> PieceSet {
+    // Length first, as a user's set is hashed, behind a prefix no user's
+    // set has, so that the same files in a directory (drawn unhinted) do
+    // not pass for this set.
+    let mut digest = fnv1a(FNV_OFFSET, b"bundled piece set ");
+    digest = fnv1a(digest, set.name.as_bytes());
+    let glyphs = NAMES
+        .iter()
+        .zip(set.files)
+        .map(|(name, data)| {
+            digest = fnv1a(digest, &(data.len() as u64).to_le_bytes());
+            digest = fnv1a(digest, data);
+            let (mut glyph, left_out) = Glyph::parse_checked_with(data, Gradients::Mean)
+                .unwrap_or_else(|(_, m)| panic!("bundled set {}: {name}: {m}", set.name));
+            assert!(
+                left_out.is_empty(),
+                "bundled set {}: {name}: drawn without {left_out:?}",
+                set.name
+            );
+            glyph.hints = Some(hinting::detect(&glyph.paths, glyph.size, HINTED_MAX));
+            glyph
+        })
+        .collect();
+    PieceSet::from_glyphs(glyphs, set.name, digest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fen2img_chess::Piece;
+
+    #[test]
+    fn every_set_parses_with_hints_on_its_own_outline() {
+        for set in &SETS {
+            let pieces = PieceSet::bundled(set.name).unwrap();
+            assert_eq!(pieces.name(), set.name);
+            assert!(pieces.warnings().is_empty(), "{}", set.name);
+            // A drawing of curves alone (spatial's knight) may have no
+            // straight run and no turn along an axis (kiwen-suwi: 9 of 12 have
+            // both); most glyphs have both.
+            let both = Piece::ALL
+                .into_iter()
+                .filter(|&p| {
+                    let h = pieces.glyph(p).hints.as_ref().unwrap();
+                    !h.x.is_empty() && !h.y.is_empty()
+                })
+                .count();
+            assert!(both >= 8, "{}: {both} of 12 glyphs have edges", set.name);
+            for piece in Piece::ALL {
+                let glyph = pieces.glyph(piece);
+                let hints = glyph.hints.as_ref().expect("bundled glyphs are hinted");
+                assert_eq!(hints.max, HINTED_MAX);
+                let points: Vec<_> = glyph
+                    .paths
+                    .iter()
+                    .flat_map(|p| p.path.points().iter().copied())
+                    .collect();
+                // An edge is found where outline points are (merged edges
+                // at their weighted mean, within the merging tolerance).
+                let tol = glyph.size.0.max(glyph.size.1) * 0.002;
+                for e in &hints.y {
+                    assert!(
+                        points.iter().any(|p| (p.y - e.at).abs() <= tol),
+                        "{} {piece:?}: y edge {} is on no point",
+                        set.name,
+                        e.at
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_lila_gif_shaped_unique_and_sorted() {
+        let names: Vec<&str> = SETS.iter().map(|s| s.name).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, names);
+        for name in names {
+            assert!(name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
+        }
+    }
+
+    #[test]
+    fn a_set_is_parsed_once_per_process() {
+        let a = PieceSet::bundled("kosal").unwrap();
+        assert!(a.same_as(&PieceSet::bundled("kosal").unwrap()));
+        assert!(!a.same_as(&PieceSet::built_in()));
+    }
+
+    #[test]
+    fn gradient_sets_draw_their_tree_above_the_hinted_sizes_only() {
+        let fantasy = PieceSet::bundled("fantasy").unwrap();
+        let king = fantasy.glyph(Piece::ALL[5]);
+        assert!(king.tree.is_some(), "fantasy is shaded with gradients");
+        assert!(king.tree_at(HINTED_MAX).is_none());
+        assert!(king.tree_at(HINTED_MAX + 1).is_some());
+    }
+
+    #[test]
+    fn a_name_that_is_neither_set_nor_directory_lists_the_sets() {
+        let e = PieceSet::bundled_or_load(Path::new("no/such/set")).unwrap_err();
+        assert_eq!(e.kind, PieceSetErrorKind::Missing);
+        for set in &SETS {
+            assert!(e.message.contains(set.name), "{e}");
+        }
+        assert!(PieceSet::bundled("Cburnett").is_none(), "names are exact");
+    }
+}
