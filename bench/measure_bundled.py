@@ -2,7 +2,7 @@
 """Measure the hinting of the bundled piece sets, and draw their contact sheet.
 
 For each bundled set (crates/render/assets/pieces/NAME/), at 20 and 30 px
-squares, the project's legibility measure (tools/measure_glyphs.py: the
+squares, the project's legibility measure (bench/measure_glyphs.py: the
 mean absolute grey difference between two glyphs of one colour, on the
 lichess brown light and dark squares, averaged over both; higher is easier
 to tell apart) is taken three ways:
@@ -20,14 +20,14 @@ solid: the share of the pixels that differ from the bare square by more
 than 8 grey levels whose grey lies more than 16 levels from both the
 square and the glyph's darkest or lightest ink (lower is crisper).
 
-    python3 tools/measure_bundled.py --fen2img target/release/fen2img \\
+    python3 bench/measure_bundled.py --fen2img target/release/fen2img \\
         [--squares 20,30] [--sheet docs/images/bundled-pieces.png]
 
 --sheet writes every set side by side at 20 px squares (shown 2x, pixel
 for pixel), 45 and 100 px squares (king and knight only, once
 each), white pieces above black, each on a light and a dark square of the
 brown theme, the built-in set first.  Uses the
-virtual environment of tools/measure_glyphs.py (target/measure-venv).
+virtual environment of bench/measure_glyphs.py (target/measure-venv).
 """
 
 import io

@@ -568,8 +568,10 @@ pub fn named_or_load_pieces(flag: &str, arg: &std::path::Path) -> Result<PieceSe
             arg.components().next(),
             Some(std::path::Component::Normal(_))
         );
+    // A mistyped name is the input's fault (exit 2), as a bare word that
+    // is not a theme is; a path that cannot be read stays an I/O failure.
     if bare && std::fs::symlink_metadata(arg).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
-        return Err(Failure::io(format!(
+        return Err(Failure::invalid(format!(
             "{flag} '{}': not a bundled piece set ({}) and no such directory",
             escape(&arg.display().to_string()),
             bundled_set_names()

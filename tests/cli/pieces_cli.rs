@@ -109,7 +109,7 @@ fn pieces_takes_a_bundled_name_or_a_directory() {
 #[test]
 fn an_unknown_set_name_lists_the_bundled_ones() {
     let out = run(&[START, "--pieces", "merida", "-o", "/dev/null", "-f", "png"]);
-    assert_code(&out, 1);
+    assert_code(&out, 2);
     let err = stderr(&out);
     assert!(
         err.contains("--pieces 'merida': not a bundled piece set ("),
