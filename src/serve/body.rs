@@ -197,7 +197,7 @@ mod tests {
         s.drain.send_replace(true);
         s.close.send_replace(Close::AfterAnswer);
         for _ in 0..3 {
-            tokio::time::sleep(DRAIN_STALL / 2).await;
+            tokio::time::sleep(DRAIN_STALL / 5).await;
             s.chunks.send(b"more ").unwrap();
         }
         drop(s.chunks);
