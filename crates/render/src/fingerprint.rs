@@ -16,7 +16,7 @@ use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
 pub use crate::digest::stable_hash;
 use crate::digest::{fnv1a, FNV_OFFSET};
-use crate::layout::{Brush, CheckMark};
+use crate::options::{Brush, CheckMark};
 use crate::{Coordinates, DiagramOptions, EncodeOptions, Markup, RenderOptions, Theme};
 
 /// The canonical text form of everything in `options` that can change the
@@ -84,7 +84,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     let crate::terminal::CellSize { columns, rows } = terminal;
     line("terminal_columns", &columns.map_or(0, |c| c));
     line("terminal_rows", &rows.map_or(0, |r| r));
-    if *preset != crate::layout::Preset::Diagram {
+    if *preset != crate::options::Preset::Diagram {
         // Only when set: other fingerprints stay what they were.
         line("preset", &format!("{preset:?}"));
     }
@@ -96,8 +96,8 @@ pub fn canonical_options(options: &RenderOptions) -> String {
 
 /// Caption, number and players. Text is written as its length in bytes
 /// and the text, so no text can pass for another line.
-fn around_lines(out: &mut String, around: &crate::layout::Around) {
-    use crate::layout::{Around, Caption, CaptionPosition, Player};
+fn around_lines(out: &mut String, around: &crate::options::Around) {
+    use crate::options::{Around, Caption, CaptionPosition, Player};
     let Around {
         caption,
         caption_position,
@@ -309,7 +309,7 @@ pub fn options_digest(options: &RenderOptions) -> u64 {
 /// The digest of options whose [`options_digest`] is `options` with their
 /// caption, number and players replaced by `around` (batch: a line's EPD
 /// `c0` caption and its number), so such lines get names of their own.
-pub fn with_around(options: u64, around: &crate::layout::Around) -> u64 {
+pub fn with_around(options: u64, around: &crate::options::Around) -> u64 {
     let mut text = String::new();
     around_lines(&mut text, around);
     fnv1a(fnv1a(FNV_OFFSET, &options.to_le_bytes()), text.as_bytes())
@@ -326,7 +326,7 @@ pub fn diagram_digest(canonical_fen: &str, options: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::ArrowSpec;
+    use crate::options::ArrowSpec;
     use crate::{Format, Square};
 
     #[test]
@@ -361,7 +361,7 @@ mod tests {
             (
                 "caption",
                 Box::new(|o| {
-                    o.diagram.around.caption = Some(crate::layout::Caption::Text("a".into()))
+                    o.diagram.around.caption = Some(crate::options::Caption::Text("a".into()))
                 }),
             ),
             ("number", Box::new(|o| o.diagram.around.number = Some(1))),

@@ -108,6 +108,7 @@ mod format;
 pub mod gif;
 pub mod layout;
 mod offload;
+pub mod options;
 mod pixels;
 mod raster;
 mod renderer;
@@ -135,11 +136,14 @@ pub use assets::pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWar
 pub use assets::theme::{Annotations, Hatch, Theme, ThemeError, ThemeErrorKind, MAX_THEME_BYTES};
 pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};
+pub use fen2img_chess::notation::{Nag, UciMove, ValueError};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
-pub use layout::{
-    alt_text, Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup, Preset,
-};
+pub use layout::{alt_text, Frame, Layout, LayoutError};
 pub use offload::Offload;
+pub use options::{
+    Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates, DiagramOptions,
+    Fill, Glyph, GlyphMark, Label, Mark, Markup, Player, Preset, Width, DEFAULT_SIZE, SIZE_RANGE,
+};
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;
 pub use text::{render_text, TextFormat, TextOptions};
