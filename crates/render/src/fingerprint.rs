@@ -301,6 +301,14 @@ fn float(x: f32) -> String {
     format!("{:08x}", x.to_bits())
 }
 
+/// FNV-1a of a theme's values as [`canonical_options`] writes them (not
+/// its name): the identity of a theme that came from a file.
+pub(crate) fn theme_digest(theme: &Theme) -> u64 {
+    let mut text = String::new();
+    theme_lines(&mut text, theme);
+    fnv1a(FNV_OFFSET, text.as_bytes())
+}
+
 /// FNV-1a of [`canonical_options`]: one number for a set of options.
 pub fn options_digest(options: &RenderOptions) -> u64 {
     fnv1a(FNV_OFFSET, canonical_options(options).as_bytes())
@@ -326,8 +334,6 @@ pub fn diagram_digest(canonical_fen: &str, options: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::ArrowSpec;
-    use crate::{Format, Square};
 
     #[test]
     fn the_same_options_give_the_same_digest() {
@@ -343,32 +349,35 @@ mod tests {
     /// One edit of the options.
     type Change = Box<dyn Fn(&mut RenderOptions)>;
 
+    /// Every option of the table, each example applied: the digest of each
+    /// differs from the options it was applied to, and from every other.
     #[test]
-    fn every_option_changes_the_digest() {
+    fn every_option_of_the_table_changes_the_digest() {
+        use crate::vocabulary::tests::with_example;
+        use crate::vocabulary::RENDER;
+        let mut seen = std::collections::HashMap::new();
+        seen.insert(
+            options_digest(&RenderOptions::default()),
+            "defaults".to_string(),
+        );
+        for row in RENDER.rows {
+            for example in row.examples {
+                let changed = with_example(row, example);
+                let what = format!("{} = {example:?}", row.name);
+                if let Some(earlier) = seen.insert(options_digest(&changed), what.clone()) {
+                    panic!("{what} has the digest of {earlier}");
+                }
+            }
+        }
+        assert!(seen.len() > RENDER.rows.len(), "every row has an example");
+    }
+
+    /// What no option of the table sets directly but still changes the
+    /// picture: a theme file's values, the terminal's size, a game's clock.
+    #[test]
+    fn what_the_table_does_not_set_changes_the_digest_too() {
         let base = RenderOptions::default();
-        let e4 = Square::parse("e4").unwrap();
         let changes: Vec<(&str, Change)> = vec![
-            ("format", Box::new(|o| o.format = Format::PNG)),
-            ("size", Box::new(|o| o.diagram.size += 1)),
-            ("flip", Box::new(|o| o.diagram.flip ^= true)),
-            (
-                "coordinates",
-                Box::new(|o| o.diagram.coordinates = Coordinates::Inside),
-            ),
-            ("side", Box::new(|o| o.diagram.side_to_move ^= true)),
-            ("border", Box::new(|o| o.diagram.border ^= true)),
-            ("transparent", Box::new(|o| o.diagram.transparent ^= true)),
-            (
-                "caption",
-                Box::new(|o| {
-                    o.diagram.around.caption = Some(crate::options::Caption::Text("a".into()))
-                }),
-            ),
-            ("number", Box::new(|o| o.diagram.around.number = Some(1))),
-            (
-                "white",
-                Box::new(|o| o.diagram.around.white = Some(Default::default())),
-            ),
             ("light", Box::new(|o| o.diagram.theme.light.r ^= 1)),
             ("alpha", Box::new(|o| o.diagram.theme.dark.a ^= 1)),
             (
@@ -388,43 +397,37 @@ mod tests {
                 Box::new(|o| o.diagram.theme.annotations = crate::assets::theme::Annotations::Ink),
             ),
             (
-                "background",
-                Box::new(|o| o.diagram.theme.background = Some(Rgba::parse("#123456").unwrap())),
-            ),
-            (
                 "arrow colour",
                 Box::new(|o| o.diagram.theme.arrows[3].g ^= 1),
             ),
             (
-                "lastmove",
-                Box::new(move |o| o.diagram.markup.lastmove = Some((e4, e4))),
-            ),
-            (
-                "check",
-                Box::new(|o| o.diagram.markup.check = CheckMark::Auto),
-            ),
-            (
-                "arrows",
+                "hatch",
                 Box::new(|o| {
-                    o.diagram
-                        .markup
-                        .arrows
-                        .push(ArrowSpec::parse("Ge2e4").unwrap())
+                    o.diagram.theme.hatch = Some(Hatch {
+                        color: Rgba::rgb(0, 0, 0),
+                        spacing: 0.1,
+                        width: 0.02,
+                    })
                 }),
             ),
-            ("marks", Box::new(move |o| o.diagram.markup.marks.push(e4))),
             (
-                "fills",
-                Box::new(move |o| {
-                    o.diagram
-                        .markup
-                        .fills
-                        .push((e4, Rgba::parse("#ff000080").unwrap()))
+                "halo",
+                Box::new(|o| o.diagram.theme.halo = Some(Rgba::rgb(1, 2, 3))),
+            ),
+            (
+                "terminal columns",
+                Box::new(|o| o.terminal.columns = Some(40)),
+            ),
+            ("terminal rows", Box::new(|o| o.terminal.rows = Some(20))),
+            (
+                "clock",
+                Box::new(|o| {
+                    o.diagram.around.white = Some(crate::options::Player {
+                        clock: Some(100),
+                        ..Default::default()
+                    })
                 }),
             ),
-            ("optimize", Box::new(|o| o.encode.optimize ^= true)),
-            ("quality", Box::new(|o| o.encode.quality -= 1)),
-            ("swap", Box::new(|o| o.swap_glyphs ^= true)),
         ];
         let mut seen = std::collections::HashSet::new();
         assert!(seen.insert(options_digest(&base)));

@@ -115,6 +115,7 @@ mod renderer;
 pub mod svg;
 mod terminal;
 mod text;
+pub mod vocabulary;
 
 #[cfg(test)]
 mod test_support;
