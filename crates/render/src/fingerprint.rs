@@ -16,7 +16,7 @@ use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
 pub use crate::digest::stable_hash;
 use crate::digest::{fnv1a, FNV_OFFSET};
-use crate::options::{Brush, CheckMark};
+use crate::options::CheckMark;
 use crate::{Coordinates, DiagramOptions, EncodeOptions, Markup, RenderOptions, Theme};
 
 /// The canonical text form of everything in `options` that can change the
@@ -243,15 +243,10 @@ fn markup_lines(out: &mut String, markup: &Markup) {
         "arrows",
         arrows
             .iter()
-            .map(|a| {
-                let brush = match a.brush {
-                    Brush::Green => 'G',
-                    Brush::Red => 'R',
-                    Brush::Yellow => 'Y',
-                    Brush::Blue => 'B',
-                };
-                format!("{brush}{}{}", a.from, a.to)
-            })
+            // Both squares even for a circle (`Re4e4`, where the arrow's
+            // own `Display` writes `Re4`): the text fingerprints were
+            // made with.
+            .map(|a| format!("{}{}{}", a.brush.letter(), a.from, a.to))
             .collect::<Vec<_>>()
             .join(" "),
     );

@@ -210,6 +210,15 @@ impl<T> Row<T> {
     }
 
     /// The default as text (`none` when unset).
+    ///
+    /// ```
+    /// use fen2img_render::vocabulary::RENDER;
+    ///
+    /// let help: Vec<String> = RENDER.rows.iter()
+    ///     .map(|r| format!("{} {}: {} (default {})", r.name, r.value, r.help, r.default_text()))
+    ///     .collect();
+    /// assert!(help.contains(&"quality 1-100: JPEG quality, 1 to 100. (default 90)".to_string()));
+    /// ```
     pub fn default_text(&self) -> String
     where
         T: Default,
@@ -275,6 +284,18 @@ pub enum OptionErrorKind {
 /// An option that could not be applied: the option as the user wrote it,
 /// the value given, and why. `Display` is one line, naming the option and,
 /// for a value that does not read, the column within it.
+///
+/// ```
+/// use fen2img_render::vocabulary::{BuiltIn, FrontEnd, RENDER};
+/// use fen2img_render::RenderOptions;
+///
+/// let e = RENDER
+///     .apply(&mut RenderOptions::default(), FrontEnd::Cli, "fill", Some("e4:#ff00zz"), &BuiltIn)
+///     .unwrap_err();
+/// assert_eq!(e.column(), Some(9));
+/// assert_eq!(e.caret().unwrap(), "  e4:#ff00zz\n          ^");
+/// assert!(e.to_string().starts_with("fill at column 9: 'z' is not a hex digit"), "{e}");
+/// ```
 #[derive(Debug)]
 pub struct OptionError {
     /// The option's name as given.
@@ -357,6 +378,18 @@ impl<T: Default> Table<T> {
     /// The row `key` names on `front`, with the alias it matched; an error
     /// when no row has that name there (saying why when it is an option
     /// of another front end, named by its canonical name).
+    ///
+    /// ```
+    /// use fen2img_render::vocabulary::{FrontEnd, RENDER};
+    ///
+    /// let (row, alias) = RENDER.find(FrontEnd::Cli, "coords").unwrap();
+    /// assert_eq!((row.name, alias.name), ("coordinates", "coords"));
+    /// assert_eq!(RENDER.find(FrontEnd::Python, "coordinates").unwrap().0.name, "coordinates");
+    /// // A fence reads keys in any case, `_` for `-`.
+    /// assert_eq!(RENDER.find(FrontEnd::Fence, "No_Border").unwrap().0.name, "border");
+    /// let e = RENDER.find(FrontEnd::Server, "optimize").unwrap_err();
+    /// assert!(e.to_string().starts_with("optimize: not an option here: "), "{e}");
+    /// ```
     pub fn find(&self, front: FrontEnd, key: &str) -> Result<(&Row<T>, Alias), OptionError> {
         let folded = front.fold(key);
         for row in self.rows {
@@ -387,6 +420,13 @@ impl<T: Default> Table<T> {
 
     /// Every name `front` takes, in table order (for suggestions when a
     /// name is misspelled, and for help).
+    ///
+    /// ```
+    /// use fen2img_render::vocabulary::{FrontEnd, RENDER};
+    ///
+    /// let names: Vec<&str> = RENDER.names(FrontEnd::Python).collect();
+    /// assert!(names.contains(&"arrows") && names.contains(&"transparent"));
+    /// ```
     pub fn names(&self, front: FrontEnd) -> impl Iterator<Item = &'static str> + '_ {
         self.rows
             .iter()
