@@ -259,13 +259,7 @@ impl fmt::Display for Position {
         if let Some(pockets) = &self.pockets {
             f.write_str("[")?;
             for color in [Color::White, Color::Black] {
-                for role in [
-                    Role::Queen,
-                    Role::Rook,
-                    Role::Bishop,
-                    Role::Knight,
-                    Role::Pawn,
-                ] {
+                for role in Pockets::ROLES {
                     let c = Piece::new(color, role).fen_char();
                     for _ in 0..pockets.count(color, role) {
                         write!(f, "{c}")?;

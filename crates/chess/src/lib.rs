@@ -5,7 +5,9 @@
 //! ([`FenError`]), the position model (board, side to move, castling, en
 //! passant, crazyhouse pockets, three-check counters), legality warnings
 //! ([`Position::warnings`]), canonical FEN writing (`Display`), and games:
-//! legal moves, SAN and UCI, and a PGN reader ([`game`]). It imports `std`
+//! legal moves, SAN and UCI, and a PGN reader ([`game`]); and the values
+//! options take beside a position, a move in UCI and a NAG, each read with
+//! the column of what is wrong ([`notation`]). It imports `std`
 //! and a move generator (cozy-chess, MIT) only, and never panics on any
 //! input.
 //!
@@ -33,6 +35,7 @@ mod epd;
 mod fen;
 mod fen_error;
 pub mod game;
+pub mod notation;
 mod number;
 mod position;
 pub mod quote;
@@ -40,6 +43,7 @@ pub mod quote;
 pub use epd::Operation;
 pub use fen::{parse, ParseOptions, Record, MAX_INPUT_LEN};
 pub use fen_error::{FenError, FenErrorKind, Field};
+pub use notation::{Nag, UciMove, ValueError};
 pub use position::{
     Board, Castling, CastlingSide, CheckCounters, Color, ParseSquareError, Piece, Pockets,
     Position, Role, Square, Warning,

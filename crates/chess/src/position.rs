@@ -451,6 +451,16 @@ pub struct Pockets {
 }
 
 impl Pockets {
+    /// The roles a pocket holds, strongest first: the order FEN writes
+    /// them (`[QRBNPqrbnp]`) and people list them.
+    pub const ROLES: [Role; 5] = [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+
     /// How many pieces of `role` `color` holds (always 0 for kings).
     pub fn count(&self, color: Color, role: Role) -> u8 {
         if role == Role::King {

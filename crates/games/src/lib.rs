@@ -49,6 +49,7 @@ mod font_warnings;
 pub mod input;
 mod options;
 mod players;
+pub mod vocabulary;
 
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
 use fen2img_render::chess::game::{GamePosition, Selector};

@@ -2,8 +2,15 @@
 //! move-quality glyphs and the common NAG symbols (`!!` … `??`, `□`, `⨀`,
 //! `±` …) and short labels (`A`, `1`). The layout draws them; the alt
 //! text, the text boards and the fingerprint name them from here, so every
-//! writer agrees on their spelling.
+//! writer agrees on their spelling. The symbols, their ASCII spellings and
+//! their meanings are the chess crate's one table ([`Nag`]); a [`Glyph`] is
+//! a NAG the renderer draws as a badge.
 
+use std::fmt;
+use std::str::FromStr;
+
+use fen2img_chess::notation::{Nag, ValueError};
+use fen2img_chess::quote::escape;
 use fen2img_chess::Square;
 
 /// A move-quality glyph or NAG symbol drawn as a badge in a square's
@@ -78,35 +85,14 @@ impl Glyph {
 
     /// The symbol as drawn (`!!`, `□`, `+−` with U+2212).
     pub fn symbol(self) -> &'static str {
-        match self {
-            Glyph::Brilliant => "!!",
-            Glyph::Good => "!",
-            Glyph::Interesting => "!?",
-            Glyph::Dubious => "?!",
-            Glyph::Mistake => "?",
-            Glyph::Blunder => "??",
-            Glyph::OnlyMove => "\u{25A1}",
-            Glyph::Zugzwang => "\u{2A00}",
-            Glyph::Equal => "=",
-            Glyph::WhiteBetter => "\u{B1}",
-            Glyph::BlackBetter => "\u{2213}",
-            Glyph::WhiteWinning => "+\u{2212}",
-            Glyph::BlackWinning => "\u{2212}+",
-        }
+        // Every glyph's NAG has a symbol (a test holds the table to it).
+        Nag::from(self).symbol().unwrap_or("?")
     }
 
     /// The symbol in 7-bit ASCII, at most three characters (text boards,
     /// and a second spelling [`Glyph::parse`] accepts).
     pub fn ascii(self) -> &'static str {
-        match self {
-            Glyph::OnlyMove => "[]",
-            Glyph::Zugzwang => "(.)",
-            Glyph::WhiteBetter => "+/-",
-            Glyph::BlackBetter => "-/+",
-            Glyph::WhiteWinning => "+-",
-            Glyph::BlackWinning => "-+",
-            other => other.symbol(),
-        }
+        Nag::from(self).ascii().unwrap_or("?")
     }
 
     /// The Numeric Annotation Glyph of PGN (the first, where several mean
@@ -132,41 +118,36 @@ impl Glyph {
     /// The glyph a PGN NAG draws, if it is one of these (10, 11 and 12 are
     /// all "equal"; 22 and 23 zugzwang for either side).
     pub fn from_nag(nag: u8) -> Option<Glyph> {
-        Some(match nag {
-            11 | 12 => Glyph::Equal,
-            23 => Glyph::Zugzwang,
-            n => return Glyph::ALL.into_iter().find(|g| g.nag() == n),
-        })
+        let canonical = Nag(nag).canonical().0;
+        Glyph::ALL.into_iter().find(|g| g.nag() == canonical)
     }
 
     /// Reads a glyph: its symbol (`!!`, `□`, `±`, `+−`), its ASCII
-    /// spelling (`[]`, `+/-`, `+-`) or its NAG (`$3`).
+    /// spelling (`[]`, `+/-`, `+-`) or its NAG (`$3`); `None` where
+    /// [`str::parse`] says why.
     pub fn parse(text: &str) -> Option<Glyph> {
-        if let Some(n) = text.strip_prefix('$') {
-            return n.parse().ok().and_then(Glyph::from_nag);
-        }
-        Glyph::ALL
-            .into_iter()
-            .find(|g| g.symbol() == text || g.ascii() == text)
+        text.parse().ok()
     }
 
     /// What the glyph says, for the alt text ("brilliant move").
     pub fn meaning(self) -> &'static str {
-        match self {
-            Glyph::Brilliant => "brilliant move",
-            Glyph::Good => "good move",
-            Glyph::Interesting => "interesting move",
-            Glyph::Dubious => "dubious move",
-            Glyph::Mistake => "mistake",
-            Glyph::Blunder => "blunder",
-            Glyph::OnlyMove => "only move",
-            Glyph::Zugzwang => "zugzwang",
-            Glyph::Equal => "equal position",
-            Glyph::WhiteBetter => "White is better",
-            Glyph::BlackBetter => "Black is better",
-            Glyph::WhiteWinning => "White is winning",
-            Glyph::BlackWinning => "Black is winning",
-        }
+        Nag::from(self).meaning().unwrap_or("annotation")
+    }
+
+    /// The glyphs [`str::parse`] accepts, for messages: `!! ! !? ?! ? ??
+    /// □ ([]) ...`, each symbol with its ASCII spelling where they differ.
+    pub fn accepted() -> String {
+        Glyph::ALL
+            .iter()
+            .map(|g| {
+                if g.ascii() == g.symbol() {
+                    g.symbol().to_string()
+                } else {
+                    format!("{} ({})", g.symbol(), g.ascii())
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// How the glyph judges the move (its badge's colour on screen).
@@ -183,8 +164,78 @@ impl Glyph {
     }
 }
 
-impl std::fmt::Display for Glyph {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl From<Glyph> for Nag {
+    fn from(glyph: Glyph) -> Nag {
+        Nag(glyph.nag())
+    }
+}
+
+impl TryFrom<Nag> for Glyph {
+    type Error = Nag;
+
+    /// The glyph of `nag`, or `nag` back when the renderer draws no badge
+    /// for it (most NAGs have no symbol; `∞` `⩲` `⩱` have one the
+    /// embedded font lacks).
+    fn try_from(nag: Nag) -> Result<Glyph, Nag> {
+        Glyph::from_nag(nag.0).ok_or(nag)
+    }
+}
+
+/// Reads a glyph's symbol (`!!`, `□`, `±`, `+−`), its ASCII spelling
+/// (`[]`, `+/-`, `+-`) or its NAG (`$3`).
+///
+/// ```
+/// use fen2img_render::Glyph;
+///
+/// assert_eq!("$3".parse::<Glyph>()?, Glyph::Brilliant);
+/// assert_eq!("+/-".parse::<Glyph>()?.to_string(), "\u{B1}");
+/// assert_eq!("!!!".parse::<Glyph>().unwrap_err().column(), 1);
+/// # Ok::<(), fen2img_render::ValueError>(())
+/// ```
+impl FromStr for Glyph {
+    type Err = ValueError;
+
+    fn from_str(text: &str) -> Result<Glyph, ValueError> {
+        let unknown = |column| {
+            let found = if text.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("'{}'", escape(text))
+            };
+            ValueError::new(
+                column,
+                format!(
+                    "unknown glyph {found}; use one of {} or a NAG such as $3",
+                    Glyph::accepted()
+                ),
+            )
+        };
+        let nag = match text.parse::<Nag>() {
+            Ok(nag) => nag,
+            Err(e) if text.starts_with('$') => return Err(e),
+            Err(_) => return Err(unknown(1)),
+        };
+        Glyph::try_from(nag).map_err(|nag| match nag.symbol() {
+            Some(symbol) => ValueError::new(
+                1,
+                format!(
+                    "{symbol} ({nag}) is not drawn as a badge; use one of {}",
+                    Glyph::accepted()
+                ),
+            ),
+            None => ValueError::new(
+                2.min(text.chars().count()),
+                format!(
+                    "{nag} has no symbol to draw; use one of {}",
+                    Glyph::accepted()
+                ),
+            ),
+        })
+    }
+}
+
+impl fmt::Display for Glyph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.symbol())
     }
 }
@@ -230,6 +281,30 @@ mod tests {
         assert_eq!(Glyph::parse("!!!"), None);
         assert_eq!(Glyph::parse("$300"), None);
         assert_eq!(Glyph::parse("$146"), None);
+        // The chess crate's table has a symbol for every glyph's NAG.
+        for g in Glyph::ALL {
+            let nag = Nag::from(g);
+            assert!(nag.symbol().is_some() && nag.ascii().is_some(), "{g:?}");
+            assert_eq!(Glyph::try_from(nag), Ok(g));
+        }
+        assert_eq!(Glyph::try_from(Nag(13)), Err(Nag(13)));
+        let e = "\u{221E}".parse::<Glyph>().unwrap_err();
+        assert!(e.message().contains("not drawn as a badge"), "{e}");
+        assert_eq!("$146".parse::<Glyph>().unwrap_err().column(), 2);
+    }
+
+    #[test]
+    fn the_symbols_are_the_ones_drawn_before_the_table_moved() {
+        let symbols: Vec<&str> = Glyph::ALL.iter().map(|g| g.symbol()).collect();
+        assert_eq!(
+            symbols.join(" "),
+            "!! ! !? ?! ? ?? \u{25A1} \u{2A00} = \u{B1} \u{2213} +\u{2212} \u{2212}+"
+        );
+        let ascii: Vec<&str> = Glyph::ALL.iter().map(|g| g.ascii()).collect();
+        assert_eq!(ascii.join(" "), "!! ! !? ?! ? ?? [] (.) = +/- -/+ +- -+");
+        let meanings: Vec<&str> = Glyph::ALL.iter().map(|g| g.meaning()).collect();
+        assert_eq!(meanings[0], "brilliant move");
+        assert_eq!(meanings[12], "Black is winning");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! can put it in an `<img alt="...">`: "White to move. White: Ke1, Qd1, ...".
 
 use crate::annotation::Glyph;
-use fen2img_chess::{CheckCounters, Color, Position, Role, Square};
+use fen2img_chess::{CheckCounters, Color, Pockets, Position, Role, Square};
 
 /// Roles in the order a reader expects: king first, pawns last.
 const ORDER: [Role; 6] = [
@@ -80,10 +80,10 @@ pub fn describe(position: &Position) -> String {
         }
         out.push('.');
         if let Some(pockets) = &position.pockets {
-            let held: Vec<String> = ORDER
-                .iter()
-                .filter(|&&role| pockets.count(color, role) > 0)
-                .map(|&role| {
+            let held: Vec<String> = Pockets::ROLES
+                .into_iter()
+                .filter(|&role| pockets.count(color, role) > 0)
+                .map(|role| {
                     let n = pockets.count(color, role);
                     let letter = role.upper_char();
                     if n == 1 {
@@ -115,13 +115,7 @@ pub fn variant_lines(position: &Position) -> Vec<String> {
     if let Some(pockets) = &position.pockets {
         for color in [Color::White, Color::Black] {
             let mut held: Vec<char> = Vec::new();
-            for role in [
-                Role::Queen,
-                Role::Rook,
-                Role::Bishop,
-                Role::Knight,
-                Role::Pawn,
-            ] {
+            for role in Pockets::ROLES {
                 let n = pockets.count(color, role);
                 held.extend(std::iter::repeat_n(role.upper_char(), n as usize));
             }

@@ -481,7 +481,8 @@ mod tests {
     /// A real board (pieces, labels, glows: many colours, anti-aliased
     /// edges), with a transparent margin to exercise alpha.
     fn board() -> Pixmap {
-        use crate::layout::{CheckMark, DiagramOptions, Layout, Markup};
+        use crate::layout::Layout;
+        use crate::options::{CheckMark, DiagramOptions, Markup};
         let fen = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
         let position = fen2img_chess::parse(fen.as_bytes(), Default::default())
             .unwrap()

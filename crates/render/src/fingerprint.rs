@@ -16,7 +16,7 @@ use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
 pub use crate::digest::stable_hash;
 use crate::digest::{fnv1a, FNV_OFFSET};
-use crate::layout::{Brush, CheckMark};
+use crate::options::CheckMark;
 use crate::{Coordinates, DiagramOptions, EncodeOptions, Markup, RenderOptions, Theme};
 
 /// The canonical text form of everything in `options` that can change the
@@ -84,7 +84,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     let crate::terminal::CellSize { columns, rows } = terminal;
     line("terminal_columns", &columns.map_or(0, |c| c));
     line("terminal_rows", &rows.map_or(0, |r| r));
-    if *preset != crate::layout::Preset::Diagram {
+    if *preset != crate::options::Preset::Diagram {
         // Only when set: other fingerprints stay what they were.
         line("preset", &format!("{preset:?}"));
     }
@@ -96,8 +96,8 @@ pub fn canonical_options(options: &RenderOptions) -> String {
 
 /// Caption, number and players. Text is written as its length in bytes
 /// and the text, so no text can pass for another line.
-fn around_lines(out: &mut String, around: &crate::layout::Around) {
-    use crate::layout::{Around, Caption, CaptionPosition, Player};
+fn around_lines(out: &mut String, around: &crate::options::Around) {
+    use crate::options::{Around, Caption, CaptionPosition, Player};
     let Around {
         caption,
         caption_position,
@@ -243,15 +243,10 @@ fn markup_lines(out: &mut String, markup: &Markup) {
         "arrows",
         arrows
             .iter()
-            .map(|a| {
-                let brush = match a.brush {
-                    Brush::Green => 'G',
-                    Brush::Red => 'R',
-                    Brush::Yellow => 'Y',
-                    Brush::Blue => 'B',
-                };
-                format!("{brush}{}{}", a.from, a.to)
-            })
+            // Both squares even for a circle (`Re4e4`, where the arrow's
+            // own `Display` writes `Re4`): the text fingerprints were
+            // made with.
+            .map(|a| format!("{}{}{}", a.brush.letter(), a.from, a.to))
             .collect::<Vec<_>>()
             .join(" "),
     );
@@ -301,6 +296,14 @@ fn float(x: f32) -> String {
     format!("{:08x}", x.to_bits())
 }
 
+/// FNV-1a of a theme's values as [`canonical_options`] writes them (not
+/// its name): the identity of a theme that came from a file.
+pub(crate) fn theme_digest(theme: &Theme) -> u64 {
+    let mut text = String::new();
+    theme_lines(&mut text, theme);
+    fnv1a(FNV_OFFSET, text.as_bytes())
+}
+
 /// FNV-1a of [`canonical_options`]: one number for a set of options.
 pub fn options_digest(options: &RenderOptions) -> u64 {
     fnv1a(FNV_OFFSET, canonical_options(options).as_bytes())
@@ -309,7 +312,7 @@ pub fn options_digest(options: &RenderOptions) -> u64 {
 /// The digest of options whose [`options_digest`] is `options` with their
 /// caption, number and players replaced by `around` (batch: a line's EPD
 /// `c0` caption and its number), so such lines get names of their own.
-pub fn with_around(options: u64, around: &crate::layout::Around) -> u64 {
+pub fn with_around(options: u64, around: &crate::options::Around) -> u64 {
     let mut text = String::new();
     around_lines(&mut text, around);
     fnv1a(fnv1a(FNV_OFFSET, &options.to_le_bytes()), text.as_bytes())
@@ -326,8 +329,6 @@ pub fn diagram_digest(canonical_fen: &str, options: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::ArrowSpec;
-    use crate::{Format, Square};
 
     #[test]
     fn the_same_options_give_the_same_digest() {
@@ -343,32 +344,35 @@ mod tests {
     /// One edit of the options.
     type Change = Box<dyn Fn(&mut RenderOptions)>;
 
+    /// Every option of the table, each example applied: the digest of each
+    /// differs from the options it was applied to, and from every other.
     #[test]
-    fn every_option_changes_the_digest() {
+    fn every_option_of_the_table_changes_the_digest() {
+        use crate::vocabulary::tests::with_example;
+        use crate::vocabulary::RENDER;
+        let mut seen = std::collections::HashMap::new();
+        seen.insert(
+            options_digest(&RenderOptions::default()),
+            "defaults".to_string(),
+        );
+        for row in RENDER.rows {
+            for example in row.examples {
+                let changed = with_example(row, example);
+                let what = format!("{} = {example:?}", row.name);
+                if let Some(earlier) = seen.insert(options_digest(&changed), what.clone()) {
+                    panic!("{what} has the digest of {earlier}");
+                }
+            }
+        }
+        assert!(seen.len() > RENDER.rows.len(), "every row has an example");
+    }
+
+    /// What no option of the table sets directly but still changes the
+    /// picture: a theme file's values, the terminal's size, a game's clock.
+    #[test]
+    fn what_the_table_does_not_set_changes_the_digest_too() {
         let base = RenderOptions::default();
-        let e4 = Square::parse("e4").unwrap();
         let changes: Vec<(&str, Change)> = vec![
-            ("format", Box::new(|o| o.format = Format::PNG)),
-            ("size", Box::new(|o| o.diagram.size += 1)),
-            ("flip", Box::new(|o| o.diagram.flip ^= true)),
-            (
-                "coordinates",
-                Box::new(|o| o.diagram.coordinates = Coordinates::Inside),
-            ),
-            ("side", Box::new(|o| o.diagram.side_to_move ^= true)),
-            ("border", Box::new(|o| o.diagram.border ^= true)),
-            ("transparent", Box::new(|o| o.diagram.transparent ^= true)),
-            (
-                "caption",
-                Box::new(|o| {
-                    o.diagram.around.caption = Some(crate::layout::Caption::Text("a".into()))
-                }),
-            ),
-            ("number", Box::new(|o| o.diagram.around.number = Some(1))),
-            (
-                "white",
-                Box::new(|o| o.diagram.around.white = Some(Default::default())),
-            ),
             ("light", Box::new(|o| o.diagram.theme.light.r ^= 1)),
             ("alpha", Box::new(|o| o.diagram.theme.dark.a ^= 1)),
             (
@@ -388,43 +392,37 @@ mod tests {
                 Box::new(|o| o.diagram.theme.annotations = crate::assets::theme::Annotations::Ink),
             ),
             (
-                "background",
-                Box::new(|o| o.diagram.theme.background = Some(Rgba::parse("#123456").unwrap())),
-            ),
-            (
                 "arrow colour",
                 Box::new(|o| o.diagram.theme.arrows[3].g ^= 1),
             ),
             (
-                "lastmove",
-                Box::new(move |o| o.diagram.markup.lastmove = Some((e4, e4))),
-            ),
-            (
-                "check",
-                Box::new(|o| o.diagram.markup.check = CheckMark::Auto),
-            ),
-            (
-                "arrows",
+                "hatch",
                 Box::new(|o| {
-                    o.diagram
-                        .markup
-                        .arrows
-                        .push(ArrowSpec::parse("Ge2e4").unwrap())
+                    o.diagram.theme.hatch = Some(Hatch {
+                        color: Rgba::rgb(0, 0, 0),
+                        spacing: 0.1,
+                        width: 0.02,
+                    })
                 }),
             ),
-            ("marks", Box::new(move |o| o.diagram.markup.marks.push(e4))),
             (
-                "fills",
-                Box::new(move |o| {
-                    o.diagram
-                        .markup
-                        .fills
-                        .push((e4, Rgba::parse("#ff000080").unwrap()))
+                "halo",
+                Box::new(|o| o.diagram.theme.halo = Some(Rgba::rgb(1, 2, 3))),
+            ),
+            (
+                "terminal columns",
+                Box::new(|o| o.terminal.columns = Some(40)),
+            ),
+            ("terminal rows", Box::new(|o| o.terminal.rows = Some(20))),
+            (
+                "clock",
+                Box::new(|o| {
+                    o.diagram.around.white = Some(crate::options::Player {
+                        clock: Some(100),
+                        ..Default::default()
+                    })
                 }),
             ),
-            ("optimize", Box::new(|o| o.encode.optimize ^= true)),
-            ("quality", Box::new(|o| o.encode.quality -= 1)),
-            ("swap", Box::new(|o| o.swap_glyphs ^= true)),
         ];
         let mut seen = std::collections::HashSet::new();
         assert!(seen.insert(options_digest(&base)));

@@ -38,7 +38,7 @@
 //!     theme: Theme::built_in("blue").expect("a built-in theme"),
 //!     ..DiagramOptions::default()
 //! };
-//! options.diagram.markup.arrows.extend(fen2img_render::layout::ArrowSpec::parse("Ge2e4"));
+//! options.diagram.markup.arrows.push("Ge2e4".parse::<fen2img_render::ArrowSpec>()?);
 //! let png = Renderer::new(options).render(&Position::default())?;
 //! assert!(png.len() > 100);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -61,12 +61,21 @@
 //! A program that only reads positions depends on `fen2img-chess` alone.
 //!
 //! The crate root is the API: the options ([`RenderOptions`],
-//! [`DiagramOptions`], [`Markup`], [`Theme`], [`PieceSet`], [`Rgba`]), the
+//! [`DiagramOptions`], [`Markup`], [`Around`], [`Theme`], [`PieceSet`],
+//! [`Rgba`]) and the values they are written with ([`ArrowSpec`],
+//! [`Fill`], [`GlyphMark`], [`Label`], [`Mark`], [`CheckMark`],
+//! [`Width`], [`UciMove`] ...: each reads with `FromStr` and writes back
+//! with `Display`, a [`ValueError`] giving the column of what is wrong;
+//! all in [`options`]), the
 //! [`Renderer`] (with [`Renderer::image_size`]), [`describe`] and
 //! [`describe_with`] for alt text, and [`render_text`] for text boards on
 //! their own. Captions, numbers and player bars are
-//! [`DiagramOptions::around`]. Public modules hold the stages a writer of
-//! its own needs: [`layout`] (the display list: [`Frame::new`] once for
+//! [`DiagramOptions::around`]. [`vocabulary`] is the one table of
+//! options: each option's name on the command line, the server, a
+//! Markdown fence and Python, how its value is read and written back, its
+//! default and its help, for front ends to read options through. Public
+//! modules hold the stages a writer of its own needs: [`layout`] (the
+//! display list: [`Frame::new`] once for
 //! the options, [`Layout::with_frame`] per board), [`svg`] (id prefixes for
 //! inlined SVG), [`gif`] (palette images to still and animated GIF), [`apng`]
 //! (the same animations as animated PNG) and
@@ -108,12 +117,14 @@ mod format;
 pub mod gif;
 pub mod layout;
 mod offload;
+pub mod options;
 mod pixels;
 mod raster;
 mod renderer;
 pub mod svg;
 mod terminal;
 mod text;
+pub mod vocabulary;
 
 #[cfg(test)]
 mod test_support;
@@ -135,11 +146,14 @@ pub use assets::pieces::{BundledSet, PieceSet, PieceSetError, PieceSetErrorKind,
 pub use assets::theme::{Annotations, Hatch, Theme, ThemeError, ThemeErrorKind, MAX_THEME_BYTES};
 pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};
+pub use fen2img_chess::notation::{Nag, UciMove, ValueError};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
-pub use layout::{
-    alt_text, Coordinates, DiagramOptions, Frame, Glyph, Layout, LayoutError, Markup, Preset,
-};
+pub use layout::{alt_text, Frame, Layout, LayoutError};
 pub use offload::Offload;
+pub use options::{
+    Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates, DiagramOptions,
+    Fill, Glyph, GlyphMark, Label, Mark, Markup, Player, Preset, Width, DEFAULT_SIZE, SIZE_RANGE,
+};
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;
 pub use text::{render_text, TextFormat, TextOptions};

@@ -5,9 +5,8 @@ use fen2img_chess::{parse, ParseOptions, Position, Square};
 
 use crate::assets::color::Rgba;
 use crate::assets::theme::Theme;
-use crate::layout::{
-    Around, Caption, CheckMark, Coordinates, DiagramOptions, Layout, Markup, Player,
-};
+use crate::layout::Layout;
+use crate::options::{Around, Caption, CheckMark, Coordinates, DiagramOptions, Markup, Player};
 
 /// Parses a FEN that the test knows to be valid.
 pub(crate) fn position(fen: &str) -> Position {

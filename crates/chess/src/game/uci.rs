@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::notation::UciMove;
 use crate::position::{Role, Square};
 
 use super::legal::LegalPosition;
@@ -24,14 +25,24 @@ impl fmt::Display for UciError {
 
 impl std::error::Error for UciError {}
 
+/// The squares and promotion of `text` when it is a board move in UCI
+/// that a game can play (`e2e4`, `a7a8q`), legal or not; `None` for a drop,
+/// the null move, a king promotion or anything else. The syntax is
+/// [`UciMove`]'s, the one reading of UCI text.
+pub(crate) fn board_move(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    match text.parse::<UciMove>().ok()? {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } if promotion != Some(Role::King) => Some((from, to, promotion)),
+        _ => None,
+    }
+}
+
 /// Whether `text` has the shape of a UCI move (`e2e4`, `a7a8q`), legal or not.
 pub(crate) fn looks_like_uci(text: &str) -> bool {
-    let b = text.as_bytes();
-    text.is_ascii()
-        && (b.len() == 4 || b.len() == 5)
-        && Square::parse(&text[0..2]).is_some()
-        && Square::parse(&text[2..4]).is_some()
-        && (b.len() == 4 || b"nbrqNBRQ".contains(&b[4]))
+    board_move(text).is_some()
 }
 
 impl LegalPosition {
@@ -49,17 +60,14 @@ impl LegalPosition {
                 ),
             });
         }
-        if !looks_like_uci(text) {
+        let Some((from, to, promotion)) = board_move(text) else {
             return Err(UciError {
                 message: format!(
                     "{} is not a move in UCI notation (e.g. e2e4, e7e8q)",
                     shown()
                 ),
             });
-        }
-        let from = Square::parse(&text[0..2]).expect("checked");
-        let to = Square::parse(&text[2..4]).expect("checked");
-        let promotion = text[4..].chars().next().and_then(Role::from_char);
+        };
         let found = self.legal_moves_from(from).into_iter().find(|m| {
             m.promotion == promotion
                 && match m.castle {

@@ -1,6 +1,10 @@
 //! Colours as themes and markup give them: `#rgb`, `#rrggbb` or `#rrggbbaa`.
 
 use std::fmt;
+use std::str::FromStr;
+
+use fen2img_chess::notation::ValueError;
+use fen2img_chess::quote::escape;
 
 /// An sRGB colour with straight (not premultiplied) alpha.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -80,6 +84,47 @@ impl Rgba {
     }
 }
 
+/// `#rgb`, `#rrggbb` or `#rrggbbaa` (the `#` optional), with the column
+/// of a character that is not a hex digit.
+///
+/// ```
+/// use fen2img_render::Rgba;
+///
+/// assert_eq!("#f00".parse::<Rgba>()?, Rgba::rgb(255, 0, 0));
+/// assert_eq!("#ff000080".parse::<Rgba>()?.to_string(), "#ff000080");
+/// assert_eq!("#ff0g00".parse::<Rgba>().unwrap_err().column(), 5);
+/// # Ok::<(), fen2img_render::ValueError>(())
+/// ```
+impl FromStr for Rgba {
+    type Err = ValueError;
+
+    fn from_str(text: &str) -> Result<Rgba, ValueError> {
+        let shape = "a colour such as #ff000080 (#rgb, #rrggbb or #rrggbbaa)";
+        let start = usize::from(text.starts_with('#'));
+        if let Some((i, c)) = text[start..]
+            .char_indices()
+            .find(|(_, c)| !c.is_ascii_hexdigit())
+        {
+            return Err(ValueError::at_byte(
+                text,
+                start + i,
+                format!(
+                    "'{}' is not a hex digit: expected {shape}",
+                    escape(&c.to_string())
+                ),
+            ));
+        }
+        Rgba::parse(text).ok_or_else(|| {
+            let found = if text.is_empty() {
+                "nothing".to_string()
+            } else {
+                format!("'{}'", escape(text))
+            };
+            ValueError::new(1, format!("expected {shape}, found {found}"))
+        })
+    }
+}
+
 impl fmt::Display for Rgba {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.hex6())?;
@@ -102,6 +147,14 @@ mod tests {
         assert_eq!(Rgba::parse("#ff00"), None);
         assert_eq!(Rgba::parse("#gg0000"), None);
         assert_eq!(Rgba::parse("#é00000"), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn what_is_written_reads_back(c in proptest::prelude::any::<[u8; 4]>()) {
+            let color = Rgba { r: c[0], g: c[1], b: c[2], a: c[3] };
+            proptest::prop_assert_eq!(color.to_string().parse::<Rgba>(), Ok(color));
+        }
     }
 
     #[test]

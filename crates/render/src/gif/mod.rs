@@ -788,7 +788,7 @@ mod tests {
         .position;
         for arrows in [
             vec![],
-            vec![crate::layout::ArrowSpec::parse("Ge2e4").unwrap()],
+            vec![crate::options::ArrowSpec::parse("Ge2e4").unwrap()],
         ] {
             let mut options = RenderOptions::new(Format::GIF);
             options.diagram.size = 96;

@@ -7,7 +7,7 @@ use crate::annotation::describe as describe_squares;
 use crate::describe::describe_with;
 use fen2img_chess::{Position, Square};
 
-use super::{Brush, CheckMark, DiagramOptions, Markup};
+use crate::options::{Brush, CheckMark, DiagramOptions, Markup};
 
 /// The whole alt text of `position` drawn with `options`.
 pub fn alt_text(position: &Position, options: &DiagramOptions) -> String {

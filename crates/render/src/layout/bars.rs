@@ -4,13 +4,14 @@
 //! the name in bold, the rating in regular weight, after a small disc in
 //! the player's colour, and the clock, if any, at the bar's right end.
 
+use super::items::{Rect, INK};
 use super::outer::{caption_baselines, CaptionPlan};
 use super::pockets::Disc;
 use super::text::{cap_height, clip, width, PlacedText};
-use super::{Player, Rect, INK};
 use crate::assets::color::Rgba;
 use crate::assets::font::wrap::cut_to_width;
 use crate::assets::font::{font, Weight};
+use crate::options::Player;
 use fen2img_chess::Color;
 
 /// The colour of a title (GM, IM, FM, WGM, …): lichess's gold.

@@ -4,18 +4,28 @@
 
 use super::bars::{caption_texts, player_bar};
 use super::checks::CheckSpec;
+use super::extras::Extras;
+use super::frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+use super::items::{MoverMark, PlacedLabel, Rect, Tint, INK};
+use super::outer::MIN_LABEL_CAP;
 use super::outer::{plan, LabelPlace, Plan};
 use super::pockets::{tray_color, tray_frame, PocketSpec};
 use super::text::{self, missing_glyphs};
-use super::{hatch, ink, label_ink, og, page, Preset};
-use super::{
-    BoardSpec, DiagramOptions, Extras, Frame, GlyphSpec, Halo, LayoutError, MarkupPaint, MoverMark,
-    PlacedLabel, SpriteSpec, Tint, INK, SIZE_RANGE,
-};
+use super::LayoutError;
+use super::{hatch, ink, label_ink, og, page};
 use crate::assets::color::Rgba;
 use crate::assets::labels::{LabelFont, BASELINE};
 use crate::assets::theme::Annotations;
+use crate::options::{DiagramOptions, Preset, SIZE_RANGE};
 use fen2img_chess::{Color, Square};
+
+/// Gap between a corner label and the square's edge, in squares.
+const INSIDE_LABEL_INSET: f32 = 0.055;
+/// Gap between a file letter (bottom-right corner) and the square's edges,
+/// in squares: less than the numbers', beside the pieces' bases.
+const INSIDE_FILE_INSET: f32 = 0.03;
+/// Size of the file letters against the rank numbers inside the board.
+const INSIDE_FILE_SCALE: f32 = 0.88;
 
 impl Frame {
     /// The frame `options` draw (everything but the position and its
@@ -63,7 +73,7 @@ impl Frame {
             },
             border: (frame > 0.0).then_some({
                 (
-                    super::Rect {
+                    Rect {
                         x: board.x - frame,
                         y: board.y - frame,
                         w: board.w + 2.0 * frame,
@@ -311,7 +321,7 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
         }
         LabelPlace::Inside { cap } => {
             let scale = cap / font.cap_height;
-            let inset = (super::INSIDE_LABEL_INSET * sq).max(1.0);
+            let inset = (INSIDE_LABEL_INSET * sq).max(1.0);
             let theme = &options.theme;
             // On a square, a label takes the other square colour, made to
             // read against it; on hatched (print) squares the ink colour.
@@ -347,11 +357,10 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
             // bases, which reach almost to the square's right edge: smaller
             // than the numbers and closer to the corner, so that they stand
             // clear of the rook's plinth and the knight's base.
-            let scale = (cap * super::INSIDE_FILE_SCALE).max(super::MIN_LABEL_CAP.min(cap))
-                / font.cap_height;
+            let scale = (cap * INSIDE_FILE_SCALE).max(MIN_LABEL_CAP.min(cap)) / font.cap_height;
             // A label's casing (print) stays inside its square.
             let casing = spec.label_halo.map_or(0.0, |h| h.width.ceil());
-            let inset = (super::INSIDE_FILE_INSET * sq).max(1.0).max(casing);
+            let inset = (INSIDE_FILE_INSET * sq).max(1.0).max(casing);
             for col in 0..8u8 {
                 let file = files(col);
                 let ch = (b'a' + file) as char;

@@ -4,7 +4,7 @@
 //! glance. Ink-only themes (print), where grey would vanish in a
 //! photocopy, draw given checks hollow instead: an ink outline round paper.
 
-use super::{ArrowShape, Rect, INK};
+use super::items::{ArrowShape, Rect, INK};
 use crate::assets::color::Rgba;
 use fen2img_chess::{Color, Position};
 

@@ -10,10 +10,12 @@
 use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
 
-use super::{
-    ArrowShape, Badge, BoardSpec, Cross, Disc, Glow, GlyphBadge, Halo, Layout, MoverMark,
-    PlacedLabel, PlacedPiece, PlacedText, PocketPiece, Rect, Ring, SquareLabel,
-};
+use super::frame::{BoardSpec, Halo};
+use super::items::{ArrowShape, Cross, Glow, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring};
+use super::pockets::{Badge, Disc, PocketPiece};
+use super::square_marks::{GlyphBadge, SquareLabel};
+use super::text::PlacedText;
+use super::Layout;
 
 /// One thing to draw, with its paint resolved.
 #[derive(Debug, Clone, Copy)]

@@ -20,9 +20,9 @@ use crate::assets::theme::{Annotations, Hatch};
 use fen2img_chess::{Color, Square};
 
 use super::checks::CheckSpec;
+use super::items::{MoverMark, PlacedLabel, Rect, Tint};
 use super::pockets::{Disc, PocketSpec};
 use super::text::PlacedText;
-use super::{MoverMark, PlacedLabel, Rect, Tint};
 
 use super::keyed::keyed;
 

@@ -9,7 +9,9 @@ use crate::assets::color::Rgba;
 use crate::assets::theme::Annotations;
 use fen2img_chess::Square;
 
-use super::{BoardSpec, Brush, Halo, Rect, Ring, Tint};
+use super::frame::{BoardSpec, Halo};
+use super::items::{Rect, Ring, Tint};
+use crate::options::Brush;
 
 /// Width of the last move's frame, as a fraction of a square.
 const FRAME_WIDTH: f32 = 0.07;

@@ -6,13 +6,15 @@
 //! frame, marker, pockets) and moved onto the page; the text beside it is
 //! placed text and discs in the frame, so every writer draws the page.
 
-use super::around::Extras;
 use super::bars::player_bar;
+use super::extras::Extras;
+use super::frame::BoardSpec;
+use super::items::Rect;
 use super::outer::{plan as plan_diagram, Plan};
 use super::text::{cap_height, clip, PlacedText};
-use super::{Around, BoardSpec, DiagramOptions, Player, Rect};
 use crate::assets::font::wrap::fit_lines;
 use crate::assets::font::{font, Weight};
+use crate::options::{Around, Caption, DiagramOptions, Player};
 use fen2img_chess::Color;
 
 /// The page's width in pixels.
@@ -120,7 +122,7 @@ pub(super) fn place_panel(
             rows.push((p.clone(), color));
         }
     }
-    let caption_says_turn = matches!(around.caption, Some(super::Caption::Auto));
+    let caption_says_turn = matches!(around.caption, Some(Caption::Auto));
     if let (Some(turn), false) = (turn, caption_says_turn) {
         let mover = Player {
             name: format!("{} to move", turn.name()),

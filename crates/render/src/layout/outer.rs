@@ -14,12 +14,13 @@
 //! square), and outside labels are dropped when a square is under
 //! [`MIN_OUTSIDE_SQUARE`] pixels (a 7 px digit would not fit its rank).
 
-use super::around::Extras;
+use super::extras::Extras;
+use super::items::Rect;
 use super::text::clip;
-use super::{Coordinates, DiagramOptions, Rect};
 use crate::assets::font::wrap::fit_lines;
 use crate::assets::font::{font, Weight};
 use crate::assets::theme::Annotations;
+use crate::options::{CaptionPosition, Coordinates, DiagramOptions};
 use fen2img_chess::Color;
 
 /// Width of the margin that holds rank labels (and height of the band that
@@ -233,7 +234,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
 
     let mut y = pad_top;
     let mut caption_band = None;
-    let above = around.caption_position == super::CaptionPosition::Above;
+    let above = around.caption_position == CaptionPosition::Above;
     if above && caption.is_some() {
         caption_band = Some(Rect {
             x: 0.0,

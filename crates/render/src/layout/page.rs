@@ -8,7 +8,9 @@
 use crate::assets::color::Rgba;
 use crate::assets::contrast::contrast_at_least;
 
-use super::{Disc, Halo, MoverMark, Rect, Tint};
+use super::frame::Halo;
+use super::items::{MoverMark, Rect, Tint};
+use super::pockets::Disc;
 
 /// The pages a transparent diagram is checked against: white and `#111`.
 pub const PAGES: [Rgba; 2] = [Rgba::rgb(255, 255, 255), Rgba::rgb(0x11, 0x11, 0x11)];

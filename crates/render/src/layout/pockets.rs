@@ -8,19 +8,17 @@
 //! only); the pieces in them and the badges are placed per board. Pocket
 //! glyphs are square-sized, so they are the board's own sprites.
 
+use super::items::{Rect, Tint, INK};
 use super::text::PlacedText;
-use super::{Rect, Tint, INK};
 use crate::assets::color::Rgba;
-use fen2img_chess::{Color, Piece, Position, Role};
+use fen2img_chess::{Color, Piece, Pockets, Position, Role};
 
-/// The roles a pocket holds, in slot order.
-pub const POCKET_ROLES: [Role; 5] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-];
+/// The roles a pocket holds, in slot order: pawn first, the reverse of
+/// [`Pockets::ROLES`] (the one order, strongest first).
+pub const POCKET_ROLES: [Role; 5] = {
+    let r = Pockets::ROLES;
+    [r[4], r[3], r[2], r[1], r[0]]
+};
 
 /// A filled disc with an optional outline (count badges, promotion signs).
 #[derive(Debug, Clone, Copy)]

@@ -6,8 +6,9 @@
 
 use resvg::tiny_skia::{Path, PathBuilder, Transform};
 
+use super::items::{Rect, INK};
+use super::pockets::Disc;
 use super::text::{cap_height, width, PlacedText};
-use super::{Disc, Rect, INK};
 use crate::annotation::{label_text, Glyph, Judgement};
 use crate::assets::color::Rgba;
 use crate::assets::theme::Annotations;

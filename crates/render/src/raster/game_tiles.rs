@@ -295,7 +295,7 @@ impl Rasterizer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{Coordinates, DiagramOptions};
+    use crate::options::{Coordinates, DiagramOptions};
     use crate::test_support::layout;
 
     #[test]
@@ -327,14 +327,14 @@ mod tests {
             let mut spent = GameTiles::new(&fit);
             spent.budget = 0;
             let marked = |lastmove: (&str, &str), arrow: bool| DiagramOptions {
-                markup: crate::layout::Markup {
+                markup: crate::options::Markup {
                     lastmove: Some((
                         Square::parse(lastmove.0).unwrap(),
                         Square::parse(lastmove.1).unwrap(),
                     )),
-                    check: crate::layout::CheckMark::Auto,
+                    check: crate::options::CheckMark::Auto,
                     arrows: if arrow {
-                        vec![crate::layout::ArrowSpec::parse("Rf3f7").unwrap()]
+                        vec![crate::options::ArrowSpec::parse("Rf3f7").unwrap()]
                     } else {
                         Vec::new()
                     },

@@ -602,7 +602,7 @@ mod tests {
     use super::*;
     use crate::assets::color::Rgba;
     use crate::assets::theme::Theme;
-    use crate::layout::{Coordinates, DiagramOptions};
+    use crate::options::{Coordinates, DiagramOptions};
     use crate::test_support::layout;
 
     /// The largest channel difference between two RGBA buffers.
@@ -740,8 +740,8 @@ mod tests {
     #[test]
     fn boards_whose_check_glows_differ_share_one_tile_set() {
         let options = DiagramOptions {
-            markup: crate::layout::Markup {
-                check: crate::layout::CheckMark::Auto,
+            markup: crate::options::Markup {
+                check: crate::options::CheckMark::Auto,
                 ..Default::default()
             },
             ..DiagramOptions::default()
@@ -768,9 +768,9 @@ mod tests {
         let mut raster = Rasterizer::new();
         let options = DiagramOptions {
             size: 200,
-            markup: crate::layout::Markup {
+            markup: crate::options::Markup {
                 lastmove: Some((Square::parse("f1").unwrap(), Square::parse("c4").unwrap())),
-                check: crate::layout::CheckMark::Square(Square::parse("e8").unwrap()),
+                check: crate::options::CheckMark::Square(Square::parse("e8").unwrap()),
                 fills: vec![(
                     Square::parse("e4").unwrap(),
                     Rgba::parse("#ff000080").unwrap(),
@@ -798,7 +798,7 @@ mod tests {
     #[test]
     fn markup_over_the_pieces_takes_the_rgba_path() {
         let options = DiagramOptions {
-            markup: crate::layout::Markup {
+            markup: crate::options::Markup {
                 marks: vec![Square::parse("e4").unwrap()],
                 ..Default::default()
             },
@@ -814,7 +814,7 @@ mod tests {
         // 2048 px would be 200 MB of RGBA for one image.
         let fills = |size| DiagramOptions {
             size,
-            markup: crate::layout::Markup {
+            markup: crate::options::Markup {
                 fills: Square::all()
                     .map(|sq| {
                         (

@@ -181,7 +181,7 @@ fn grown(r: Rect, by: f32) -> Rect {
 mod tests {
     use super::*;
     use crate::assets::color::Rgba;
-    use crate::layout::Coordinates;
+    use crate::options::Coordinates;
     use crate::raster::Rasterizer;
     use crate::test_support::game_board;
 

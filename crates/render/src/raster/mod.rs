@@ -949,7 +949,7 @@ mod tests {
     #[test]
     fn each_cache_is_keyed_on_what_it_draws_from() {
         use crate::assets::theme::Theme;
-        use crate::layout::{ArrowSpec, DiagramOptions, Markup};
+        use crate::options::{ArrowSpec, DiagramOptions, Markup};
         let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let position = fen2img_chess::parse(start, Default::default())
             .unwrap()

@@ -8,7 +8,8 @@ use super::{Error, Renderer};
 use crate::encode;
 use crate::format::ImageFormat;
 use crate::format::TerminalFormat;
-use crate::layout::{Coordinates, Frame, Layout};
+use crate::layout::{Frame, Layout};
+use crate::options::Coordinates;
 use crate::terminal::{blocks, protocols, sixel};
 use fen2img_chess::{Color, Position};
 
@@ -190,8 +191,8 @@ mod tests {
         let text = String::from_utf8(render(Format::BLOCKS, |o| {
             o.terminal.columns = Some(200);
             o.terminal.rows = Some(45);
-            o.diagram.around.caption = Some(crate::layout::Caption::Text("The trap".into()));
-            o.diagram.around.white = Some(crate::layout::Player {
+            o.diagram.around.caption = Some(crate::options::Caption::Text("The trap".into()));
+            o.diagram.around.white = Some(crate::options::Player {
                 name: "Legal".into(),
                 ..Default::default()
             });
@@ -231,7 +232,7 @@ mod tests {
 
     fn render(format: Format, edit: impl Fn(&mut RenderOptions)) -> Vec<u8> {
         let mut options = RenderOptions::new(format);
-        options.diagram.markup.check = crate::layout::CheckMark::Auto;
+        options.diagram.markup.check = crate::options::CheckMark::Auto;
         edit(&mut options);
         Renderer::new(options).render(&position()).unwrap()
     }
@@ -284,7 +285,7 @@ mod tests {
                 if arrows {
                     // Markup over the pieces: the RGBA path and its palette.
                     o.diagram.markup.arrows =
-                        vec![crate::layout::ArrowSpec::parse("Gc4f7").unwrap()];
+                        vec![crate::options::ArrowSpec::parse("Gc4f7").unwrap()];
                 }
             };
             let (w, h, want) = png_pixels(&render(Format::PNG, edit));

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use crate::assets::color::Rgba;
 use crate::assets::contrast;
 use crate::describe::describe_with;
-use crate::layout::{Around, CaptionPosition};
+use crate::options::{Around, CaptionPosition};
 use fen2img_chess::{Color, Position, Role, Square};
 
 /// How the table is drawn.
@@ -330,9 +330,9 @@ mod tests {
     #[test]
     fn caption_and_players_are_rows_and_lead_the_label() {
         let around = Around {
-            caption: Some(crate::layout::Caption::Text("Fischer <3 & co".into())),
+            caption: Some(crate::options::Caption::Text("Fischer <3 & co".into())),
             number: Some(12),
-            white: Some(crate::layout::Player {
+            white: Some(crate::options::Player {
                 name: "Fischer".into(),
                 ..Default::default()
             }),

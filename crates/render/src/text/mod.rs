@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use crate::annotation::Glyph;
 use crate::assets::color::Rgba;
 use crate::assets::contrast;
-use crate::layout::{Around, CaptionPosition};
+use crate::options::{Around, CaptionPosition};
 use fen2img_chess::{Color, Piece, Position, Role, Square};
 
 /// Which text board to write.
@@ -472,7 +472,7 @@ fn font(position: &Position, options: &TextOptions) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::Player;
+    use crate::options::Player;
     use crate::test_support::position;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -642,7 +642,7 @@ mod tests {
 
     fn around() -> Around {
         Around {
-            caption: Some(crate::layout::Caption::Text(
+            caption: Some(crate::options::Caption::Text(
                 "After 1.e4\u{1b}[31m red".into(),
             )),
             number: Some(3),
@@ -687,7 +687,7 @@ mod tests {
             // Flipped, White sits on top; the caption can go above.
             let mut above = around();
             above.caption_position = CaptionPosition::Above;
-            above.caption = Some(crate::layout::Caption::Auto);
+            above.caption = Some(crate::options::Caption::Auto);
             let flipped = TextOptions {
                 flip: true,
                 around: above,

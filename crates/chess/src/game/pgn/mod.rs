@@ -131,27 +131,11 @@ impl Notes {
     }
 }
 
-/// The usual printed symbol of a NAG, for those that have one.
+/// The usual printed symbol of a NAG, for those that have one: a thin
+/// wrapper of [`Nag::symbol`](crate::notation::Nag::symbol), which holds
+/// the one table.
 pub fn nag_symbol(nag: u8) -> Option<&'static str> {
-    Some(match nag {
-        1 => "!",
-        2 => "?",
-        3 => "!!",
-        4 => "??",
-        5 => "!?",
-        6 => "?!",
-        7 => "□",
-        10 => "=",
-        13 => "∞",
-        14 => "⩲",
-        15 => "⩱",
-        16 => "±",
-        17 => "∓",
-        18 => "+−",
-        19 => "−+",
-        22 | 23 => "⨀",
-        _ => return None,
-    })
+    crate::notation::Nag(nag).symbol()
 }
 
 /// One half-move of a game's main line.

@@ -528,8 +528,8 @@ fn touched_rows(inks: &[Rect], height: u32) -> Vec<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::Coordinates;
     use crate::layout::Frame;
+    use crate::options::Coordinates;
     use crate::raster::marks::overlaps;
     use crate::test_support::game_board;
 
@@ -592,7 +592,7 @@ mod tests {
 
     #[test]
     fn glyph_badges_are_drawn_over_the_shared_tile_set_others_in_rgba() {
-        use crate::layout::{ArrowSpec, DiagramOptions, Glyph, Markup};
+        use crate::options::{ArrowSpec, DiagramOptions, Glyph, Markup};
         const FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
         for theme in ["brown", "green", "print"] {
             let options = |arrows: Vec<ArrowSpec>| DiagramOptions {
@@ -663,7 +663,7 @@ mod tests {
         // And a board without marks keeps the tile set of its options.
         let plain = crate::test_support::layout(
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
-            &crate::layout::DiagramOptions::default(),
+            &crate::options::DiagramOptions::default(),
         );
         assert!(Marked::of(&plain).is_none());
     }

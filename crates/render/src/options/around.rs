@@ -1,9 +1,15 @@
 //! What is drawn around the board besides coordinates and the side-to-move
-//! marker: the options for captions, numbering and player bars, and what a
-//! position adds by itself (crazyhouse pockets, three-check counters).
+//! marker: the caption, the diagram's number and the player bars
+//! ([`Around`]), and their text as text boards and alt text write it.
 
+use std::fmt;
+use std::str::FromStr;
+
+use fen2img_chess::notation::ValueError;
 use fen2img_chess::quote::shown;
-use fen2img_chess::{Color, Position};
+use fen2img_chess::Color;
+
+use super::words::{one_of, Words};
 
 /// A caption's text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -15,7 +21,15 @@ pub enum Caption {
     Auto,
 }
 
-/// Where the caption (and the diagram number) goes.
+/// Where the caption (and the diagram number) goes: `below` or `above`.
+///
+/// ```
+/// use fen2img_render::CaptionPosition;
+///
+/// assert_eq!("above".parse::<CaptionPosition>()?, CaptionPosition::Above);
+/// assert_eq!(CaptionPosition::Below.to_string(), "below");
+/// # Ok::<(), fen2img_render::ValueError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CaptionPosition {
     /// Under the board (as in books).
@@ -23,6 +37,27 @@ pub enum CaptionPosition {
     Below,
     /// Over the board.
     Above,
+}
+
+impl Words for CaptionPosition {
+    const WORDS: &'static [(&'static str, CaptionPosition)] = &[
+        ("below", CaptionPosition::Below),
+        ("above", CaptionPosition::Above),
+    ];
+}
+
+impl FromStr for CaptionPosition {
+    type Err = ValueError;
+
+    fn from_str(text: &str) -> Result<CaptionPosition, ValueError> {
+        one_of(text)
+    }
+}
+
+impl fmt::Display for CaptionPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
 }
 
 /// A player named in a bar beside the board.
@@ -218,33 +253,6 @@ fn sentence(text: &str) -> String {
         text.to_string()
     } else {
         format!("{text}.")
-    }
-}
-
-/// What a position adds around the board, beyond what the options ask
-/// for: a frame is built for the options and these, so positions that
-/// differ only in their pieces share one frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Extras {
-    /// Crazyhouse pockets are drawn (the position has them).
-    pub pockets: bool,
-    /// Three-check counters are drawn.
-    pub checks: bool,
-    /// The side to move, when the caption depends on it.
-    pub turn: Option<Color>,
-}
-
-impl Extras {
-    /// What `position` adds under `options`: the side to move counts when
-    /// the caption says it, or the social preview writes it.
-    pub fn of(position: &Position, options: &super::DiagramOptions) -> Extras {
-        let says_turn = matches!(options.around.caption, Some(Caption::Auto))
-            || options.preset == super::Preset::Og;
-        Extras {
-            pockets: position.pockets.is_some(),
-            checks: position.checks.is_some(),
-            turn: says_turn.then_some(position.turn),
-        }
     }
 }
 
