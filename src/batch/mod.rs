@@ -105,7 +105,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     }
 
     let mut manifest = match &args.manifest {
-        Some(path) => Some(ManifestWriter::create(path)?),
+        Some(path) => Some(ManifestWriter::create(path, shard.map(|s| s.label()))?),
         None => None,
     };
     let total = match shard {
