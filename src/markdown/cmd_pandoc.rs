@@ -10,7 +10,7 @@
 //! `CodeBlock` with class `pgn` becomes the game's diagrams, one block
 //! after the other (see [`super::game_block`]).
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueHint};
@@ -24,6 +24,7 @@ use super::fence::{from_code, BlockKind};
 use super::files::write_if_changed;
 use super::html::{figure, Placement};
 use super::info::Attr;
+use super::inline_budget::{self, InlineBudget};
 use super::tally::Blocks;
 use crate::failure::{Failure, EXIT_INVALID};
 
@@ -66,10 +67,7 @@ pub struct PandocArgs {
 
 /// Runs the filter on stdin → stdout.
 pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
-    let mut input = String::new();
-    io::stdin()
-        .read_to_string(&mut input)
-        .map_err(|e| Failure::io(format!("cannot read the document from stdin: {e}")))?;
+    let input = super::stdin::read("the document")?;
     let assets = args
         .assets
         .clone()
@@ -124,6 +122,7 @@ pub fn filter(
         count: 0,
         errors: Vec::new(),
         failed: Blocks::default(),
+        budget: InlineBudget::default(),
     };
     // The document is one page: its diagrams are numbered together.
     state.maker.start_page();
@@ -146,6 +145,8 @@ struct State {
     count: usize,
     errors: Vec<String>,
     failed: Blocks,
+    /// The document's inline animation bytes (HTML outputs).
+    budget: InlineBudget,
 }
 
 impl State {
@@ -262,7 +263,8 @@ impl State {
         let several = made.diagrams.len() > 1;
         let mut out = Vec::with_capacity(made.diagrams.len());
         for (k, diagram) in made.diagrams.iter().enumerate() {
-            if self.html {
+            let inline = self.html && (!diagram.animated || self.budget.take(&diagram.bytes));
+            if inline {
                 let prefix = if several {
                     format!("fen{n}-{}-", k + 1)
                 } else {
@@ -273,13 +275,25 @@ impl State {
                 continue;
             }
             // An animation is a GIF file (DOCX and ODT show it moving;
-            // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`).
+            // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`), and
+            // so is one past an HTML document's inline budget.
             let ext = if diagram.animated { "gif" } else { "png" };
             let path = self.assets.join(format!("{:016x}.{ext}", diagram.hash));
             // Compared byte for byte, not only "exists": a damaged image is made again.
             write_if_changed(&path, &diagram.bytes)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
-            out.push(self.image(diagram, &path.to_string_lossy()));
+            let src = path.to_string_lossy();
+            if self.html {
+                let _ = writeln!(
+                    io::stderr(),
+                    "fen2img: warning: {}",
+                    placed(0, 0, &inline_budget::spilled(&diagram.bytes, &src))
+                );
+                let html = figure(diagram, Placement::Image(&src));
+                out.push(json!({"t": "RawBlock", "c": ["html", html]}));
+            } else {
+                out.push(self.image(diagram, &src));
+            }
         }
         Ok(Some(out))
     }
