@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueHint};
 use serde_json::{json, Value};
 
+use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
 
 use super::cmd_md::defaults_from;
@@ -159,6 +160,10 @@ impl State {
                 }
             }
             Value::Object(map) => {
+                if let Some(warning) = unread_block(map) {
+                    let _ = writeln!(io::stderr(), "fen2img: warning: {}", escape(&warning));
+                    return Ok(());
+                }
                 if map.get("t").and_then(Value::as_str) == Some("CodeBlock") {
                     if let Some(new) = self.code_block(map.get("c"))? {
                         *value = match new.len() {
@@ -316,6 +321,69 @@ impl State {
                 {"t": "Image", "c": [[id, [], []], inlines(&d.alt), [src, ""]]}]}),
         }
     }
+}
+
+/// Why `node` holds a fen or pgn block that Pandoc did not read as one,
+/// and how to write it, if it does (the filter never sees such a block as
+/// a `CodeBlock`, and the page would get its code as text):
+///
+/// - Pandoc's Markdown reads a fence with words after the language
+///   (```` ```fen lastmove=e2e4 ````, as `md` and the README write it) as
+///   inline code: a paragraph of one `Code` whose text starts `fen `;
+/// - its CommonMark readers (`-f gfm`, `commonmark`) take no attributes,
+///   so ```` ```{.fen lastmove=e2e4} ```` is a block of class `{.fen`.
+fn unread_block(node: &serde_json::Map<String, Value>) -> Option<String> {
+    let t = node.get("t").and_then(Value::as_str)?;
+    let c = node.get("c")?;
+    match t {
+        "Para" | "Plain" => {
+            let [only] = c.as_array()?.as_slice() else {
+                return None;
+            };
+            if only.get("t").and_then(Value::as_str) != Some("Code") {
+                return None;
+            }
+            let text = only.get("c")?.get(1)?.as_str()?;
+            let (word, rest) = text.split_once(' ')?;
+            let kind = BlockKind::from_word(word)?.name();
+            let options: Vec<&str> = rest
+                .split(' ')
+                .take_while(|w| {
+                    (w.contains('=') && !w.contains('"'))
+                        || w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                })
+                .filter(|w| !w.is_empty())
+                .collect();
+            Some(format!(
+                "a {kind} block was left as code: Pandoc's Markdown reads ```{kind} with words \
+                 after it as inline code (`{}`); write the options as attributes, \
+                 ```{{.{kind}{}}}, for a diagram",
+                clip(text),
+                options.iter().map(|o| format!(" {o}")).collect::<String>()
+            ))
+        }
+        "CodeBlock" => {
+            let class = c.get(0)?.get(1)?.as_array()?.first()?.as_str()?;
+            let kind = BlockKind::from_word(class.strip_prefix("{.")?)?.name();
+            Some(format!(
+                "a {kind} block was left as code: this Pandoc reader took `{class}` for the \
+                 language, as CommonMark readers take no attributes; read the document with \
+                 -f markdown (or commonmark_x), or write ```{kind} with the options in \
+                 --defaults"
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `text` cut to 60 characters for a message (which is escaped where it
+/// is printed).
+fn clip(text: &str) -> String {
+    let mut cut: String = text.chars().take(60).collect();
+    if text.chars().count() > 60 {
+        cut.push_str("...");
+    }
+    cut
 }
 
 /// Text as Pandoc inlines: words (`Str`) and `Space`s.
