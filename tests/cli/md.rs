@@ -1296,3 +1296,37 @@ fn pandoc_itself_reads_a_readme_style_block_as_code_and_fen2img_says_so() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_error_of_a_page_gets_its_line_and_caret_whatever_ends_the_lines() {
+    // Each caret counted the page's lines from the start again (20,000
+    // errors: 96 s), and split them at LF only, so a CR-only page had no
+    // caret under any error after its first line.
+    let dir = scratch("caret-per-error");
+    let blocks = 2000;
+    for (name, end) in [("lf.md", "\n"), ("crlf.md", "\r\n"), ("cr.md", "\r")] {
+        let block = ["```fen", "8/8/8/8/8/8/8/K6kk w - - 0 1", "```", "", ""].join(end);
+        fs::write(dir.join(name), block.repeat(blocks)).unwrap();
+        let out = Command::new(BIN)
+            .args(["md", name, "--check"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err.lines().collect();
+        let errors: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("fen2img: error: ") && lines[i].contains(".md:"))
+            .collect();
+        assert_eq!(errors.len(), blocks, "{name}");
+        for (k, &i) in errors.iter().enumerate() {
+            assert!(
+                lines[i].starts_with(&format!("fen2img: error: {name}:{}:18: ", 2 + 4 * k)),
+                "{name}: {}",
+                lines[i]
+            );
+            assert_eq!(lines[i + 1], "  8/8/8/8/8/8/8/K6kk w - - 0 1", "{name}");
+            assert_eq!(lines[i + 2], format!("{}^", " ".repeat(19)), "{name}");
+        }
+    }
+}
