@@ -912,7 +912,7 @@ fn md_writes_animations_past_the_pages_inline_budget_as_files() {
     let out = dir.join("out");
     let (stderr, text) = md(&dir.join("many.md"), &out, &[]);
     let (inline, files) = animations_in(&text);
-    assert!(inline >= 1 && inline < 12, "{inline} inline");
+    assert!((1..12).contains(&inline), "{inline} inline");
     assert_eq!(inline + files.len(), 12);
     let inline_bytes: usize = text
         .match_indices("data:image/gif;base64,")
@@ -993,7 +993,7 @@ fn pandoc_html_writes_animations_past_the_documents_budget_as_files() {
         .map(|b| b["c"][1].as_str().unwrap().to_string())
         .collect();
     let (inline, files) = animations_in(&html);
-    assert!(inline >= 1 && inline < 12, "{inline}");
+    assert!((1..12).contains(&inline), "{inline}");
     assert_eq!(files.len(), 12 - inline);
     assert!(files.iter().all(|f| f == &files[0]));
     assert!(fs::read(&files[0]).unwrap().starts_with(b"GIF89a"));
