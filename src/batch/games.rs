@@ -6,8 +6,9 @@
 //! others still render.
 //!
 //! Games are read one after the other (the reader holds one game at a
-//! time), [`CHUNK`] at a time; their positions are picked in parallel
-//! (no pixels yet), then drawn in windows of at most
+//! time), [`CHUNK`] at a time or as many as hold [`CHUNK_PLIES`] half-moves
+//! (a game alone may hold more, up to the reader's bound); their positions
+//! are picked in parallel (no pixels yet), then drawn in windows of at most
 //! [`schedule::chunk_len`] diagrams, the bound the FEN path puts on a
 //! chunk's pixels: each window is drawn in parallel and written before
 //! the next is drawn, so a game with 12,000 markers holds no more images
@@ -23,7 +24,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use fen2img_render::chess::game::pgn::{read_games, PgnOptions};
+use fen2img_render::chess::game::pgn::{read_games, Game, PgnError, PgnOptions};
 use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::{Format, RenderOptions, Renderer};
@@ -42,6 +43,13 @@ use fen2img_games::{diagrams_of, CaptionStyle, GameDiagram, GameError, GameOptio
 /// Games read and picked together: enough to keep the threads busy, few
 /// enough that a file of 100,000 games is never held at once.
 const CHUNK: usize = 64;
+
+/// The most half-moves of the games read and picked together: with
+/// `--markers` a game gives a position per marker, so 64 games of 12,000
+/// markers would hold 768,000 positions picked; games stop joining a
+/// chunk once it holds this many half-moves (one game alone may hold up
+/// to the reader's own bound, 12,000).
+const CHUNK_PLIES: usize = 12_000;
 
 /// One manifest line; fields in this order, absent ones left out.
 #[derive(Serialize)]
@@ -144,16 +152,7 @@ struct Run<'a> {
 impl Run<'_> {
     /// Game `number` read (or not) from `text`, its positions picked and
     /// named.
-    fn pick(
-        &self,
-        source: &str,
-        text: &[u8],
-        number: usize,
-        read: &Result<
-            fen2img_render::chess::game::pgn::Game,
-            fen2img_render::chess::game::pgn::PgnError,
-        >,
-    ) -> Picked {
+    fn pick(&self, source: &str, text: &[u8], number: usize, read: &Read) -> Picked {
         let found = match read {
             Err(e) => return Picked::Failed(excerpt::game_error(source, text, e)),
             Ok(game) => diagrams_of(game, source, text, &self.game_options),
@@ -188,6 +187,22 @@ impl Run<'_> {
             .render(&diagram.position)
             .map_err(|e| e.to_string())
     }
+}
+
+/// A game as the reader gives it.
+type Read = Result<Game, PgnError>;
+
+/// The next games to read and pick together: at most [`CHUNK`], and no
+/// more once they hold [`CHUNK_PLIES`] half-moves.
+fn next_chunk(games: &mut impl Iterator<Item = Read>) -> Vec<Read> {
+    let mut chunk = Vec::new();
+    let mut plies = 0;
+    while chunk.len() < CHUNK && plies < CHUNK_PLIES {
+        let Some(read) = games.next() else { break };
+        plies += read.as_ref().map_or(0, |g| g.plies.len());
+        chunk.push(read);
+    }
+    chunk
 }
 
 /// The steps of `picked` in game order.
@@ -298,7 +313,7 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
             if signals::stop_requested().is_some() {
                 break 'inputs;
             }
-            let chunk: Vec<_> = games.by_ref().take(CHUNK).collect();
+            let chunk = next_chunk(&mut games);
             if chunk.is_empty() {
                 break;
             }
@@ -537,5 +552,43 @@ mod tests {
         }
         assert!(windows(&[], 16).is_empty());
         assert_eq!(windows(&[Step::Failed(0)], 16).len(), 1);
+    }
+
+    /// `games` games of `plies` knight moves each.
+    fn knight_games(games: usize, plies: usize) -> String {
+        let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let moves: Vec<String> = (0..plies)
+            .map(|i| {
+                let number = if i % 2 == 0 {
+                    format!("{}. ", i / 2 + 1)
+                } else {
+                    String::new()
+                };
+                format!("{number}{}", knights[i % 4])
+            })
+            .collect();
+        format!("{} *\n\n", moves.join(" ")).repeat(games)
+    }
+
+    #[test]
+    fn chunks_of_games_stop_at_64_games_or_12000_half_moves() {
+        let sizes = |text: &str| {
+            let mut games = read_games(text.as_bytes(), PgnOptions::default());
+            let mut out = Vec::new();
+            loop {
+                let chunk = next_chunk(&mut games);
+                if chunk.is_empty() {
+                    return out;
+                }
+                assert!(chunk.iter().all(Result::is_ok));
+                out.push(chunk.len());
+            }
+        };
+        assert_eq!(sizes(&knight_games(100, 10)), [64, 36]);
+        // 6 games of 4,000 half-moves: 3 at a time (64 would hold 24,000
+        // positions picked for --markers at once).
+        assert_eq!(sizes(&knight_games(6, 4000)), [3, 3]);
+        // A game longer than the bound is a chunk alone.
+        assert_eq!(sizes(&knight_games(2, 12_000)), [1, 1]);
     }
 }
