@@ -11,6 +11,9 @@
 #   inline  `fen2img md` (inline) of a page of K animate blocks of one
 #           400-ply game: the page's size must stop at the inline budget
 #   merge   `fen2img merge-manifests` of 4 parts of a sharded run of P lines
+#   python  `fen2img.render(arrows=...)` of a stream of A arrows (the
+#           package installed in $FEN2IMG_PYTHON, default python3): refused
+#           after 65, whatever A
 #
 #   bench/batch_linear.sh [--only NAME] [--tmp DIR]
 #
@@ -26,7 +29,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --only) only=$2; shift 2 ;;
     --tmp) tmp_root=$2; shift 2 ;;
-    *) echo "usage: $0 [--only games|markers|carets|inline|merge] [--tmp DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--only games|markers|carets|inline|merge|python] [--tmp DIR]" >&2; exit 2 ;;
   esac
 done
 if [ ! -x /usr/bin/time ]; then
@@ -149,4 +152,22 @@ EOF
     measure "merge $p lines" "$bin" merge-manifests "$work"/part-1.jsonl "$work"/part-2.jsonl \
       "$work"/part-3.jsonl "$work"/part-4.jsonl -o "$work/merged.jsonl"
   done
+fi
+
+if want python; then
+  echo "== Python: render(arrows=<a stream of A arrows>), refused past 64"
+  python="${FEN2IMG_PYTHON:-python3}"
+  if ! "$python" -c 'import fen2img' 2>/dev/null; then
+    echo "  skipped: fen2img is not installed for $python (set FEN2IMG_PYTHON)"
+  else
+    for a in 1000000 4000000 16000000; do
+      measure "python $a arrows" "$python" -c "
+import itertools, fen2img
+try:
+    fen2img.render('8/8/8/8/8/8/8/K6k w - - 0 1', arrows=itertools.repeat('Ge2e4', $a))
+except ValueError as e:
+    assert str(e).startswith('arrows: at most 64'), e
+"
+    done
+  fi
 fi
