@@ -6,8 +6,14 @@
 //! others still render.
 //!
 //! Games are read one after the other (the reader holds one game at a
-//! time) and drawn in chunks in parallel, each chunk's results handled in
-//! game order, so names, messages and the manifest do not depend on `-j`.
+//! time), [`CHUNK`] at a time or as many as hold [`CHUNK_PLIES`] half-moves
+//! (a game alone may hold more, up to the reader's bound); their positions
+//! are picked in parallel (no pixels yet), then drawn in windows of at most
+//! [`schedule::chunk_len`] diagrams, the bound the FEN path puts on a
+//! chunk's pixels: each window is drawn in parallel and written before
+//! the next is drawn, so a game with 12,000 markers holds no more images
+//! at once than 512 FEN lines do. Results are handled in game order, so
+//! names, messages and the manifest do not depend on `-j`.
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -18,13 +24,15 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use fen2img_render::chess::game::pgn::{read_games, PgnOptions};
+use fen2img_render::chess::game::pgn::{read_games, Game, PgnError, PgnOptions};
 use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::{Format, RenderOptions, Renderer};
 
+use super::excerpt;
+use super::game_names::{expand, parse_names, Part, Piece};
 use super::manifest::JsonLines;
-use super::names::safe_id;
+use super::schedule;
 use super::BatchArgs;
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use crate::output::read::read_regular;
@@ -32,113 +40,16 @@ use crate::output::{signals, write_if_changed, Links, WriteOutcome};
 use fen2img_games::input::MAX_PGN_LEN;
 use fen2img_games::{diagrams_of, CaptionStyle, GameDiagram, GameError, GameOptions, Pick};
 
-/// Games drawn together: enough to keep the threads busy, few enough
-/// that a file of 100,000 games is never held drawn at once.
+/// Games read and picked together: enough to keep the threads busy, few
+/// enough that a file of 100,000 games is never held at once.
 const CHUNK: usize = 64;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Part {
-    /// The game's number over the run, zero-padded (also `{id}`).
-    N,
-    /// A tag's value made safe for a file name.
-    Tag(&'static str),
-    /// The ply of the diagram.
-    Ply,
-    /// The format's extension.
-    Ext,
-}
-
-/// A piece of a `--name` template for games: a literal or a placeholder.
-enum Piece {
-    Literal(String),
-    Part(Part),
-}
-
-/// Parses `--name` for games: only safe literal characters and the
-/// placeholders, so a name never leaves the directory.
-fn parse_names(text: &str) -> Result<Vec<Piece>, Failure> {
-    let mut pieces = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        if open > 0 {
-            pieces.push(Piece::Literal(rest[..open].to_string()));
-        }
-        let close = rest[open..].find('}').ok_or_else(|| {
-            Failure::invalid(format!("--name '{}': '{{' without '}}'", escape(text)))
-        })? + open;
-        let part = match &rest[open + 1..close] {
-            "n" | "id" => Part::N,
-            "white" => Part::Tag("White"),
-            "black" => Part::Tag("Black"),
-            "round" => Part::Tag("Round"),
-            "event" => Part::Tag("Event"),
-            "site" => Part::Tag("Site"),
-            "date" => Part::Tag("Date"),
-            "ply" => Part::Ply,
-            "ext" => Part::Ext,
-            other => {
-                return Err(Failure::invalid(format!(
-                    "--name '{}': unknown placeholder {{{}}} for games; use {{n}}, {{white}}, \
-                         {{black}}, {{round}}, {{event}}, {{site}}, {{date}}, {{ply}} or {{ext}}",
-                    escape(text),
-                    escape(other)
-                )))
-            }
-        };
-        pieces.push(Piece::Part(part));
-        rest = &rest[close + 1..];
-    }
-    if !rest.is_empty() {
-        pieces.push(Piece::Literal(rest.to_string()));
-    }
-    for p in &pieces {
-        if let Piece::Literal(l) = p {
-            let safe = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ' ');
-            if !l.chars().all(safe) || l.contains("..") {
-                return Err(Failure::invalid(format!(
-                    "--name '{}': only letters, digits, '.', '-', '_' and spaces may stand \
-                         outside placeholders (no '/', no '..')",
-                    escape(text)
-                )));
-            }
-        }
-    }
-    if pieces.is_empty() {
-        return Err(Failure::invalid("--name is empty"));
-    }
-    Ok(pieces)
-}
-
-/// The file name of `diagram`, game `n`, from `pieces`.
-fn expand(
-    pieces: &[Piece],
-    n: usize,
-    tags: &[(String, String)],
-    diagram: &GameDiagram,
-    format: Format,
-) -> String {
-    let mut out = String::new();
-    for piece in pieces {
-        match piece {
-            Piece::Literal(l) => out.push_str(l),
-            Piece::Part(Part::N) => out.push_str(&format!("{n:06}")),
-            Piece::Part(Part::Tag(name)) => {
-                let value = tags
-                    .iter()
-                    .find(|(t, _)| t.eq_ignore_ascii_case(name))
-                    .map(|(_, v)| v.trim());
-                out.push_str(&value.and_then(safe_id).unwrap_or_else(|| "unknown".into()));
-            }
-            Piece::Part(Part::Ply) => out.push_str(&diagram.ply.to_string()),
-            Piece::Part(Part::Ext) => out.push_str(format.extension()),
-        }
-    }
-    // A name made only of dots would not be a file.
-    if out.trim_matches('.').is_empty() {
-        out = format!("{n:06}");
-    }
-    out
-}
+/// The most half-moves of the games read and picked together: with
+/// `--markers` a game gives a position per marker, so 64 games of 12,000
+/// markers would hold 768,000 positions picked; games stop joining a
+/// chunk once it holds this many half-moves (one game alone may hold up
+/// to the reader's own bound, 12,000).
+const CHUNK_PLIES: usize = 12_000;
 
 /// One manifest line; fields in this order, absent ones left out.
 #[derive(Serialize)]
@@ -183,17 +94,29 @@ impl Entry<'_> {
     }
 }
 
-/// What became of one game.
-enum Drawn {
-    /// Its diagrams (each with its file name and bytes, or the render's
-    /// error), its tags and the reader's warnings.
+/// What one game gave: its diagrams with their file names, its tags and
+/// the reader's warnings, or why it gave none.
+enum Picked {
+    /// The positions to draw, not drawn yet.
     Diagrams {
-        items: Vec<(GameDiagram, String, Result<Vec<u8>, String>)>,
+        items: Vec<(GameDiagram, String)>,
         tags: Vec<(String, String)>,
         warnings: Vec<String>,
     },
     /// It could not be read or its positions picked.
     Failed(GameError),
+}
+
+/// One step of handling a chunk of games, in game order: a game's
+/// failure, a game's start (its warnings), or one of its diagrams.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Game `.0` of the chunk failed.
+    Failed(usize),
+    /// Game `.0` of the chunk starts: its warnings.
+    Start(usize),
+    /// Diagram `.1` of game `.0` of the chunk.
+    Draw(usize, usize),
 }
 
 /// Counts for the summary line and the exit code.
@@ -207,10 +130,117 @@ struct Tally {
 
 /// Whether every input is a `.pgn` file (then `batch` draws games).
 pub fn all_pgn(inputs: &[PathBuf]) -> bool {
-    !inputs.is_empty()
-        && inputs
-            .iter()
-            .all(|p| fen2img_games::input::is_pgn_path(p.as_os_str().as_encoded_bytes()))
+    !inputs.is_empty() && inputs.iter().all(|p| is_pgn(p))
+}
+
+/// Whether `path` names a PGN file (by its extension).
+pub fn is_pgn(path: &Path) -> bool {
+    fen2img_games::input::is_pgn_path(path.as_os_str().as_encoded_bytes())
+}
+
+/// What every game of the run shares.
+struct Run<'a> {
+    pieces: Vec<Piece>,
+    format: Format,
+    options: &'a RenderOptions,
+    game_options: GameOptions,
+    renderers: Vec<Mutex<Renderer>>,
+    /// Diagrams drawn and held at once (see the module's header).
+    window: usize,
+}
+
+impl Run<'_> {
+    /// Game `number` read (or not) from `text`, its positions picked and
+    /// named.
+    fn pick(&self, source: &str, text: &[u8], number: usize, read: &Read) -> Picked {
+        let found = match read {
+            Err(e) => return Picked::Failed(excerpt::game_error(source, text, e)),
+            Ok(game) => diagrams_of(game, source, text, &self.game_options),
+        };
+        match found {
+            Err(e) => Picked::Failed(e),
+            Ok(found) => Picked::Diagrams {
+                items: found
+                    .diagrams
+                    .into_iter()
+                    .map(|d| {
+                        let file = expand(&self.pieces, number, &found.tags, &d, self.format);
+                        (d, file)
+                    })
+                    .collect(),
+                tags: found.tags,
+                warnings: found.warnings,
+            },
+        }
+    }
+
+    /// Draws `diagram` with this thread's renderer.
+    fn draw(&self, diagram: &GameDiagram) -> Result<Vec<u8>, String> {
+        let slot = rayon::current_thread_index().unwrap_or(0) % self.renderers.len().max(1);
+        let mut renderer = self.renderers[slot]
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let mut o = self.options.clone();
+        diagram.apply(&mut o.diagram);
+        renderer.set_options(o);
+        renderer
+            .render(&diagram.position)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A game as the reader gives it.
+type Read = Result<Game, PgnError>;
+
+/// The next games to read and pick together: at most [`CHUNK`], and no
+/// more once they hold [`CHUNK_PLIES`] half-moves.
+fn next_chunk(games: &mut impl Iterator<Item = Read>) -> Vec<Read> {
+    let mut chunk = Vec::new();
+    let mut plies = 0;
+    while chunk.len() < CHUNK && plies < CHUNK_PLIES {
+        let Some(read) = games.next() else { break };
+        plies += read.as_ref().map_or(0, |g| g.plies.len());
+        chunk.push(read);
+    }
+    chunk
+}
+
+/// The steps of `picked` in game order.
+fn steps(picked: &[(usize, Picked)]) -> Vec<Step> {
+    let mut out = Vec::new();
+    for (g, (_, p)) in picked.iter().enumerate() {
+        match p {
+            Picked::Failed(_) => out.push(Step::Failed(g)),
+            Picked::Diagrams { items, .. } => {
+                out.push(Step::Start(g));
+                out.extend((0..items.len()).map(|d| Step::Draw(g, d)));
+            }
+        }
+    }
+    out
+}
+
+/// `steps` cut into windows of at most `most` diagrams each (at least one
+/// a window, so every step is in one).
+fn windows(steps: &[Step], most: usize) -> Vec<&[Step]> {
+    let most = most.max(1);
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut draws = 0;
+    for (i, step) in steps.iter().enumerate() {
+        if matches!(step, Step::Draw(..)) {
+            if draws == most {
+                out.push(&steps[start..i]);
+                start = i;
+                draws = 0;
+            }
+            draws += 1;
+        }
+    }
+    if start < steps.len() {
+        out.push(&steps[start..]);
+    }
+    out
 }
 
 /// Draws every game of the PGN inputs; the exit code.
@@ -236,6 +266,7 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
         texts.push((path.display().to_string(), bytes));
     }
     super::create_out_dir(&args.out_dir)?;
+    super::create_manifest_dir(args.manifest.as_deref())?;
     let game_options = GameOptions {
         strict: args.render.strict,
         game: 1,
@@ -251,13 +282,21 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
         },
         figurine: false,
     };
+    // As many threads as the FEN path would take for images of this size.
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
+        .num_threads(schedule::threads(args.jobs.unwrap_or(0), options))
         .build()
         .map_err(|e| Failure::io(format!("cannot start worker threads: {e}")))?;
-    let renderers: Vec<Mutex<Renderer>> = (0..pool.current_num_threads().max(1))
-        .map(|_| Mutex::new(Renderer::new(options.clone())))
-        .collect();
+    let run = Run {
+        pieces,
+        format,
+        options,
+        game_options,
+        renderers: (0..pool.current_num_threads().max(1))
+            .map(|_| Mutex::new(Renderer::new(options.clone())))
+            .collect(),
+        window: schedule::chunk_len(options),
+    };
     let mut manifest = match &args.manifest {
         Some(path) => Some(JsonLines::create(path)?),
         None => None,
@@ -268,72 +307,77 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
     let mut n = 0usize;
     let _graceful = signals::mode(true);
     let pgn = PgnOptions::default().with_strict(args.render.strict);
-    for (source, text) in &texts {
+    'inputs: for (source, text) in &texts {
         let mut games = read_games(text, pgn);
         loop {
             if signals::stop_requested().is_some() {
-                break;
+                break 'inputs;
             }
-            let chunk: Vec<_> = games.by_ref().take(CHUNK).collect();
+            let chunk = next_chunk(&mut games);
             if chunk.is_empty() {
                 break;
             }
             let first = n + 1;
             n += chunk.len();
-            let drawn: Vec<(usize, Drawn)> = pool.install(|| {
+            // Positions only: no pixels are held yet.
+            let picked: Vec<(usize, Picked)> = pool.install(|| {
                 chunk
                     .par_iter()
                     .enumerate()
-                    .map(|(i, read)| {
-                        let number = first + i;
-                        let found = match read {
-                            Err(e) => {
-                                return (
-                                    number,
-                                    Drawn::Failed(GameError::from_pgn(source, text, e)),
-                                )
-                            }
-                            Ok(game) => diagrams_of(game, source, text, &game_options),
-                        };
-                        match found {
-                            Err(e) => (number, Drawn::Failed(e)),
-                            Ok(found) => {
-                                let slot =
-                                    rayon::current_thread_index().unwrap_or(0) % renderers.len();
-                                let mut renderer =
-                                    renderers[slot].lock().unwrap_or_else(|p| p.into_inner());
-                                let items = found
-                                    .diagrams
-                                    .into_iter()
-                                    .map(|d| {
-                                        let file = expand(&pieces, number, &found.tags, &d, format);
-                                        let mut o = options.clone();
-                                        d.apply(&mut o.diagram);
-                                        renderer.set_options(o);
-                                        let bytes =
-                                            renderer.render(&d.position).map_err(|e| e.to_string());
-                                        (d, file, bytes)
-                                    })
-                                    .collect();
-                                let drawn = Drawn::Diagrams {
-                                    items,
-                                    tags: found.tags,
-                                    warnings: found.warnings,
-                                };
-                                (number, drawn)
-                            }
-                        }
-                    })
+                    .map(|(i, read)| (first + i, run.pick(source, text, first + i, read)))
                     .collect()
             });
-            for (number, drawn) in drawn {
-                let mut run = Handled {
+            let mut tags_of: Vec<serde_json::Map<String, serde_json::Value>> =
+                vec![serde_json::Map::new(); picked.len()];
+            let steps = steps(&picked);
+            for window in windows(&steps, run.window) {
+                if signals::stop_requested().is_some() {
+                    break 'inputs;
+                }
+                let draws: Vec<(usize, usize)> = window
+                    .iter()
+                    .filter_map(|s| match *s {
+                        Step::Draw(g, d) => Some((g, d)),
+                        _ => None,
+                    })
+                    .collect();
+                let mut drawn: Vec<Result<Vec<u8>, String>> = pool.install(|| {
+                    draws
+                        .par_iter()
+                        .map(|&(g, d)| match &picked[g].1 {
+                            Picked::Diagrams { items, .. } => run.draw(&items[d].0),
+                            Picked::Failed(_) => Err(String::new()),
+                        })
+                        .collect()
+                });
+                let mut drawn = drawn.drain(..);
+                let mut out = Handled {
                     out_dir: &args.out_dir,
                     used: &mut used,
                     tally: &mut tally,
                     manifest: manifest.as_mut(),
                 };
-                run.handle(source, number, drawn)?;
+                for step in window {
+                    let (number, picked) = &picked[step_game(*step)];
+                    match (*step, picked) {
+                        (Step::Failed(_), Picked::Failed(e)) => out.failed(source, *number, e)?,
+                        (Step::Start(g), Picked::Diagrams { tags, warnings, .. }) => {
+                            for w in warnings {
+                                eprintln!("fen2img: warning: {}", escape(w));
+                            }
+                            tags_of[g] = tags
+                                .iter()
+                                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                                .collect();
+                        }
+                        (Step::Draw(g, d), Picked::Diagrams { items, .. }) => {
+                            let (diagram, file) = &items[d];
+                            let bytes = drawn.next().unwrap_or_else(|| Err(String::new()));
+                            out.diagram(source, *number, &tags_of[g], diagram, file, bytes)?;
+                        }
+                        _ => {}
+                    }
+                }
             }
         }
     }
@@ -361,6 +405,13 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
     })
 }
 
+/// The game (index in its chunk) a step belongs to.
+fn step_game(step: Step) -> usize {
+    match step {
+        Step::Failed(g) | Step::Start(g) | Step::Draw(g, _) => g,
+    }
+}
+
 /// Where one game's outcome goes, in game order.
 struct Handled<'a> {
     out_dir: &'a Path,
@@ -371,90 +422,85 @@ struct Handled<'a> {
 }
 
 impl Handled<'_> {
-    /// Reports, writes and records game `number`'s outcome.
-    fn handle(&mut self, source: &str, number: usize, drawn: Drawn) -> Result<(), Failure> {
-        let (items, tags, warnings) = match drawn {
-            Drawn::Failed(e) => {
-                report(&e.to_string(), e.caret.as_deref());
-                self.tally.invalid += 1;
-                if let Some(m) = self.manifest.as_deref_mut() {
-                    let mut entry = Entry::new(source, e.game.unwrap_or(number));
-                    entry.line = (e.line > 0).then_some(e.line);
-                    entry.column = (e.column > 0).then_some(e.column);
-                    entry.error = Some(e.to_string());
-                    m.write(&entry)?;
-                }
-                return Ok(());
-            }
-            Drawn::Diagrams {
-                items,
-                tags,
-                warnings,
-            } => (items, tags, warnings),
-        };
-        for w in &warnings {
-            eprintln!("fen2img: warning: {}", escape(w));
+    /// Reports and records game `number`, which gave no diagram.
+    fn failed(&mut self, source: &str, number: usize, e: &GameError) -> Result<(), Failure> {
+        report(&e.to_string(), e.caret.as_deref());
+        self.tally.invalid += 1;
+        if let Some(m) = self.manifest.as_deref_mut() {
+            let mut entry = Entry::new(source, e.game.unwrap_or(number));
+            entry.line = (e.line > 0).then_some(e.line);
+            entry.column = (e.column > 0).then_some(e.column);
+            entry.error = Some(e.to_string());
+            m.write(&entry)?;
         }
-        let tags: serde_json::Map<String, serde_json::Value> = tags
-            .into_iter()
-            .map(|(k, v)| (k, serde_json::Value::String(v)))
-            .collect();
-        for (diagram, file, bytes) in items {
-            let mut entry = Entry::new(source, number);
-            entry.ply = Some(diagram.ply);
-            entry.r#move = diagram.numbered_san.as_deref();
-            entry.fen = Some(diagram.fen());
-            entry.tags = Some(tags.clone());
-            let outcome = match (bytes, self.used.get(&file)) {
-                (Err(e), _) => Err((EXIT_INVALID, e)),
-                (Ok(_), Some(&(game, ply))) => Err((
-                    EXIT_INVALID,
-                    format!(
-                        "'{file}' is already game {game}'s diagram at ply {ply}: put more of the \
-                         tags, {{n}} or {{ply}} in --name"
-                    ),
-                )),
-                (Ok(bytes), None) => {
-                    let path = self.out_dir.join(&file);
-                    self.used.insert(file.clone(), (number, diagram.ply));
-                    write_if_changed(&path, &bytes, Links::Replace)
-                        .map(|w| (w, path.clone()))
-                        .map_err(|e| {
-                            (
-                                EXIT_FAILURE,
-                                format!("cannot write '{}': {e}", path.display()),
-                            )
-                        })
-                }
-            };
-            match outcome {
-                Ok((written, path)) => {
-                    entry.output = Some(path.display().to_string());
-                    entry.status = Some(match written {
-                        WriteOutcome::Written => {
-                            self.tally.written += 1;
-                            "written"
-                        }
-                        WriteOutcome::Unchanged => {
-                            self.tally.unchanged += 1;
-                            "unchanged"
-                        }
-                    });
-                }
-                Err((code, message)) => {
-                    let message = format!("{}: game {number}: {message}", escape(source));
-                    report(&message, None);
-                    if code == EXIT_FAILURE {
-                        self.tally.io += 1;
-                    } else {
-                        self.tally.invalid += 1;
+        Ok(())
+    }
+
+    /// Writes and records one diagram of game `number` (its `bytes`, or
+    /// the render's error).
+    fn diagram(
+        &mut self,
+        source: &str,
+        number: usize,
+        tags: &serde_json::Map<String, serde_json::Value>,
+        diagram: &GameDiagram,
+        file: &str,
+        bytes: Result<Vec<u8>, String>,
+    ) -> Result<(), Failure> {
+        let mut entry = Entry::new(source, number);
+        entry.ply = Some(diagram.ply);
+        entry.r#move = diagram.numbered_san.as_deref();
+        entry.fen = Some(diagram.fen());
+        entry.tags = Some(tags.clone());
+        let outcome = match (bytes, self.used.get(file)) {
+            (Err(e), _) => Err((EXIT_INVALID, e)),
+            (Ok(_), Some(&(game, ply))) => Err((
+                EXIT_INVALID,
+                format!(
+                    "'{file}' is already game {game}'s diagram at ply {ply}: put more of the \
+                     tags, {{n}} or {{ply}} in --name"
+                ),
+            )),
+            (Ok(bytes), None) => {
+                let path = self.out_dir.join(file);
+                self.used.insert(file.to_string(), (number, diagram.ply));
+                write_if_changed(&path, &bytes, Links::Replace)
+                    .map(|w| (w, path.clone()))
+                    .map_err(|e| {
+                        (
+                            EXIT_FAILURE,
+                            format!("cannot write '{}': {e}", path.display()),
+                        )
+                    })
+            }
+        };
+        match outcome {
+            Ok((written, path)) => {
+                entry.output = Some(path.display().to_string());
+                entry.status = Some(match written {
+                    WriteOutcome::Written => {
+                        self.tally.written += 1;
+                        "written"
                     }
-                    entry.error = Some(message);
+                    WriteOutcome::Unchanged => {
+                        self.tally.unchanged += 1;
+                        "unchanged"
+                    }
+                });
+            }
+            Err((code, message)) => {
+                let message = format!("{}: game {number}: {message}", escape(source));
+                report(&message, None);
+                if code == EXIT_FAILURE {
+                    self.tally.io += 1;
+                } else {
+                    self.tally.invalid += 1;
                 }
+                entry.error = Some(message);
             }
-            if let Some(m) = self.manifest.as_deref_mut() {
-                m.write(&entry)?;
-            }
+        }
+        if let Some(m) = self.manifest.as_deref_mut() {
+            m.write(&entry)?;
         }
         Ok(())
     }
@@ -474,26 +520,75 @@ mod tests {
     use super::*;
 
     #[test]
-    fn game_names_come_from_tags_and_stay_in_the_directory() {
-        let pieces = parse_names("{white}-{black}-{round}.{ext}").unwrap();
-        let tags = vec![
-            ("White".to_string(), "Morphy, Paul".to_string()),
-            ("Black".to_string(), "../../etc".to_string()),
-            ("Round".to_string(), "?".to_string()),
-        ];
-        let diagram = fen2img_games::diagrams(
-            &fen2img_games::GameText::Pgn(b"1. e4 *"),
-            "x",
-            &GameOptions::default(),
-        )
-        .unwrap()
-        .diagrams
-        .remove(0);
-        assert_eq!(
-            expand(&pieces, 3, &tags, &diagram, Format::PNG),
-            "Morphy_Paul-_etc-unknown.png"
-        );
-        assert!(parse_names("{nope}.{ext}").is_err());
-        assert!(parse_names("../{n}").is_err());
+    fn windows_hold_at_most_their_share_of_diagrams_and_keep_the_order() {
+        // 6 games of 12,000 markers (the issue's case), a failed game and
+        // games of one diagram between them.
+        let mut all = Vec::new();
+        for g in 0..9 {
+            match g {
+                3 => all.push(Step::Failed(g)),
+                0 | 2 | 4 | 5 | 7 | 8 => {
+                    all.push(Step::Start(g));
+                    all.extend((0..12_000).map(|d| Step::Draw(g, d)));
+                }
+                _ => {
+                    all.push(Step::Start(g));
+                    all.push(Step::Draw(g, 0));
+                }
+            }
+        }
+        for most in [1, 16, 104, 512] {
+            let cut = windows(&all, most);
+            let draws = |w: &[Step]| w.iter().filter(|s| matches!(s, Step::Draw(..))).count();
+            assert!(cut.iter().all(|w| draws(w) <= most), "{most}");
+            assert_eq!(cut.iter().map(|w| draws(w)).sum::<usize>(), 6 * 12_000 + 2);
+            // Every step once, in order.
+            let flat: Vec<usize> = cut
+                .iter()
+                .flat_map(|w| w.iter().map(|s| step_game(*s)))
+                .collect();
+            let whole: Vec<usize> = all.iter().map(|s| step_game(*s)).collect();
+            assert_eq!(flat, whole);
+        }
+        assert!(windows(&[], 16).is_empty());
+        assert_eq!(windows(&[Step::Failed(0)], 16).len(), 1);
+    }
+
+    /// `games` games of `plies` knight moves each.
+    fn knight_games(games: usize, plies: usize) -> String {
+        let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let moves: Vec<String> = (0..plies)
+            .map(|i| {
+                let number = if i % 2 == 0 {
+                    format!("{}. ", i / 2 + 1)
+                } else {
+                    String::new()
+                };
+                format!("{number}{}", knights[i % 4])
+            })
+            .collect();
+        format!("{} *\n\n", moves.join(" ")).repeat(games)
+    }
+
+    #[test]
+    fn chunks_of_games_stop_at_64_games_or_12000_half_moves() {
+        let sizes = |text: &str| {
+            let mut games = read_games(text.as_bytes(), PgnOptions::default());
+            let mut out = Vec::new();
+            loop {
+                let chunk = next_chunk(&mut games);
+                if chunk.is_empty() {
+                    return out;
+                }
+                assert!(chunk.iter().all(Result::is_ok));
+                out.push(chunk.len());
+            }
+        };
+        assert_eq!(sizes(&knight_games(100, 10)), [64, 36]);
+        // 6 games of 4,000 half-moves: 3 at a time (64 would hold 24,000
+        // positions picked for --markers at once).
+        assert_eq!(sizes(&knight_games(6, 4000)), [3, 3]);
+        // A game longer than the bound is a chunk alone.
+        assert_eq!(sizes(&knight_games(2, 12_000)), [1, 1]);
     }
 }

@@ -53,7 +53,13 @@ impl JsonLines {
 }
 
 /// Writes the manifest as it goes.
-pub struct ManifestWriter(JsonLines);
+pub struct ManifestWriter {
+    lines: JsonLines,
+    /// `K/N` of a sharded run, which ends every line (so that
+    /// `merge-manifests` can tell a part missing, given twice or out of
+    /// order, and take the field out again).
+    shard: Option<String>,
+}
 
 /// One line of the manifest; fields in this order, absent ones left out.
 #[derive(Serialize)]
@@ -79,13 +85,20 @@ struct Entry<'a> {
     column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    /// Last: `merge-manifests` takes it out as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<&'a str>,
 }
 
 impl ManifestWriter {
     /// Opens the manifest: `-` is standard output; any other path follows
-    /// the rules of `-o` (a device or FIFO is written in place).
-    pub fn create(path: &Path) -> Result<ManifestWriter, Failure> {
-        JsonLines::create(path).map(ManifestWriter)
+    /// the rules of `-o` (a device or FIFO is written in place). `shard`:
+    /// the run's `K/N`, when sharded.
+    pub fn create(path: &Path, shard: Option<String>) -> Result<ManifestWriter, Failure> {
+        Ok(ManifestWriter {
+            lines: JsonLines::create(path)?,
+            shard,
+        })
     }
 
     /// Appends the object for one line.
@@ -104,6 +117,7 @@ impl ManifestWriter {
             status: None,
             column: None,
             error: None,
+            shard: self.shard.as_deref(),
         };
         match outcome {
             Outcome::Done(done) => {
@@ -123,12 +137,12 @@ impl ManifestWriter {
             // Not a failure: the line was never tried.
             Outcome::Failed(Problem::Interrupted) => entry.status = Some("not-rendered"),
         }
-        self.0.write(&entry)
+        self.lines.write(&entry)
     }
 
     /// Flushes and puts the manifest in place.
     pub fn finish(self) -> Result<(), Failure> {
-        self.0.finish()
+        self.lines.finish()
     }
 }
 

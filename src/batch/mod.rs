@@ -11,6 +11,8 @@
 
 mod args;
 mod collisions;
+mod excerpt;
+mod game_names;
 mod games;
 mod lines;
 mod manifest;
@@ -22,6 +24,7 @@ mod schedule;
 mod shard;
 
 use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -52,6 +55,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;
+    refuse_mixed_inputs(&args.inputs)?;
     if games::all_pgn(&args.inputs) {
         return games::run(args, format, &options);
     }
@@ -69,6 +73,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     // leaves nothing behind.
     let mut inputs = Inputs::new(&args.inputs)?;
     create_out_dir(&args.out_dir)?;
+    create_manifest_dir(args.manifest.as_deref())?;
     let threads = schedule::threads(args.jobs.unwrap_or(0), &options);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -100,7 +105,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     }
 
     let mut manifest = match &args.manifest {
-        Some(path) => Some(ManifestWriter::create(path)?),
+        Some(path) => Some(ManifestWriter::create(path, shard.map(|s| s.label()))?),
         None => None,
     };
     let total = match shard {
@@ -172,9 +177,49 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     })
 }
 
+/// Refuses PGN files beside FEN or EPD inputs (or standard input): a
+/// batch reads one kind, and its names, numbering and manifest are that
+/// kind's (`{white}` and `{ply}` for games, `{hash}` and `--shard` for
+/// positions). Reading a `.pgn` as lines of FEN gave one error per line.
+fn refuse_mixed_inputs(inputs: &[PathBuf]) -> Result<(), Failure> {
+    let pgn = inputs.iter().find(|p| games::is_pgn(p));
+    let other = inputs.iter().find(|p| !games::is_pgn(p));
+    match (pgn, other) {
+        (Some(pgn), Some(other)) => Err(Failure::invalid(format!(
+            "fen2img batch draws either games (.pgn files) or positions (FEN or EPD \
+             lines), not both: '{}' is a PGN file and {} is not; run one batch for each",
+            pgn.display(),
+            if other.as_os_str() == "-" {
+                "standard input ('-')".to_string()
+            } else {
+                format!("'{}'", other.display())
+            }
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Creates the folder `--manifest` is written in, as `--out-dir` is
+/// created (the sharding recipe's `parts/`); nothing for standard output.
+fn create_manifest_dir(manifest: Option<&Path>) -> Result<(), Failure> {
+    let Some(dir) = manifest
+        .filter(|p| p.as_os_str() != "-")
+        .and_then(Path::parent)
+        .filter(|d| !d.as_os_str().is_empty())
+    else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::io(format!(
+            "cannot create the folder of --manifest '{}': {e}",
+            dir.display()
+        ))
+    })
+}
+
 /// Creates `--out-dir` (and its parents), with a message that names it when
 /// it exists as something other than a directory.
-fn create_out_dir(dir: &std::path::Path) -> Result<(), Failure> {
+fn create_out_dir(dir: &Path) -> Result<(), Failure> {
     if let Ok(meta) = std::fs::metadata(dir) {
         if !meta.is_dir() {
             return Err(Failure::io(format!(

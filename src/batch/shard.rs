@@ -96,6 +96,11 @@ impl Shard {
         Shard::parse(text, |name| env::var(name).ok())
     }
 
+    /// `K/N`, as `--shard` writes it (K from 1).
+    pub fn label(&self) -> String {
+        format!("{}/{}", self.index + 1, self.count)
+    }
+
     /// Whether the position with 0-based running index `i` is this shard's.
     pub fn takes(&self, i: u64) -> bool {
         i % self.count == self.index

@@ -279,14 +279,17 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
                 {
                     return Ok(None);
                 }
+                let url = || {
+                    args.assets_url.clone().unwrap_or_else(|| {
+                        let dest = destination(page);
+                        relative_url(dest.parent().unwrap_or(Path::new("")), &assets_dir)
+                    })
+                };
                 let images = match args.images {
-                    None => Images::Inline,
-                    Some(_) => Images::Files {
-                        url: args.assets_url.clone().unwrap_or_else(|| {
-                            let dest = destination(page);
-                            relative_url(dest.parent().unwrap_or(Path::new("")), &assets_dir)
-                        }),
-                    },
+                    // Animations past the page's inline budget go to the
+                    // assets directory, as with --images.
+                    None => Images::Inline { spill: Some(url()) },
+                    Some(_) => Images::Files { url: url() },
                 };
                 let r = if is_html(&page.source) {
                     rewrite_html(&text, maker, &images)

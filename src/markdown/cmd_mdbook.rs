@@ -14,7 +14,7 @@
 //! coords = "inside"
 //! ```
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use clap::Args;
 use serde_json::Value;
@@ -60,10 +60,7 @@ pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {
             ))
         }
     }
-    let mut input = String::new();
-    io::stdin()
-        .read_to_string(&mut input)
-        .map_err(|e| Failure::io(format!("cannot read the book from stdin: {e}")))?;
+    let input = super::stdin::read("the book")?;
     let (book, errors, failed) = preprocess(&input)?;
     let mut err = io::stderr().lock();
     for e in &errors {
@@ -110,7 +107,9 @@ pub fn preprocess(input: &str) -> Result<(String, Vec<String>, Blocks), Failure>
             .find_map(|k| chapter.get(*k).and_then(Value::as_str))
             .unwrap_or("chapter")
             .to_string();
-        let r = rewrite(content, &mut maker, &Images::Inline);
+        // A chapter's images are inline: past the page's budget an animation
+        // is an error (mdBook takes no files from a preprocessor).
+        let r = rewrite(content, &mut maker, &Images::Inline { spill: None });
         for w in &r.warnings {
             let _ = writeln!(io::stderr(), "fen2img: warning: {}", located(&file, w));
         }

@@ -10,12 +10,13 @@
 //! `CodeBlock` with class `pgn` becomes the game's diagrams, one block
 //! after the other (see [`super::game_block`]).
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueHint};
 use serde_json::{json, Value};
 
+use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
 
 use super::cmd_md::defaults_from;
@@ -24,6 +25,7 @@ use super::fence::{from_code, BlockKind};
 use super::files::write_if_changed;
 use super::html::{figure, Placement};
 use super::info::Attr;
+use super::inline_budget::{self, InlineBudget};
 use super::tally::Blocks;
 use crate::failure::{Failure, EXIT_INVALID};
 
@@ -66,10 +68,7 @@ pub struct PandocArgs {
 
 /// Runs the filter on stdin → stdout.
 pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
-    let mut input = String::new();
-    io::stdin()
-        .read_to_string(&mut input)
-        .map_err(|e| Failure::io(format!("cannot read the document from stdin: {e}")))?;
+    let input = super::stdin::read("the document")?;
     let assets = args
         .assets
         .clone()
@@ -124,6 +123,7 @@ pub fn filter(
         count: 0,
         errors: Vec::new(),
         failed: Blocks::default(),
+        budget: InlineBudget::default(),
     };
     // The document is one page: its diagrams are numbered together.
     state.maker.start_page();
@@ -146,6 +146,8 @@ struct State {
     count: usize,
     errors: Vec<String>,
     failed: Blocks,
+    /// The document's inline animation bytes (HTML outputs).
+    budget: InlineBudget,
 }
 
 impl State {
@@ -158,6 +160,10 @@ impl State {
                 }
             }
             Value::Object(map) => {
+                if let Some(warning) = unread_block(map) {
+                    let _ = writeln!(io::stderr(), "fen2img: warning: {}", escape(&warning));
+                    return Ok(());
+                }
                 if map.get("t").and_then(Value::as_str) == Some("CodeBlock") {
                     if let Some(new) = self.code_block(map.get("c"))? {
                         *value = match new.len() {
@@ -262,7 +268,8 @@ impl State {
         let several = made.diagrams.len() > 1;
         let mut out = Vec::with_capacity(made.diagrams.len());
         for (k, diagram) in made.diagrams.iter().enumerate() {
-            if self.html {
+            let inline = self.html && (!diagram.animated || self.budget.take(&diagram.bytes));
+            if inline {
                 let prefix = if several {
                     format!("fen{n}-{}-", k + 1)
                 } else {
@@ -273,13 +280,25 @@ impl State {
                 continue;
             }
             // An animation is a GIF file (DOCX and ODT show it moving;
-            // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`).
+            // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`), and
+            // so is one past an HTML document's inline budget.
             let ext = if diagram.animated { "gif" } else { "png" };
             let path = self.assets.join(format!("{:016x}.{ext}", diagram.hash));
             // Compared byte for byte, not only "exists": a damaged image is made again.
             write_if_changed(&path, &diagram.bytes)
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
-            out.push(self.image(diagram, &path.to_string_lossy()));
+            let src = path.to_string_lossy();
+            if self.html {
+                let _ = writeln!(
+                    io::stderr(),
+                    "fen2img: warning: {}",
+                    placed(0, 0, &inline_budget::spilled(&diagram.bytes, &src))
+                );
+                let html = figure(diagram, Placement::Image(&src));
+                out.push(json!({"t": "RawBlock", "c": ["html", html]}));
+            } else {
+                out.push(self.image(diagram, &src));
+            }
         }
         Ok(Some(out))
     }
@@ -302,6 +321,69 @@ impl State {
                 {"t": "Image", "c": [[id, [], []], inlines(&d.alt), [src, ""]]}]}),
         }
     }
+}
+
+/// Why `node` holds a fen or pgn block that Pandoc did not read as one,
+/// and how to write it, if it does (the filter never sees such a block as
+/// a `CodeBlock`, and the page would get its code as text):
+///
+/// - Pandoc's Markdown reads a fence with words after the language
+///   (```` ```fen lastmove=e2e4 ````, as `md` and the README write it) as
+///   inline code: a paragraph of one `Code` whose text starts `fen `;
+/// - its CommonMark readers (`-f gfm`, `commonmark`) take no attributes,
+///   so ```` ```{.fen lastmove=e2e4} ```` is a block of class `{.fen`.
+fn unread_block(node: &serde_json::Map<String, Value>) -> Option<String> {
+    let t = node.get("t").and_then(Value::as_str)?;
+    let c = node.get("c")?;
+    match t {
+        "Para" | "Plain" => {
+            let [only] = c.as_array()?.as_slice() else {
+                return None;
+            };
+            if only.get("t").and_then(Value::as_str) != Some("Code") {
+                return None;
+            }
+            let text = only.get("c")?.get(1)?.as_str()?;
+            let (word, rest) = text.split_once(' ')?;
+            let kind = BlockKind::from_word(word)?.name();
+            let options: Vec<&str> = rest
+                .split(' ')
+                .take_while(|w| {
+                    (w.contains('=') && !w.contains('"'))
+                        || w.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                })
+                .filter(|w| !w.is_empty())
+                .collect();
+            Some(format!(
+                "a {kind} block was left as code: Pandoc's Markdown reads ```{kind} with words \
+                 after it as inline code (`{}`); write the options as attributes, \
+                 ```{{.{kind}{}}}, for a diagram",
+                clip(text),
+                options.iter().map(|o| format!(" {o}")).collect::<String>()
+            ))
+        }
+        "CodeBlock" => {
+            let class = c.get(0)?.get(1)?.as_array()?.first()?.as_str()?;
+            let kind = BlockKind::from_word(class.strip_prefix("{.")?)?.name();
+            Some(format!(
+                "a {kind} block was left as code: this Pandoc reader took `{class}` for the \
+                 language, as CommonMark readers take no attributes; read the document with \
+                 -f markdown (or commonmark_x), or write ```{kind} with the options in \
+                 --defaults"
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `text` cut to 60 characters for a message (which is escaped where it
+/// is printed).
+fn clip(text: &str) -> String {
+    let mut cut: String = text.chars().take(60).collect();
+    if text.chars().count() > 60 {
+        cut.push_str("...");
+    }
+    cut
 }
 
 /// Text as Pandoc inlines: words (`Str`) and `Space`s.

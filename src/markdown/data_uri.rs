@@ -10,9 +10,17 @@ pub fn base64(bytes: &[u8]) -> String {
     STANDARD.encode(bytes)
 }
 
+/// What a `data:` URI of a GIF starts with.
+const GIF_PREFIX: &str = "data:image/gif;base64,";
+
 /// `data:image/gif;base64,...` for the GIF `bytes`.
 pub fn gif(bytes: &[u8]) -> String {
-    format!("data:image/gif;base64,{}", base64(bytes))
+    format!("{GIF_PREFIX}{}", base64(bytes))
+}
+
+/// The length of [`gif`] for a GIF of `len` bytes, without making it.
+pub fn gif_len(len: usize) -> usize {
+    GIF_PREFIX.len() + len.div_ceil(3) * 4
 }
 
 #[cfg(test)]

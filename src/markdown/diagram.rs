@@ -72,6 +72,10 @@ pub struct DiagramMaker {
     pub(super) stills_only: bool,
     /// Renderer and the hash of its resolved options, per token list.
     renderers: HashMap<Vec<String>, (Renderer, u64)>,
+    /// The page's animations by what decides their bytes, so a page that
+    /// animates the same stretch of a game twice draws it once (the page
+    /// holds their bytes anyway; emptied with each page).
+    pub(super) animations: HashMap<u64, Vec<u8>>,
 }
 
 impl DiagramMaker {
@@ -93,6 +97,7 @@ impl DiagramMaker {
             numbers: PageNumbers::new(number.into_iter().last()),
             stills_only: false,
             renderers: HashMap::new(),
+            animations: HashMap::new(),
         }
     }
 
@@ -111,6 +116,7 @@ impl DiagramMaker {
     /// A new page (a file, an mdBook chapter): diagram numbers start again.
     pub fn start_page(&mut self) {
         self.numbers.start_page();
+        self.animations.clear();
     }
 
     /// The renderer for resolved `options` (made once per token list), with

@@ -171,16 +171,48 @@ pub(super) fn make(
     let found = diagrams_of(at.game, "pgn block", at.text.as_bytes(), &game_options)
         .map_err(|e| fail(format!("{label}: {}", e.reason)))?;
     let frames = &found.diagrams;
-    let (renderer, _) = maker
+    let (renderer, options_hash) = maker
         .renderer(block, options, render_attrs)
         .map_err(|e| vec![e])?;
     let mut render = renderer.options().clone();
     // A GIF whatever the page's images are, drawn as `-o game.gif` draws.
     render.format = Format::GIF;
     render.diagram.around.number = number;
-    let delays = animate::delays(frames, &film.timing);
-    let bytes = animate::gif(frames, &delays, &render, &gif_comment(&found.tags))
-        .map_err(|e| fail(format!("{label}: {e}")))?;
+    // Everything the GIF's bytes depend on: the game, its stretch, the
+    // render options (their digest), the number, what the frames caption,
+    // the timing.
+    let timing = &film.timing;
+    let key = stable_hash(&[
+        b"fen2img animation of",
+        at.text.as_bytes(),
+        &(at.number as u64).to_le_bytes(),
+        &(first as u64).to_le_bytes(),
+        &(last as u64).to_le_bytes(),
+        &options_hash.to_le_bytes(),
+        &number.map_or(u64::MAX, u64::from).to_le_bytes(),
+        &[
+            u8::from(options.strict),
+            u8::from(caption_auto),
+            u8::from(at.caption_source),
+            u8::from(at.figurine),
+        ],
+        &timing.delay_cs.to_le_bytes(),
+        &timing.last_cs.to_le_bytes(),
+        &timing
+            .clock_scale
+            .map_or(u64::MAX, f64::to_bits)
+            .to_le_bytes(),
+    ]);
+    let bytes = match maker.animations.get(&key) {
+        Some(bytes) => bytes.clone(),
+        None => {
+            let delays = animate::delays(frames, timing);
+            let bytes = animate::gif(frames, &delays, &render, &gif_comment(&found.tags))
+                .map_err(|e| fail(format!("{label}: {e}")))?;
+            maker.animations.insert(key, bytes.clone());
+            bytes
+        }
+    };
     let end = frames.last();
     // The final frame as drawn, for the alt text's last part.
     let mut last = render.diagram.clone();

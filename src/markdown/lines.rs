@@ -36,6 +36,17 @@ impl LineIndex {
         self.position(offset).0
     }
 
+    /// Line `line` (1-based) of `doc`, the document indexed, without its
+    /// line end; `None` past the last line. Constant time, whatever the
+    /// line's number.
+    pub fn line_text<'d>(&self, doc: &'d str, line: usize) -> Option<&'d str> {
+        let start = *self.starts.get(line.checked_sub(1)?)?;
+        let end = self.starts.get(line).copied().unwrap_or(doc.len());
+        let text = doc.get(start..end)?;
+        let text = text.strip_suffix('\n').unwrap_or(text);
+        Some(text.strip_suffix('\r').unwrap_or(text))
+    }
+
     /// The offset where the line holding `offset` starts.
     pub fn line_start(&self, offset: usize) -> usize {
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
@@ -62,5 +73,11 @@ mod tests {
         assert_eq!(index.position(10), (3, 1));
         assert_eq!(index.position(13), (4, 1), "a lone \\r ends a line");
         assert_eq!(index.line_start(14), 13);
+        let lines: Vec<_> = (1..=5).map(|n| index.line_text(doc, n)).collect();
+        assert_eq!(
+            lines,
+            [Some("ab"), Some("cd"), Some("ef"), Some("gh"), None]
+        );
+        assert_eq!(index.line_text(doc, 0), None);
     }
 }

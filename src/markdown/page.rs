@@ -8,14 +8,23 @@ use fen2img_render::{Format, ImageFormat};
 use super::diagram::{DiagramMaker, DocError};
 use super::fence::{find_blocks, FenBlock, FenceError};
 use super::html::{figure, Placement};
+use super::inline_budget::{self, InlineBudget};
+use super::lines::LineIndex;
 use super::pre::find_pre_blocks;
 use super::tally::Blocks;
 
 /// Where images go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Images {
-    /// Inline SVG in the page.
-    Inline,
+    /// Inline SVG in the page, animations as `data:` URIs up to the page's
+    /// budget ([`super::inline_budget`]); past it, an animation is an
+    /// asset file whose `src` starts with `spill`, with a warning, or
+    /// without `spill` an error.
+    Inline {
+        /// Prefix of a spilled animation's `src` (ends with `/`, or is
+        /// empty); `None` where no file can be written.
+        spill: Option<String>,
+    },
     /// Files named by content hash; `url` is the prefix of their `src`
     /// (ends with `/`, or is empty).
     Files {
@@ -86,17 +95,43 @@ fn rewrite_found(
     images: &Images,
 ) -> Rewritten {
     let mut out = rewrite_blocks(doc, found, maker, images);
-    out.carets = out.errors.iter().map(|e| caret_at(doc, e)).collect();
+    if !out.errors.is_empty() {
+        let index = LineIndex::new(doc);
+        out.carets = out
+            .errors
+            .iter()
+            .map(|e| caret_at(doc, &index, e))
+            .collect();
+    }
     out
 }
 
-/// The line of `doc` that `e` is on, with a caret under its column.
-fn caret_at(doc: &str, e: &DocError) -> String {
-    let Some(line) = e.line.checked_sub(1).and_then(|i| doc.split('\n').nth(i)) else {
+/// Bytes of an error's line looked at on each side of its column: more
+/// than the caret's window of 72 columns (a column is a byte here), so a
+/// line cut here is cut in the window too, which marks it with `...` as
+/// for a line read whole.
+const CARET_REACH: usize = 1024;
+
+/// A problem with `block` as a whole, at its info string.
+fn at_block(block: &FenBlock, message: String) -> DocError {
+    super::diagram::at_info(block, 1, message)
+}
+
+/// The line of `doc` that `e` is on, with a caret under its column. Found
+/// through the page's line index and cut to [`CARET_REACH`] bytes each
+/// side of the column, so each error costs the same whatever its line
+/// (counting lines from the start for each error took 96 s for 20,000
+/// errors), and a line ends where the page's lines end (CR-only pages had
+/// no caret at all).
+fn caret_at(doc: &str, index: &LineIndex, e: &DocError) -> String {
+    let Some(line) = index.line_text(doc, e.line) else {
         return String::new();
     };
-    let line = line.strip_suffix('\r').unwrap_or(line);
-    caret_bytes(line.as_bytes(), e.column.saturating_sub(1))
+    let bytes = line.as_bytes();
+    let at = e.column.saturating_sub(1).min(bytes.len());
+    let from = at.saturating_sub(CARET_REACH);
+    let to = at.saturating_add(CARET_REACH).min(bytes.len());
+    caret_bytes(&bytes[from..to], at - from)
 }
 
 fn rewrite_blocks(
@@ -124,6 +159,7 @@ fn rewrite_blocks(
         return out;
     }
     let mut text = String::with_capacity(doc.len() + blocks.len() * 8192);
+    let mut budget = InlineBudget::default();
     let mut at = 0;
     for (n, block) in blocks.iter().enumerate() {
         text.push_str(&doc[at..block.span.start]);
@@ -136,13 +172,46 @@ fn rewrite_blocks(
                 continue;
             }
         };
+        // Where each diagram goes: in the page, or a file at this `src`.
+        let mut places: Vec<Option<String>> = Vec::with_capacity(made.diagrams.len());
+        let mut refused = false;
+        for diagram in &made.diagrams {
+            let ext = if diagram.animated {
+                "gif"
+            } else {
+                extension(maker.format())
+            };
+            let name = format!("{:016x}.{ext}", diagram.hash);
+            places.push(match images {
+                Images::Files { url } => Some(format!("{url}{name}")),
+                Images::Inline { .. } if !diagram.animated || budget.take(&diagram.bytes) => None,
+                Images::Inline { spill: Some(url) } => {
+                    let src = format!("{url}{name}");
+                    out.warnings.push(at_block(
+                        block,
+                        inline_budget::spilled(&diagram.bytes, &src),
+                    ));
+                    Some(src)
+                }
+                Images::Inline { spill: None } => {
+                    out.errors
+                        .push(at_block(block, inline_budget::refused(&diagram.bytes)));
+                    refused = true;
+                    None
+                }
+            });
+        }
+        if refused {
+            out.failed.add(block.kind);
+            continue;
+        }
         out.blocks.add(block.kind);
         out.diagrams += made.diagrams.len();
         out.animations += made.diagrams.iter().filter(|d| d.animated).count();
         out.warnings.extend(made.warnings);
         let several = made.diagrams.len() > 1;
         let mut html = String::new();
-        for (k, diagram) in made.diagrams.into_iter().enumerate() {
+        for (k, (diagram, place)) in made.diagrams.into_iter().zip(places).enumerate() {
             // Per-page counter: ids stay unique even for the same diagram
             // twice (and a block's several diagrams get one each).
             let prefix = if several {
@@ -150,25 +219,18 @@ fn rewrite_blocks(
             } else {
                 format!("fen{}-", n + 1)
             };
-            html.push_str(&match images {
-                Images::Inline => figure(&diagram, Placement::Inline(&prefix)),
-                Images::Files { url } => {
-                    let ext = if diagram.animated {
-                        "gif"
-                    } else {
-                        extension(maker.format())
-                    };
-                    let name = format!("{:016x}.{ext}", diagram.hash);
-                    let html = figure(&diagram, Placement::Image(&format!("{url}{name}")));
-                    if !out.assets.iter().any(|a| a.name == name) {
-                        out.assets.push(Asset {
-                            name,
-                            bytes: diagram.bytes,
-                        });
-                    }
-                    html
-                }
-            });
+            let Some(src) = place else {
+                html.push_str(&figure(&diagram, Placement::Inline(&prefix)));
+                continue;
+            };
+            html.push_str(&figure(&diagram, Placement::Image(&src)));
+            let name = src.rsplit('/').next().unwrap_or(&src).to_string();
+            if !out.assets.iter().any(|a| a.name == name) {
+                out.assets.push(Asset {
+                    name,
+                    bytes: diagram.bytes,
+                });
+            }
         }
         // In a block quote or list item every line carries the container's
         // prefix, or the HTML would end the container.
@@ -199,7 +261,7 @@ mod tests {
     #[test]
     fn inline_diagrams_replace_blocks_and_keep_the_text() {
         let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
-        let r = rewrite(DOC, &mut maker, &Images::Inline);
+        let r = rewrite(DOC, &mut maker, &Images::Inline { spill: None });
         assert!(r.errors.is_empty(), "{:?}", r.errors);
         assert_eq!(r.diagrams, 2);
         assert!(r
@@ -292,11 +354,14 @@ mod tests {
     fn every_error_is_reported_and_no_text_without_blocks_changes() {
         let doc = "```fen\n8/8/8/8/8/8/8/K6k w - - 0 1 x\n```\n```fen nope\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n";
         let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
-        let r = rewrite(doc, &mut maker, &Images::Inline);
+        let r = rewrite(doc, &mut maker, &Images::Inline { spill: None });
         assert_eq!(r.errors.len(), 2, "{:?}", r.errors);
         assert_eq!((r.errors[1].line, r.errors[1].column), (4, 8));
         let plain = "# Nothing\n```rust\nfn main() {}\n```\n";
-        assert_eq!(rewrite(plain, &mut maker, &Images::Inline).text, plain);
+        assert_eq!(
+            rewrite(plain, &mut maker, &Images::Inline { spill: None }).text,
+            plain
+        );
     }
 
     #[test]
@@ -308,7 +373,7 @@ mod tests {
             (format!("- ```fen\n  {k}\n  ```\n  After.\n"), "item"),
         ] {
             let mut maker = DiagramMaker::new(Format::SVG, Vec::new());
-            let r = rewrite(&doc, &mut maker, &Images::Inline);
+            let r = rewrite(&doc, &mut maker, &Images::Inline { spill: None });
             assert!(r.errors.is_empty(), "{:?}", r.errors);
             // Read back as Markdown: the diagram's HTML and the paragraph
             // after it are both inside the container, and nothing is left

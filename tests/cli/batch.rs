@@ -2086,3 +2086,242 @@ fn lines_a_signal_came_before_are_not_rendered_rather_than_failed() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------
+// Games: excerpts, memory, inputs of both kinds
+
+/// `count` games, each with an illegal move (`Ke5`) on its fourth line,
+/// with `end` as every line end.
+fn bad_games(count: usize, end: &str) -> String {
+    let game = [
+        "[Event \"x\"]",
+        "[White \"a\"]",
+        "[Black \"b\"]",
+        "",
+        "1. e4 Ke5 *",
+        "",
+        "",
+    ];
+    game.join(end).repeat(count)
+}
+
+#[test]
+fn a_games_error_shows_its_own_line_whatever_ends_the_lines() {
+    // With CR line ends the whole file was one line to the excerpt, which
+    // was read from end to end for every error (quadratic: 20,000 bad
+    // games took 30.8 s with CR, 0.28 s with LF), and showed the
+    // neighbouring games' tags around the move.
+    let dir = scratch_dir("games-cr-excerpts");
+    let games = 2000;
+    for (name, end) in [("lf.pgn", "\n"), ("crlf.pgn", "\r\n"), ("cr.pgn", "\r")] {
+        fs::write(dir.join(name), bad_games(games, end)).unwrap();
+        let out = batch_in(&dir, [name, "--out-dir", "out", "-f", "svg"], None);
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        let lines: Vec<&str> = err.lines().collect();
+        let errors: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("fen2img: error: "))
+            .collect();
+        assert_eq!(errors.len(), games, "{name}");
+        for &i in &errors {
+            assert!(
+                lines[i].ends_with("no king can reach e5"),
+                "{name}: {}",
+                lines[i]
+            );
+            assert_eq!(lines[i + 1], "  1. e4 Ke5 *", "{name}: {}", lines[i]);
+            assert_eq!(lines[i + 2], "        ^", "{name}");
+        }
+        assert_eq!(summary(&out), sum(0, 0, games), "{name}");
+    }
+}
+
+/// The peak resident memory of `fen2img ARGS` in `dir`, in kB, read from
+/// `/proc` while the command waits on its last act, the summary line on
+/// standard error: its standard error is a pipe filled before it starts,
+/// so that write blocks, and the peak then covers the whole run.
+#[cfg(target_os = "linux")]
+fn peak_kb(dir: &Path, args: &[&str]) -> u64 {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+
+    let (mut reader, mut writer) = std::io::pipe().unwrap();
+    // Fill the pipe, however large the system made it.
+    rustix::io::ioctl_fionbio(&writer, true).unwrap();
+    let block = vec![b'.'; 4096];
+    let mut filled = 0;
+    loop {
+        match writer.write(&block) {
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    rustix::io::ioctl_fionbio(&writer, false).unwrap();
+    let mut child = Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(writer)
+        .spawn()
+        .unwrap();
+    let proc = PathBuf::from(format!("/proc/{}", child.id()));
+    let started = Instant::now();
+    let peak = loop {
+        let waiting = fs::read_to_string(proc.join("wchan")).unwrap_or_default();
+        if waiting.contains("pipe_write") {
+            let status = fs::read_to_string(proc.join("status")).unwrap();
+            let kb = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+                .unwrap();
+            break kb;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "it ended before writing its summary"
+        );
+        assert!(started.elapsed() < Duration::from_secs(600), "no summary");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut err = Vec::new();
+    reader.read_to_end(&mut err).unwrap();
+    assert!(child.wait().unwrap().success());
+    let err = String::from_utf8_lossy(&err[filled..]).into_owned();
+    assert!(
+        err.starts_with("fen2img: ") && err.lines().count() == 1,
+        "{err}"
+    );
+    peak
+}
+
+/// `games` games of `markers` half-moves, a diagram marker after each.
+fn marked_games(games: usize, markers: usize) -> String {
+    let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::new();
+    for g in 0..games {
+        text.push_str(&format!("[White \"w{g}\"]\n[Black \"b\"]\n\n"));
+        for i in 0..markers {
+            if i % 2 == 0 {
+                text.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            text.push_str(knights[i % 4]);
+            text.push_str(" {[#]} ");
+        }
+        text.push_str("*\n\n");
+    }
+    text
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn markers_are_drawn_a_bounded_window_at_a_time() {
+    // 6 games of many markers (each game in the same chunk of games): all
+    // their images were held until the chunk was drawn (1.35 GB at
+    // 12,000 markers a game). Now at most as many as a chunk of FEN lines
+    // holds: at 400 px, 104 images.
+    let dir = scratch_dir("games-markers-memory");
+    let run = |name: &str, games: usize, markers: usize| {
+        fs::write(dir.join(name), marked_games(games, markers)).unwrap();
+        let out = format!("out-{name}");
+        let kb = peak_kb(
+            &dir,
+            &[
+                "batch",
+                name,
+                "--markers",
+                "--out-dir",
+                &out,
+                "--name",
+                "{n}-{ply}.{ext}",
+                "--quiet",
+            ],
+        );
+        let files = fs::read_dir(dir.join(&out)).unwrap().count();
+        assert_eq!(files, games * markers);
+        let bytes: u64 = fs::read_dir(dir.join(&out))
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum();
+        (kb, bytes)
+    };
+    let (small_kb, _) = run("few.pgn", 6, 20);
+    let (big_kb, big_bytes) = run("many.pgn", 6, 400);
+    let grew = (big_kb.saturating_sub(small_kb)) * 1024;
+    eprintln!("peak {small_kb} kB with 120 markers, {big_kb} kB with 2400 ({big_bytes} bytes)");
+    // Holding every image of the chunk grows the peak by about all their
+    // bytes; a window of 104 by a few megabytes (and the positions).
+    assert!(
+        grew < big_bytes / 2,
+        "the peak grew by {grew} bytes for {big_bytes} bytes of images \
+         ({small_kb} kB with 120 markers, {big_kb} kB with 2400)"
+    );
+}
+
+#[test]
+fn pgn_and_fen_inputs_in_one_batch_are_refused_before_anything_is_written() {
+    // The PGN was read as FEN lines: one error per line of the game.
+    let dir = scratch_dir("games-mixed-inputs");
+    fs::write(dir.join("game.pgn"), "[White \"a\"]\n\n1. e4 e5 *\n").unwrap();
+    fs::write(dir.join("positions.fen"), format!("{START}\n")).unwrap();
+    for args in [
+        vec!["positions.fen", "game.pgn"],
+        vec!["game.pgn", "positions.fen"],
+        vec!["game.pgn", "-"],
+    ] {
+        let mut all = args.clone();
+        all.extend(["--out-dir", "out", "--manifest", "m.jsonl"]);
+        let out = batch_in(&dir, &all, Some(START.as_bytes()));
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(
+                "fen2img: error: fen2img batch draws either games (.pgn files) or positions \
+                 (FEN or EPD lines), not both: 'game.pgn' is a PGN file and "
+            ) && err.contains("run one batch for each"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!dir.join("out").exists() && !dir.join("m.jsonl").exists());
+    }
+}
+
+#[test]
+fn the_manifests_folder_is_created_as_the_out_dir_is() {
+    let dir = scratch_dir("manifest-folder");
+    fs::write(dir.join("positions.fen"), format!("{START}\n")).unwrap();
+    fs::write(dir.join("game.pgn"), "1. e4 e5 *\n").unwrap();
+    for (input, manifest) in [
+        ("positions.fen", "parts/deeper/fen.jsonl"),
+        ("game.pgn", "parts/games.jsonl"),
+    ] {
+        let out = batch_in(
+            &dir,
+            [input, "--out-dir", "out", "--manifest", manifest],
+            None,
+        );
+        assert_code(&out, 0);
+        assert_eq!(read_manifest(&dir.join(manifest)).len(), 1, "{manifest}");
+    }
+    // A file where the folder would be: an I/O failure naming it.
+    fs::write(dir.join("blocked"), "").unwrap();
+    let out = batch_in(
+        &dir,
+        [
+            "positions.fen",
+            "--out-dir",
+            "o2",
+            "--manifest",
+            "blocked/m.jsonl",
+        ],
+        None,
+    );
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("cannot create the folder of --manifest 'blocked'"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1188,3 +1188,145 @@ fn hugo_builds_a_site_whose_fen_blocks_were_prebuilt() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A fen block written as `md` and the README write it, through the
+/// Pandoc filter, as Pandoc's readers hand it over: Pandoc's Markdown reads
+/// ```` ```fen lastmove=e2e4 ```` as inline code (a paragraph of one `Code`
+/// span), its CommonMark readers take `{.fen` for the language. Both went
+/// through silently as code.
+fn pandoc_unread_blocks(api: &[u64]) -> String {
+    serde_json::json!({"pandoc-api-version": api, "meta": {}, "blocks": [
+        {"t": "Para", "c": [{"t": "Code", "c": [["", [], []],
+            format!("fen lastmove=e2e4 flip {ITALIAN}")]}]},
+        {"t": "CodeBlock", "c": [["", ["{.pgn"], []], "1. e4 e5 *"]},
+        {"t": "Para", "c": [{"t": "Str", "c": "the"}, {"t": "Space"},
+            {"t": "Code", "c": [["", [], []], "fen"]}, {"t": "Space"}, {"t": "Str", "c": "word"}]},
+        {"t": "Para", "c": [{"t": "Code", "c": [["", [], []], "fen"]}]}
+    ]})
+    .to_string()
+}
+
+#[test]
+fn pandoc_warns_of_fen_code_it_did_not_make_a_diagram() {
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "html"])
+        .write_stdin(pandoc_unread_blocks(&[1, 22, 2, 1]))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let warnings: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        warnings,
+        [
+            format!(
+                "fen2img: warning: a fen block was left as code: Pandoc's Markdown reads ```fen \
+                 with words after it as inline code (`fen lastmove=e2e4 flip {}...`); write the \
+                 options as attributes, ```{{.fen lastmove=e2e4 flip}}, for a diagram",
+                &ITALIAN[..37]
+            ),
+            "fen2img: warning: a pgn block was left as code: this Pandoc reader took `{.pgn` \
+             for the language, as CommonMark readers take no attributes; read the document \
+             with -f markdown (or commonmark_x), or write ```pgn with the options in \
+             --defaults"
+                .to_string(),
+        ],
+        "prose that names `fen` is not warned about"
+    );
+    // The document itself goes through unchanged.
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sent: serde_json::Value =
+        serde_json::from_str(&pandoc_unread_blocks(&[1, 22, 2, 1])).unwrap();
+    assert_eq!(v, sent);
+}
+
+#[test]
+#[ignore = "needs pandoc: cargo test -- --ignored"]
+fn pandoc_itself_reads_a_readme_style_block_as_code_and_fen2img_says_so() {
+    require_tool("pandoc");
+    let dir = scratch("pandoc-readme-block");
+    let filter = dir.join("fen2img-pandoc");
+    fs::write(&filter, format!("#!/bin/sh\nexec '{BIN}' pandoc \"$@\"\n")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&filter, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::write(
+        dir.join("doc.md"),
+        format!(
+            "# Readme\n\n```fen lastmove=e2e4\n{ITALIAN}\n```\n\n```{{.fen lastmove=e2e4}}\n{ITALIAN}\n```\n"
+        ),
+    )
+    .unwrap();
+    let pandoc = |reader: &str| {
+        let out = Command::new("pandoc")
+            .args(["-f", reader, "doc.md", "--filter"])
+            .arg(&filter)
+            .args(["-o", "doc.html"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let html = fs::read_to_string(dir.join("doc.html")).unwrap();
+        (String::from_utf8_lossy(&out.stderr).into_owned(), html)
+    };
+    // Pandoc's Markdown: the attribute form is a diagram, the other code.
+    let (stderr, html) = pandoc("markdown");
+    assert_eq!(html.matches("<svg").count(), 1, "{html}");
+    assert!(html.contains("<code>fen lastmove=e2e4"), "{html}");
+    assert!(
+        stderr.contains(
+            "fen2img: warning: a fen block was left as code: Pandoc's Markdown reads ```fen \
+             with words after it as inline code"
+        ) && stderr.contains("write the options as attributes, ```{.fen lastmove=e2e4}"),
+        "{stderr}"
+    );
+    // GitHub's Markdown: the first is a diagram without its options (the
+    // reader drops them), the attribute form is code of class `{.fen`.
+    let (stderr, html) = pandoc("gfm");
+    assert_eq!(html.matches("<svg").count(), 1, "{html}");
+    assert!(
+        stderr.contains("this Pandoc reader took `{.fen` for the language"),
+        "{stderr}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_error_of_a_page_gets_its_line_and_caret_whatever_ends_the_lines() {
+    // Each caret counted the page's lines from the start again (20,000
+    // errors: 96 s), and split them at LF only, so a CR-only page had no
+    // caret under any error after its first line.
+    let dir = scratch("caret-per-error");
+    let blocks = 2000;
+    for (name, end) in [("lf.md", "\n"), ("crlf.md", "\r\n"), ("cr.md", "\r")] {
+        let block = ["```fen", "8/8/8/8/8/8/8/K6kk w - - 0 1", "```", "", ""].join(end);
+        fs::write(dir.join(name), block.repeat(blocks)).unwrap();
+        let out = Command::new(BIN)
+            .args(["md", name, "--check"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err.lines().collect();
+        let errors: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("fen2img: error: ") && lines[i].contains(".md:"))
+            .collect();
+        assert_eq!(errors.len(), blocks, "{name}");
+        for (k, &i) in errors.iter().enumerate() {
+            assert!(
+                lines[i].starts_with(&format!("fen2img: error: {name}:{}:18: ", 2 + 4 * k)),
+                "{name}: {}",
+                lines[i]
+            );
+            assert_eq!(lines[i + 1], "  8/8/8/8/8/8/8/K6kk w - - 0 1", "{name}");
+            assert_eq!(lines[i + 2], format!("{}^", " ".repeat(19)), "{name}");
+        }
+    }
+}

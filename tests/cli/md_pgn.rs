@@ -855,3 +855,188 @@ fn chromium_decodes_an_inline_animation() {
         "{w}x{h}: {dom}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// The page's budget of inline animation bytes
+
+/// A game of `plies` knight moves back and forth: an animation of
+/// `plies + 1` frames whose GIF is large (every frame changes squares).
+fn knights_game(plies: usize) -> String {
+    let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::new();
+    for i in 0..plies {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(knights[i % 4]);
+        text.push(if i % 12 == 11 { '\n' } else { ' ' });
+    }
+    text.push_str("*\n");
+    text
+}
+
+/// The inline (data: URI) and file (`src` ending in .gif) animations of
+/// `html`.
+fn animations_in(html: &str) -> (usize, Vec<String>) {
+    let inline = html.matches("<img src=\"data:image/gif;base64,").count();
+    let files = html
+        .match_indices("<img src=\"")
+        .map(|(i, _)| &html[i + 10..])
+        .map(|rest| rest[..rest.find('"').unwrap()].to_string())
+        .filter(|src| src.ends_with(".gif"))
+        .collect();
+    (inline, files)
+}
+
+/// A page of `blocks` animate blocks of one 400-ply game (each about
+/// 1 MB inline), each block's fence on line `3 + k * lines`.
+fn animations_page(blocks: usize, pandoc: bool) -> (String, usize) {
+    let game = knights_game(400);
+    let info = if pandoc {
+        "{.pgn .animate size=400}"
+    } else {
+        "pgn animate size=400"
+    };
+    let block = format!("```{info}\n{game}```\n\n");
+    let lines = block.lines().count();
+    (format!("# Many\n\n{}", block.repeat(blocks)), lines)
+}
+
+#[test]
+fn md_writes_animations_past_the_pages_inline_budget_as_files() {
+    // 12 animations of ~1 MB each made a page of 12 MB (and 100 of them,
+    // 246 MB); the page now holds 8 MiB of them, the rest are one file.
+    let dir = scratch("inline-budget");
+    let (page, lines) = animations_page(12, false);
+    fs::write(dir.join("many.md"), &page).unwrap();
+    let out = dir.join("out");
+    let (stderr, text) = md(&dir.join("many.md"), &out, &[]);
+    let (inline, files) = animations_in(&text);
+    assert!((1..12).contains(&inline), "{inline} inline");
+    assert_eq!(inline + files.len(), 12);
+    let inline_bytes: usize = text
+        .match_indices("data:image/gif;base64,")
+        .map(|(i, _)| text[i..].find('"').unwrap())
+        .sum();
+    assert!(inline_bytes <= 8 << 20, "{inline_bytes}");
+    assert!(text.len() < (8 << 20) + 100_000, "{} bytes", text.len());
+    // The same animation twice is one file, beside the page's images.
+    assert!(files.iter().all(|f| f == &files[0]), "{files:?}");
+    let gif = fs::read(out.join(&files[0])).unwrap();
+    assert!(gif.starts_with(b"GIF89a"));
+    assert!(files[0].starts_with("diagrams/"), "{}", files[0]);
+    // A warning for each, at its block's fence line.
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(warnings.len(), files.len(), "{stderr}");
+    for (k, w) in warnings.iter().enumerate() {
+        let block = inline + k;
+        let at = format!("many.md:{}:4: this animation (", 3 + block * lines);
+        assert!(w.contains(&at), "{w} (expected {at})");
+        assert!(
+            w.contains("past 8 MiB: written as the file 'diagrams/"),
+            "{w}"
+        );
+    }
+}
+
+#[test]
+fn mdbook_refuses_an_animation_past_the_pages_inline_budget() {
+    let (page, lines) = animations_page(12, false);
+    let out = Cmd::new(BIN)
+        .arg("mdbook")
+        .write_stdin(book(&page))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("fen2img: error: ch.md:"))
+        .collect();
+    assert!(!errors.is_empty() && errors.len() < 12, "{stderr}");
+    let first = 12 - errors.len();
+    assert!(
+        errors[0].starts_with(&format!(
+            "fen2img: error: ch.md:{}:4: this animation (",
+            3 + first * lines
+        )) && errors[0].contains("past 8 MiB, and these pages hold their images inline"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        stderr.contains("pgn blocks in the book could not be made"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn pandoc_html_writes_animations_past_the_documents_budget_as_files() {
+    let dir = scratch("pandoc-inline-budget");
+    let game = knights_game(400);
+    let block = json!({"t": "CodeBlock", "c": [["", ["pgn", "animate"], [["size", "400"]]], game]});
+    let doc = json!({"pandoc-api-version": [1, 23], "meta": {}, "blocks": vec![block; 12]});
+    let assets = dir.join("images");
+    let out = Cmd::new(BIN)
+        .args(["pandoc", "html", "--assets"])
+        .arg(&assets)
+        .write_stdin(doc.to_string())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let html: String = v["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["c"][1].as_str().unwrap().to_string())
+        .collect();
+    let (inline, files) = animations_in(&html);
+    assert!((1..12).contains(&inline), "{inline}");
+    assert_eq!(files.len(), 12 - inline);
+    assert!(files.iter().all(|f| f == &files[0]));
+    assert!(fs::read(&files[0]).unwrap().starts_with(b"GIF89a"));
+    let warnings = stderr
+        .lines()
+        .filter(|l| l.contains("written as the file"))
+        .count();
+    assert_eq!(warnings, files.len(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "fen2img: warning: pgn block {}: this animation (",
+            inline + 1
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn mdbook_and_pandoc_refuse_standard_input_past_64_mib() {
+    // Both read standard input to its end, whatever its size: a book of
+    // 65 MiB went through.
+    let huge = " ".repeat((64 << 20) + 1);
+    let book = book(&huge);
+    let mut ast = json!({"pandoc-api-version": [1, 23], "meta": {}, "blocks": []}).to_string();
+    ast.push_str(&huge);
+    for (args, input, what) in [
+        (["mdbook", ""], book, "the book"),
+        (["pandoc", "html"], ast, "the document"),
+    ] {
+        let args: Vec<&str> = args.into_iter().filter(|a| !a.is_empty()).collect();
+        let out = Cmd::new(BIN)
+            .args(&args)
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "fen2img: error: {what} on standard input is larger than 64 MiB, the most \
+                 fen2img reads there\n"
+            )
+        );
+        assert!(out.stdout.is_empty());
+    }
+}

@@ -249,3 +249,111 @@ fn bad_shards_are_refused_naming_the_flag() {
         "index 0 of 4 takes the first position"
     );
 }
+
+/// Runs the guide's recipe with `shards` shards of `input` in `dir`: the
+/// parts under `parts/` (which does not exist before), the images under
+/// `site/img`; the parts' names.
+fn sharded_run(dir: &Path, input: &str, shards: usize) -> Vec<String> {
+    (1..=shards)
+        .map(|k| {
+            let part = format!("parts/manifest-{k:03}.jsonl");
+            let out = run(
+                dir,
+                &[
+                    "batch",
+                    input,
+                    "--out-dir",
+                    "site/img",
+                    "--name",
+                    "{hash}.{ext}",
+                    "--size",
+                    "64",
+                    "--shard",
+                    &format!("{k}/{shards}"),
+                    "--manifest",
+                    &part,
+                ],
+            );
+            assert!(matches!(out.status.code(), Some(0 | 2)), "{}", stderr(&out));
+            part
+        })
+        .collect()
+}
+
+#[test]
+fn the_guides_recipe_runs_without_a_parts_folder() {
+    let dir = scratch_dir("shard-recipe");
+    let input = input(&dir);
+    assert!(!dir.join("parts").exists());
+    let parts = sharded_run(&dir, &input, 3);
+    let mut args = vec!["merge-manifests", "-o", "site/manifest.jsonl"];
+    args.extend(parts.iter().map(String::as_str));
+    assert_code(&run(&dir, &args), 0);
+    let merged = fs::read_to_string(dir.join("site/manifest.jsonl")).unwrap();
+    // One line per position (the bad line included), none with a shard.
+    assert_eq!(merged.lines().count(), 24);
+    assert!(!merged.contains("\"shard\""));
+    // Each part's lines carry their shard, last.
+    for (k, part) in parts.iter().enumerate() {
+        let text = fs::read_to_string(dir.join(part)).unwrap();
+        let field = format!(",\"shard\":\"{}/3\"}}", k + 1);
+        assert!(text.lines().all(|l| l.ends_with(&field)), "{text}");
+    }
+}
+
+#[test]
+fn merge_refuses_what_is_not_one_sharded_run_in_order() {
+    // Each of these exited 0 with a wrong manifest.
+    let dir = scratch_dir("shard-merge-refusals");
+    let input = input(&dir);
+    // (Made here so that this test does not depend on batch making it.)
+    fs::create_dir_all(dir.join("parts")).unwrap();
+    let parts = sharded_run(&dir, &input, 4);
+    let p = |k: usize| parts[k - 1].as_str();
+    let text = fs::read_to_string(dir.join(p(2))).unwrap();
+    fs::write(dir.join("cut.jsonl"), &text[..text.len() - 20]).unwrap();
+    fs::write(dir.join("notes.txt"), "these are not manifest lines\n").unwrap();
+    let not_json = format!(
+        "{}not json\n",
+        text.lines().next().unwrap().to_string() + "\n"
+    );
+    fs::write(dir.join("half.jsonl"), not_json).unwrap();
+    let last_line = text.lines().count();
+    // 19 characters and the line end cut: the column after what is left.
+    let cut_column = text.lines().last().unwrap().chars().count() - 18;
+    for (given, refusal) in [
+        (vec![p(1), p(2), p(4)], format!("{}:1:", p(4))),
+        (
+            vec![p(1), p(2), p(3)],
+            "shard 4/4's part is missing".to_string(),
+        ),
+        (vec![p(1), p(1), p(2), p(3), p(4)], format!("{}:1:", p(1))),
+        (vec![p(2), p(1), p(3), p(4)], format!("{}:1:", p(2))),
+        (
+            vec![p(1), "cut.jsonl", p(3), p(4)],
+            format!("cut.jsonl:{last_line}:{cut_column}: the line has no end"),
+        ),
+        (
+            vec!["notes.txt"],
+            "notes.txt:1:2: not JSON: expected ident".to_string(),
+        ),
+        (
+            vec![p(1), "half.jsonl", p(3), p(4)],
+            "half.jsonl:2:2: not JSON: expected ident".to_string(),
+        ),
+    ] {
+        let mut args = vec!["merge-manifests", "-o", "merged/manifest.jsonl"];
+        args.extend(&given);
+        let out = run(&dir, &args);
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains(&refusal), "{given:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!dir.join("merged").exists(), "{given:?}: nothing written");
+        // Nothing on standard output either: the parts are checked first.
+        args[2] = "-";
+        let out = run(&dir, &args);
+        assert_code(&out, 2);
+        assert!(out.stdout.is_empty(), "{given:?}");
+    }
+}

@@ -4,7 +4,7 @@
 use fen2img_games::{GameError, GameErrorKind};
 use fen2img_render::chess::quote::escape;
 use fen2img_render::{Error, FenError, PieceSetError, ThemeError, Warning};
-use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// Why a call failed.
@@ -13,6 +13,10 @@ pub enum Failure {
     Fen(FenFailure),
     /// A bad option value: `ValueError`, the message naming the option.
     Option(String),
+    /// A value of the wrong Python type: `TypeError`, the message naming
+    /// the option (the Python layer checks types first; this is what gets
+    /// past it, such as a call of `_native` itself).
+    Type(String),
     /// A theme file or piece set that could not be read: `OSError`
     /// (`FileNotFoundError` when missing).
     Io {
@@ -127,6 +131,7 @@ impl Failure {
         match self {
             Failure::Fen(f) => fen_error(py, f),
             Failure::Option(message) => PyValueError::new_err(message),
+            Failure::Type(message) => PyTypeError::new_err(message),
             Failure::Io {
                 message,
                 missing: true,

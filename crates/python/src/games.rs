@@ -18,9 +18,16 @@ use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::Brush;
 use fen2img_render::{describe_annotated, Format, RenderOptions};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use pyo3::IntoPyObject;
 
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use fen2img_render::read_regular;
+
 use crate::failure::Failure;
+use crate::fields::{Fields, Whole};
 use crate::options::NativeOptions;
 use crate::{parse_position, with_renderer, PositionText};
 
@@ -33,41 +40,90 @@ type Found = (Vec<DiagramOut>, Tags, Vec<String>);
 
 /// A bound of a range: a ply, or a move as `--from` takes it (`12w`,
 /// `12...Nf6`, or digits for a ply).
-#[derive(FromPyObject)]
-pub enum Bound {
+pub enum RangeEnd {
     /// Half-moves from the start.
-    Ply(i64),
+    Ply(Whole),
     /// A move, or digits.
     Text(String),
 }
 
 /// What `_games.py` hands over about the game (a dict with all of these
-/// keys).
-#[derive(FromPyObject)]
-#[pyo3(from_item_all)]
+/// keys, read by [`NativeGame::read`]).
 pub struct NativeGame {
     /// PGN text; with `moves`, the position the moves start from (FEN).
-    text: PositionText,
+    /// `None` when `path` names the PGN file.
+    text: Option<PositionText>,
+    /// A PGN file to read (a `pathlib.Path` given as `pgn`).
+    path: Option<PathBuf>,
     /// Moves after `text`'s position, SAN or UCI, separated by spaces.
     moves: Option<String>,
     /// What errors call the text: `<pgn>`, a file name, `moves`.
     source: String,
     /// The game of the text, from 1.
-    game: i64,
+    game: Whole,
     /// `"one"`, `"markers"` or `"range"`.
     pick: String,
     /// With `"one"`: a ply...
-    ply: Option<i64>,
+    ply: Option<Whole>,
     /// ... or a move (`17w`, `17.Rd8`); neither: the final position.
     move_text: Option<String>,
     /// With `"range"`: the first position (default the start).
-    start: Option<Bound>,
+    start: Option<RangeEnd>,
     /// With `"range"`: the last position (default the final one).
-    end: Option<Bound>,
+    end: Option<RangeEnd>,
     /// The caption names the game's source before the move.
     caption_source: bool,
     /// Captions in figurine SAN.
     figurine: bool,
+}
+
+/// The dict's keys that the caller wrote under another name.
+const GAME_NAMES: [(&str, &str); 4] = [
+    ("text", "pgn"),
+    ("path", "pgn"),
+    ("source", "filename"),
+    ("move_text", "move"),
+];
+
+impl NativeGame {
+    /// Reads the dict `_games._native_game` made; a value Rust cannot hold
+    /// is the package's exception naming its keyword.
+    pub fn read(dict: &Bound<'_, PyAny>) -> Result<NativeGame, Failure> {
+        let f = Fields::new(dict, &GAME_NAMES);
+        let text = dict
+            .get_item("text")
+            .map_err(|_| Failure::Type("pgn: missing".into()))?;
+        let bound = |key: &'static str| -> Result<Option<RangeEnd>, Failure> {
+            let item = dict
+                .get_item(key)
+                .map_err(|_| Failure::Type(format!("{key}: missing")))?;
+            if item.is_none() {
+                Ok(None)
+            } else if item.cast::<PyString>().is_ok() {
+                f.get(key).map(|t| Some(RangeEnd::Text(t)))
+            } else {
+                f.whole(key).map(|n| Some(RangeEnd::Ply(n)))
+            }
+        };
+        Ok(NativeGame {
+            text: if text.is_none() {
+                None
+            } else {
+                Some(PositionText::read("pgn", &text)?)
+            },
+            path: f.get("path")?,
+            moves: f.get("moves")?,
+            source: f.get("source")?,
+            game: f.whole("game")?,
+            pick: f.get("pick")?,
+            ply: f.optional_whole("ply")?,
+            move_text: f.get("move_text")?,
+            start: bound("start")?,
+            end: bound("end")?,
+            caption_source: f.get("caption_source")?,
+            figurine: f.get("figurine")?,
+        })
+    }
 }
 
 /// A selector from a Python value, or an error naming `option`.
@@ -78,17 +134,19 @@ fn selector(option: &str, text: &str) -> Result<Selector, Failure> {
 }
 
 /// A ply from a Python int, or an error naming `option`.
-fn ply(option: &str, n: i64) -> Result<Selector, Failure> {
-    usize::try_from(n)
-        .map(Selector::Ply)
-        .map_err(|_| Failure::Option(format!("{option}: expected a ply from 0, found {n}")))
+fn ply(option: &str, n: &Whole) -> Result<Selector, Failure> {
+    match n {
+        Whole::Fits(n) => usize::try_from(*n).ok().map(Selector::Ply),
+        Whole::Huge(_) => None,
+    }
+    .ok_or_else(|| Failure::Option(format!("{option}: expected a ply from 0, found {n}")))
 }
 
 /// A range's bound: digits are a ply, as the command line's `--from`.
-fn bound(option: &str, b: &Bound) -> Result<Selector, Failure> {
+fn bound(option: &str, b: &RangeEnd) -> Result<Selector, Failure> {
     match b {
-        Bound::Ply(n) => ply(option, *n),
-        Bound::Text(text) => {
+        RangeEnd::Ply(n) => ply(option, n),
+        RangeEnd::Text(text) => {
             let t = text.trim();
             if !t.is_empty() && t.len() <= 7 && t.bytes().all(|c| c.is_ascii_digit()) {
                 return Ok(Selector::Ply(t.parse().unwrap_or(0)));
@@ -102,22 +160,23 @@ impl NativeGame {
     /// The crate's options; `caption_auto`: the caller asked for
     /// `caption="auto"`, which for a game is the numbered move.
     fn options(&self, caption_auto: bool, strict: bool) -> Result<GameOptions, Failure> {
-        let game = usize::try_from(self.game)
-            .ok()
-            .filter(|&g| g >= 1)
-            .ok_or_else(|| {
-                Failure::Option(format!(
-                    "game: expected a game number from 1, found {}",
-                    self.game
-                ))
-            })?;
+        let game = match &self.game {
+            Whole::Fits(n) => usize::try_from(*n).ok().filter(|&g| g >= 1),
+            Whole::Huge(_) => None,
+        }
+        .ok_or_else(|| {
+            Failure::Option(format!(
+                "game: expected a game number from 1, found {}",
+                self.game
+            ))
+        })?;
         let pick = match self.pick.as_str() {
             "markers" => Pick::Markers,
             "range" => Pick::Range {
                 from: self.start.as_ref().map(|b| bound("start", b)).transpose()?,
                 to: self.end.as_ref().map(|b| bound("end", b)).transpose()?,
             },
-            _ => match (self.ply, &self.move_text) {
+            _ => match (&self.ply, &self.move_text) {
                 (Some(n), _) => Pick::One(ply("ply", n)?),
                 (None, Some(text)) => Pick::One(selector("move", text)?),
                 (None, None) => Pick::default(),
@@ -146,13 +205,22 @@ impl NativeGame {
         options: &GameOptions,
         warnings: &mut Vec<String>,
     ) -> Result<(Vec<GameDiagram>, Tags), Failure> {
-        let bytes = self.text.bytes();
         let too_long = |what: &str, len: usize| {
             Failure::Option(format!(
                 "{what}: {len} bytes is more than fen2img reads ({} MiB)",
                 MAX_PGN_LEN >> 20
             ))
         };
+        let read;
+        let text = match (&self.path, &self.text) {
+            (Some(path), _) => {
+                read = PositionText::Bytes(read_pgn_file(path)?);
+                &read
+            }
+            (None, Some(text)) => text,
+            (None, None) => return Err(Failure::Type("pgn: missing".into())),
+        };
+        let bytes = text.bytes();
         if bytes.len() > MAX_PGN_LEN {
             return Err(too_long("pgn", bytes.len()));
         }
@@ -162,7 +230,7 @@ impl NativeGame {
                 if moves.len() > MAX_PGN_LEN {
                     return Err(too_long("moves", moves.len()));
                 }
-                let (record, start_warnings) = parse_position(&self.text, options.strict)?;
+                let (record, start_warnings) = parse_position(text, options.strict)?;
                 warnings.extend(start_warnings);
                 let text = GameText::Moves {
                     start: &record.position,
@@ -175,6 +243,23 @@ impl NativeGame {
         warnings.extend(found.warnings);
         Ok((found.diagrams, found.tags))
     }
+}
+
+/// The PGN file at `path`, read as the command line reads one: only a
+/// regular file is opened (a FIFO would wait for a writer forever,
+/// `/dev/zero` never ends), and at most [`MAX_PGN_LEN`] bytes of it.
+fn read_pgn_file(path: &Path) -> Result<Vec<u8>, Failure> {
+    let shown = escape(&path.to_string_lossy()).into_owned();
+    read_regular(path, MAX_PGN_LEN as u64).map_err(|e| match e.kind() {
+        ErrorKind::FileTooLarge => Failure::Option(format!(
+            "pgn: '{shown}' is more than fen2img reads ({} MiB)",
+            MAX_PGN_LEN >> 20
+        )),
+        kind => Failure::Io {
+            message: format!("pgn: '{shown}': {e}"),
+            missing: kind == ErrorKind::NotFound,
+        },
+    })
 }
 
 /// One diagram as Python receives it (a dict), for `fen2img.GameDiagram`.
@@ -284,14 +369,23 @@ fn game_work(game: &NativeGame, options: NativeOptions, draw: bool) -> Result<Fo
 /// when `draw`. Called by `fen2img.game`, `fen2img.game_fen` and
 /// `fen2img.game_diagrams`, which document the options.
 #[pyfunction]
-pub fn game_diagrams(
-    py: Python<'_>,
-    game: NativeGame,
-    options: NativeOptions,
+pub fn game_diagrams<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    options: &Bound<'py, PyAny>,
     draw: bool,
 ) -> PyResult<Found> {
-    py.detach(|| game_work(&game, options, draw))
+    read_call(game, options)
+        .and_then(|(game, options)| py.detach(|| game_work(&game, options, draw)))
         .map_err(|f| f.into_py_err(py))
+}
+
+/// The game and options of a call, read with the GIL held.
+fn read_call(
+    game: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
+) -> Result<(NativeGame, NativeOptions), Failure> {
+    Ok((NativeGame::read(game)?, NativeOptions::read(options)?))
 }
 
 /// Reads the game and draws its range of positions as an animated GIF
@@ -332,10 +426,10 @@ fn animate_work(
 /// warnings)`: the game's range of positions as an animated GIF or PNG. Called
 /// by `fen2img.animate`, which documents the options.
 #[pyfunction]
-pub fn animate(
-    py: Python<'_>,
-    game: NativeGame,
-    options: NativeOptions,
+pub fn animate<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyAny>,
+    options: &Bound<'py, PyAny>,
     timing: (u16, u16, Option<f64>),
 ) -> PyResult<(Vec<u8>, Vec<String>)> {
     let (delay_cs, last_cs, clock_scale) = timing;
@@ -344,6 +438,7 @@ pub fn animate(
         last_cs,
         clock_scale,
     };
-    py.detach(|| animate_work(&game, options, &timing))
+    read_call(game, options)
+        .and_then(|(game, options)| py.detach(|| animate_work(&game, options, &timing)))
         .map_err(|f| f.into_py_err(py))
 }

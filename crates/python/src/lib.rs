@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 mod failure;
+mod fields;
 mod games;
 mod options;
 
@@ -26,13 +27,23 @@ use options::NativeOptions;
 
 /// A position as the caller gave it: text (a `str`, so columns count
 /// characters) or bytes.
-#[derive(FromPyObject)]
 enum PositionText {
     Text(String),
     Bytes(Vec<u8>),
 }
 
 impl PositionText {
+    /// `value` (`bytes`, or else a `str`), for keyword `name`.
+    fn read(name: &str, value: &Bound<'_, PyAny>) -> Result<PositionText, Failure> {
+        if let Ok(bytes) = value.cast::<PyBytes>() {
+            return Ok(PositionText::Bytes(bytes.as_bytes().to_vec()));
+        }
+        value
+            .extract::<String>()
+            .map(PositionText::Text)
+            .map_err(|e| fields::conversion(name, value.py(), e))
+    }
+
     fn bytes(&self) -> &[u8] {
         match self {
             PositionText::Text(s) => s.as_bytes(),
@@ -85,6 +96,17 @@ fn parse_position(position: &PositionText, strict: bool) -> Result<(Record, Vec<
     Ok((record, messages))
 }
 
+/// The position and options of a call, read with the GIL held.
+fn read_call(
+    position: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
+) -> Result<(PositionText, NativeOptions), Failure> {
+    Ok((
+        PositionText::read("position", position)?,
+        NativeOptions::read(options)?,
+    ))
+}
+
 /// Parses and draws, without the GIL.
 fn render_bytes(
     position: &PositionText,
@@ -110,11 +132,11 @@ fn render_bytes(
 #[pyfunction]
 fn render<'py>(
     py: Python<'py>,
-    position: PositionText,
-    options: NativeOptions,
+    position: &Bound<'py, PyAny>,
+    options: &Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyBytes>, Vec<String>)> {
-    let (bytes, warnings) = py
-        .detach(|| render_bytes(&position, options))
+    let (bytes, warnings) = read_call(position, options)
+        .and_then(|(position, options)| py.detach(|| render_bytes(&position, options)))
         .map_err(|f| f.into_py_err(py))?;
     Ok((PyBytes::new(py, &bytes), warnings))
 }
@@ -122,11 +144,12 @@ fn render<'py>(
 /// `describe(position, options) -> (str, warnings)`: the position in
 /// words (caption, number and players first), for alt text.
 #[pyfunction]
-fn describe(
-    py: Python<'_>,
-    position: PositionText,
-    options: NativeOptions,
+fn describe<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    options: &Bound<'py, PyAny>,
 ) -> PyResult<(String, Vec<String>)> {
+    let (position, options) = read_call(position, options).map_err(|f| f.into_py_err(py))?;
     py.detach(|| {
         let (record, warnings) = parse_position(&position, options.strict)?;
         let options = options.render_options()?;
@@ -150,9 +173,13 @@ mod native {
     #[pymodule_export]
     use super::games::{animate, game_diagrams};
 
-    /// `__version__`: the workspace's version, which is also the wheel's.
+    /// `__version__`: the workspace's version, which is also the wheel's;
+    /// the limits the Python layer checks before handing values over,
+    /// from where the command line and the server take them.
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
-        m.add("__version__", env!("CARGO_PKG_VERSION"))
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        m.add("MAX_MARKUP", fen2img_render::layout::MAX_MARKUP)?;
+        m.add("MAX_PGN_BYTES", fen2img_games::input::MAX_PGN_LEN)
     }
 }

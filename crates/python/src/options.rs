@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 
 use fen2img_render::chess::quote::escape;
+use fen2img_render::layout::MAX_MARKUP;
 use fen2img_render::layout::{
     Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, SIZE_RANGE,
 };
@@ -17,17 +18,16 @@ use fen2img_render::{
     Coordinates, DiagramOptions, EncodeOptions, Format, Glyph, Markup, PieceSet, RenderOptions,
     Rgba, Square, Theme,
 };
-use pyo3::FromPyObject;
+use pyo3::prelude::*;
 
 use crate::failure::Failure;
+use crate::fields::{Fields, Whole};
 
 /// Every option of `render`, as the Python layer passes them (a dict with
-/// all of these keys).
-#[derive(FromPyObject)]
-#[pyo3(from_item_all)]
+/// all of these keys, read by [`NativeOptions::read`]).
 pub struct NativeOptions {
     format: String,
-    size: i64,
+    size: Whole,
     /// A built-in theme's name; `None` when `theme_file` is given.
     theme: Option<String>,
     theme_file: Option<PathBuf>,
@@ -55,17 +55,17 @@ pub struct NativeOptions {
     pub caption_auto: bool,
     /// `below` or `above`.
     caption_position: String,
-    number: Option<i64>,
+    number: Option<Whole>,
     number_format: Option<String>,
     white: Option<String>,
     white_title: Option<String>,
-    white_elo: Option<i64>,
+    white_elo: Option<Whole>,
     black: Option<String>,
     black_title: Option<String>,
-    black_elo: Option<i64>,
-    quality: i64,
+    black_elo: Option<Whole>,
+    quality: Whole,
     optimize: bool,
-    dpi: Option<i64>,
+    dpi: Option<Whole>,
     id_prefix: Option<String>,
     /// Refuse all but six-field FEN, and illegal positions.
     pub strict: bool,
@@ -87,12 +87,14 @@ fn square(option: &str, text: &str) -> Result<Square, Failure> {
 /// A whole number in `range`, or an error naming `option`.
 fn in_range<T: TryFrom<i64>>(
     option: &str,
-    value: i64,
+    value: &Whole,
     range: std::ops::RangeInclusive<i64>,
 ) -> Result<T, Failure> {
-    if range.contains(&value) {
-        if let Ok(v) = T::try_from(value) {
-            return Ok(v);
+    if let Whole::Fits(n) = value {
+        if range.contains(n) {
+            if let Ok(v) = T::try_from(*n) {
+                return Ok(v);
+            }
         }
     }
     Err(Failure::Option(format!(
@@ -136,7 +138,7 @@ fn player(
     color_name: &str,
     name: Option<String>,
     title: Option<String>,
-    elo: Option<i64>,
+    elo: Option<Whole>,
 ) -> Result<Option<Player>, Failure> {
     let Some(name) = name else {
         if title.is_some() || elo.is_some() {
@@ -147,7 +149,7 @@ fn player(
         return Ok(None);
     };
     let elo = elo
-        .map(|e| in_range(&format!("{color_name}_elo"), e, 0..=9999))
+        .map(|e| in_range(&format!("{color_name}_elo"), &e, 0..=9999))
         .transpose()?;
     Ok(Some(Player {
         name,
@@ -158,6 +160,47 @@ fn player(
 }
 
 impl NativeOptions {
+    /// Reads the dict `_convert.native_options` made; a value Rust cannot
+    /// hold is the package's exception naming its keyword.
+    pub fn read(dict: &Bound<'_, PyAny>) -> Result<NativeOptions, Failure> {
+        let f = Fields::new(dict, &[]);
+        Ok(NativeOptions {
+            format: f.get("format")?,
+            size: f.whole("size")?,
+            theme: f.get("theme")?,
+            theme_file: f.get("theme_file")?,
+            pieces: f.get("pieces")?,
+            flip: f.get("flip")?,
+            coordinates: f.get("coordinates")?,
+            side_to_move: f.get("side_to_move")?,
+            border: f.get("border")?,
+            background: f.get("background")?,
+            transparent: f.get("transparent")?,
+            lastmove: f.get("lastmove")?,
+            check: f.get("check")?,
+            arrows: f.list("arrows", MAX_MARKUP)?,
+            marks: f.list("marks", MAX_MARKUP)?,
+            fills: f.list("fills", MAX_MARKUP)?,
+            glyphs: f.list("glyphs", MAX_MARKUP)?,
+            caption: f.get("caption")?,
+            caption_auto: f.get("caption_auto")?,
+            caption_position: f.get("caption_position")?,
+            number: f.optional_whole("number")?,
+            number_format: f.get("number_format")?,
+            white: f.get("white")?,
+            white_title: f.get("white_title")?,
+            white_elo: f.optional_whole("white_elo")?,
+            black: f.get("black")?,
+            black_title: f.get("black_title")?,
+            black_elo: f.optional_whole("black_elo")?,
+            quality: f.whole("quality")?,
+            optimize: f.get("optimize")?,
+            dpi: f.optional_whole("dpi")?,
+            id_prefix: f.get("id_prefix")?,
+            strict: f.get("strict")?,
+        })
+    }
+
     /// The render crate's options (reads a theme file or piece set
     /// directory when one is named).
     pub fn render_options(self) -> Result<RenderOptions, Failure> {
@@ -166,7 +209,7 @@ impl NativeOptions {
         })?;
         let size = in_range(
             "size",
-            self.size,
+            &self.size,
             i64::from(*SIZE_RANGE.start())..=i64::from(*SIZE_RANGE.end()),
         )?;
         let mut theme = match (&self.theme, &self.theme_file) {
@@ -257,7 +300,7 @@ impl NativeOptions {
             caption_position,
             number: self
                 .number
-                .map(|n| in_range("number", n, 0..=i64::from(u32::MAX)))
+                .map(|n| in_range("number", &n, 0..=i64::from(u32::MAX)))
                 .transpose()?,
             number_format: self.number_format,
             white: player("white", self.white, self.white_title, self.white_elo)?,
@@ -287,10 +330,10 @@ impl NativeOptions {
         };
         options.encode = EncodeOptions {
             optimize: self.optimize,
-            quality: in_range("quality", self.quality, 1..=100)?,
+            quality: in_range("quality", &self.quality, 1..=100)?,
             dpi: self
                 .dpi
-                .map(|d| in_range("dpi", d, 36..=2400))
+                .map(|d| in_range("dpi", &d, 36..=2400))
                 .transpose()?,
         };
         options.svg_id_prefix = self.id_prefix;

@@ -4,11 +4,17 @@ python-chess objects are used through what they offer (``.fen()``,
 ``.uci()``, ``.tail``/``.head``, squares as integers), so fen2img does not
 import python-chess and works with anything shaped the same. Wrong Python
 types raise ``TypeError``; values are checked by the Rust half, whose
-``ValueError`` messages name the keyword argument.
+``ValueError`` messages name the keyword argument (numbers too large for
+it and text that is not Unicode, such as a lone surrogate, included).
+Lists of arrows, marks, fills and glyphs are cut off past the command
+line's limit before they are built.
 """
 
+import itertools
 import os
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+
+from . import _native
 
 __all__ = ["DEFAULTS", "fen_of", "native_options"]
 
@@ -21,6 +27,17 @@ _BRUSHES = {"green": "G", "red": "R", "yellow": "Y", "blue": "B"}
 
 def _type_name(value: Any) -> str:
     return type(value).__name__
+
+
+def _at_most(option: str, items: Iterable[Any]) -> List[Any]:
+    """The items of ``option``, refused past ``_native.MAX_MARKUP`` (64, the
+    command line's and server's limit) before more are taken: a diagram
+    of ten million arrows is minutes of drawing."""
+    most = _native.MAX_MARKUP
+    taken = list(itertools.islice(items, most + 1))
+    if len(taken) > most:
+        raise ValueError(f"{option}: at most {most} a diagram (as the server's query)")
+    return taken
 
 
 def fen_of(position: Any) -> Union[str, bytes]:
@@ -101,9 +118,9 @@ def _squares(option: str, value: Any) -> List[str]:
     if value is None:
         return []
     if isinstance(value, str):
-        return [s for s in value.split(",") if s.strip()]
+        return _at_most(option, (s for s in value.split(",") if s.strip()))
     try:
-        items = list(value)
+        items = _at_most(option, iter(value))
     except TypeError:
         raise TypeError(
             f"{option}: expected squares such as ['e4', 'd5'], found {_type_name(value)}"
@@ -160,9 +177,9 @@ def _arrows(value: Any) -> List[str]:
     if value is None:
         return []
     if isinstance(value, str):
-        return [a for a in value.split(",") if a.strip()]
+        return _at_most("arrows", (a for a in value.split(",") if a.strip()))
     try:
-        items = list(value)
+        items = _at_most("arrows", iter(value))
     except TypeError:
         raise TypeError(
             f"arrows: expected a list of arrows such as ['Ge2e4'], found {_type_name(value)}"
@@ -207,7 +224,7 @@ def _square_pairs(option: str, value: Any, example: str, what: str) -> List[Tupl
         return []
     pairs = value.items() if hasattr(value, "items") else value
     try:
-        pairs = list(pairs)
+        pairs = _at_most(option, iter(pairs))
     except TypeError:
         raise TypeError(
             f"{option}: expected a dict such as {example}, found {_type_name(value)}"

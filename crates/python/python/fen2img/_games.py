@@ -22,8 +22,8 @@ from ._errors import GameError
 
 __all__ = ["GameDiagram", "animate", "game", "game_diagrams", "game_fen"]
 
-#: The largest PGN text read, in bytes (as the command line).
-MAX_PGN_BYTES = 64 * 1024 * 1024
+#: The largest PGN text read, in bytes: the command line's limit.
+MAX_PGN_BYTES: int = _native.MAX_PGN_BYTES
 
 _START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -100,17 +100,6 @@ class GameDiagram:
         return self.data.decode("utf-8") if self.format == "svg" and self.data else None
 
 
-def _read_file(path: "os.PathLike[str]") -> bytes:
-    with open(path, "rb") as f:
-        data = f.read(MAX_PGN_BYTES + 1)
-    if len(data) > MAX_PGN_BYTES:
-        raise ValueError(
-            f"pgn: {os.fspath(path)!r} is more than fen2img reads "
-            f"({MAX_PGN_BYTES >> 20} MiB)"
-        )
-    return data
-
-
 def _moves_text(value: Any) -> str:
     """Moves as the command line's ``--moves`` takes them: a string (``"e4
     e5 Nf3"``, ``"1. e2e4 e7e5"``), or an iterable of SAN or UCI strings and
@@ -157,34 +146,40 @@ def _refuse_variant(board: Any, source: str) -> None:
 
 def _game_text(
     pgn: Any, moves: Any, filename: Optional[str]
-) -> Tuple[Union[str, bytes], Optional[str], str]:
-    """(text, moves, source name): PGN text and no moves, or a start
-    position's FEN and the moves played from it."""
+) -> Tuple[Union[str, bytes, None], Optional[str], str, Optional[str]]:
+    """(text, moves, source name, path): PGN text and no moves, or a start
+    position's FEN and the moves played from it, or no text and the path
+    of a PGN file. The file is read by the Rust half as the command line
+    reads one: a FIFO or a device is refused before it is opened, and at
+    most ``MAX_PGN_BYTES`` are read."""
     if filename is not None and not isinstance(filename, str):
         raise TypeError(f"filename: expected a str, found {_type_name(filename)}")
     if moves is not None:
         _refuse_variant(pgn, filename or "moves")
         start = _START if pgn is None else fen_of(pgn)
-        return start, _moves_text(moves), filename or "moves"
+        return start, _moves_text(moves), filename or "moves", None
     if isinstance(pgn, (str, bytes)):
-        return pgn, None, filename or "<pgn>"
+        return pgn, None, filename or "<pgn>", None
     if isinstance(pgn, (bytearray, memoryview)):
-        return bytes(pgn), None, filename or "<pgn>"
+        return bytes(pgn), None, filename or "<pgn>", None
     if isinstance(pgn, os.PathLike):
-        return _read_file(pgn), None, filename or os.fspath(pgn)
+        path = os.fspath(pgn)
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        return None, None, filename or path, path
     if hasattr(pgn, "headers") and callable(getattr(pgn, "accept", None)):
         # A python-chess chess.pgn.Game: its PGN export keeps the comments
         # ([%cal], [%clk], [#]), NAGs, variations and set-up tags.
         text = str(pgn)
         if not isinstance(text, str):
             raise TypeError(f"pgn: str() of {_type_name(pgn)} is not a str")
-        return text, None, filename or "<pgn>"
+        return text, None, filename or "<pgn>", None
     stack = getattr(pgn, "move_stack", None)
     root = getattr(pgn, "root", None)
     if stack is not None and callable(root):
         # A python-chess Board: the game is its moves from its root.
         _refuse_variant(pgn, filename or "moves")
-        return fen_of(root()), _moves_text(stack), filename or "moves"
+        return fen_of(root()), _moves_text(stack), filename or "moves", None
     raise TypeError(
         "pgn: expected PGN text (str or bytes), a pathlib.Path of a PGN file, a "
         f"chess.pgn.Game or a chess.Board with moves played, found {_type_name(pgn)}"
@@ -251,9 +246,10 @@ def _native_game(
     ply, move = _ply("ply", ply), _move(move)
     if ply is not None and move is not None:
         raise TypeError("give ply or move, not both")
-    text, moves_text, source = _game_text(pgn, moves, filename)
+    text, moves_text, source, path = _game_text(pgn, moves, filename)
     return {
         "text": text,
+        "path": path,
         "moves": moves_text,
         "source": source,
         "game": game,

@@ -3,8 +3,9 @@
 # and pass them here as a dict with every key of fen2img._convert.DEFAULTS
 # (plus "format", "theme_file" and "caption_auto"). The games functions
 # (fen2img.game, game_fen, game_diagrams, animate; fen2img/_games.py) also
-# pass the game as a dict: text, moves, source, game, pick, ply, move_text,
-# start, end, caption_source, figurine.
+# pass the game as a dict: text (None for a file), path (a PGN file's, read
+# here as the command line reads it), moves, source, game, pick, ply,
+# move_text, start, end, caption_source, figurine.
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 def render(position: Union[str, bytes], options: Dict[str, Any]) -> Tuple[bytes, List[str]]:
@@ -26,3 +27,7 @@ def animate(
     second, clock scale), and the warnings to show."""
 
 __version__: str
+# The most arrows, marks, fills or glyphs a diagram takes (the server's).
+MAX_MARKUP: int
+# The largest PGN text read, in bytes (the command line's).
+MAX_PGN_BYTES: int

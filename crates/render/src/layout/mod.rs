@@ -48,7 +48,7 @@ pub use text::{missing_glyphs, PlacedText};
 pub use crate::options::{
     format_clock, Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates,
     DiagramOptions, Glyph, Judgement, Markup, Player, Preset, DEFAULT_NUMBER_FORMAT, DEFAULT_SIZE,
-    MAX_LABEL_CHARS, SIZE_RANGE,
+    MAX_LABEL_CHARS, MAX_MARKUP, SIZE_RANGE,
 };
 
 use crate::assets::color::Rgba;

@@ -66,6 +66,12 @@ impl fmt::Display for CheckMark {
     }
 }
 
+/// The most arrows (circles included), marks, fills, glyphs or square
+/// labels a front end that takes untrusted input (the server's query, the
+/// Python package) lets one diagram ask for: a board has 64 squares, and
+/// each item adds drawing work.
+pub const MAX_MARKUP: usize = 64;
+
 /// Highlights and annotations drawn on the board.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Markup {

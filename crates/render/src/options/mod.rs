@@ -40,6 +40,6 @@ pub use crate::annotation::{Glyph, Judgement, MAX_LABEL_CHARS};
 pub use around::{format_clock, Around, Caption, CaptionPosition, Player, DEFAULT_NUMBER_FORMAT};
 pub use arrow::{ArrowSpec, Brush};
 pub use diagram::{Coordinates, DiagramOptions, Preset, DEFAULT_SIZE, SIZE_RANGE};
-pub use markup::{CheckMark, Markup};
+pub use markup::{CheckMark, Markup, MAX_MARKUP};
 pub use squares::{Fill, GlyphMark, Label, Mark};
 pub use width::{Width, DEFAULT_DPI};
