@@ -24,11 +24,16 @@
 //!   deadline between its steps and inside each frame of a GIF, and stops
 //!   once its client has been answered `503`.
 //!
+//! - **Answers asked again** ([`response_cache`]): a `GET` whose answer
+//!   depends on its target alone is looked up by its canonical request and
+//!   encoding on the request thread before any render is queued; a `200`
+//!   drawn for it is kept, within `--response-cache` bytes.
+//!
 //! Modules import one way: `mod` → {`connections`, `router`, `pool`,
-//! `piece_dir`} → {`target`, `body`} → {`diagram`, `og`, `boardimage`,
-//! `lilagif`, `game`} → {`request`, `params`, `query`, `suggest`,
-//! `response`, `lila_names`, `piece_sets`}; `body` reads `connections`'s
-//! [`Close`].
+//! `piece_dir`} → {`target`, `body`, `response_cache`} → {`diagram`, `og`,
+//! `boardimage`, `lilagif`, `game`} → {`request`, `params`, `query`,
+//! `suggest`, `response`, `lila_names`, `piece_sets`}; `body` reads
+//! `connections`'s [`Close`].
 //!
 //! [`Router`]: axum::Router
 
@@ -48,6 +53,7 @@ mod pool;
 mod query;
 mod request;
 mod response;
+mod response_cache;
 mod router;
 mod suggest;
 mod target;
@@ -150,6 +156,12 @@ pub struct ServeArgs {
     #[arg(long)]
     pub log: bool,
 
+    /// Bytes of encoded answers kept in memory for requests asked again
+    /// (images and text boards whose answer depends on the URL alone, per
+    /// encoding; least recently used dropped first). 0 turns it off.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 << 20)]
+    pub response_cache: usize,
+
     /// Let web pages from ORIGINS read the images: `*` for any page, or a
     /// comma-separated list of origins (each echoed back, with `Vary:
     /// Origin`). `OPTIONS` preflights are answered either way.
@@ -179,6 +191,8 @@ pub struct State {
     /// Turns true when the server starts draining: a body still arriving is
     /// read as long as it keeps coming (`body.rs`).
     shutdown: tokio::sync::watch::Sender<bool>,
+    /// Answers kept for requests asked again (`None`: `--response-cache 0`).
+    cache: Option<response_cache::ResponseCache>,
 }
 
 /// The limits and switches handlers read.
@@ -227,6 +241,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
             cors,
         },
         shutdown: tokio::sync::watch::Sender::new(false),
+        cache: response_cache::ResponseCache::new(args.response_cache),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.io_threads.max(1))

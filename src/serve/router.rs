@@ -15,7 +15,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::body::HttpBody as _;
+use axum::body::{Bytes, HttpBody as _};
 use axum::extract::{self, Request};
 use axum::handler::Handler;
 use axum::http::Uri;
@@ -40,6 +40,7 @@ use super::response::{
     aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, negotiate,
     none_match, text, Encoding, Reply, IMMUTABLE,
 };
+use super::response_cache::{Cached, ResponseCache};
 use super::target::{self, Rejection, Target};
 use super::{cors, game, State};
 
@@ -161,8 +162,21 @@ pub async fn handle(
             .and_then(|v| v.to_str().ok()?.parse().ok())
             .or_else(|| reply.body().size_hint().exact())
             .unwrap_or(0);
+        // Answers the cache could hold say whether it did, and the bytes
+        // it holds since.
+        let cache = match (reply.extensions().get::<CacheUse>(), &state.cache) {
+            (Some(used), Some(cache)) => {
+                let word = if *used == CacheUse::Hit {
+                    "hit"
+                } else {
+                    "miss"
+                };
+                format!(" {word} cached={}", cache.bytes())
+            }
+            _ => String::new(),
+        };
         eprintln!(
-            "{peer} \"{method} {}\" {} {len} {:.1}ms",
+            "{peer} \"{method} {}\" {} {len} {:.1}ms{cache}",
             fen2img_render::chess::quote::escape(&target),
             reply.status().as_u16(),
             start.elapsed().as_secs_f64() * 1000.0
@@ -232,18 +246,72 @@ async fn get_target(extract::State(state): extract::State<Arc<State>>, req: Requ
         Ok(found) => found,
         Err(rejection) => return no_image(rejection),
     };
-    let plan = Plan::new(state.defaults_digest, request, comment, accept);
+    let mut plan = Plan::new(state.defaults_digest, request, comment, accept);
     if if_none_match.is_some_and(|h| none_match(h, &plan.tag)) {
         return not_modified(&plan.tag);
+    }
+    // Looked up here, so an answer asked for again never waits for (or
+    // takes) a render thread.
+    let cache_key = std::mem::take(&mut plan.cache_key);
+    if let Some(hit) = state.cache.as_ref().and_then(|c| c.get(&cache_key)) {
+        return cached(&hit);
     }
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
     let (format, tag, encoding) = (plan.request.format, plan.tag.clone(), plan.encoding);
     let job = move |worker: &mut Worker| plan.draw(worker, &defaults);
     match finish(&state, deadline, job).await {
-        Ok(bytes) => image(format, &tag, encoding, bytes),
+        Ok(bytes) => kept(
+            state.cache.as_ref(),
+            &cache_key,
+            format,
+            tag,
+            encoding,
+            bytes,
+        ),
         Err(reply) => reply,
     }
+}
+
+/// Whether an answer came from the response cache, for the access log; on
+/// answers the cache may hold only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CacheUse {
+    Hit,
+    Miss,
+}
+
+/// The answer kept in the cache, sent again: the same headers and bytes as
+/// when it was drawn.
+fn cached(hit: &Cached) -> Reply {
+    let mut r = image(hit.format, &hit.tag, hit.encoding, hit.body.clone());
+    r.extensions_mut().insert(CacheUse::Hit);
+    r
+}
+
+/// A `200` just drawn for `key`: kept in `cache` (when there is one) and
+/// answered.
+fn kept(
+    cache: Option<&ResponseCache>,
+    key: &str,
+    format: Format,
+    tag: String,
+    encoding: Encoding,
+    bytes: Vec<u8>,
+) -> Reply {
+    let body = Bytes::from(bytes);
+    let mut r = image(format, &tag, encoding, body.clone());
+    if let Some(cache) = cache {
+        let answer = Cached {
+            format,
+            tag,
+            encoding,
+            body,
+        };
+        cache.insert(key, answer);
+        r.extensions_mut().insert(CacheUse::Miss);
+    }
+    r
 }
 
 /// What a target asks to render, or why it renders nothing.
@@ -292,6 +360,17 @@ async fn render_game_target(
         NotModified(String),
         Refused(Option<Rejection>),
     }
+    // The canonical request is known only once the game is replayed: the
+    // target as sent names the answer instead (a path starts with `/`,
+    // which no canonical key does), with the encoding it would get.
+    let suffix = negotiate(accept_encoding).header().unwrap_or("identity");
+    let cache_key = format!("{path}?{query}\n{suffix}");
+    if let Some(hit) = state.cache.as_ref().and_then(|c| c.get(&cache_key)) {
+        return match if_none_match {
+            Some(h) if none_match(h, &hit.tag) => not_modified(&hit.tag),
+            _ => cached(&hit),
+        };
+    }
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
     let (digest, max_size) = (state.defaults_digest, state.config.max_size);
@@ -316,7 +395,14 @@ async fn render_game_target(
         Ok(Answer::Image(format, tag, encoding, bytes))
     };
     match finish(state, deadline, job).await {
-        Ok(Answer::Image(format, tag, encoding, bytes)) => image(format, &tag, encoding, bytes),
+        Ok(Answer::Image(format, tag, encoding, bytes)) => kept(
+            state.cache.as_ref(),
+            &cache_key,
+            format,
+            tag,
+            encoding,
+            bytes,
+        ),
         Ok(Answer::NotModified(tag)) => not_modified(&tag),
         Ok(Answer::Refused(rejection)) => no_image(rejection),
         Err(reply) => reply,
@@ -348,6 +434,9 @@ struct Plan {
     comment: String,
     encoding: Encoding,
     tag: String,
+    /// The response cache's key: the canonical request (what the tag
+    /// hashes) and the encoding's name.
+    cache_key: String,
 }
 
 impl Plan {
@@ -360,12 +449,16 @@ impl Plan {
             Encoding::Identity
         };
         let tag = etag(defaults_digest, &canonical, encoding);
+        let mut cache_key = canonical;
+        cache_key.push('\n');
+        cache_key.push_str(encoding.header().unwrap_or("identity"));
         Plan {
             request,
             key,
             comment,
             encoding,
             tag,
+            cache_key,
         }
     }
 
@@ -401,7 +494,7 @@ fn tag_value(tag: &str) -> HeaderValue {
 }
 
 /// `200` with a rendered image (or text board) and its validators.
-fn image(format: Format, tag: &str, encoding: Encoding, bytes: Vec<u8>) -> Reply {
+fn image(format: Format, tag: &str, encoding: Encoding, bytes: Bytes) -> Reply {
     let mut r = text(StatusCode::OK, "");
     *r.body_mut() = bytes.into();
     let h = r.headers_mut();

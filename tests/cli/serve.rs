@@ -1259,3 +1259,7 @@ mod lila_gif_peer;
 
 #[path = "serve_deadline.rs"]
 mod deadline;
+
+// Issue 37: answers asked again come from the response cache.
+#[path = "serve_cache.rs"]
+mod cache;
