@@ -4,9 +4,8 @@
 
 use fen2img_render::layout::{CheckMark, SIZE_RANGE};
 use fen2img_render::Rgba;
-use fen2img_render::{Coordinates, Format, ParseOptions, Square};
+use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove};
 
-use super::params::uci_move;
 use super::query::first;
 use super::request::{DiagramRequest, MAX_MARKUP};
 
@@ -48,10 +47,12 @@ pub fn parse(
         .filter(|m| !m.is_empty())
         .or_else(|| first(pairs, "lastmove"));
     if let Some(m) = lastmove {
-        // "0000" is UCI's null move: valid, and nothing to highlight.
-        if m != "0000" {
-            r.lastmove = Some(uci_move(m).ok_or("lastMove is not a valid uci move")?);
-        }
+        // UCI, as python-chess's `Move.from_uci` reads it: "0000" is the
+        // null move, valid and nothing to highlight; a drop tints its square.
+        let read = m.trim().parse::<UciMove>();
+        r.lastmove = read
+            .map_err(|_| "lastMove is not a valid uci move")?
+            .squares();
     }
 
     if let Some(sq) = first(pairs, "check") {

@@ -2,16 +2,20 @@
 //! form `/diagram/<percent-encoded FEN>.png?...`, parameters named like the
 //! command line's options.
 
+use fen2img_games::vocabulary::{GameChoice, GAME};
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::{Caption, CaptionPosition, CheckMark, SIZE_RANGE};
-use fen2img_render::{Coordinates, Format, ParseOptions, Square, TextFormat};
+use fen2img_render::layout::SIZE_RANGE;
+use fen2img_render::vocabulary::{
+    BuiltIn, FrontEnd, OptionError, ResourceError, Resources, RENDER,
+};
+use fen2img_render::{Format, ParseOptions, RenderOptions, TextFormat};
 
-use super::params::{arrow, at_most, boolean, color, items, square, uci_move};
-use super::query::{all, first};
+use super::params::at_most;
+use super::query::first;
 use super::request::{
     built_in_theme, named_player, text_param, Background, DiagramRequest, MAX_MARKUP,
 };
-use super::suggest::{unknown, DIAGRAM_PARAMETERS};
+use super::suggest::{diagram_parameters, unknown};
 
 /// The format a `/diagram` extension names (`txt` takes `format=`).
 pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String> {
@@ -38,8 +42,45 @@ pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String
     })
 }
 
-/// The parameters that choose a position of a `pgn` game.
-const GAME_PARAMETERS: [&str; 3] = ["game", "ply", "move"];
+/// The server's name of each render option a [`DiagramRequest`] cannot
+/// carry yet (it has no field for them), and why it is refused rather than
+/// ignored: a request that asks for something must get it or be told.
+const NOT_CARRIED: [&str; 4] = ["dpi", "straight_knight_arrows", "swap_glyphs", "id_prefix"];
+
+/// What a request may name: built-in themes only (never a file), and the
+/// piece sets `--piece-sets` loaded at start-up, by name. The name of the
+/// set found is kept, as the request carries it.
+#[derive(Default)]
+struct ServerResources {
+    set: std::cell::Cell<Option<&'static str>>,
+}
+
+impl Resources for ServerResources {
+    fn pieces(&self, name: &str) -> Result<fen2img_render::PieceSet, ResourceError> {
+        let (found, set) = super::piece_sets::find(name).ok_or_else(|| {
+            ResourceError::Refused(format!(
+                "no piece set named '{}' was loaded (--piece-sets)",
+                escape(name)
+            ))
+        })?;
+        self.set.set(Some(found.as_str()));
+        Ok(set.clone())
+    }
+}
+
+/// The table's errors as the server's one line: each error, `; ` between;
+/// an error without a column (a theme or piece set not had) says what was
+/// given.
+fn one_line(errors: Vec<(usize, OptionError)>) -> String {
+    let parts: Vec<String> = errors
+        .iter()
+        .map(|(_, e)| match e.column() {
+            None if !e.value.is_empty() => format!("{e}, found '{}'", escape(&e.value)),
+            _ => e.to_string(),
+        })
+        .collect();
+    parts.join("; ")
+}
 
 /// The request for the position of `pgn` that `game`, `ply` or `move`
 /// choose (the final position by default), with what the game draws there
@@ -51,34 +92,16 @@ fn game_request(
     pairs: &[(String, String)],
     format: Format,
 ) -> Result<DiagramRequest, String> {
-    use fen2img_games::{self as games, GameOptions, GameText, Pick};
-    use fen2img_render::chess::game::Selector;
-    let number = match first(pairs, "game") {
-        None => 1,
-        Some(n) => n
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| format!("game: expected a game number from 1, found '{}'", escape(n)))?,
-    };
-    let selector = match (first(pairs, "ply"), first(pairs, "move")) {
-        (Some(_), Some(_)) => return Err("ply: give ply or move, not both".into()),
-        (Some(ply), None) => Selector::Ply(ply.trim().parse().map_err(|_| {
-            format!(
-                "ply: expected a number of half-moves, found '{}'",
-                escape(ply)
-            )
-        })?),
-        (None, Some(mv)) => mv.trim().parse().map_err(|e| format!("move: {e}"))?,
-        (None, None) => Selector::Final,
-    };
-    let options = GameOptions {
-        game: number,
-        pick: Pick::One(selector),
-        ..GameOptions::default()
-    };
-    let found = games::diagrams(&GameText::Pgn(pgn.as_bytes()), "pgn", &options)
+    use fen2img_games::{self as games, GameText};
+    let names: Vec<&str> = GAME.names(FrontEnd::Server).collect();
+    let given = pairs
+        .iter()
+        .filter(|(n, _)| names.contains(&n.as_str()))
+        .map(|(n, v)| (n.as_str(), Some(v.as_str())));
+    let mut choice = GameChoice::default();
+    GAME.apply_all(&mut choice, FrontEnd::Server, given, &BuiltIn)
+        .map_err(one_line)?;
+    let found = games::diagrams(&GameText::Pgn(pgn.as_bytes()), "pgn", &choice.options)
         .map_err(|e| e.to_string())?;
     let d = found
         .diagrams
@@ -99,9 +122,8 @@ pub fn parse(
     max_size: u32,
 ) -> Result<DiagramRequest, String> {
     // `format` picks a text board's variant; other formats have none.
-    let known: Vec<&str> = DIAGRAM_PARAMETERS
-        .iter()
-        .copied()
+    let known: Vec<&str> = diagram_parameters()
+        .into_iter()
         .filter(|n| *n != "format" || matches!(format, Format::Text(_)))
         .collect();
     unknown(pairs.iter().map(|(n, _)| n.as_str()), &known)?;
@@ -110,7 +132,7 @@ pub fn parse(
         (Some(_), Some(_)) => return Err("pgn: give a fen or a pgn, not both".into()),
         (None, Some(pgn)) => game_request(pgn, pairs, format)?,
         (Some(fen), None) => {
-            for name in GAME_PARAMETERS {
+            for name in GAME.names(FrontEnd::Server) {
                 if first(pairs, name).is_some() {
                     return Err(format!(
                         "{name}: chooses a position of a pgn game; give pgn=..."
@@ -127,219 +149,121 @@ pub fn parse(
             )
         }
     };
-    for (name, value) in pairs {
-        let v = value.as_str();
-        match name.as_str() {
-            "size" => {
-                let top = max_size.min(*SIZE_RANGE.end());
-                r.size = Some(
-                    v.trim()
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|s| (*SIZE_RANGE.start()..=top).contains(s))
-                        .ok_or_else(|| {
-                            format!(
-                                "size: give a width from {} to {top} pixels, found '{}'",
-                                SIZE_RANGE.start(),
-                                escape(v)
-                            )
-                        })?,
-                );
-            }
-            "theme" => {
-                r.theme = Some(built_in_theme(v.trim()).ok_or_else(|| {
-                    let names: Vec<&str> = fen2img_render::Theme::built_in_names().collect();
-                    format!(
-                        "theme: expected one of {}, found '{}'",
-                        names.join(" "),
-                        escape(v)
-                    )
-                })?)
-            }
-            "flip" => r.flip = Some(boolean("flip", v)?),
-            "side_to_move" => r.side_to_move = Some(boolean("side_to_move", v)?),
-            "border" => r.border = Some(boolean("border", v)?),
-            "coords" => {
-                r.coords = Some(match v.trim() {
-                    "outside" => Coordinates::Outside,
-                    "inside" => Coordinates::Inside,
-                    "none" => Coordinates::None,
-                    _ => {
-                        return Err(format!(
-                            "coords: expected outside, inside or none, found '{}'",
-                            escape(v)
-                        ))
-                    }
-                })
-            }
-            "background" => {
-                r.background = Some(match v.trim() {
-                    "none" => Background::None,
-                    c => Background::Color(color("background", c)?),
-                })
-            }
-            "lastmove" => {
-                r.lastmove = Some(uci_move(v).ok_or_else(|| {
-                    format!(
-                        "lastmove: expected a move such as e2e4 or e7e8q, found '{}'",
-                        escape(v)
-                    )
-                })?)
-            }
-            "check" => {
-                r.check = Some(match v.trim() {
-                    "" | "auto" => CheckMark::Auto,
-                    "none" => CheckMark::None,
-                    sq => CheckMark::Square(square("check", sq)?),
-                })
-            }
-            "quality" => {
-                r.quality = Some(
-                    v.trim()
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|q| (1..=100).contains(q))
-                        .ok_or_else(|| {
-                            format!("quality: expected 1 to 100, found '{}'", escape(v))
-                        })?,
-                )
-            }
-            "caption" => {
-                r.around.caption = match v.trim() {
-                    "" => None,
-                    "auto" => Some(Caption::Auto),
-                    _ => Some(Caption::Text(text_param("caption", v)?)),
-                }
-            }
-            "caption_position" => {
-                r.around.caption_position = match v.trim() {
-                    "below" => CaptionPosition::Below,
-                    "above" => CaptionPosition::Above,
-                    _ => {
-                        return Err(format!(
-                            "caption_position: expected below or above, found '{}'",
-                            escape(v)
-                        ))
-                    }
-                }
-            }
-            "number" => {
-                r.around.number = Some(v.trim().parse::<u32>().map_err(|_| {
-                    format!("number: expected a whole number, found '{}'", escape(v))
-                })?)
-            }
-            "number_format" => r.around.number_format = Some(text_param("number_format", v)?),
-            "white" => r.around.white = named_player("white", v)?,
-            "black" => r.around.black = named_player("black", v)?,
-            _ => {}
-        }
-    }
-    // Titles and ratings belong to a named player, whatever the order of
-    // the parameters.
-    for (color, player) in [
-        ("white", &mut r.around.white),
-        ("black", &mut r.around.black),
-    ] {
-        let title = first(pairs, &format!("{color}_title"));
-        let elo = first(pairs, &format!("{color}_elo"));
-        if title.is_none() && elo.is_none() {
-            continue;
-        }
-        let Some(player) = player.as_mut() else {
-            return Err(format!(
-                "{color}_title, {color}_elo: give the player's name as {color}=NAME too"
-            ));
-        };
-        if let Some(t) = title.filter(|t| !t.trim().is_empty()) {
-            player.title = Some(text_param(&format!("{color}_title"), t.trim())?);
-        }
-        if let Some(e) = elo.filter(|e| !e.trim().is_empty()) {
-            player.elo = Some(
-                e.trim()
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|e| *e < 10_000)
-                    .ok_or_else(|| {
-                        format!(
-                            "{color}_elo: expected a rating such as 2650, found '{}'",
-                            escape(e)
-                        )
-                    })?,
-            );
-        }
-    }
-    // A game's own arrows and circles come first; they count against the
-    // same bound as the request's (a `[%cal]` can hold thousands).
-    let mut arrows = std::mem::take(&mut r.arrows);
-    for a in items(all(pairs, "arrow")) {
-        arrows.push(arrow("arrow", a)?);
-    }
-    r.arrows = at_most("arrow", arrows, MAX_MARKUP)?;
-    let marks = items(all(pairs, "mark"))
-        .map(|m| square("mark", m))
-        .collect::<Result<Vec<_>, _>>()?;
-    r.marks = at_most("mark", marks, MAX_MARKUP)?;
-    let fills = all(pairs, "fill")
-        .filter(|f| !f.trim().is_empty())
-        .map(|f| {
-            let (sq, c) = f.split_once(':').ok_or_else(|| {
-                format!(
-                    "fill: expected SQUARE:COLOR such as e4:#ff000080, found '{}'",
-                    escape(f)
-                )
-            })?;
-            Ok((square("fill", sq)?, color("fill", c)?))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    r.fills = at_most("fill", fills, MAX_MARKUP)?;
-    let mut glyphs = std::mem::take(&mut r.glyphs);
-    for g in items(all(pairs, "glyph")) {
-        glyphs.push(square_and("glyph", g, fen2img_render::Glyph::parse)?);
-    }
-    r.glyphs = at_most("glyph", glyphs, MAX_MARKUP)?;
-    let labels = items(all(pairs, "label"))
-        .map(|l| square_and("label", l, label_text))
-        .collect::<Result<Vec<_>, _>>()?;
-    r.labels = at_most("label", labels, MAX_MARKUP)?;
+    read_options(&mut r, pairs, max_size)?;
     Ok(r)
 }
 
-/// `SQUARE:VALUE` (`glyph=e4:!!`, `label=d5:1`) read by `read`.
-fn square_and<T>(
-    name: &str,
-    item: &str,
-    read: impl Fn(&str) -> Option<T>,
-) -> Result<(Square, T), String> {
-    let (sq, value) = item.split_once(':').unwrap_or((item, ""));
-    let square = square(name, sq)?;
-    let value = read(value).ok_or_else(|| {
-        let what = if name == "glyph" {
-            "a glyph such as !!, ?!, +- or $3"
-        } else {
-            "1 to 3 letters or digits"
+/// Reads the render options of `pairs` through the options table into `r`,
+/// over what a game put there. The table reads onto options whose markup
+/// holds only the game's, so a request's arrows, marks and fills replace
+/// the server defaults' (as [`DiagramRequest::options`] applies them) and
+/// add to the game's. The server's own bounds are checked here: text at
+/// most [`super::request::MAX_TEXT`] bytes, at most [`MAX_MARKUP`] items of each markup,
+/// and `size` at most `--max-size`.
+fn read_options(
+    r: &mut DiagramRequest,
+    pairs: &[(String, String)],
+    max_size: u32,
+) -> Result<(), String> {
+    let mut rows = Vec::new();
+    let mut given = Vec::new();
+    for (name, value) in pairs {
+        let Ok((row, _)) = RENDER.find(FrontEnd::Server, name) else {
+            continue; // fen, pgn, format and the game's (unknown ones are refused above)
         };
-        format!(
-            "{name}: expected {what} after '{sq}:', found '{}'",
-            escape(value)
-        )
-    })?;
-    Ok((square, value))
-}
-
-/// A label's text: 1 to 3 characters, none a space or control character,
-/// all drawn by the embedded font.
-fn label_text(text: &str) -> Option<String> {
-    let n = text.chars().count();
-    let fine = (1..=fen2img_render::layout::MAX_LABEL_CHARS).contains(&n)
-        && !text.chars().any(|c| c.is_whitespace() || c.is_control())
-        && fen2img_render::layout::missing_glyphs(text).is_empty();
-    fine.then(|| text.to_string())
+        if NOT_CARRIED.contains(&row.name) {
+            return Err(format!(
+                "{}: not yet an option of the server's diagrams",
+                escape(name)
+            ));
+        }
+        // Text is bounded by the server's own MAX_TEXT. (`named_player` is
+        // the same check for a name; request.rs keeps both, and is not this
+        // change's to trim.)
+        if matches!(row.name, "white" | "black") {
+            named_player(name, value)?;
+        } else if row.verbatim {
+            text_param(name, value)?;
+        }
+        rows.push(row.name);
+        given.push((name.as_str(), Some(value.as_str())));
+    }
+    let mut o = RenderOptions::default();
+    let m = &mut o.diagram.markup;
+    m.arrows = std::mem::take(&mut r.arrows);
+    m.glyphs = std::mem::take(&mut r.glyphs);
+    m.lastmove = r.lastmove;
+    m.check = r.check.unwrap_or(m.check);
+    o.diagram.around = std::mem::take(&mut r.around);
+    let resources = ServerResources::default();
+    RENDER
+        .apply_all(&mut o, FrontEnd::Server, given, &resources)
+        .map_err(one_line)?;
+    let asked = |name: &str| rows.contains(&name);
+    let d = &o.diagram;
+    if asked("size") {
+        let top = max_size.min(*SIZE_RANGE.end());
+        if d.size > top {
+            return Err(format!(
+                "size: give a width from {} to {top} pixels, found {} pixels",
+                SIZE_RANGE.start(),
+                d.size
+            ));
+        }
+        r.size = Some(d.size);
+    }
+    if asked("theme") {
+        r.theme = built_in_theme(&d.theme.name);
+    }
+    if asked("pieces") {
+        r.pieces = resources.set.get();
+    }
+    if asked("flip") {
+        r.flip = Some(d.flip);
+    }
+    if asked("coordinates") {
+        r.coords = Some(d.coordinates);
+    }
+    if asked("side_to_move") {
+        r.side_to_move = Some(d.side_to_move);
+    }
+    if asked("border") {
+        r.border = Some(d.border);
+    }
+    if asked("background") {
+        r.background = Some(match d.theme.background {
+            Some(c) if !d.transparent => Background::Color(c),
+            _ => Background::None,
+        });
+    }
+    if asked("lastmove") {
+        r.lastmove = d.markup.lastmove;
+    }
+    if asked("check") {
+        r.check = Some(d.markup.check);
+    }
+    if asked("quality") {
+        r.quality = Some(o.encode.quality);
+    }
+    if asked("preset") {
+        r.preset = Some(d.preset);
+    }
+    let m = &o.diagram.markup;
+    r.arrows = at_most("arrow", m.arrows.clone(), MAX_MARKUP)?;
+    r.marks = at_most("mark", m.marks.clone(), MAX_MARKUP)?;
+    r.fills = at_most("fill", m.fills.clone(), MAX_MARKUP)?;
+    r.glyphs = at_most("glyph", m.glyphs.clone(), MAX_MARKUP)?;
+    r.labels = at_most("label", m.labels.clone(), MAX_MARKUP)?;
+    r.around = o.diagram.around;
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::serve::query::pairs;
+    use fen2img_render::layout::{ArrowSpec, Caption, CaptionPosition};
+    use fen2img_render::{Coordinates, Square};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -382,19 +306,32 @@ mod tests {
         .unwrap();
         assert_ne!(a.options_key(), fewer.options_key());
         let bad = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 4096).unwrap_err();
-        assert!(bad(&format!("fen={START}&glyph=e9:!!")).starts_with("glyph: expected a square"));
-        assert!(bad(&format!("fen={START}&glyph=e4:!!!")).starts_with("glyph: expected a glyph"));
-        assert!(bad(&format!("fen={START}&label=e4:ABCD")).starts_with("label: expected 1 to 3"));
+        // The options table's messages, with the column within the value.
+        let e = bad(&format!("fen={START}&glyph=e9:!!"));
+        assert!(
+            e.starts_with("glyph at column 1: 'e9' is not a square"),
+            "{e}"
+        );
+        let e = bad(&format!("fen={START}&glyph=e4:!!,d5:!!!"));
+        assert!(
+            e.starts_with("glyph at column 10: unknown glyph '!!!'"),
+            "{e}"
+        );
+        let e = bad(&format!("fen={START}&label=e4:ABCD"));
+        assert!(e.starts_with("label at column 4: "), "{e}");
         assert_eq!(r.quality, Some(50));
     }
 
     #[test]
     fn bad_values_name_their_parameter() {
         let bad = |q: &str| parse(Format::PNG, None, &pairs(q).unwrap(), 1024).unwrap_err();
-        assert!(bad(&format!("fen={START}&size=10")).starts_with("size: "));
-        assert!(bad(&format!("fen={START}&size=2000")).starts_with("size: "));
-        assert!(bad(&format!("fen={START}&theme=/etc/passwd")).starts_with("theme: "));
-        assert!(bad(&format!("fen={START}&arrow=Xz9")).starts_with("arrow: "));
+        assert!(bad(&format!("fen={START}&size=10")).starts_with("size at column 1: "));
+        // The table allows 4096; the server's --max-size is its own bound.
+        assert!(bad(&format!("fen={START}&size=2000")).starts_with("size: give a width"));
+        let e = bad(&format!("fen={START}&theme=/etc/passwd"));
+        assert!(e.starts_with("theme: expected a built-in theme"), "{e}");
+        assert!(e.ends_with(", found '/etc/passwd'"), "{e}");
+        assert!(bad(&format!("fen={START}&arrow=Xz9")).starts_with("arrow at column 1: "));
         assert!(bad("").starts_with("fen: "));
         let fen = bad("fen=rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
         assert!(fen.starts_with("invalid FEN: "), "{fen}");
@@ -435,12 +372,16 @@ mod tests {
         let long = "x".repeat(257);
         assert!(bad(&format!("fen={START}&caption={long}")).starts_with("caption: at most 256"));
         assert!(bad(&format!("fen={START}&white={long}")).starts_with("white: at most 256"));
-        assert!(bad(&format!("fen={START}&white_elo=2700")).starts_with("white_title, white_elo:"));
-        assert!(bad(&format!("fen={START}&black=B&black_elo=strong")).starts_with("black_elo: "));
-        assert!(bad(&format!("fen={START}&number=-1")).starts_with("number: "));
+        let e = bad(&format!("fen={START}&white_elo=2700"));
         assert!(
-            bad(&format!("fen={START}&caption_position=left")).starts_with("caption_position: ")
+            e.starts_with("white_elo at column 1: a title or rating needs"),
+            "{e}"
         );
+        let e = bad(&format!("fen={START}&black=B&black_elo=strong"));
+        assert!(e.starts_with("black_elo at column 1: "), "{e}");
+        assert!(bad(&format!("fen={START}&number=-1")).starts_with("number at column 1: "));
+        let e = bad(&format!("fen={START}&caption_position=left"));
+        assert!(e.starts_with("caption_position at column 1: "), "{e}");
     }
 
     #[test]
@@ -488,6 +429,64 @@ mod tests {
             1024
         )
         .is_ok());
+    }
+
+    #[test]
+    fn a_requests_markup_replaces_the_defaults_and_adds_to_the_games() {
+        let mut defaults = RenderOptions::new(Format::SVG);
+        defaults.diagram.markup.arrows = vec![ArrowSpec::parse("Ra1a8").unwrap()];
+        defaults.diagram.markup.marks = vec![Square::parse("h8").unwrap()];
+        let read = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 2048).unwrap();
+        let o = read(&format!("fen={START}&arrow=Ge2e4&arrow=Bd2d4")).options(&defaults);
+        let arrows: Vec<String> = o
+            .diagram
+            .markup
+            .arrows
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        assert_eq!(arrows, ["Ge2e4", "Bd2d4"]);
+        // What the request does not name keeps the defaults'.
+        assert_eq!(o.diagram.markup.marks, [Square::parse("h8").unwrap()]);
+        // A game's [%cal] arrow comes first, the request's after it.
+        let game = read("pgn=1.e4 {[%25cal Gd2d4]} *&arrow=Rc2c4").options(&defaults);
+        let arrows: Vec<String> = game
+            .diagram
+            .markup
+            .arrows
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        assert_eq!(arrows, ["Gd2d4", "Rc2c4"]);
+        assert!(game.diagram.markup.lastmove.is_some());
+        let e4 = Square::parse("e4").unwrap();
+        assert_eq!(
+            read(&format!("fen={START}&lastmove=N@e4")).lastmove,
+            Some((e4, e4))
+        );
+    }
+
+    #[test]
+    fn what_a_request_cannot_carry_yet_is_refused_by_name() {
+        let bad = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 2048).unwrap_err();
+        for name in NOT_CARRIED {
+            let e = bad(&format!("fen={START}&{name}=1"));
+            assert!(e.starts_with(&format!("{name}: not yet")), "{e}");
+        }
+        let e = bad(&format!("fen={START}&pieces=nonesuch"));
+        assert!(
+            e.starts_with("pieces: no piece set named 'nonesuch'"),
+            "{e}"
+        );
+        let e = bad(&format!("fen={START}&optimize=1"));
+        assert!(e.starts_with("optimize: unknown parameter"), "{e}");
+        let e = bad(&format!("fen={START}&ply=1"));
+        assert!(
+            e.starts_with("ply: chooses a position of a pgn game"),
+            "{e}"
+        );
+        let e = bad("pgn=1.e4 e5 *&ply=1&move=1.e4");
+        assert!(e.starts_with("move"), "{e}");
     }
 
     #[test]

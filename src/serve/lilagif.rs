@@ -5,7 +5,7 @@
 
 use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::{CheckMark, Player, SIZE_RANGE};
-use fen2img_render::{Coordinates, Format, ParseOptions, Square};
+use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove, ValueError};
 
 use super::lila_names;
 use super::piece_sets;
@@ -160,25 +160,17 @@ pub fn check(field: &str, value: &str) -> Result<CheckMark, String> {
     }
 }
 
-/// `lastMove` in UCI: `e2e4`, `e7e8q`, a drop `N@f3` (its square) or the
-/// null move `0000` (nothing); empty is nothing too.
+/// `lastMove` in UCI ([`UciMove`]): `e2e4`, `e7e8q`, a drop `N@f3` (its
+/// square) or the null move `0000` (nothing); empty is nothing too.
 pub fn last_move(field: &str, value: &str) -> Result<Option<(Square, Square)>, String> {
     let m = value.trim();
-    if m.is_empty() || m == "0000" {
+    if m.is_empty() {
         return Ok(None);
     }
-    let bad = || {
-        format!(
-            "{field}: expected a move such as e2e4, N@f3 or 0000, found '{}'",
-            escape(value)
-        )
-    };
-    if let Some((role, to)) = m.split_once('@') {
-        let role_ok = matches!(role, "P" | "N" | "B" | "R" | "Q" | "K");
-        let to = Square::parse(to).filter(|_| role_ok).ok_or_else(bad)?;
-        return Ok(Some((to, to)));
-    }
-    super::params::uci_move(m).map(Some).ok_or_else(bad)
+    let read: UciMove = m
+        .parse()
+        .map_err(|e: ValueError| format!("{field} at column {}: {}", e.column(), e.message()))?;
+    Ok(read.squares())
 }
 
 #[cfg(test)]
@@ -218,7 +210,7 @@ mod tests {
         assert!(bad("orientation=up").starts_with("orientation: "));
         assert!(bad("theme=violet").starts_with("theme: "));
         assert!(bad("coordinates=maybe").starts_with("coordinates: "));
-        assert!(bad("lastMove=e2").starts_with("lastMove: "));
+        assert!(bad("lastMove=e2").starts_with("lastMove at column 3: "));
         assert!(bad(&format!("white={}", "w".repeat(101))).starts_with("white: "));
         assert!(bad("check=x").starts_with("check: "));
         assert!(bad(&format!("comment={}", "c".repeat(256))).starts_with("comment: "));

@@ -48,14 +48,6 @@ fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
-/// The values of every pair named `name`, in order.
-pub fn all<'a>(pairs: &'a [(String, String)], name: &'a str) -> impl Iterator<Item = &'a str> {
-    pairs
-        .iter()
-        .filter(move |(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
-}
-
 /// The first value named `name`.
 pub fn first<'a>(pairs: &'a [(String, String)], name: &str) -> Option<&'a str> {
     pairs

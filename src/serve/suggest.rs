@@ -3,42 +3,20 @@
 //! like a rendering bug. The drop-in endpoints do not use this: their
 //! originals ignore what they do not know, and so do we there.
 
+use fen2img_games::vocabulary::GAME;
 use fen2img_render::chess::quote::escape;
+use fen2img_render::vocabulary::{FrontEnd, RENDER};
 
-/// The parameter names `GET /diagram.*` reads (`format` only for `.txt`).
-pub const DIAGRAM_PARAMETERS: &[&str] = &[
-    "fen",
-    "pgn",
-    "game",
-    "ply",
-    "move",
-    "size",
-    "theme",
-    "flip",
-    "coords",
-    "side_to_move",
-    "border",
-    "background",
-    "lastmove",
-    "check",
-    "arrow",
-    "mark",
-    "fill",
-    "glyph",
-    "label",
-    "quality",
-    "format",
-    "caption",
-    "caption_position",
-    "number",
-    "number_format",
-    "white",
-    "black",
-    "white_title",
-    "white_elo",
-    "black_title",
-    "black_elo",
-];
+/// The parameter names `GET /diagram.*` reads (`format` only for `.txt`):
+/// the position's (`fen`, `pgn`, `format`), then every server name of the
+/// game options' table and of the render options' table, so a row added
+/// there is a parameter here.
+pub fn diagram_parameters() -> Vec<&'static str> {
+    let mut names = vec!["fen", "pgn", "format"];
+    names.extend(GAME.names(FrontEnd::Server));
+    names.extend(RENDER.names(FrontEnd::Server));
+    names
+}
 
 /// An error naming every parameter of `names` that is not in `known` (each
 /// once, in request order), with the closest known name when one is near.
@@ -105,7 +83,9 @@ mod tests {
 
     #[test]
     fn names_each_unknown_parameter_once_with_a_near_known_name() {
-        let known = DIAGRAM_PARAMETERS;
+        let names = diagram_parameters();
+        let known = &names[..];
+        assert!(known.contains(&"white_elo") && known.contains(&"move"));
         assert_eq!(unknown(["fen", "arrow"].into_iter(), known), Ok(()));
         assert_eq!(
             unknown(["fen", "arow", "arow"].into_iter(), known).unwrap_err(),

@@ -246,7 +246,8 @@ fn captions_numbers_and_player_bars_match_the_cli() {
     let bad = server.get(&format!("/diagram.png?fen={}&black_elo=2600", enc(FEN)));
     assert_eq!(bad.status, 400);
     assert!(
-        bad.text().starts_with("black_title, black_elo: "),
+        bad.text()
+            .starts_with("black_elo at column 1: a title or rating needs the player's name"),
         "{}",
         bad.text()
     );
@@ -283,23 +284,30 @@ fn bad_input_is_a_one_line_400_naming_the_field() {
         r.text(),
         "invalid FEN: placement at column 18: rank 7 has 9 squares, expected 8\n"
     );
-    for (query, start) in [
-        ("size=9", "size: "),
-        ("size=5000", "size: "),
-        ("theme=/etc/passwd", "theme: "),
-        ("flip=maybe", "flip: "),
-        ("coords=left", "coords: "),
-        ("lastmove=e2", "lastmove: "),
-        ("check=z9", "check: "),
-        ("arrow=Qe2e4", "arrow: "),
-        ("mark=i1", "mark: "),
-        ("fill=e4", "fill: "),
-        ("background=red", "background: "),
-        ("quality=0", "quality: "),
+    // The options table's messages: the parameter, and the column within
+    // its value where the value does not read.
+    for (query, name) in [
+        ("size=9", "size"),
+        ("size=5000", "size"),
+        ("theme=/etc/passwd", "theme"),
+        ("flip=maybe", "flip"),
+        ("coords=left", "coords"),
+        ("lastmove=e2", "lastmove"),
+        ("check=z9", "check"),
+        ("arrow=Qe2e4", "arrow"),
+        ("mark=i1", "mark"),
+        ("fill=e4", "fill"),
+        ("background=red", "background"),
+        ("quality=0", "quality"),
     ] {
         let r = server.get(&format!("/diagram.jpg?fen={}&{query}", enc(FEN)));
         assert_eq!(r.status, 400, "{query}");
-        assert!(r.text().starts_with(start), "{query}: {}", r.text());
+        let text = r.text();
+        assert!(
+            text.starts_with(&format!("{name}: "))
+                || text.starts_with(&format!("{name} at column ")),
+            "{query}: {text}"
+        );
         assert_eq!(r.text().lines().count(), 1);
     }
     let many = vec!["Ge2e4"; 65].join(",");
@@ -1263,3 +1271,78 @@ mod deadline;
 // Issue 37: answers asked again come from the response cache.
 #[path = "serve_cache.rs"]
 mod cache;
+
+/// Item 4 of issue 33, for two front ends so far: every example of every
+/// row of the options table that both the command line and the server
+/// take draws the same SVG bytes from `fen2img FEN --flag value -f svg`
+/// and from `GET /diagram.svg?fen=...&name=value`. Not yet here: the
+/// Markdown fence and Python (another round), and the rows the server
+/// refuses for now (a request cannot carry them) or that need a loaded
+/// piece set.
+#[test]
+fn every_table_example_draws_the_same_svg_from_the_cli_and_the_server() {
+    use fen2img_render::vocabulary::{Alias, Form};
+    use fen2img_render::vocabulary::{Names, RENDER};
+    const NOT_ON_THE_SERVER_YET: [&str; 5] = [
+        "dpi",
+        "straight_knight_arrows",
+        "swap_glyphs",
+        "id_prefix",
+        "pieces",
+    ];
+    let server = Server::start(&[]);
+    let mut compared = 0;
+    for row in RENDER.rows {
+        let (Names::Here(cli_names), Names::Here(server_names)) = (&row.cli, &row.server) else {
+            continue;
+        };
+        if NOT_ON_THE_SERVER_YET.contains(&row.name) {
+            continue;
+        }
+        let (flag, param) = (cli_names[0], server_names[0]);
+        // A title or rating belongs to a named player.
+        let side = ["white", "black"]
+            .into_iter()
+            .find(|s| row.name.starts_with(&format!("{s}_")));
+        for example in row.examples {
+            let mut args = vec![
+                FEN.to_string(),
+                "-f".into(),
+                "svg".into(),
+                "-o".into(),
+                "-".into(),
+            ];
+            let mut query = format!("fen={}", enc(FEN));
+            if let Some(side) = side {
+                args.extend([format!("--{side}"), "Name".into()]);
+                query.push_str(&format!("&{side}=Name"));
+            }
+            match cli_flag(flag, example) {
+                Some(arg) => args.push(arg),
+                None => continue, // the switch's default: nothing to give
+            }
+            query.push_str(&format!("&{}={}", param.name, enc(example)));
+            let r = server.get(&format!("/diagram.svg?{query}"));
+            assert_eq!(r.status, 200, "{}={example}: {}", row.name, r.text());
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            assert!(
+                r.body == cli(&args),
+                "{}={example}: the server's SVG differs from the CLI's",
+                row.name
+            );
+            compared += 1;
+        }
+    }
+    // Every row both front ends take, less the five above.
+    assert!(compared >= 30, "{compared} examples compared");
+
+    /// The command-line argument that gives `value` to the flag `alias`,
+    /// `None` when it is the switch's off value (nothing to write).
+    fn cli_flag(alias: Alias, value: &str) -> Option<String> {
+        match alias.form {
+            Form::Switch { on, .. } if on == value => Some(format!("--{}", alias.name)),
+            Form::Switch { .. } => None,
+            _ => Some(format!("--{}={value}", alias.name)),
+        }
+    }
+}
