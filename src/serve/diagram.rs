@@ -42,11 +42,6 @@ pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String
     })
 }
 
-/// The server's name of each render option a [`DiagramRequest`] cannot
-/// carry yet (it has no field for them), and why it is refused rather than
-/// ignored: a request that asks for something must get it or be told.
-const NOT_CARRIED: [&str; 4] = ["dpi", "straight_knight_arrows", "swap_glyphs", "id_prefix"];
-
 /// What a request may name: built-in themes only (never a file), and the
 /// piece sets `--piece-sets` loaded at start-up, by name. The name of the
 /// set found is kept, as the request carries it.
@@ -171,12 +166,6 @@ fn read_options(
         let Ok((row, _)) = RENDER.find(FrontEnd::Server, name) else {
             continue; // fen, pgn, format and the game's (unknown ones are refused above)
         };
-        if NOT_CARRIED.contains(&row.name) {
-            return Err(format!(
-                "{}: not yet an option of the server's diagrams",
-                escape(name)
-            ));
-        }
         // Text is bounded by the server's own MAX_TEXT. (`named_player` is
         // the same check for a name; request.rs keeps both, and is not this
         // change's to trim.)
@@ -247,6 +236,19 @@ fn read_options(
     }
     if asked("preset") {
         r.preset = Some(d.preset);
+    }
+    // Asked for, or 96 recorded by a printed `size` (`35mm`), as the CLI
+    // records it.
+    r.dpi = o.encode.dpi;
+    if asked("straight_knight_arrows") {
+        r.straight_knight_arrows = Some(d.markup.straight_knight_arrows);
+    }
+    if asked("swap_glyphs") {
+        r.swap_glyphs = Some(o.swap_glyphs);
+    }
+    if asked("id_prefix") {
+        // The table's reader let through only an XML id start (or '').
+        r.id_prefix = o.svg_id_prefix.clone();
     }
     let m = &o.diagram.markup;
     r.arrows = at_most("arrow", m.arrows.clone(), MAX_MARKUP)?;
@@ -467,12 +469,56 @@ mod tests {
     }
 
     #[test]
-    fn what_a_request_cannot_carry_yet_is_refused_by_name() {
-        let bad = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 2048).unwrap_err();
-        for name in NOT_CARRIED {
-            let e = bad(&format!("fen={START}&{name}=1"));
-            assert!(e.starts_with(&format!("{name}: not yet")), "{e}");
+    fn reads_dpi_knight_arrows_glyph_swap_and_id_prefix() {
+        let read = |q: &str| {
+            parse(
+                Format::PNG,
+                None,
+                &pairs(&format!("fen={START}&{q}")).unwrap(),
+                2048,
+            )
+        };
+        let r = read("dpi=150&straight_knight_arrows=1&swap_glyphs=yes&id_prefix=board1").unwrap();
+        assert_eq!(r.dpi, Some(150));
+        assert_eq!(r.straight_knight_arrows, Some(true));
+        assert_eq!(r.swap_glyphs, Some(true));
+        assert_eq!(r.id_prefix.as_deref(), Some("board1"));
+        // A printed width records 96 dpi, as the CLI's does; pixels none.
+        assert_eq!(read("size=35mm").unwrap().dpi, Some(96));
+        assert_eq!(read("size=35mm&dpi=150").unwrap().size, Some(207));
+        assert_eq!(read("size=200").unwrap().dpi, None);
+        assert_eq!(read("id_prefix=").unwrap().id_prefix.as_deref(), Some(""));
+        let e = read("dpi=10").unwrap_err();
+        assert!(e.starts_with("dpi at column 1: "), "{e}");
+        let e = read("swap_glyphs=maybe").unwrap_err();
+        assert!(e.starts_with("swap_glyphs"), "{e}");
+    }
+
+    /// An id prefix goes into the SVG's ids and references: anything but
+    /// an XML id start is refused before it gets there.
+    #[test]
+    fn a_hostile_id_prefix_is_refused() {
+        for hostile in [
+            "%22%3E%3Cscript%3E",
+            "a%22%20onload%3D%22x",
+            "a'b",
+            "1abc",
+            "a%3Bb",
+            "a%0Ab",
+        ] {
+            let q = pairs(&format!("fen={START}&id_prefix={hostile}")).unwrap();
+            let e = parse(Format::SVG, None, &q, 2048).unwrap_err();
+            assert!(e.starts_with("id_prefix at column 1: '"), "{e}");
+            assert!(!e.contains('\n'), "{e}");
         }
+        let long = "a".repeat(65);
+        let q = pairs(&format!("fen={START}&id_prefix={long}")).unwrap();
+        assert!(parse(Format::SVG, None, &q, 2048).is_err());
+    }
+
+    #[test]
+    fn what_a_request_may_not_name_is_refused_by_name() {
+        let bad = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 2048).unwrap_err();
         let e = bad(&format!("fen={START}&pieces=nonesuch"));
         assert!(
             e.starts_with("pieces: no piece set named 'nonesuch'"),

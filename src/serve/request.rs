@@ -69,6 +69,16 @@ pub struct DiagramRequest {
     pub around: Around,
     /// The page (`/og.png`: the social preview); `None` for the defaults'.
     pub preset: Option<Preset>,
+    /// Resolution written into the image (PNG `pHYs`): asked for, or 96
+    /// for a printed `size`.
+    pub dpi: Option<u32>,
+    /// Arrows a knight's move long drawn straight, not as an L.
+    pub straight_knight_arrows: Option<bool>,
+    /// Unicode boards: white and black glyphs swapped.
+    pub swap_glyphs: Option<bool>,
+    /// SVG: the start of every id (empty: bare ids). Checked by the options
+    /// table as an XML id start, so it never holds a quote or `<`.
+    pub id_prefix: Option<String>,
 }
 
 impl DiagramRequest {
@@ -110,6 +120,10 @@ impl DiagramRequest {
             quality: None,
             around: Around::default(),
             preset: None,
+            dpi: None,
+            straight_knight_arrows: None,
+            swap_glyphs: None,
+            id_prefix: None,
         }
     }
 
@@ -172,6 +186,20 @@ impl DiagramRequest {
         let _ = write!(k, ";quality={}", opt(self.quality.map(|q| q.to_string())));
         if let Some(preset) = self.preset {
             let _ = write!(k, ";preset={preset:?}");
+        }
+        // Written only when given, so the keys (and ETags) of requests that
+        // give none of them are what they were.
+        if let Some(dpi) = self.dpi {
+            let _ = write!(k, ";dpi={dpi}");
+        }
+        if let Some(v) = self.straight_knight_arrows {
+            let _ = write!(k, ";straight_knight_arrows={v}");
+        }
+        if let Some(v) = self.swap_glyphs {
+            let _ = write!(k, ";swap_glyphs={v}");
+        }
+        if let Some(prefix) = &self.id_prefix {
+            let _ = write!(k, ";id_prefix={prefix:?}");
         }
         around_key(&mut k, &self.around);
         k
@@ -245,6 +273,18 @@ impl DiagramRequest {
         }
         if let Some(preset) = self.preset {
             o.diagram.preset = preset;
+        }
+        if let Some(dpi) = self.dpi {
+            o.encode.dpi = Some(dpi);
+        }
+        if let Some(v) = self.straight_knight_arrows {
+            o.diagram.markup.straight_knight_arrows = v;
+        }
+        if let Some(v) = self.swap_glyphs {
+            o.swap_glyphs = v;
+        }
+        if let Some(prefix) = &self.id_prefix {
+            o.svg_id_prefix = Some(prefix.clone());
         }
         o
     }
@@ -329,6 +369,49 @@ mod tests {
         let o = other.options(&RenderOptions::new(Format::SVG));
         assert!(o.diagram.flip);
         assert_eq!(o.format, Format::PNG);
+    }
+
+    /// `dpi`, `straight_knight_arrows`, `swap_glyphs` and `id_prefix` each
+    /// change the key (so the ETag and the response cache's key), and each
+    /// reaches the render options.
+    #[test]
+    fn the_four_late_options_change_the_key_and_apply() {
+        let base = DiagramRequest::new(start(), Format::SVG);
+        let variants: [fn(&mut DiagramRequest); 6] = [
+            |r| r.dpi = Some(150),
+            |r| r.straight_knight_arrows = Some(true),
+            |r| r.swap_glyphs = Some(true),
+            |r| r.id_prefix = Some("board1".into()),
+            |r| r.id_prefix = Some(String::new()),
+            |r| r.id_prefix = Some("board2".into()),
+        ];
+        let mut keys = vec![base.options_key()];
+        for change in variants {
+            let mut r = base.clone();
+            change(&mut r);
+            keys.push(r.options_key());
+        }
+        let mut distinct = keys.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), keys.len(), "{keys:#?}");
+        let mut r = base.clone();
+        r.dpi = Some(150);
+        r.straight_knight_arrows = Some(true);
+        r.swap_glyphs = Some(true);
+        r.id_prefix = Some("board1".into());
+        let o = r.options(&RenderOptions::new(Format::SVG));
+        assert_eq!(o.encode.dpi, Some(150));
+        assert!(o.diagram.markup.straight_knight_arrows);
+        assert!(o.swap_glyphs);
+        assert_eq!(o.svg_id_prefix.as_deref(), Some("board1"));
+        // Not given: the server's defaults stay.
+        let mut defaults = RenderOptions::new(Format::SVG);
+        defaults.svg_id_prefix = Some("site".into());
+        defaults.swap_glyphs = true;
+        let o = base.options(&defaults);
+        assert_eq!(o.svg_id_prefix.as_deref(), Some("site"));
+        assert!(o.swap_glyphs);
     }
 
     #[test]
