@@ -13,7 +13,7 @@ directory, seeds and grown alike (`-set_cover_merge=1 -use_counters=0`:
 each input's whole feature set, edges without hit counts, written to a
 merge control file), then picks inputs greedily: each time the one that
 adds the most features not yet covered, the shorter on a tie, until
-`--budget` inputs (default 40) or until nothing adds any. The picked inputs
+`--budget` inputs (default 60) or until nothing adds any. The picked inputs
 become the seeds (old seeds that were not picked are deleted, grown inputs
 are left as they are), and the script prints how much of the directory's
 coverage they keep.
@@ -106,7 +106,7 @@ def sha1(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("target")
-    parser.add_argument("--budget", type=int, default=40)
+    parser.add_argument("--budget", type=int, default=60)
     parser.add_argument("--dry-run", action="store_true",
                         help="print what would be picked, change nothing")
     args = parser.parse_args()
