@@ -185,9 +185,8 @@ impl Tree {
             for entry in entries.flatten() {
                 let path = entry.path();
                 let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-                if path.extension().is_some_and(|e| e == "rs") {
-                    set.insert(stem.to_string());
-                } else if path.join("main.rs").is_file() {
+                // A target is NAME.rs, or a directory NAME/ with a main.rs.
+                if path.extension().is_some_and(|e| e == "rs") || path.join("main.rs").is_file() {
                     set.insert(stem.to_string());
                 }
             }
