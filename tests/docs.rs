@@ -379,12 +379,16 @@ fn check_code(text: &str, dir: &Path, tree: &Tree, say: &mut dyn FnMut(String)) 
         let next = words
             .get(i + 1)
             .map(|w| w.trim_matches(|c: char| "'\";,.".contains(c)));
+        // A flag's value, unless it is a placeholder (`-p NAME`, `<PKG>`).
         let flag_value = |flag: &str| -> Option<String> {
-            if word == flag {
+            let value = if word == flag {
                 next.map(str::to_string)
             } else {
                 word.strip_prefix(&format!("{flag}=")).map(str::to_string)
-            }
+            }?;
+            let placeholder = value.contains(['<', '$', '{'])
+                || value.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+            (!placeholder).then_some(value)
         };
         if !cargo {
             // Only paths below.
