@@ -9,7 +9,7 @@
 //! A second test checks the PNG path (which may compose pre-quantized
 //! palette tiles) against the plain rasterizer, within quantization error.
 //!
-//! To accept new renderings: `FEN2IMG_BLESS=1 cargo test --test golden`,
+//! To accept new renderings: `FEN2IMG_BLESS=1 cargo test -p fen2img-render --test integration golden::`,
 //! then look at the images before committing them.
 
 use crate::common;

@@ -11,7 +11,7 @@
 //! levels of quantization on edge pixels). Measured over the 108 cases below
 //! (4 themes × 2 orientations × 3 coordinate modes × {middlegame at 400 px,
 //! markup at 400 px, start position at 333 px}; print's hatching included),
-//! with `cargo test --test raster_parity -- --nocapture`:
+//! with `cargo test -p fen2img-render --test integration raster_parity:: -- --nocapture`:
 //!
 //! | metric                                      | worst measured | limit  |
 //! |---------------------------------------------|----------------|--------|
