@@ -139,6 +139,21 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
     out
 }
 
+/// At most `max_chars` characters of `text`, and `…` when it was cut (not
+/// escaped: see [`escape`]).
+///
+/// ```
+/// use fen2img_chess::quote::clip;
+/// assert_eq!(clip("Nimzowitsch", 5), "Nimzo…");
+/// assert_eq!(clip("Tal", 5), "Tal");
+/// ```
+pub fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max_chars) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
 /// A piece of user text quoted for a message: one character as
 /// [`char_name`] shows it (`'x'` or `U+00A0 (no-break space)`), longer text
 /// in single quotes with [`escape`] applied (`'w<U+00A0>KQkq'`).
@@ -205,7 +220,7 @@ pub fn caret_chars(text: &str, at: usize) -> String {
 }
 
 /// `c` itself if a terminal shows it as one plain column, else `?`.
-fn shown_char(c: char) -> char {
+pub(crate) fn shown_char(c: char) -> char {
     if c == ' ' || c.is_ascii_graphic() {
         c
     } else {
@@ -216,6 +231,20 @@ fn shown_char(c: char) -> char {
 /// The caret's two lines over `line`, cut to [`CARET_WINDOW`] columns
 /// around column `at`.
 fn caret_window(line: &[char], at: usize) -> String {
+    caret_excerpt(line, at, false, false)
+}
+
+/// [`caret_window`] over a piece of a line: `cut_before` and `cut_after`
+/// say that the line goes on beyond `piece` (shown as `...`), for excerpts
+/// taken around a place without reading the whole line. Each character of
+/// `piece` must be one column (see [`shown_char`]).
+pub(crate) fn caret_excerpt(
+    piece: &[char],
+    at: usize,
+    cut_before: bool,
+    cut_after: bool,
+) -> String {
+    let line = piece;
     let at = at.min(line.len());
     let from = if line.len() <= CARET_WINDOW {
         0
@@ -225,12 +254,12 @@ fn caret_window(line: &[char], at: usize) -> String {
     };
     let to = (from + CARET_WINDOW).min(line.len());
     let mut shown = String::from("  ");
-    if from > 0 {
+    if from > 0 || cut_before {
         shown.push_str("...");
     }
     let pad = shown.len() + at - from;
     shown.extend(&line[from..to]);
-    if to < line.len() {
+    if to < line.len() || cut_after {
         shown.push_str("...");
     }
     format!("{shown}\n{}^", " ".repeat(pad))
