@@ -875,6 +875,93 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
     assert!(checked > 5_000, "{checked} positions");
 }
 
+/// What python-chess (in FEN2IMG_PYTHON, default `python3`) prints when
+/// `script` reads `pgn` on its standard input.
+fn python_chess(script: &str, pgn: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let python = std::env::var("FEN2IMG_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut child = Command::new(python)
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    child.stdin.take().unwrap().write_all(pgn).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "python-chess failed");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+#[ignore = "needs python-chess: FEN2IMG_PYTHON=venv/bin/python cargo test --test cli games:: -- --ignored"]
+fn where_python_chess_reads_a_file_differently_the_guide_says_so() {
+    // docs/guide/games.md, "fen2img and python-chess": each row's input,
+    // what python-chess makes of it (the first game's SANs, and whether it
+    // noted an error; the second game's Event), and what fen2img does. If
+    // python-chess changes, the table is out of date.
+    const SCRIPT: &str = r#"
+import io, sys, chess, chess.pgn
+f = io.StringIO(sys.stdin.read())
+game = chess.pgn.read_game(f)
+board = game.board()
+sans = []
+for move in game.mainline_moves():
+    sans.append(board.san(move))
+    board.push(move)
+second = chess.pgn.read_game(f)
+print(" ".join(sans) + ("|error" if game.errors else "|ok")
+      + ("|" + second.headers["Event"] if second else ""))
+"#;
+    let theirs = |pgn: &[u8]| python_chess(SCRIPT, pgn);
+    let ours = |pgn: &[u8]| run(["-f", "fen"], pgn);
+    // A side in check passes: python-chess plays on and takes the king.
+    let check = b"1. e4 f5 2. Qh5+ -- 3. Qxe8 *\n";
+    assert_eq!(theirs(check), "e4 f5 Qh5+ -- Qxe8|ok");
+    let out = ours(check);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("in check"), "{}", stderr(&out));
+    // a8(Q): to python-chess a move that must promote, then a variation.
+    let promotion = b"[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. a8(Q) Kb2 *\n";
+    assert_eq!(theirs(promotion), "|error");
+    assert_code(&ours(promotion), 0);
+    // Control bytes in a tag value.
+    let nul = b"[Event \"a\0b\"]\n\n1. e4 *\n";
+    assert_eq!(theirs(nul), "e4|ok");
+    assert_code(&ours(nul), 2);
+    // A word that is no move.
+    let word = b"1. e4 null 2. d4 *\n";
+    assert_eq!(theirs(word), "e4 d4|ok");
+    assert_code(&ours(word), 2);
+    // Tags right after a game's movetext: python-chess reads them as
+    // movetext, and the next game loses them.
+    let two = b"[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]\n\n1. d4 *\n";
+    assert_eq!(theirs(two), "e4|ok|?");
+    let out = run(
+        [
+            "--game",
+            "2",
+            "--caption",
+            "auto",
+            "--caption-source",
+            "--alt",
+        ],
+        two,
+    );
+    assert_code(&out, 0);
+    assert!(stdout(&out).starts_with("b: 1.d4."), "{}", stdout(&out));
+    // Both read these the same: UCI castling, a stray byte order mark.
+    let castle = b"[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. e1h1 *\n";
+    assert_eq!(theirs(castle), "O-O|ok");
+    assert_code(&ours(castle), 0);
+    let bom = "1. e4 \u{feff} e5 *\n".as_bytes();
+    assert_eq!(theirs(bom), "e4 e5|ok");
+    assert_code(&ours(bom), 0);
+}
+
 #[test]
 fn batch_draws_one_diagram_a_game_named_from_its_tags() {
     let dir = scratch_dir("games-batch");

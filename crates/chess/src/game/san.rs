@@ -426,17 +426,13 @@ impl LegalPosition {
                 to,
                 promotion,
             } => {
-                let role = match (file, rank) {
-                    (Some(f), Some(r)) if !lettered || role == Role::King => {
+                let role = match (lettered, file, rank) {
+                    (false, Some(f), Some(r)) => {
                         let from = Square::new(f, r).expect("a square's coordinates");
                         if let Some(castle) = self.castle_written_as_king_move(from, to) {
                             return Ok((castle, written));
                         }
-                        if lettered {
-                            role
-                        } else {
-                            self.role_on(text, from)?
-                        }
+                        self.role_on(text, from)?
                     }
                     _ => role,
                 };
@@ -485,8 +481,9 @@ impl LegalPosition {
     }
 
     /// The castling a king move written square to square names, as UCI
-    /// writes castling: the king's two squares in standard chess (`e1g1`),
-    /// the king taking its own rook in Chess960 (`e1h1`).
+    /// writes castling (and python-chess reads it): the king taking its own
+    /// rook (`e1h1`), and in standard chess also the king's two squares
+    /// (`e1g1`).
     fn castle_written_as_king_move(&self, from: Square, to: Square) -> Option<Move> {
         [CastleSide::Short, CastleSide::Long]
             .into_iter()
@@ -494,10 +491,8 @@ impl LegalPosition {
             .find(|m| {
                 let castle = m.castle.expect("a castling move");
                 m.from == from
-                    && match self.variant() {
-                        Variant::Standard => m.to == to,
-                        Variant::Chess960 => castle.rook_from == to,
-                    }
+                    && (castle.rook_from == to
+                        || (self.variant() == Variant::Standard && m.to == to))
             })
     }
 
@@ -903,11 +898,15 @@ mod tests {
         let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         san_round_trip(castle, "e1g1", "O-O");
         san_round_trip(castle, "e1c1", "O-O-O");
-        san_round_trip(castle, "Ke1g1", "O-O");
-        // Chess960 writes castling as the king taking its own rook.
+        san_round_trip(castle, "e1h1", "O-O");
+        // python-chess refuses a piece letter before the squares of a
+        // castling: so does fen2img.
+        assert!(at(castle).parse_san("Ke1g1").is_err());
+        // Chess960 writes castling as the king taking its own rook only.
         let c960 = at("1r2k2r/8/8/8/8/8/8/1R2K1R1 w GBhb - 0 1");
         assert_eq!(c960.san(&c960.parse_san("e1g1").unwrap()), "O-O");
         assert_eq!(c960.san(&c960.parse_san("e1b1").unwrap()), "O-O-O");
+        assert!(c960.parse_san("e1c1").is_err());
         // Errors name the square, not a pawn that was never meant.
         let p = at(start);
         assert_eq!(
