@@ -192,6 +192,10 @@ pub fn markup(text: &str) -> String {
 /// column, with `...` where the line goes on.
 const CARET_WINDOW: usize = 72;
 
+/// The most bytes [`caret_at`] reads on each side of its place: enough for
+/// the [`CARET_WINDOW`] columns of any UTF-8 text.
+pub const EXCERPT_BYTES: usize = 320;
+
 /// Two lines for an error message: `bytes` (one line of input), each byte
 /// one column and anything but printable ASCII shown as `?` (so the caret
 /// lines up in any terminal and nothing reaches it raw), and a caret under
@@ -219,8 +223,54 @@ pub fn caret_chars(text: &str, at: usize) -> String {
     caret_window(&shown, at)
 }
 
+/// [`caret_chars`] for a place in a long text: the line around byte
+/// `offset` and a caret under it, reading only [`EXCERPT_BYTES`] on each
+/// side of it, so an excerpt costs the same on a line of a megabyte;
+/// `...` marks where the line goes on. Lines end at LF, CRLF or a lone CR.
+/// Each character is one column (a UTF-8 continuation byte is none, so
+/// Latin-1 text and broken UTF-8 count as a reader counting bytes that
+/// start characters does) and anything but printable ASCII shows as `?`.
+///
+/// ```
+/// use fen2img_chess::quote::caret_at;
+/// assert_eq!(caret_at(b"1. e4 e5\r2. Ke3 *", 12), "  2. Ke3 *\n     ^");
+/// ```
+pub fn caret_at(input: &[u8], offset: usize) -> String {
+    let offset = offset.min(input.len());
+    let is_end = |b: &u8| *b == b'\n' || *b == b'\r';
+    let is_continuation = |b: u8| (b as i8) < -0x40;
+    let low = offset.saturating_sub(EXCERPT_BYTES);
+    let start = input[low..offset]
+        .iter()
+        .rposition(is_end)
+        .map_or(low, |i| low + i + 1);
+    let high = (offset + EXCERPT_BYTES).min(input.len());
+    let end = input[offset..high]
+        .iter()
+        .position(is_end)
+        .map_or(high, |i| offset + i);
+    // A cut in the middle of a character is no column: start on one.
+    let mut from = start;
+    while from < offset && is_continuation(input[from]) {
+        from += 1;
+    }
+    let columns = |bytes: &[u8]| -> Vec<char> {
+        bytes
+            .iter()
+            .filter(|&&b| !is_continuation(b))
+            .map(|&b| shown_char(b as char))
+            .collect()
+    };
+    let mut piece = columns(&input[from..offset]);
+    let at = piece.len();
+    piece.extend(columns(&input[offset..end]));
+    let cut_before = start == low && low > 0 && !is_end(&input[low - 1]);
+    let cut_after = end == high && high < input.len() && !is_end(&input[high]);
+    caret_excerpt(&piece, at, cut_before, cut_after)
+}
+
 /// `c` itself if a terminal shows it as one plain column, else `?`.
-pub(crate) fn shown_char(c: char) -> char {
+fn shown_char(c: char) -> char {
     if c == ' ' || c.is_ascii_graphic() {
         c
     } else {
@@ -238,12 +288,7 @@ fn caret_window(line: &[char], at: usize) -> String {
 /// say that the line goes on beyond `piece` (shown as `...`), for excerpts
 /// taken around a place without reading the whole line. Each character of
 /// `piece` must be one column (see [`shown_char`]).
-pub(crate) fn caret_excerpt(
-    piece: &[char],
-    at: usize,
-    cut_before: bool,
-    cut_after: bool,
-) -> String {
+fn caret_excerpt(piece: &[char], at: usize, cut_before: bool, cut_after: bool) -> String {
     let line = piece;
     let at = at.min(line.len());
     let from = if line.len() <= CARET_WINDOW {

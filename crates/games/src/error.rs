@@ -5,7 +5,7 @@ use std::fmt;
 
 use fen2img_render::chess::game::pgn::{Game, PgnError, PgnErrorKind};
 use fen2img_render::chess::game::MoveListError;
-use fen2img_render::chess::quote::{caret_chars, escape};
+use fen2img_render::chess::quote::{caret_at, escape};
 use fen2img_render::Color;
 
 /// Which kind of problem a [`GameError`] is.
@@ -124,7 +124,8 @@ impl GameError {
             at_move: Some((e.move_number, e.side)),
             kind: GameErrorKind::Moves,
             reason: e.message.clone(),
-            caret: Some(caret_chars(moves, (column as usize).saturating_sub(1)).into()),
+            // A window around the move: a list may be long.
+            caret: Some(caret_at(moves.as_bytes(), e.offset).into()),
         }
     }
 

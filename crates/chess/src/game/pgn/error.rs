@@ -4,8 +4,6 @@ use std::fmt;
 
 use crate::position::Color;
 
-use crate::game::limits::MAX_EXCERPT_BYTES;
-
 /// What kind of problem a [`PgnError`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -70,7 +68,8 @@ impl std::error::Error for PgnError {}
 impl PgnError {
     /// Two lines: the offending line of `input` around the column, and a
     /// caret under the offending token. Only a window of the line is read
-    /// ([`MAX_EXCERPT_BYTES`] on each side of the error), so an excerpt
+    /// ([`crate::game::limits::MAX_EXCERPT_BYTES`] on each side of the
+    /// error, see [`crate::quote::caret_at`]), so an excerpt
     /// costs the same on a line of a megabyte; `...` marks where the line
     /// goes on. Lines end at LF, CRLF or a lone CR, as the reader counts
     /// them. Columns are counted as the reader counts them (one per
@@ -78,43 +77,8 @@ impl PgnError {
     /// but printable ASCII shows as `?`, so the caret stays aligned and
     /// nothing reaches a terminal raw.
     pub fn caret(&self, input: &[u8]) -> String {
-        let offset = self.offset.min(input.len());
-        let is_end = |b: &u8| *b == b'\n' || *b == b'\r';
-        let low = offset.saturating_sub(MAX_EXCERPT_BYTES);
-        let start = input[low..offset]
-            .iter()
-            .rposition(is_end)
-            .map_or(low, |i| low + i + 1);
-        let high = (offset + MAX_EXCERPT_BYTES).min(input.len());
-        let end = input[offset..high]
-            .iter()
-            .position(is_end)
-            .map_or(high, |i| offset + i);
-        // A cut in the middle of a character is no column: start on one.
-        let mut from = start;
-        while from < offset && is_continuation(input[from]) {
-            from += 1;
-        }
-        let columns = |bytes: &[u8]| -> Vec<char> {
-            bytes
-                .iter()
-                .filter(|&&b| !is_continuation(b))
-                .map(|&b| crate::quote::shown_char(b as char))
-                .collect()
-        };
-        let before = columns(&input[from..offset]);
-        let mut piece = before.clone();
-        piece.extend(columns(&input[offset..end]));
-        let cut_before = start == low && low > 0 && !is_end(&input[low - 1]);
-        let cut_after = end == high && high < input.len() && !is_end(&input[high]);
-        crate::quote::caret_excerpt(&piece, before.len(), cut_before, cut_after)
+        crate::quote::caret_at(input, self.offset)
     }
-}
-
-/// A UTF-8 continuation byte: part of the character before it, so no
-/// column of its own (the lexer counts columns so).
-fn is_continuation(b: u8) -> bool {
-    (b as i8) < -0x40
 }
 
 #[cfg(test)]
@@ -144,7 +108,7 @@ mod tests {
                 .map_or(0, |i| i + 1);
             self.column = 1 + input[start..self.offset]
                 .iter()
-                .filter(|&&b| !is_continuation(b))
+                .filter(|&&b| (b as i8) >= -0x40)
                 .count();
             self
         }
