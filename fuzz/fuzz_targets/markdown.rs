@@ -6,8 +6,17 @@
 //! page, so replacing the spans leaves every other byte of the page as it
 //! was. The finders live in the binary (src/markdown/), so they are
 //! compiled here from their files; they need nothing else of the binary.
+//!
+//! Each pgn block's game is then read as `fen2img md` reads it (its lines
+//! joined, `fen2img_games::diagrams`: warnings said, an error's excerpt
+//! drawn), and the page is also read stretched to about a megabyte (see
+//! `stretch.rs`), so that a cost that is not linear in a page or a block
+//! is a timeout (run with `-timeout=10 -rss_limit_mb=1024`).
 #![no_main]
 
+mod stretch;
+
+use fen2img_games::{diagrams, GameOptions, GameText};
 use libfuzzer_sys::fuzz_target;
 
 // At the crate root, so that their `super::` paths meet each other here.
@@ -21,7 +30,7 @@ mod lines;
 #[path = "../../src/markdown/pre.rs"]
 mod pre;
 
-use fence::{find_blocks, FenBlock};
+use fence::{find_blocks, BlockKind, FenBlock};
 use pre::find_pre_blocks;
 
 /// `later`: whether a block's further lines must stand on later lines than
@@ -56,15 +65,49 @@ fn check(doc: &str, blocks: &[FenBlock], later: bool) {
 }
 
 fuzz_target!(|data: &[u8]| {
+    page(data);
+    if let Some(long) = stretch::stretch(data) {
+        page(&long);
+    }
+});
+
+fn page(data: &[u8]) {
     let Ok(doc) = std::str::from_utf8(data) else {
         return;
     };
     match find_blocks(doc) {
-        Ok(blocks) => check(doc, &blocks, true),
+        Ok(blocks) => {
+            check(doc, &blocks, true);
+            games(&blocks);
+        }
         Err(e) => assert!(e.line >= 1 && e.column >= 1 && !e.message.is_empty()),
     }
     match find_pre_blocks(doc) {
         Ok(blocks) => check(doc, &blocks, false),
         Err(e) => assert!(e.line >= 1 && e.column >= 1 && !e.message.is_empty()),
     }
-});
+}
+
+/// Each pgn block's game, read from its lines as `fen2img md` joins them.
+fn games(blocks: &[FenBlock]) {
+    for block in blocks.iter().filter(|b| b.kind == BlockKind::Pgn) {
+        let text: Vec<&str> = block.lines.iter().map(|l| l.text.as_str()).collect();
+        let text = text.join("\n");
+        match diagrams(
+            &GameText::Pgn(text.as_bytes()),
+            "page.md",
+            &GameOptions::default(),
+        ) {
+            Ok(found) => {
+                for w in &found.warnings {
+                    assert!(!w.chars().any(char::is_control), "{w:?}");
+                }
+            }
+            Err(e) => {
+                if let Some(caret) = &e.caret {
+                    assert!(caret.len() < 1_000, "an excerpt of {} bytes", caret.len());
+                }
+            }
+        }
+    }
+}

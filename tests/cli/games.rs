@@ -582,6 +582,106 @@ fn hostile_pgn_is_refused_or_read_within_bounds() {
 }
 
 #[test]
+fn lenient_warnings_are_bounded_and_counted() {
+    // 20,000 stray ')' on one line: the first 100 warnings are printed,
+    // then how many more there were; the diagram is drawn.
+    let mut text = b"1. e4 ".to_vec();
+    text.extend(std::iter::repeat_n(b')', 20_000));
+    text.extend_from_slice(b" e5 *");
+    let out = run(["-f", "fen"], &text);
+    assert_code(&out, 0);
+    let err = stderr(&out);
+    let warnings: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("fen2img: warning: "))
+        .collect();
+    assert_eq!(warnings.len(), 101, "{}", &err[..err.len().min(500)]);
+    assert_eq!(
+        warnings[100],
+        "fen2img: warning: <stdin>: game 1: and 19,900 more warnings"
+    );
+    assert!(stdout(&out).starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/"));
+}
+
+#[test]
+fn old_mac_line_ends_lose_no_move() {
+    // CR only: the `;` comment ends at its CR, the game goes on to 2...Nc6
+    // and an error is placed on its own line.
+    let cr = b"[Event \"cr\"]\r\r1. e4 e5 ; a comment\r2. Nf3 Nc6 *\r";
+    let lf = b"[Event \"cr\"]\n\n1. e4 e5 ; a comment\n2. Nf3 Nc6 *\n";
+    let want = fen_out_stdin(lf);
+    assert_eq!(
+        want,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+    assert_eq!(fen_out_stdin(cr), want);
+    let bad = b"[Event \"cr\"]\r\r1. e4 e5\r2. Ke3 *\r";
+    let out = run(["-f", "fen"], bad);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("<stdin>:4:4: game 1"), "{err}");
+    assert_eq!(err.lines().nth(1), Some("  2. Ke3 *"), "{err}");
+}
+
+fn fen_out_stdin(text: &[u8]) -> String {
+    let out = run(["-f", "fen"], text);
+    assert_code(&out, 0);
+    stdout(&out).trim_end().to_string()
+}
+
+#[test]
+fn spellings_of_real_files_are_read() {
+    // Null moves (ChessBase's `--` and `Z0`), UCI movetext, `a8(Q)`,
+    // `e.p.` and a byte order mark at a later game's start (`cat a.pgn
+    // b.pgn`): see crates/chess/tests/data/games/spellings.pgn.
+    let spellings = corpus("spellings.pgn");
+    let spellings = spellings.to_str().unwrap();
+    let expected = expected_fens();
+    let fens: Vec<&Vec<String>> = expected
+        .iter()
+        .filter(|((file, _), _)| file == "spellings.pgn")
+        .map(|(_, fens)| fens)
+        .collect();
+    assert!(fens.len() >= 6, "{} games", fens.len());
+    for (i, want) in fens.iter().enumerate() {
+        let n = (i + 1).to_string();
+        let got = fen_out(&[spellings, "--game", &n, "-f", "fen"]);
+        assert_eq!(&got, want.last().unwrap(), "game {n}");
+    }
+    let promotion = b"[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. a8(Q) Kb2 *";
+    assert_eq!(fen_out_stdin(promotion), "Q7/8/8/8/8/8/1k6/7K w - - 1 2");
+    // A null move is named in the caption and the alt text.
+    let out = run(["--alt", "--caption", "auto"], b"1. e4 -- *");
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).starts_with("1...-- (null move). White to move."),
+        "{}",
+        stdout(&out)
+    );
+    // A UCI move that cannot be played names its piece.
+    let out = run(["-f", "fen"], b"1. e2e4 e7e5 2. g1g3 *");
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("g1g3 is not legal here"), "{err}");
+    assert!(err.contains("knight") && !err.contains("pawn"), "{err}");
+}
+
+#[test]
+fn control_bytes_in_a_tag_value_are_an_error() {
+    for bad in [&b"a\0b"[..], b"a\x1b[2Jb"] {
+        let mut text = b"[Event \"".to_vec();
+        text.extend_from_slice(bad);
+        text.extend_from_slice(b"\"]\n\n1. e4 *");
+        let out = run(["-f", "fen"], &text);
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains("<stdin>:1:10: game 1:"), "{err}");
+        assert!(err.contains("control character"), "{err}");
+        assert!(!err.contains('\u{1b}'), "{err:?}");
+    }
+}
+
+#[test]
 fn the_same_game_gives_the_same_bytes() {
     for args in [
         vec![
@@ -742,6 +842,7 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
         corpus("famous.pgn"),
         corpus("generated.pgn"),
         corpus("generated960.pgn"),
+        corpus("spellings.pgn"),
     ];
     let mut checked = 0;
     for file in files {
@@ -772,6 +873,93 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
         }
     }
     assert!(checked > 5_000, "{checked} positions");
+}
+
+/// What python-chess (in FEN2IMG_PYTHON, default `python3`) prints when
+/// `script` reads `pgn` on its standard input.
+fn python_chess(script: &str, pgn: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let python = std::env::var("FEN2IMG_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut child = Command::new(python)
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    child.stdin.take().unwrap().write_all(pgn).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "python-chess failed");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+#[ignore = "needs python-chess: FEN2IMG_PYTHON=venv/bin/python cargo test --test cli games:: -- --ignored"]
+fn where_python_chess_reads_a_file_differently_the_guide_says_so() {
+    // docs/guide/games.md, "fen2img and python-chess": each row's input,
+    // what python-chess makes of it (the first game's SANs, and whether it
+    // noted an error; the second game's Event), and what fen2img does. If
+    // python-chess changes, the table is out of date.
+    const SCRIPT: &str = r#"
+import io, sys, chess, chess.pgn
+f = io.StringIO(sys.stdin.read())
+game = chess.pgn.read_game(f)
+board = game.board()
+sans = []
+for move in game.mainline_moves():
+    sans.append(board.san(move))
+    board.push(move)
+second = chess.pgn.read_game(f)
+print(" ".join(sans) + ("|error" if game.errors else "|ok")
+      + ("|" + second.headers["Event"] if second else ""))
+"#;
+    let theirs = |pgn: &[u8]| python_chess(SCRIPT, pgn);
+    let ours = |pgn: &[u8]| run(["-f", "fen"], pgn);
+    // A side in check passes: python-chess plays on and takes the king.
+    let check = b"1. e4 f5 2. Qh5+ -- 3. Qxe8 *\n";
+    assert_eq!(theirs(check), "e4 f5 Qh5+ -- Qxe8|ok");
+    let out = ours(check);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("in check"), "{}", stderr(&out));
+    // a8(Q): to python-chess a move that must promote, then a variation.
+    let promotion = b"[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. a8(Q) Kb2 *\n";
+    assert_eq!(theirs(promotion), "|error");
+    assert_code(&ours(promotion), 0);
+    // Control bytes in a tag value.
+    let nul = b"[Event \"a\0b\"]\n\n1. e4 *\n";
+    assert_eq!(theirs(nul), "e4|ok");
+    assert_code(&ours(nul), 2);
+    // A word that is no move.
+    let word = b"1. e4 null e5 *\n";
+    assert_eq!(theirs(word), "e4 e5|ok");
+    assert_code(&ours(word), 2);
+    // Tags right after a game's movetext: python-chess reads them as
+    // movetext, and the next game loses them.
+    let two = b"[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]\n\n1. d4 *\n";
+    assert_eq!(theirs(two), "e4|ok|?");
+    let out = run(
+        [
+            "--game",
+            "2",
+            "--caption",
+            "auto",
+            "--caption-source",
+            "--alt",
+        ],
+        two,
+    );
+    assert_code(&out, 0);
+    assert!(stdout(&out).starts_with("b: 1.d4."), "{}", stdout(&out));
+    // Both read these the same: UCI castling, a stray byte order mark.
+    let castle = b"[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. e1h1 *\n";
+    assert_eq!(theirs(castle), "O-O|ok");
+    assert_code(&ours(castle), 0);
+    let bom = "1. e4 \u{feff} e5 *\n".as_bytes();
+    assert_eq!(theirs(bom), "e4 e5|ok");
+    assert_code(&ours(bom), 0);
 }
 
 #[test]
@@ -1028,15 +1216,17 @@ fn alt_with_animate_describes_the_animation() {
     let out = run([opera().as_str(), "--animate", "-f", "png", "--alt"], b"");
     assert_code(&out, 0);
     // Tags that would reorder or drive a terminal are shown escaped.
-    let hostile = "[White \"Eve\u{202E}lyn\x1b[2J\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n";
+    // (A control byte such as ESC is refused in a tag: C1's CSI, U+009B,
+    // is a character of the text, and is escaped.)
+    let hostile = "[White \"Eve\u{202E}lyn\u{9b}2J\"]\n[Black \"Bob\"]\n\n1. e4 e5 *\n";
     let out = run(["--animate", "--alt"], hostile.as_bytes());
     assert_code(&out, 0);
     let text = stdout(&out);
     assert!(
         text.starts_with(
-            "Animated game Eve<U+202E>lyn<U+001B>[2J – Bob: move 1 (1.e4 to 1...e5), 3 positions."
+            "Animated game Eve<U+202E>lyn<U+009B>2J – Bob: move 1 (1.e4 to 1...e5), 3 positions."
         ),
         "{text}"
     );
-    assert!(!text.contains(['\u{1b}', '\u{202E}']), "{text}");
+    assert!(!text.contains(['\u{9b}', '\u{202E}']), "{text}");
 }

@@ -139,6 +139,21 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
     out
 }
 
+/// At most `max_chars` characters of `text`, and `…` when it was cut (not
+/// escaped: see [`escape`]).
+///
+/// ```
+/// use fen2img_chess::quote::clip;
+/// assert_eq!(clip("Nimzowitsch", 5), "Nimzo…");
+/// assert_eq!(clip("Tal", 5), "Tal");
+/// ```
+pub fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max_chars) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    }
+}
+
 /// A piece of user text quoted for a message: one character as
 /// [`char_name`] shows it (`'x'` or `U+00A0 (no-break space)`), longer text
 /// in single quotes with [`escape`] applied (`'w<U+00A0>KQkq'`).
@@ -177,6 +192,10 @@ pub fn markup(text: &str) -> String {
 /// column, with `...` where the line goes on.
 const CARET_WINDOW: usize = 72;
 
+/// The most bytes [`caret_at`] reads on each side of its place: enough for
+/// the [`CARET_WINDOW`] columns of any UTF-8 text.
+pub const EXCERPT_BYTES: usize = 320;
+
 /// Two lines for an error message: `bytes` (one line of input), each byte
 /// one column and anything but printable ASCII shown as `?` (so the caret
 /// lines up in any terminal and nothing reaches it raw), and a caret under
@@ -204,6 +223,52 @@ pub fn caret_chars(text: &str, at: usize) -> String {
     caret_window(&shown, at)
 }
 
+/// [`caret_chars`] for a place in a long text: the line around byte
+/// `offset` and a caret under it, reading only [`EXCERPT_BYTES`] on each
+/// side of it, so an excerpt costs the same on a line of a megabyte;
+/// `...` marks where the line goes on. Lines end at LF, CRLF or a lone CR.
+/// Each character is one column (a UTF-8 continuation byte is none, so
+/// Latin-1 text and broken UTF-8 count as a reader counting bytes that
+/// start characters does) and anything but printable ASCII shows as `?`.
+///
+/// ```
+/// use fen2img_chess::quote::caret_at;
+/// assert_eq!(caret_at(b"1. e4 e5\r2. Ke3 *", 12), "  2. Ke3 *\n     ^");
+/// ```
+pub fn caret_at(input: &[u8], offset: usize) -> String {
+    let offset = offset.min(input.len());
+    let is_end = |b: &u8| *b == b'\n' || *b == b'\r';
+    let is_continuation = |b: u8| (b as i8) < -0x40;
+    let low = offset.saturating_sub(EXCERPT_BYTES);
+    let start = input[low..offset]
+        .iter()
+        .rposition(is_end)
+        .map_or(low, |i| low + i + 1);
+    let high = (offset + EXCERPT_BYTES).min(input.len());
+    let end = input[offset..high]
+        .iter()
+        .position(is_end)
+        .map_or(high, |i| offset + i);
+    // A cut in the middle of a character is no column: start on one.
+    let mut from = start;
+    while from < offset && is_continuation(input[from]) {
+        from += 1;
+    }
+    let columns = |bytes: &[u8]| -> Vec<char> {
+        bytes
+            .iter()
+            .filter(|&&b| !is_continuation(b))
+            .map(|&b| shown_char(b as char))
+            .collect()
+    };
+    let mut piece = columns(&input[from..offset]);
+    let at = piece.len();
+    piece.extend(columns(&input[offset..end]));
+    let cut_before = start == low && low > 0 && !is_end(&input[low - 1]);
+    let cut_after = end == high && high < input.len() && !is_end(&input[high]);
+    caret_excerpt(&piece, at, cut_before, cut_after)
+}
+
 /// `c` itself if a terminal shows it as one plain column, else `?`.
 fn shown_char(c: char) -> char {
     if c == ' ' || c.is_ascii_graphic() {
@@ -216,6 +281,15 @@ fn shown_char(c: char) -> char {
 /// The caret's two lines over `line`, cut to [`CARET_WINDOW`] columns
 /// around column `at`.
 fn caret_window(line: &[char], at: usize) -> String {
+    caret_excerpt(line, at, false, false)
+}
+
+/// [`caret_window`] over a piece of a line: `cut_before` and `cut_after`
+/// say that the line goes on beyond `piece` (shown as `...`), for excerpts
+/// taken around a place without reading the whole line. Each character of
+/// `piece` must be one column (see [`shown_char`]).
+fn caret_excerpt(piece: &[char], at: usize, cut_before: bool, cut_after: bool) -> String {
+    let line = piece;
     let at = at.min(line.len());
     let from = if line.len() <= CARET_WINDOW {
         0
@@ -225,12 +299,12 @@ fn caret_window(line: &[char], at: usize) -> String {
     };
     let to = (from + CARET_WINDOW).min(line.len());
     let mut shown = String::from("  ");
-    if from > 0 {
+    if from > 0 || cut_before {
         shown.push_str("...");
     }
     let pad = shown.len() + at - from;
     shown.extend(&line[from..to]);
-    if to < line.len() {
+    if to < line.len() || cut_after {
         shown.push_str("...");
     }
     format!("{shown}\n{}^", " ".repeat(pad))

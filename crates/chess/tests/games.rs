@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use fen2img_chess::game::limits::{MAX_ARROWS, MAX_WARNINGS};
 use fen2img_chess::game::pgn::{read_game, read_games, PgnErrorKind, PgnOptions};
 use fen2img_chess::game::{play_moves, LegalPosition, Selector, Variant};
 use fen2img_chess::{parse, Color, ParseOptions, Position};
@@ -527,4 +528,227 @@ mod never_panics {
             }
         }
     }
+}
+
+// Real files' spellings, line ends and hostile movetext.
+
+/// The FEN after every ply of game `number` of `input`, read leniently.
+fn fens_of(input: &[u8], number: usize) -> Vec<String> {
+    let game = read_game(input, number, PgnOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    game.positions()
+        .iter()
+        .map(|p| write(&p.position))
+        .collect()
+}
+
+#[test]
+fn warnings_are_kept_up_to_a_bound_and_the_rest_counted() {
+    // 20,000 stray ')' on one line: each is a warning of the lenient reader.
+    let input = format!("1. e4 {} e5 *", ")".repeat(20_000));
+    let game = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap();
+    assert_eq!(game.plies.len(), 2);
+    assert_eq!(game.warnings.len(), MAX_WARNINGS, "the first ones are kept");
+    assert_eq!(game.warnings_not_kept, 20_000 - MAX_WARNINGS);
+    assert!(game.warnings[MAX_WARNINGS - 1]
+        .message
+        .contains("closes no variation"));
+    // Strict reading stops at the first.
+    let e = read_game(input.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
+    assert_eq!(e.column, 7);
+}
+
+#[test]
+fn arrows_and_circles_of_one_position_are_bounded() {
+    let arrows: Vec<String> = (0..1_000)
+        .map(|i| format!("G{}{}", ["a1", "b2", "c3"][i % 3], ["h8", "g7"][i % 2]))
+        .collect();
+    let input = format!(
+        "1. e4 {{[%cal {}]}} {{[%csl Gd4,Re5]}} e5 {{[%csl Ra1]}} *",
+        arrows.join(",")
+    );
+    let game = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap();
+    let notes = &game.plies[0].notes;
+    assert_eq!(notes.arrows.len(), MAX_ARROWS, "the first ones are kept");
+    assert_eq!(notes.squares.len(), 0, "the circles come after: dropped");
+    assert_eq!(game.plies[1].notes.squares.len(), 1, "another position");
+    assert_eq!(game.warnings.len(), 2, "{:?}", game.warnings);
+    assert!(
+        game.warnings[0].message.contains("more than 64"),
+        "{}",
+        game.warnings[0]
+    );
+    let e = read_game(input.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
+    assert!(e.message.contains("more than 64"), "{e}");
+    assert_eq!(e.kind, PgnErrorKind::Limit);
+}
+
+#[test]
+fn lone_cr_and_mixed_line_ends_end_lines() {
+    // An old Mac file: CR only. The `;` comment ends at its CR.
+    let cr = b"[Event \"cr\"]\r\r1. e4 e5 ; a comment\r2. Nf3 Nc6 *\r";
+    let lf = b"[Event \"cr\"]\n\n1. e4 e5 ; a comment\n2. Nf3 Nc6 *\n";
+    let crlf = b"[Event \"cr\"]\r\n\r\n1. e4 e5 ; a comment\r\n2. Nf3 Nc6 *\r\n";
+    let want = fens_of(lf, 1);
+    assert_eq!(want.len(), 5);
+    assert_eq!(fens_of(cr, 1), want);
+    assert_eq!(fens_of(crlf, 1), want);
+    // Every kind of line end counts, mixed in one file.
+    let mixed = b"[Event \"m\"]\r\n\r1. e4 e5 ; one\r2. Nf3 ; two\n Nc6\r\n3. Kd4 *";
+    let e = read_game(mixed, 1, PgnOptions::default()).unwrap_err();
+    assert_eq!((e.line, e.column), (6, 4), "{e}");
+    let game = read_game(&cr[..], 1, PgnOptions::default()).unwrap();
+    assert_eq!(
+        (game.plies[2].line, game.plies[2].column),
+        (4, 4),
+        "Nf3 on line 4"
+    );
+    // `%` escapes a line after a lone CR too.
+    let escaped = b"1. e4\r% 1... Ke7\re5 *";
+    assert_eq!(fens_of(escaped, 1).len(), 3);
+    // The caret shows the error's line only.
+    let bad = b"1. e4 e5\r2. Nf3 Nc6\r3. Kd4 *";
+    let e = read_game(bad, 1, PgnOptions::default()).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 4));
+    assert_eq!(e.caret(bad), "  3. Kd4 *\n     ^");
+}
+
+#[test]
+fn the_caret_is_a_window_around_the_error_however_long_the_line() {
+    // Stray UTF-8 continuation bytes (Latin-1 text) in a comment before
+    // the error, on a line of 200,000 bytes: the caret stands under the
+    // move, and the excerpt is a window of the line, not the line.
+    let mut input = b"1. e4 {".to_vec();
+    input.extend(std::iter::repeat_n(0xA0u8, 100_000));
+    input.extend_from_slice(b"} e5 2. Kd4 ");
+    input.extend(std::iter::repeat_n(b' ', 100_000));
+    input.extend_from_slice(b"*");
+    let e = read_game(&input, 1, PgnOptions::default()).unwrap_err();
+    assert!(e.message.contains("Kd4 is not legal"), "{e}");
+    let caret = e.caret(&input);
+    let lines: Vec<&str> = caret.lines().collect();
+    assert_eq!(lines.len(), 2);
+    let at = lines[1].len() - 1;
+    assert_eq!(lines[0].get(at..at + 3), Some("Kd4"), "{caret}");
+    assert!(caret.len() < 200, "{} bytes", caret.len());
+}
+
+#[test]
+fn null_moves_pass_the_turn() {
+    // ChessBase writes `--` (and `Z0`); UCI writes `0000`. python-chess
+    // reads all three: the same board, the other side to move, no en
+    // passant.
+    let input = b"1. e4 -- 2. d4 Z0 3. c4 e5 4. 0000 d5 *";
+    let game = read_game(input, 1, PgnOptions::default()).unwrap();
+    let sans: Vec<&str> = game.plies.iter().map(|p| p.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "--", "d4", "--", "c4", "e5", "--", "d5"]);
+    assert!(game.plies[1].mv.is_null());
+    assert_eq!(game.plies[1].numbered_san(), "1...--");
+    let fens = fens_of(input, 1);
+    assert_eq!(
+        fens[2], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2",
+        "the e3 square is no en passant square after the pass"
+    );
+    assert_eq!(
+        fens[8],
+        "rnbqkbnr/ppp2ppp/8/3pp3/2PPP3/8/PP3PPP/RNBQKBNR w KQkq d6 0 5"
+    );
+    // A side in check cannot pass.
+    let e = read_game(b"1. e4 f5 2. Qh5+ -- *", 1, PgnOptions::default()).unwrap_err();
+    assert!(e.message.contains("in check"), "{e}");
+    // Strict reading takes `--`, the spelling PGN writers export.
+    assert!(read_game(b"1. e4 -- 2. d4 *", 1, PgnOptions::STRICT).is_ok());
+    assert!(read_game(b"1. e4 Z0 2. d4 *", 1, PgnOptions::STRICT).is_err());
+}
+
+#[test]
+fn uci_movetext_is_read_and_its_errors_name_the_piece() {
+    let uci = b"1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 4. e1g1 *";
+    let san = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *";
+    assert_eq!(fens_of(uci, 1), fens_of(san, 1));
+    let e = read_game(b"1. e2e4 e7e5 2. g1g3 *", 1, PgnOptions::default()).unwrap_err();
+    assert!(!e.message.contains("pawn"), "{e}");
+    assert!(e.message.contains("knight"), "{e}");
+    let e = read_game(b"1. e2e4 e7e5 2. g3f3 *", 1, PgnOptions::default()).unwrap_err();
+    assert!(!e.message.contains("pawn on g3"), "{e}");
+    assert!(e.message.contains("g3"), "{e}");
+    assert!(read_game(uci, 1, PgnOptions::STRICT).is_err());
+}
+
+#[test]
+fn promotions_in_parentheses_and_en_passant_marks() {
+    let promo = b"[FEN \"8/P7/8/8/8/8/8/k6K w - - 0 1\"]\n\n1. a8(Q) Kb2 2. Qb8+ *";
+    let fens = fens_of(promo, 1);
+    assert_eq!(fens[1], "Q7/8/8/8/8/8/8/k6K b - - 0 1");
+    assert_eq!(fens.len(), 4);
+    let ep = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. MOVE Kd7 *";
+    let want = fens_of(ep.replace("MOVE", "exd6").as_bytes(), 1);
+    for spelling in ["exd6e.p.", "exd6 e.p.", "exd6e.p.+", "exd6 e.p. "] {
+        let input = ep.replace("MOVE", spelling);
+        let game = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap();
+        assert!(game.warnings.is_empty(), "{spelling}: {:?}", game.warnings);
+        assert_eq!(fens_of(input.as_bytes(), 1), want, "{spelling}");
+        let e = read_game(input.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::Strict, "{spelling}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_may_start_any_game() {
+    // What `cat a.pgn b.pgn` makes of two files that each start with one.
+    let a = "\u{feff}[Event \"a\"]\n\n1. e4 *\n";
+    let b = "\u{feff}[Event \"b\"]\n\n1. d4 *\n";
+    let both = format!("{a}{b}");
+    let games: Vec<_> = read_games(both.as_bytes(), PgnOptions::default()).collect();
+    assert_eq!(games.len(), 2);
+    let second = games[1].as_ref().unwrap();
+    assert_eq!(second.tag("Event"), Some("b"));
+    assert_eq!(second.plies[0].san, "d4");
+    assert_eq!(second.line, 4);
+}
+
+#[test]
+fn control_bytes_in_tag_values_are_refused_and_long_variants_clipped() {
+    for bad in ["a\0b", "a\u{1b}[2Jb", "a\u{7f}"] {
+        let input = format!("[Event \"{bad}\"]\n\n1. e4 *\n\n[Event \"next\"]\n\n1. d4 *");
+        let games: Vec<_> = read_games(input.as_bytes(), PgnOptions::default()).collect();
+        let e = games[0].as_ref().unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::Syntax, "{e}");
+        assert!(e.message.contains("control character"), "{e}");
+        assert_eq!(e.line, 1);
+        assert!(!e.to_string().chars().any(char::is_control), "{e}");
+        assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("next"));
+    }
+    // A tab is white space to people who write tags by hand: kept.
+    let tab = read_game(b"[Event \"a\tb\"]\n\n1. e4 *", 1, PgnOptions::default()).unwrap();
+    assert_eq!(tab.tag("Event"), Some("a\tb"));
+    let long = format!("[Variant \"{}\"]\n\n1. e4 *", "v".repeat(60_000));
+    let e = read_game(long.as_bytes(), 1, PgnOptions::default()).unwrap_err();
+    assert!(e.message.len() < 200, "{e}");
+    assert!(e.message.contains(&format!("{}…", "v".repeat(40))), "{e}");
+}
+
+#[test]
+fn nags_and_comments_of_one_position_are_bounded() {
+    use fen2img_chess::game::limits::{MAX_COMMENTS, MAX_NAGS};
+    // `{a}` costs three bytes of input and would cost a string each.
+    let input = format!(
+        "1. e4 {} {} e5 {{kept}} *",
+        "{a}".repeat(10_000),
+        "$1 ".repeat(10_000)
+    );
+    let game = read_game(input.as_bytes(), 1, PgnOptions::default()).unwrap();
+    let notes = &game.plies[0].notes;
+    assert_eq!(notes.comments.len(), MAX_COMMENTS);
+    assert_eq!(notes.nags.len(), MAX_NAGS);
+    assert_eq!(game.plies[1].notes.comments, ["kept"]);
+    // One warning per comment beyond the bound (counted past the kept
+    // ones), one for the NAGs.
+    assert_eq!(game.warnings.len(), MAX_WARNINGS);
+    assert_eq!(
+        game.warnings.len() + game.warnings_not_kept,
+        10_000 - MAX_COMMENTS + 1
+    );
+    let e = read_game(input.as_bytes(), 1, PgnOptions::STRICT).unwrap_err();
+    assert_eq!(e.kind, PgnErrorKind::Limit);
+    assert!(e.message.contains("comments on one position"), "{e}");
 }

@@ -3,13 +3,14 @@
 //! from its tags as books print it (`Morphy – Duke Karl / Count Isouard,
 //! Paris 1858`).
 
+use fen2img_render::chess::game::limits::MAX_NAME_CHARS;
 use fen2img_render::chess::game::pgn::{Game, Ply};
 
 use super::options::CaptionStyle;
 
 /// The longest name or place taken from a tag, in characters: a caption
 /// is a line or two under the board, and tags may be 64 KiB.
-const MAX_TAG_CHARS: usize = 40;
+const MAX_TAG_CHARS: usize = MAX_NAME_CHARS;
 
 /// The caption of the position after `ply` half-moves of `game`.
 pub(super) fn caption(
@@ -34,15 +35,19 @@ pub(super) fn caption(
 }
 
 /// `17.Rd8#` or `23...Qxe3`, with the move's glyph as books print it
-/// (`16.Qb8+!!`), figurines for the piece letters on request.
+/// (`16.Qb8+!!`), figurines for the piece letters on request. A null move
+/// is `12.--`, as PGN writes it, and says what that is: `12.-- (null
+/// move)`, for readers (and screen readers) who do not know the sign.
 pub(super) fn move_text(ply: &Ply, figurine: bool) -> String {
     let mut text = ply.numbered_san();
     text.push_str(ply.notes.glyph().unwrap_or(""));
     if figurine {
-        figurines(&text)
-    } else {
-        text
+        text = figurines(&text);
     }
+    if ply.mv.is_null() {
+        text.push_str(" (null move)");
+    }
+    text
 }
 
 /// SAN with its piece letters as figurines (`Nf3` → `♘f3`, `e8=Q+` →

@@ -21,9 +21,11 @@ pub struct GameDiagram {
     /// The position.
     pub position: Position,
     /// The move that led here with its number (`17.Rd8#`, `23...Qxe3`; in
-    /// figurines when asked), `None` at the start.
+    /// figurines when asked; `12.-- (null move)` for a pass), `None` at the
+    /// start.
     pub numbered_san: Option<String>,
-    /// The last move's two squares (the king's, for castling).
+    /// The last move's two squares (the king's, for castling); `None` after
+    /// a null move, which moved nothing.
     pub lastmove: Option<(Square, Square)>,
     /// The king in check, if any.
     pub check: Option<Square>,
@@ -59,7 +61,8 @@ impl GameDiagram {
     ) -> GameDiagram {
         let notes = game.notes(at.ply);
         let moved = at.ply.checked_sub(1).and_then(|i| game.plies.get(i));
-        let glyph = moved.and_then(|p| {
+        // A null move stands on no square: its glyph goes in the caption only.
+        let glyph = moved.filter(|p| !p.mv.is_null()).and_then(|p| {
             let glyph = p
                 .notes
                 .nags
@@ -80,7 +83,10 @@ impl GameDiagram {
             ply: at.ply,
             position: at.position.clone(),
             numbered_san: moved.map(|p| move_text(p, options.figurine)),
-            lastmove: at.last_move.map(|m| (m.from, m.to)),
+            lastmove: at
+                .last_move
+                .filter(|m| !m.is_null())
+                .map(|m| (m.from, m.to)),
             check: at.check,
             arrows,
             glyph,

@@ -5,7 +5,7 @@ use std::fmt;
 
 use fen2img_render::chess::game::pgn::{Game, PgnError, PgnErrorKind};
 use fen2img_render::chess::game::MoveListError;
-use fen2img_render::chess::quote::{caret_chars, escape};
+use fen2img_render::chess::quote::{caret_at, escape};
 use fen2img_render::Color;
 
 /// Which kind of problem a [`GameError`] is.
@@ -84,8 +84,20 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 impl GameError {
-    /// The reader's error, placed in `source` (whose bytes are `input`).
+    /// The reader's error, placed in `source` (whose bytes are `input`),
+    /// with its excerpt and caret (a window of the line: the same cost on
+    /// a line of any length).
     pub fn from_pgn(source: &str, input: &[u8], e: &PgnError) -> GameError {
+        let mut error = GameError::placed(source, e);
+        if error.line > 0 {
+            error.caret = Some(e.caret(input).into());
+        }
+        error
+    }
+
+    /// The reader's error placed in `source` by line and column, without
+    /// the excerpt: what a warning says, on one line.
+    pub fn placed(source: &str, e: &PgnError) -> GameError {
         let placed = e.line > 0;
         GameError {
             source: escape(source).into(),
@@ -96,7 +108,7 @@ impl GameError {
             at_move: e.at_move,
             kind: GameErrorKind::Pgn(e.kind),
             reason: e.message.clone(),
-            caret: placed.then(|| e.caret(input).into()),
+            caret: None,
         }
     }
 
@@ -112,7 +124,8 @@ impl GameError {
             at_move: Some((e.move_number, e.side)),
             kind: GameErrorKind::Moves,
             reason: e.message.clone(),
-            caret: Some(caret_chars(moves, (column as usize).saturating_sub(1)).into()),
+            // A window around the move: a list may be long.
+            caret: Some(caret_at(moves.as_bytes(), e.offset).into()),
         }
     }
 

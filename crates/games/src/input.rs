@@ -16,8 +16,8 @@ use super::error::{GameError, GameErrorKind};
 
 /// The largest PGN text read (a file or standard input), in bytes: a
 /// database of some 50,000 games. Reading is linear and holds one game at a
-/// time beyond the text itself.
-pub const MAX_PGN_LEN: usize = 64 * 1024 * 1024;
+/// time beyond the text itself. Defined with the other bounds of games.
+pub use fen2img_render::chess::game::limits::MAX_PGN_LEN;
 
 /// Whether `input` is PGN rather than FEN (see the module's rule).
 pub fn is_pgn(input: &[u8]) -> bool {
@@ -80,6 +80,7 @@ pub fn moves_game(start: &Position, moves: &str, source: &str) -> Result<Game, G
         plies,
         result: None,
         warnings: Vec::new(),
+        warnings_not_kept: 0,
         end: line.last().cloned(),
     })
 }

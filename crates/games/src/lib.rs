@@ -51,7 +51,7 @@ mod options;
 mod players;
 pub mod vocabulary;
 
-use fen2img_render::chess::game::pgn::{read_game, Game, PgnOptions};
+use fen2img_render::chess::game::pgn::{read_game, Game, PgnErrorKind, PgnOptions};
 use fen2img_render::chess::game::{GamePosition, Selector};
 
 pub use animation_alt::animation_alt;
@@ -69,7 +69,9 @@ pub struct GameDiagrams {
     /// The game's tag pairs in file order (values as written, not escaped).
     pub tags: Vec<(String, String)>,
     /// What the lenient reader accepted but noted, each placed and escaped
-    /// (`games.pgn:12:5: game 1 (…): …`).
+    /// (`games.pgn:12:5: game 1 (…): …`): the reader's first
+    /// `limits::MAX_WARNINGS`, then, when there were more, one line
+    /// counting them (`games.pgn: game 1 (…): and 12,345 more warnings`).
     pub warnings: Vec<String>,
 }
 
@@ -85,13 +87,14 @@ pub fn diagrams(
 }
 
 /// The diagrams `options` pick from a game already read (`batch` reads a
-/// file's games one after the other with `read_games`); `input` is the
-/// text it was read from, for the carets of its warnings.
-/// [`GameOptions::game`] is not used.
+/// file's games one after the other with `read_games`); `_input` is the
+/// text it was read from (warnings are one line each, placed by line and
+/// column, without an excerpt of it: a thousand warnings on one long line
+/// must not cost a thousand excerpts). [`GameOptions::game`] is not used.
 pub fn diagrams_of(
     game: &Game,
     source: &str,
-    input: &[u8],
+    _input: &[u8],
     options: &GameOptions,
 ) -> Result<GameDiagrams, GameError> {
     let plies =
@@ -114,16 +117,45 @@ pub fn diagrams_of(
             Some(GameDiagram::new(game, at.as_ref()?, marker, options))
         })
         .collect();
-    let warnings = game
+    let mut warnings: Vec<String> = game
         .warnings
         .iter()
-        .map(|w| GameError::from_pgn(source, input, w).to_string())
+        .map(|w| GameError::placed(source, w).to_string())
         .collect();
+    if game.warnings_not_kept > 0 {
+        let more = GameError {
+            game: Some(game.number),
+            players: game.players(),
+            ..GameError::plain(
+                source,
+                GameErrorKind::Pgn(PgnErrorKind::Strict),
+                format!(
+                    "and {} more warning{}",
+                    thousands(game.warnings_not_kept),
+                    if game.warnings_not_kept == 1 { "" } else { "s" }
+                ),
+            )
+        };
+        warnings.push(more.to_string());
+    }
     Ok(GameDiagrams {
         diagrams,
         tags: game.tags.clone(),
         warnings,
     })
+}
+
+/// `12,345`: a count as the warnings say it.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// The game `options` name, read from `text`.
@@ -181,6 +213,87 @@ fn pick(game: &Game, pick: &Pick) -> Result<Vec<usize>, String> {
             }
             Ok((first..=last).collect())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fen2img_render::{DiagramOptions, Position};
+
+    #[test]
+    fn warnings_are_bounded_and_the_rest_counted_in_one_line() {
+        // A line of 20,000 stray ')': each one a warning of the lenient
+        // reader. The first ones are said, then how many more there were.
+        let pgn = format!("[White \"A\"]\n\n1. e4 {} e5 *", ")".repeat(20_000));
+        let found = diagrams(
+            &GameText::Pgn(pgn.as_bytes()),
+            "t.pgn",
+            &GameOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(found.warnings.len(), 101, "{:?}", &found.warnings[..3]);
+        assert_eq!(
+            found.warnings[0],
+            "t.pgn:3:7: game 1 (A – ?), move 1 Black: ')' closes no variation"
+        );
+        assert_eq!(
+            found.warnings[100],
+            "t.pgn: game 1 (A – ?): and 19,900 more warnings"
+        );
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        let said: Vec<String> = [0, 999, 1_000, 19_900, 1_234_567]
+            .into_iter()
+            .map(thousands)
+            .collect();
+        assert_eq!(said, ["0", "999", "1,000", "19,900", "1,234,567"]);
+    }
+
+    #[test]
+    fn a_null_move_is_named_as_one() {
+        let pgn = b"1. e4 -- 2. d4 *";
+        let options = GameOptions {
+            pick: Pick::One(Selector::Ply(2)),
+            caption: CaptionStyle::Move,
+            ..GameOptions::default()
+        };
+        let found = diagrams(&GameText::Pgn(pgn), "t.pgn", &options).unwrap();
+        let diagram = &found.diagrams[0];
+        assert_eq!(diagram.caption.as_deref(), Some("1...-- (null move)"));
+        assert_eq!(diagram.numbered_san.as_deref(), Some("1...-- (null move)"));
+        assert_eq!(diagram.lastmove, None, "nothing moved: no squares tinted");
+        assert_eq!(diagram.glyph, None);
+        let mut drawn = DiagramOptions::default();
+        diagram.apply(&mut drawn);
+        let alt = fen2img_render::alt_text(&diagram.position, &drawn);
+        assert!(
+            alt.starts_with("1...-- (null move). White to move."),
+            "{alt}"
+        );
+        assert!(!alt.contains("Last move"), "{alt}");
+        let start: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            .parse()
+            .unwrap();
+        let moves = diagrams(
+            &GameText::Moves {
+                start: &start,
+                moves: "-- d4",
+            },
+            "--moves",
+            &GameOptions {
+                pick: Pick::One(Selector::Ply(1)),
+                caption: CaptionStyle::Move,
+                ..GameOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            moves.diagrams[0].caption.as_deref(),
+            Some("1...-- (null move)")
+        );
     }
 }
 

@@ -2,13 +2,10 @@
 //! with each side's clock at a move from `[%clk]`, and the time each move
 //! took, from `[%emt]` or the clocks, for animation delays.
 
+use fen2img_render::chess::game::limits::MAX_PLAYER_CHARS;
 use fen2img_render::chess::game::pgn::Game;
 use fen2img_render::layout::Player;
 use fen2img_render::Color;
-
-/// The longest name taken into a bar, in characters (the bar cuts it to
-/// its width anyway; tags may hold 64 KiB).
-const MAX_NAME_CHARS: usize = 100;
 
 /// The player of `color` from `tags`, with `clock` (milliseconds) in the
 /// bar when known; `None` when the game does not name the player.
@@ -25,7 +22,8 @@ pub(super) fn player(
             .map(|(_, v)| v.trim())
             .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '-'))
     };
-    let name: String = tag("")?.chars().take(MAX_NAME_CHARS).collect();
+    // The bar cuts a name to its width anyway; tags may hold 64 KiB.
+    let name: String = tag("")?.chars().take(MAX_PLAYER_CHARS).collect();
     Some(Player {
         name,
         title: tag("Title").map(|t| t.chars().take(8).collect()),

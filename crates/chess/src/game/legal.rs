@@ -238,8 +238,19 @@ impl LegalPosition {
         found
     }
 
-    /// Whether `mv` is legal here (every field as this position would fill it).
+    /// The null move (a pass) of the side to move; `None` when it is in
+    /// check: passing would leave its king attacked.
+    pub fn null_move(&self) -> Option<Move> {
+        let king = self.board.king(self.board.side_to_move());
+        (!self.is_check()).then(|| Move::null(convert::square_from(king)))
+    }
+
+    /// Whether `mv` is legal here (every field as this position would fill
+    /// it; a null move when the side to move is not in check).
     pub fn is_legal(&self, mv: &Move) -> bool {
+        if mv.is_null() {
+            return self.null_move() == Some(*mv);
+        }
         let cz_move = convert::move_to(mv);
         self.board.is_legal(cz_move) && convert::move_from(&self.board, cz_move) == *mv
     }
@@ -255,6 +266,18 @@ impl LegalPosition {
 
     /// Plays a move known to be legal (from this position's own lists).
     pub(crate) fn play_legal(&mut self, mv: &Move) {
+        if mv.is_null() {
+            // The same board, the other side to move, no en passant; the
+            // clocks count on as python-chess counts them.
+            if let Some(board) = self.board.null_move() {
+                self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+                if self.board.side_to_move() == cz::Color::Black {
+                    self.fullmove_number = self.fullmove_number.saturating_add(1);
+                }
+                self.board = board;
+            }
+            return;
+        }
         if mv.role == Role::Pawn || mv.capture.is_some() {
             self.halfmove_clock = 0;
         } else {

@@ -13,6 +13,8 @@
 //! - [`pgn`]: the PGN reader ([`pgn::read_games`]), games with their tags,
 //!   moves, NAGs, comments, comment commands and diagram markers.
 //! - [`Selector`]: which position of a game to draw (ply, move, final).
+//! - [`limits`]: every bound on what a game's text can make the reader
+//!   keep or do.
 //!
 //! Crazyhouse and three-check positions, and PGN variants other than
 //! standard chess and Chess960, are refused with an error naming the
@@ -20,6 +22,7 @@
 
 mod convert;
 mod legal;
+pub mod limits;
 mod move_list;
 mod moves;
 pub mod pgn;

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::position::Color;
 
 use super::legal::{GamePosition, LegalPosition};
+use super::limits::MAX_MOVE_LIST_LEN;
 use super::san::{push_mark, SanStyle};
 use super::uci::looks_like_uci;
 
@@ -44,9 +45,6 @@ impl fmt::Display for MoveListError {
 }
 
 impl std::error::Error for MoveListError {}
-
-/// The longest move list read, in bytes (about 2,000 moves).
-pub const MAX_MOVE_LIST_LEN: usize = 16 * 1024;
 
 /// Plays the moves in `text` from `start`; every position on the way,
 /// `start` first (ply 0). Moves are SAN (leniently read) or UCI; move

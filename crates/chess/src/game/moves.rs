@@ -28,6 +28,12 @@ pub struct Castle {
 /// UCI, or listing legal moves), which fills every field consistently;
 /// [`LegalPosition::play`](super::LegalPosition::play) checks a move
 /// against the legal moves before playing it.
+///
+/// A null move (a pass: `--` or `Z0` in PGN, `0000` in UCI) is the king
+/// standing still: `from == to` on the mover's king, no castling
+/// ([`Move::is_null`]); playing it gives the same board with the other
+/// side to move and no en passant square. No real move has `from == to`
+/// but a Chess960 castling whose king stays put, which has its `castle`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The piece that moves (the king when castling).
@@ -48,6 +54,31 @@ pub struct Move {
 }
 
 impl Move {
+    /// The null move of the side whose king stands on `king`.
+    ///
+    /// ```
+    /// use fen2img_chess::game::Move;
+    /// use fen2img_chess::Square;
+    /// let pass = Move::null("e1".parse::<Square>().unwrap());
+    /// assert!(pass.is_null());
+    /// ```
+    pub fn null(king: Square) -> Move {
+        Move {
+            role: Role::King,
+            from: king,
+            to: king,
+            capture: None,
+            promotion: None,
+            castle: None,
+            en_passant: false,
+        }
+    }
+
+    /// Whether this is a null move (a pass; see [`Move`]).
+    pub fn is_null(&self) -> bool {
+        self.from == self.to && self.castle.is_none()
+    }
+
     /// The square of the piece this move takes: `to`, except en passant.
     pub fn capture_square(&self) -> Option<Square> {
         self.capture?;

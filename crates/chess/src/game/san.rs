@@ -1,10 +1,13 @@
 //! Standard algebraic notation: read leniently (PGN's import format), written
 //! as PGN's export format does.
 //!
-//! Read: `Nf3`, `exd5`, `e8=Q`, `O-O`; and, unless strict, `0-0`, `e8Q`,
-//! `e8/Q`, `e8(Q)`, `Ng1-f3`, `Ng1f3`, `ed5`, `Pe4`, `:` for `x`, `e.p.`,
-//! figurines (`♘f3`), missing or extra check marks, missing or extra capture
-//! marks, and trailing `!`/`?` annotations.
+//! Read: `Nf3`, `exd5`, `e8=Q`, `O-O`, the null move `--`; and, unless
+//! strict, `0-0`, `e8Q`, `e8/Q`, `e8(Q)`, `Ng1-f3`, `Ng1f3`, `ed5`, `Pe4`,
+//! `:` for `x`, `e.p.`, figurines (`♘f3`), missing or extra check marks,
+//! missing or extra capture marks, trailing `!`/`?` annotations, the null
+//! moves `Z0` (ChessBase), `0000` (UCI) and `@@@@` (python-chess), and moves
+//! in UCI's form (`g1f3`, `e7e8q`, `e1g1`): a square to a square names the
+//! piece standing on the first, as python-chess reads them.
 
 use std::fmt;
 
@@ -16,6 +19,7 @@ use crate::quote;
 use super::convert;
 use super::legal::LegalPosition;
 use super::moves::{CastleSide, Move};
+use super::variant::Variant;
 
 /// How SAN is written.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -53,8 +57,7 @@ pub enum SanErrorKind {
     Illegal,
     /// More than one legal move fits it.
     Ambiguous,
-    /// A crazyhouse drop (`N@f3`) or a null move (`--`): not a move of the
-    /// games we play.
+    /// A crazyhouse drop (`N@f3`): not a move of the games we play.
     Unsupported,
     /// Accepted leniently, refused by strict parsing (a missing or wrong
     /// check or capture mark, `0-0`, `e8Q`, ...).
@@ -88,8 +91,14 @@ pub(crate) struct Written {
 
 enum Shape {
     Castle(CastleSide),
+    /// A pass.
+    Null,
     Normal {
         role: Role,
+        /// A piece letter was written (`N`, also `P`): else a pawn, or, with
+        /// both of its square's coordinates given (`g1f3`), whatever stands
+        /// there.
+        lettered: bool,
         file: Option<u8>,
         rank: Option<u8>,
         to: Square,
@@ -182,20 +191,21 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
         }
     }
     let rest = rest.trim_end_matches(['!', '?']);
+    // `--` is what PGN writers export (python-chess, ChessBase); the others
+    // are read as python-chess reads them.
+    if matches!(rest, "--" | "Z0" | "0000" | "@@@@") {
+        let written = Written {
+            mark,
+            canonical_form: rest == "--",
+            capture_mark: false,
+        };
+        return Ok((Shape::Null, written));
+    }
     if rest.contains('@') {
         return Err(SanError {
             kind: SanErrorKind::Unsupported,
             message: format!(
                 "{} drops a piece: drops belong to crazyhouse, which fen2img does not play",
-                shown(text)
-            ),
-        });
-    }
-    if matches!(rest, "--" | "Z0" | "0000" | "null") {
-        return Err(SanError {
-            kind: SanErrorKind::Unsupported,
-            message: format!(
-                "{} is a null move (a pass), which no diagram of a game can show",
                 shown(text)
             ),
         });
@@ -227,6 +237,7 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
         }
         _ => (Role::Pawn, 0),
     };
+    let lettered = i == 1;
     let mut end = bytes.len();
     // `e.p.` after an en passant capture.
     for suffix in [&b"e.p."[..], b"ep"] {
@@ -282,9 +293,12 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
     if i != end {
         return Err(syntax(text));
     }
+    // A pawn's SAN never names its rank (`e2e4` is UCI's form).
+    canonical &= role != Role::Pawn || rank.is_none();
     Ok((
         Shape::Normal {
             role,
+            lettered,
             file,
             rank,
             to,
@@ -381,6 +395,7 @@ impl LegalPosition {
                     match &shape {
                         Shape::Castle(CastleSide::Short) => "O-O".to_string(),
                         Shape::Castle(CastleSide::Long) => "O-O-O".to_string(),
+                        Shape::Null => "-- for a null move".to_string(),
                         _ => "e.g. Nf3, exd5, e8=Q".to_string(),
                     }
                 ),
@@ -395,13 +410,34 @@ impl LegalPosition {
                     self.why_no_castle(side)
                 ),
             })?,
+            Shape::Null => self.null_move().ok_or_else(|| SanError {
+                kind: SanErrorKind::Illegal,
+                message: format!(
+                    "{} is not legal here: the {} king is in check, and a null move (a pass) would leave it there",
+                    shown(),
+                    self.turn().name().to_lowercase()
+                ),
+            })?,
             Shape::Normal {
                 role,
+                lettered,
                 file,
                 rank,
                 to,
                 promotion,
-            } => self.find_normal(text, role, (file, rank), to, promotion, rivals)?,
+            } => {
+                let role = match (lettered, file, rank) {
+                    (false, Some(f), Some(r)) => {
+                        let from = Square::new(f, r).expect("a square's coordinates");
+                        if let Some(castle) = self.castle_written_as_king_move(from, to) {
+                            return Ok((castle, written));
+                        }
+                        self.role_on(text, from)?
+                    }
+                    _ => role,
+                };
+                self.find_normal(text, role, (file, rank), to, promotion, rivals)?
+            }
         };
         if strict && mv.castle.is_none() && written.capture_mark != mv.capture.is_some() {
             return Err(SanError {
@@ -414,6 +450,50 @@ impl LegalPosition {
             });
         }
         Ok((mv, written))
+    }
+
+    /// The role of the side to move's piece on `from`, for a move written
+    /// square to square (`g1f3`); an error naming the square when it holds
+    /// none of that side's pieces.
+    fn role_on(&self, text: &str, from: Square) -> Result<Role, SanError> {
+        let b = &self.board;
+        let sq = convert::square_to(from);
+        let (Some(piece), Some(color)) = (b.piece_on(sq), b.color_on(sq)) else {
+            return Err(SanError {
+                kind: SanErrorKind::Illegal,
+                message: format!("{} is not legal here: {from} is empty", shown(text)),
+            });
+        };
+        if color != b.side_to_move() {
+            let color = convert::color_from(color);
+            return Err(SanError {
+                kind: SanErrorKind::Illegal,
+                message: format!(
+                    "{} is not legal here: {from} holds a {} {}, and it is {}'s move",
+                    shown(text),
+                    color.name().to_lowercase(),
+                    convert::role_from(piece).name(),
+                    self.turn().name()
+                ),
+            });
+        }
+        Ok(convert::role_from(piece))
+    }
+
+    /// The castling a king move written square to square names, as UCI
+    /// writes castling (and python-chess reads it): the king taking its own
+    /// rook (`e1h1`), and in standard chess also the king's two squares
+    /// (`e1g1`).
+    fn castle_written_as_king_move(&self, from: Square, to: Square) -> Option<Move> {
+        [CastleSide::Short, CastleSide::Long]
+            .into_iter()
+            .filter_map(|side| self.castle_move(side))
+            .find(|m| {
+                let castle = m.castle.expect("a castling move");
+                m.from == from
+                    && (castle.rook_from == to
+                        || (self.variant() == Variant::Standard && m.to == to))
+            })
     }
 
     fn find_normal(
@@ -599,7 +679,7 @@ impl LegalPosition {
     /// SAN without the check mark.
     pub(crate) fn san_body(&self, mv: &Move, style: SanStyle) -> String {
         let mut others = Vec::new();
-        if mv.castle.is_none() && mv.role != Role::Pawn {
+        if mv.castle.is_none() && mv.role != Role::Pawn && !mv.is_null() {
             self.moves_to(mv.role, mv.to, &mut others);
         }
         san_body_among(mv, &others, style)
@@ -607,8 +687,12 @@ impl LegalPosition {
 }
 
 /// SAN of `mv` without a check mark, disambiguated against `others` (the
-/// legal moves of the same role to the same square, `mv` among them or not).
+/// legal moves of the same role to the same square, `mv` among them or not);
+/// `--` for a null move, as PGN writers export it.
 pub(crate) fn san_body_among(mv: &Move, others: &[Move], style: SanStyle) -> String {
+    if mv.is_null() {
+        return "--".into();
+    }
     if let Some(castle) = mv.castle {
         return match castle.side {
             CastleSide::Short => "O-O".into(),
@@ -803,5 +887,82 @@ mod tests {
         assert_eq!(p.san_with(&mv, SanStyle::FIGURINE), "♘f3");
         let mv = p.parse_san("e8=Q").unwrap();
         assert_eq!(p.san_with(&mv, SanStyle::FIGURINE), "e8=♕+");
+    }
+
+    #[test]
+    fn moves_written_square_to_square_name_the_piece_standing_there() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        san_round_trip(start, "g1f3", "Nf3");
+        san_round_trip(start, "e2e4", "e4");
+        san_round_trip("8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e7e8q", "e8=Q+");
+        let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        san_round_trip(castle, "e1g1", "O-O");
+        san_round_trip(castle, "e1c1", "O-O-O");
+        san_round_trip(castle, "e1h1", "O-O");
+        // python-chess refuses a piece letter before the squares of a
+        // castling: so does fen2img.
+        assert!(at(castle).parse_san("Ke1g1").is_err());
+        // Chess960 writes castling as the king taking its own rook only.
+        let c960 = at("1r2k2r/8/8/8/8/8/8/1R2K1R1 w GBhb - 0 1");
+        assert_eq!(c960.san(&c960.parse_san("e1g1").unwrap()), "O-O");
+        assert_eq!(c960.san(&c960.parse_san("e1b1").unwrap()), "O-O-O");
+        assert!(c960.parse_san("e1c1").is_err());
+        // Errors name the square, not a pawn that was never meant.
+        let p = at(start);
+        assert_eq!(
+            p.parse_san("g3f3").unwrap_err().message,
+            "g3f3 is not legal here: g3 is empty"
+        );
+        assert_eq!(
+            p.parse_san("g8f6").unwrap_err().message,
+            "g8f6 is not legal here: g8 holds a black knight, and it is White's move"
+        );
+        assert_eq!(
+            p.parse_san("g1g3").unwrap_err().message,
+            "g1g3 is not legal here: no knight on g1 can reach g3"
+        );
+        // Not the export form.
+        assert_eq!(
+            p.parse_san_strict("e2e4").unwrap_err().kind,
+            SanErrorKind::Strict
+        );
+        assert_eq!(
+            p.parse_san_strict("g1f3").unwrap_err().kind,
+            SanErrorKind::Strict
+        );
+    }
+
+    #[test]
+    fn null_moves_pass_unless_in_check() {
+        let p = at("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        for spelling in ["--", "Z0", "0000", "@@@@"] {
+            let mv = p.parse_san(spelling).unwrap();
+            assert!(mv.is_null(), "{spelling}");
+            assert_eq!(p.san(&mv), "--");
+            assert_eq!(p.uci(&mv), "0000");
+            assert_eq!(p.parse_uci("0000").unwrap(), mv);
+            let mut after = p.clone();
+            assert!(after.play(&mv));
+            assert_eq!(
+                after.to_position().to_string(),
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+            );
+        }
+        assert!(p.parse_san_strict("--").is_ok());
+        assert_eq!(
+            p.parse_san_strict("Z0").unwrap_err().kind,
+            SanErrorKind::Strict
+        );
+        assert_eq!(p.parse_san("null").unwrap_err().kind, SanErrorKind::Syntax);
+        let checked = at("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
+        let e = checked.parse_san("--").unwrap_err();
+        assert_eq!(e.kind, SanErrorKind::Illegal);
+        assert_eq!(
+            e.message,
+            "-- is not legal here: the black king is in check, and a null move (a pass) would leave it there"
+        );
+        assert!(checked.parse_uci("0000").is_err());
+        let king = checked.to_position().king(Color::Black).unwrap();
+        assert!(!checked.is_legal(&Move::null(king)));
     }
 }

@@ -49,13 +49,14 @@ impl LegalPosition {
     /// The legal move `text` names in UCI. Castling is accepted both as
     /// the king's two-square move (`e1g1`, standard chess only) and as the
     /// king taking its rook (`e1h1`, both variants); the promotion letter
-    /// in either case.
+    /// in either case; `0000` is the null move (a pass), unless the side to
+    /// move is in check.
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let shown = || super::san::shown(text);
         if text == "0000" {
-            return Err(UciError {
+            return self.null_move().ok_or_else(|| UciError {
                 message: format!(
-                    "{} is a null move (a pass), which no diagram of a game can show",
+                    "{} is not legal here: the side to move is in check, and a null move (a pass) would leave it there",
                     shown()
                 ),
             });
@@ -98,8 +99,12 @@ impl LegalPosition {
     }
 
     /// `mv` in UCI notation: castling as `e1g1` in standard chess, as the
-    /// king taking its rook (`e1h1`) in Chess960, as UCI engines expect.
+    /// king taking its rook (`e1h1`) in Chess960, as UCI engines expect; a
+    /// null move as `0000`.
     pub fn uci(&self, mv: &Move) -> String {
+        if mv.is_null() {
+            return "0000".into();
+        }
         let to = match (mv.castle, self.variant()) {
             (Some(c), Variant::Chess960) => c.rook_from,
             _ => mv.to,

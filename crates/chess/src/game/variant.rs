@@ -91,7 +91,10 @@ impl Variant {
             .iter()
             .find(|(keys, _)| keys.contains(&key.as_str()))
             .map(|&(_, name)| name.to_string())
-            .unwrap_or_else(|| format!("variant {}", quote::quoted(value)));
+            .unwrap_or_else(|| {
+                let shown = quote::clip(value, super::limits::MAX_NAME_CHARS);
+                format!("variant {}", quote::quoted(&shown))
+            });
         Err(UnsupportedVariant { name })
     }
 

@@ -66,25 +66,88 @@ impl fmt::Display for PgnError {
 impl std::error::Error for PgnError {}
 
 impl PgnError {
-    /// Two lines: the offending line of `input` (cut to a window around the
-    /// column) and a caret under the offending token. Control characters
-    /// and non-ASCII characters show as `?` so the caret stays aligned.
+    /// Two lines: the offending line of `input` around the column, and a
+    /// caret under the offending token. Only a window of the line is read
+    /// ([`crate::game::limits::MAX_EXCERPT_BYTES`] on each side of the
+    /// error, see [`crate::quote::caret_at`]), so an excerpt
+    /// costs the same on a line of a megabyte; `...` marks where the line
+    /// goes on. Lines end at LF, CRLF or a lone CR, as the reader counts
+    /// them. Columns are counted as the reader counts them (one per
+    /// character, a UTF-8 continuation byte being no column), and anything
+    /// but printable ASCII shows as `?`, so the caret stays aligned and
+    /// nothing reaches a terminal raw.
     pub fn caret(&self, input: &[u8]) -> String {
-        let offset = self.offset.min(input.len());
-        let start = input[..offset]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let end = input[offset..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(input.len(), |i| offset + i);
-        // A CRLF file's line ends at its CR.
-        let line = input[start..end]
-            .strip_suffix(b"\r")
-            .unwrap_or(&input[start..end]);
-        // One column per character (not byte), as the column counts them.
-        let line = String::from_utf8_lossy(line);
-        crate::quote::caret_chars(&line, self.column.saturating_sub(1))
+        crate::quote::caret_at(input, self.offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(input: &[u8], offset: usize) -> PgnError {
+        PgnError {
+            game: 1,
+            players: None,
+            offset,
+            line: 1,
+            column: 1,
+            at_move: None,
+            kind: PgnErrorKind::Syntax,
+            message: String::new(),
+        }
+        .with_input(input)
+    }
+
+    impl PgnError {
+        /// Places the error's column as the lexer would (tests only).
+        fn with_input(mut self, input: &[u8]) -> PgnError {
+            let start = input[..self.offset]
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .map_or(0, |i| i + 1);
+            self.column = 1 + input[start..self.offset]
+                .iter()
+                .filter(|&&b| (b as i8) >= -0x40)
+                .count();
+            self
+        }
+    }
+
+    #[test]
+    fn an_excerpt_is_a_window_of_its_line() {
+        // Short lines: the whole line, ended by LF, CRLF or a lone CR.
+        for input in [
+            &b"e4 e5\nNf3 Kd4 *\nd4"[..],
+            b"e4 e5\r\nNf3 Kd4 *\r\nd4",
+            b"e4 e5\rNf3 Kd4 *\rd4",
+        ] {
+            let offset = input.windows(3).position(|w| w == b"Kd4").unwrap();
+            assert_eq!(at(input, offset).caret(input), "  Nf3 Kd4 *\n      ^");
+        }
+        // A line of a megabyte: a window around the error, cut on both
+        // sides, the same excerpt wherever the line starts and ends.
+        let mut long = vec![b'a'; 1 << 20];
+        long[1 << 19..(1 << 19) + 3].copy_from_slice(b"Kd4");
+        let caret = at(&long, 1 << 19).caret(&long);
+        let lines: Vec<&str> = caret.lines().collect();
+        assert!(
+            lines[0].starts_with("  ...") && lines[0].ends_with("..."),
+            "{caret}"
+        );
+        let under = lines[1].len() - 1;
+        assert_eq!(&lines[0][under..under + 3], "Kd4");
+        assert!(caret.len() < 2 * 80, "{caret}");
+        // Multi-byte characters: each one column, shown as `?`; a window
+        // cut inside one starts on the next.
+        let mut wide = "é".repeat(400).into_bytes();
+        wide.extend_from_slice(b" Kd4");
+        let offset = wide.len() - 3;
+        let caret = at(&wide, offset).caret(&wide);
+        let lines: Vec<&str> = caret.lines().collect();
+        assert!(lines[0].ends_with("? Kd4"), "{caret}");
+        assert_eq!(&lines[0][lines[1].len() - 1..], "Kd4");
+        // Past the end of the input: the caret after the last column.
+        assert_eq!(at(b"e4 e5", 5).caret(b"e4 e5"), "  e4 e5\n       ^");
     }
 }

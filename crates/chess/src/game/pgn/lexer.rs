@@ -2,18 +2,21 @@
 //!
 //! Works on bytes: PGN is ASCII apart from tag values and comments, which
 //! are UTF-8 or, in old files, Latin-1. Every loop advances, every token is
-//! bounded, so hostile input costs time linear in its length.
+//! bounded, and no byte is looked at again once passed (columns are counted
+//! on from the last one asked for), so hostile input costs time linear in
+//! its length: one pass over the text.
+//!
+//! A line ends at LF, at CRLF, or at a CR standing alone (old Mac files),
+//! mixed freely: that is where `;` comments and `%` escape lines end and
+//! how lines and columns are counted.
 
 use std::borrow::Cow;
 
-/// The longest tag value accepted (a megabyte tag is an attack, not a game).
-pub const MAX_TAG_VALUE_LEN: usize = 64 * 1024;
-/// The longest tag name accepted.
-const MAX_TAG_NAME_LEN: usize = 255;
-/// The longest comment accepted.
-pub const MAX_COMMENT_LEN: usize = 1024 * 1024;
-/// The longest move, number or result token accepted.
-const MAX_SYMBOL_LEN: usize = 64;
+use crate::game::limits::{MAX_COMMENT_LEN, MAX_SYMBOL_LEN, MAX_TAG_NAME_LEN, MAX_TAG_VALUE_LEN};
+
+/// The UTF-8 byte order mark, which `cat a.pgn b.pgn` leaves at the start
+/// of the second file's first game.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Where a token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -86,11 +89,7 @@ fn decode<'a>(bytes: &'a [u8], latin1_seen: &mut bool) -> Cow<'a, str> {
 
 impl<'a> Lexer<'a> {
     pub fn new(input: &'a [u8]) -> Lexer<'a> {
-        let start = if input.starts_with(b"\xEF\xBB\xBF") {
-            3
-        } else {
-            0
-        };
+        let start = if input.starts_with(BOM) { BOM.len() } else { 0 };
         Lexer {
             input,
             pos: start,
@@ -131,16 +130,42 @@ impl<'a> Lexer<'a> {
         self.line_start = at + 1;
     }
 
-    /// Skips whitespace and `%` escape lines; `Err` for a NUL or control byte.
+    /// Whether the byte at `at` ends a line: LF, or a CR not followed by
+    /// LF (the CR of a CRLF is not the end; its LF is).
+    fn ends_line(&self, at: usize) -> bool {
+        match self.input[at] {
+            b'\n' => true,
+            b'\r' => self.input.get(at + 1) != Some(&b'\n'),
+            _ => false,
+        }
+    }
+
+    /// The end of the input as a place (for "the game has no result").
+    pub fn end_span(&mut self) -> Span {
+        self.span_at(self.input.len())
+    }
+
+    /// Skips whitespace, `%` escape lines and byte order marks; `Err` for a
+    /// NUL or control byte.
     fn skip_space(&mut self) -> Result<(), LexError> {
         while let Some(&b) = self.input.get(self.pos) {
             match b {
-                b'\n' => {
-                    self.newline(self.pos);
+                b'\n' | b'\r' => {
+                    if self.ends_line(self.pos) {
+                        self.newline(self.pos);
+                    }
                     self.pos += 1;
                 }
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => self.pos += 1,
+                b' ' | b'\t' | b'\x0b' | b'\x0c' => self.pos += 1,
                 b'%' if self.pos == self.line_start => self.skip_line(),
+                0xEF if self.input[self.pos..].starts_with(BOM) => {
+                    // A game's start in a concatenated file; columns count
+                    // from after it, as at the start of the file.
+                    if self.pos == self.line_start {
+                        self.line_start += BOM.len();
+                    }
+                    self.pos += BOM.len();
+                }
                 0..=0x1f | 0x7f => {
                     let span = self.span_at(self.pos);
                     self.pos += 1;
@@ -156,8 +181,12 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
+    /// Moves to the end of the line (its LF or CR), not past it.
     fn skip_line(&mut self) {
-        match self.input[self.pos..].iter().position(|&b| b == b'\n') {
+        match self.input[self.pos..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+        {
             Some(n) => self.pos += n,
             None => self.pos = self.input.len(),
         }
@@ -234,21 +263,29 @@ impl<'a> Lexer<'a> {
                 Token::Nag(nag, text)
             }
             b if is_symbol_byte(b) => {
-                while self.pos < self.input.len() && is_symbol_byte(self.input[self.pos]) {
-                    self.pos += 1;
-                    if self.pos - start > MAX_SYMBOL_LEN {
-                        // Skip the rest so the next token is not its tail.
-                        while self.pos < self.input.len() && is_symbol_byte(self.input[self.pos]) {
-                            self.pos += 1;
+                loop {
+                    while self.pos < self.input.len() && is_symbol_byte(self.input[self.pos]) {
+                        self.pos += 1;
+                        if self.pos - start > MAX_SYMBOL_LEN {
+                            // Skip the rest so the next token is not its tail.
+                            while self.pos < self.input.len()
+                                && is_symbol_byte(self.input[self.pos])
+                            {
+                                self.pos += 1;
+                            }
+                            return Err(LexError {
+                                span,
+                                message: format!(
+                                    "a word of {} bytes is no move, number or result",
+                                    self.pos - start
+                                ),
+                                fatal: false,
+                            });
                         }
-                        return Err(LexError {
-                            span,
-                            message: format!(
-                                "a word of {} bytes is no move, number or result",
-                                self.pos - start
-                            ),
-                            fatal: false,
-                        });
+                    }
+                    match glued(&self.input[start..self.pos], &self.input[self.pos..]) {
+                        0 => break,
+                        n => self.pos += n,
                     }
                 }
                 match std::str::from_utf8(&self.input[start..self.pos]) {
@@ -303,7 +340,7 @@ impl<'a> Lexer<'a> {
 
     fn skip_newlines(&mut self, from: usize, to: usize) {
         for i in from..to {
-            if self.input[i] == b'\n' {
+            if self.ends_line(i) {
                 self.newline(i);
             }
         }
@@ -363,20 +400,36 @@ impl<'a> Lexer<'a> {
         let value_start = i;
         let mut escaped = false;
         loop {
-            match input.get(i) {
-                None | Some(b'\n') => {
+            // The byte itself, or the one a backslash escapes.
+            let at = if input.get(i) == Some(&b'\\') {
+                i + 1
+            } else {
+                i
+            };
+            match input.get(at) {
+                None | Some(b'\n' | b'\r') => {
                     return Err(err(
                         self,
                         value_start - 1,
                         format!("the value of tag [{name}] is not closed with '\"' on its line"),
                     ))
                 }
-                Some(b'\\') => {
-                    escaped = true;
-                    i += 2.min(input.len() - i);
+                // A tab is white space to whoever typed the tag; any other
+                // control byte (an escape sequence's ESC, NUL) is not text.
+                Some(&b @ (0..=0x08 | 0x0b..=0x1f | 0x7f)) => {
+                    return Err(err(
+                        self,
+                        at,
+                        format!(
+                            "byte 0x{b:02X} (a control character) in the value of tag [{name}] is not PGN text"
+                        ),
+                    ))
                 }
-                Some(b'"') => break,
-                Some(_) => i += 1,
+                Some(b'"') if at == i => break,
+                Some(_) => {
+                    escaped |= at > i;
+                    i = at + 1;
+                }
             }
             if i - value_start > MAX_TAG_VALUE_LEN {
                 return Err(err(
@@ -415,6 +468,19 @@ impl<'a> Lexer<'a> {
             value,
             value_span,
         })
+    }
+}
+
+/// How many bytes after a move (`before`) belong to it although PGN's
+/// tokens would split them off (0: none): a promotion in parentheses
+/// (`a8(Q)`, which would otherwise open a variation) after a move to the
+/// last rank, and an en passant mark (`exd6e.p.`, or `e.p.` on its own)
+/// after its `e`.
+fn glued(before: &[u8], after: &[u8]) -> usize {
+    match (before.last(), after) {
+        (Some(b'1' | b'8'), [b'(', piece, b')', ..]) if b"NBRQnbrq".contains(piece) => 3,
+        (Some(b'e'), [b'.', b'p', b'.', ..]) => 3,
+        _ => 0,
     }
 }
 
@@ -483,5 +549,65 @@ mod tests {
         };
         assert_eq!(value, "K\u{f6}ln");
         assert!(lexer.latin1_seen);
+    }
+
+    #[test]
+    fn every_kind_of_line_end_counts() {
+        // LF, CRLF and a lone CR, mixed; `;` and `%` end at any of them.
+        let t = tokens("e4 ; one\re5 ; two\r\nNf3\n% hidden\rNc6");
+        assert_eq!(t[0], "1:1 Symbol(\"e4\")");
+        assert_eq!(t[1], "1:4 Comment(\" one\")");
+        assert_eq!(t[2], "2:1 Symbol(\"e5\")");
+        assert_eq!(t[3], "2:4 Comment(\" two\")");
+        assert_eq!(t[4], "3:1 Symbol(\"Nf3\")");
+        assert_eq!(t[5], "5:1 Symbol(\"Nc6\")");
+        assert_eq!(t.len(), 6, "{t:?}");
+        // Lines inside a brace comment count too.
+        let t = tokens("{a\rb\r\nc\nd} e4");
+        assert_eq!(t[1], "4:4 Symbol(\"e4\")");
+        let mut lexer = Lexer::new(b"e4\r\re5\r");
+        while let Ok(Some(_)) = lexer.next() {}
+        let end = lexer.end_span();
+        assert_eq!((end.line, end.column), (4, 1));
+    }
+
+    #[test]
+    fn byte_order_marks_start_games_anywhere() {
+        let t = tokens("\u{feff}e4 *\n\u{feff}[Event \"b\"] \u{feff}e5");
+        assert_eq!(t[0], "1:1 Symbol(\"e4\")");
+        assert!(t[2].starts_with("2:1 Tag { name: \"Event\""), "{t:?}");
+        assert_eq!(t[3], "2:14 Symbol(\"e5\")");
+    }
+
+    #[test]
+    fn promotions_in_parentheses_and_en_passant_marks_stay_with_their_move() {
+        let t = tokens("a8(Q)+ b1(n) exd6e.p. exd6 e.p. Nf3(Q) e4 (e5)");
+        assert_eq!(t[0], "1:1 Symbol(\"a8(Q)+\")");
+        assert_eq!(t[1], "1:8 Symbol(\"b1(n)\")");
+        assert_eq!(t[2], "1:14 Symbol(\"exd6e.p.\")");
+        assert_eq!(t[3], "1:23 Symbol(\"exd6\")");
+        assert_eq!(t[4], "1:28 Symbol(\"e.p.\")");
+        // Only after a move to the last rank, and only a piece letter.
+        assert_eq!(t[5], "1:33 Symbol(\"Nf3\")");
+        assert_eq!(t[6], "1:36 Open");
+        assert_eq!(t[10], "1:43 Open");
+    }
+
+    #[test]
+    fn control_bytes_in_tag_values_are_errors_at_their_place() {
+        let t = tokens("[Event \"a\tb\"] [Site \"x\\\u{1b}\"]\n[Round \"\u{7f}\"]\ne4");
+        assert!(t[0].contains("value: \"a\\tb\""), "{t:?}");
+        assert_eq!(
+            t[1],
+            "1:24 error byte 0x1B (a control character) in the value of tag [Site] is not PGN text"
+        );
+        assert_eq!(
+            t[2],
+            "2:9 error byte 0x7F (a control character) in the value of tag [Round] is not PGN text"
+        );
+        assert_eq!(t[3], "3:1 Symbol(\"e4\")");
+        // A lone CR ends the line: the value is not closed on it.
+        let t = tokens("[Event \"a\rb\"]");
+        assert!(t[0].contains("not closed"), "{t:?}");
     }
 }

@@ -1,10 +1,14 @@
 //! The PGN reader: games with their tags, moves and annotations.
 //!
 //! Reads PGN's import format (§8.2 of the standard) leniently by default:
-//! missing move numbers, `0-0`, `e8Q`, missing or extra check marks,
-//! Latin-1 text, a byte order mark, CRLF line ends, games without a result.
-//! [`PgnOptions::strict`] refuses all of those. Recursive variations are
-//! read and their moves checked, but only the main line is kept.
+//! missing move numbers, `0-0`, `e8Q`, `a8(Q)`, `exd6e.p.`, UCI moves
+//! (`e2e4`), missing or extra check marks, Latin-1 text, games without a
+//! result. [`PgnOptions::strict`] refuses all of those. Either way: null
+//! moves (`--`; leniently also `Z0` and `0000`), a byte order mark at any
+//! game's start, and LF, CRLF or lone CR line ends, mixed. Recursive
+//! variations are read and their moves checked, but only the main line is
+//! kept. Reading is one pass over the text, and what a game keeps is
+//! bounded ([`limits`]).
 //!
 //! ```
 //! use fen2img_chess::game::pgn::{read_games, PgnOptions};
@@ -19,6 +23,7 @@
 mod commands;
 mod error;
 mod lexer;
+pub use super::limits;
 mod reader;
 
 use crate::position::{Color, Position, Square};
@@ -27,9 +32,11 @@ use super::legal::GamePosition;
 use super::moves::Move;
 use super::variant::Variant;
 
+pub use super::limits::{
+    MAX_COMMENT_LEN, MAX_PLIES, MAX_TAGS, MAX_TAG_VALUE_LEN, MAX_VARIATION_DEPTH,
+};
 pub use error::{PgnError, PgnErrorKind};
-pub use lexer::{MAX_COMMENT_LEN, MAX_TAG_VALUE_LEN};
-pub use reader::{read_game, read_games, Games, MAX_PLIES, MAX_TAGS, MAX_VARIATION_DEPTH};
+pub use reader::{read_game, read_games, Games};
 
 /// How forgiving the reader is. Build it from [`PgnOptions::default`]
 /// (lenient) or [`PgnOptions::STRICT`]: fields may be added.
@@ -103,12 +110,14 @@ pub struct SquareMark {
 /// move that led to it, and the comments between that move and the next.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Notes {
-    /// NAGs in input order, suffixes included (`!` is 1, `?!` is 6).
+    /// NAGs in input order, suffixes included (`!` is 1, `?!` is 6); at
+    /// most [`limits::MAX_NAGS`].
     pub nags: Vec<u8>,
     /// Comment prose, commands and diagram markers taken out, spaces
-    /// collapsed; empty comments dropped.
+    /// collapsed; empty comments dropped; at most [`limits::MAX_COMMENTS`].
     pub comments: Vec<String>,
-    /// Arrows from `[%cal]`.
+    /// Arrows from `[%cal]` (with `squares`, at most
+    /// [`limits::MAX_ARROWS`]).
     pub arrows: Vec<Arrow>,
     /// Coloured squares from `[%csl]`.
     pub squares: Vec<SquareMark>,
@@ -141,9 +150,10 @@ pub fn nag_symbol(nag: u8) -> Option<&'static str> {
 /// One half-move of a game's main line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ply {
-    /// The move.
+    /// The move ([`Move::is_null`] for a null move).
     pub mv: Move,
-    /// The move in SAN as PGN exports it (`Rd8#`), whatever the file wrote.
+    /// The move in SAN as PGN exports it (`Rd8#`, `--` for a null move),
+    /// whatever the file wrote.
     pub san: String,
     /// The move number (`17` for `17. Rd8` and `17... Qxe3`).
     pub move_number: u32,
@@ -190,8 +200,12 @@ pub struct Game {
     pub result: Option<String>,
     /// What the lenient reader accepted but strict reading would refuse
     /// that changed what was kept: a variation skipped from its first
-    /// illegal move, a malformed comment command ignored, ...
+    /// illegal move, a malformed comment command ignored, ...; the first
+    /// [`limits::MAX_WARNINGS`] of them.
     pub warnings: Vec<PgnError>,
+    /// How many warnings there were beyond [`Game::warnings`] (counted,
+    /// not kept).
+    pub warnings_not_kept: usize,
     /// The position after the main line's last move as the reader left
     /// it, so that a diagram of the final position (a batch's) needs no
     /// second replay of the moves. `None` for a game put together by hand:
@@ -245,13 +259,7 @@ pub(crate) fn players(tags: &[(String, String)]) -> Option<String> {
         return None;
     }
     let clip = |name: Option<&str>| {
-        let name = name.unwrap_or("?");
-        let cut: String = name.chars().take(40).collect();
-        let cut = if cut.len() < name.len() {
-            format!("{cut}…")
-        } else {
-            cut
-        };
+        let cut = crate::quote::clip(name.unwrap_or("?"), limits::MAX_NAME_CHARS);
         crate::quote::escape(&cut).into_owned()
     };
     Some(format!("{} – {}", clip(white), clip(black)))

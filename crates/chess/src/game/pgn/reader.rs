@@ -1,5 +1,9 @@
 //! Reading games: tags, then movetext replayed on a board, variations
 //! checked on boards of their own.
+//!
+//! Cost: one pass over the tokens, each move parsed and played once, at
+//! most [`MAX_WARNINGS`] warnings built a game (the rest only counted);
+//! what a game keeps is bounded by the constants of [`super::limits`].
 
 use crate::fen::{self, ParseOptions};
 use crate::position::{Color, Position};
@@ -13,15 +17,7 @@ use super::commands;
 use super::error::{PgnError, PgnErrorKind};
 use super::lexer::{LexError, Lexer, Span, Token};
 use super::{players, Game, Notes, PgnOptions, Ply};
-
-/// The deepest nesting of variations read (real annotated games stay
-/// under 20); deeper is refused, so 100,000 `(` cost nothing.
-pub const MAX_VARIATION_DEPTH: usize = 100;
-/// The most half-moves a main line may have (the longest possible game
-/// under the 75-move rule has fewer than 12,000).
-pub const MAX_PLIES: usize = 12_000;
-/// The most tag pairs a game may have.
-pub const MAX_TAGS: usize = 1_000;
+use crate::game::limits::{MAX_NAGS, MAX_PLIES, MAX_TAGS, MAX_VARIATION_DEPTH, MAX_WARNINGS};
 
 /// The games of a PGN text, one at a time (see [`read_games`]).
 pub struct Games<'a> {
@@ -235,6 +231,10 @@ struct GameReader<'g, 'a> {
     start_notes: Notes,
     plies: Vec<Ply>,
     warnings: Vec<PgnError>,
+    /// Warnings past [`MAX_WARNINGS`], counted only.
+    warnings_not_kept: usize,
+    /// The ply whose NAGs went past [`MAX_NAGS`] (said once).
+    nags_overflowed: Option<usize>,
     in_movetext: bool,
     /// The legal moves like the last one parsed, for its SAN (reused).
     rivals: Vec<Move>,
@@ -253,6 +253,8 @@ impl<'g, 'a> GameReader<'g, 'a> {
             start_notes: Notes::default(),
             plies: Vec::new(),
             warnings: Vec::new(),
+            warnings_not_kept: 0,
+            nags_overflowed: None,
             in_movetext: false,
             rivals: Vec::new(),
         }
@@ -278,12 +280,32 @@ impl<'g, 'a> GameReader<'g, 'a> {
 
     /// An error when strict; else a warning kept with the game.
     fn lenient(&mut self, span: Span, message: String) -> Result<(), PgnError> {
-        let e = self.error(span, PgnErrorKind::Strict, message);
+        self.lenient_as(span, PgnErrorKind::Strict, message)
+    }
+
+    /// [`Self::lenient`], an error of `kind` when strict.
+    fn lenient_as(
+        &mut self,
+        span: Span,
+        kind: PgnErrorKind,
+        message: String,
+    ) -> Result<(), PgnError> {
         if self.strict {
-            return Err(e);
+            return Err(self.error(span, kind, message));
         }
-        self.warnings.push(e);
+        self.warn(span, message);
         Ok(())
+    }
+
+    /// A warning kept with the game: the first [`MAX_WARNINGS`] are, the
+    /// rest only counted (without building them).
+    fn warn(&mut self, span: Span, message: String) {
+        if self.warnings.len() < MAX_WARNINGS {
+            let w = self.error(span, PgnErrorKind::Strict, message);
+            self.warnings.push(w);
+        } else {
+            self.warnings_not_kept += 1;
+        }
     }
 
     fn next_token(&mut self) -> Result<Option<(Token<'a>, Span)>, PgnError> {
@@ -370,6 +392,7 @@ impl<'g, 'a> GameReader<'g, 'a> {
             plies: std::mem::take(&mut self.plies),
             result,
             warnings: std::mem::take(&mut self.warnings),
+            warnings_not_kept: self.warnings_not_kept,
             end: Some(end),
         })
     }
@@ -426,8 +449,9 @@ impl<'g, 'a> GameReader<'g, 'a> {
                     self.lenient(open, "this variation is never closed with ')'".into())?;
                 }
                 if self.strict {
+                    let end = self.games.lexer.end_span();
                     return Err(self.error(
-                        span_end(&self.games.lexer),
+                        end,
                         PgnErrorKind::Strict,
                         "the game has no result (1-0, 0-1, 1/2-1/2 or *)".into(),
                     ));
@@ -451,13 +475,25 @@ impl<'g, 'a> GameReader<'g, 'a> {
                             return Ok(Some(result.to_string()));
                         }
                         self.lenient(span, format!("result {s} inside a variation"))?;
-                    } else if !s.bytes().all(|b| b.is_ascii_digit()) {
+                    } else if s == "e.p." {
+                        // An en passant mark written apart from its move:
+                        // nothing to keep, as when it is glued to it.
+                        if self.strict {
+                            return Err(self.error(
+                                span,
+                                PgnErrorKind::Strict,
+                                "'e.p.' is not in PGN's export form (write the capture alone: exd6)"
+                                    .into(),
+                            ));
+                        }
+                    } else if s == "0000" || !s.bytes().all(|b| b.is_ascii_digit()) {
+                        // `0000` is no move number but UCI's null move.
                         self.san(s, span, depth)?;
                     }
                 }
                 Token::Dot => {}
                 Token::Nag(nag, text) => match nag {
-                    Some(n) if depth == 0 => self.notes().nags.push(n),
+                    Some(n) if depth == 0 => self.nag(n, span)?,
                     Some(_) => {}
                     None => self.lenient(
                         span,
@@ -473,7 +509,12 @@ impl<'g, 'a> GameReader<'g, 'a> {
                         let outcome = commands::absorb(&text, &mut notes);
                         *self.notes() = notes;
                         if let Err(why) = outcome {
-                            self.lenient(span, why)?;
+                            let kind = if why.limit {
+                                PgnErrorKind::Limit
+                            } else {
+                                PgnErrorKind::Strict
+                            };
+                            self.lenient_as(span, kind, why.message)?;
                         }
                     }
                 }
@@ -516,6 +557,23 @@ impl<'g, 'a> GameReader<'g, 'a> {
         }
     }
 
+    /// A NAG of the main line's last move (or of the start).
+    fn nag(&mut self, nag: u8, span: Span) -> Result<(), PgnError> {
+        if self.notes().nags.len() < MAX_NAGS {
+            self.notes().nags.push(nag);
+            return Ok(());
+        }
+        if self.nags_overflowed == Some(self.plies.len()) {
+            return Ok(());
+        }
+        self.nags_overflowed = Some(self.plies.len());
+        self.lenient_as(
+            span,
+            PgnErrorKind::Limit,
+            format!("more than {MAX_NAGS} NAGs on one move: the rest are left out"),
+        )
+    }
+
     fn san(&mut self, text: &str, span: Span, depth: usize) -> Result<(), PgnError> {
         let strict = self.strict;
         let line = &mut self.lines[depth];
@@ -533,13 +591,9 @@ impl<'g, 'a> GameReader<'g, 'a> {
                 return Err(self.error(span, kind, e.message));
             }
             Err(e) => {
-                let w = self.error(
-                    span,
-                    PgnErrorKind::Strict,
-                    format!("{}; the rest of this variation is skipped", e.message),
-                );
+                let w = format!("{}; the rest of this variation is skipped", e.message);
                 self.lines[depth].dead = true;
-                self.warnings.push(w);
+                self.warn(span, w);
                 return Ok(());
             }
         };
@@ -617,17 +671,5 @@ impl<'g, 'a> GameReader<'g, 'a> {
         let mut err = self.error(span, PgnErrorKind::Strict, e.message);
         err.at_move = Some((before.fullmove_number(), before.turn()));
         Err(err)
-    }
-}
-
-/// The span at the end of the input.
-fn span_end(lexer: &Lexer<'_>) -> Span {
-    let input = lexer.input();
-    let line = 1 + input.iter().filter(|&&b| b == b'\n').count();
-    let start = input.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    Span {
-        offset: input.len(),
-        line,
-        column: String::from_utf8_lossy(&input[start..]).chars().count() + 1,
     }
 }
