@@ -6,10 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
 
-use crate::failure::{Cause, Failure, EXIT_INVALID, EXIT_OK};
+use crate::failure::{warn, Cause, Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::{write_file, Links};
 use crate::stdout;
 use fen2img_games::animate::{self, AnimateError, Timing};
@@ -66,11 +65,11 @@ pub fn failure(e: &GameError) -> Failure {
 pub fn run(run: &GameRun<'_>) -> Result<u8, Failure> {
     let found = diagrams(&run.text, &run.source, &run.job.options).map_err(|e| failure(&e))?;
     for w in &found.warnings {
-        eprintln!("fen2img: warning: {}", escape(w));
+        warn(w);
     }
     if matches!(run.options.format, Format::Image(_)) && run.render {
         for w in font_warnings(&found.diagrams) {
-            eprintln!("fen2img: warning: {w}");
+            warn(w);
         }
     }
     if let Some(timing) = &run.job.animate {

@@ -34,7 +34,7 @@ use super::game_names::{expand, parse_names, Part, Piece};
 use super::manifest::JsonLines;
 use super::schedule;
 use super::BatchArgs;
-use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{error, warn, Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use crate::output::read::read_regular;
 use crate::output::{signals, write_if_changed, Links, WriteOutcome};
 use fen2img_games::input::MAX_PGN_LEN;
@@ -363,7 +363,7 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
                         (Step::Failed(_), Picked::Failed(e)) => out.failed(source, *number, e)?,
                         (Step::Start(g), Picked::Diagrams { tags, warnings, .. }) => {
                             for w in warnings {
-                                eprintln!("fen2img: warning: {}", escape(w));
+                                warn(w);
                             }
                             tags_of[g] = tags
                                 .iter()
@@ -509,7 +509,7 @@ impl Handled<'_> {
 /// An error line (and its caret) on standard error.
 fn report(message: &str, caret: Option<&str>) {
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "fen2img: error: {}", escape(message));
+    error(message);
     for line in caret.unwrap_or("").lines() {
         let _ = writeln!(err, "{}", escape(line));
     }

@@ -23,7 +23,7 @@ use super::lines::LineIndex;
 use super::page::{rewrite, rewrite_html, Images, Rewritten};
 use super::tally::{self, Blocks};
 use super::walk::{self, Found, Page, Walk};
-use crate::failure::{count, Failure, EXIT_INVALID, EXIT_OK};
+use crate::failure::{count, error, warn, Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::read::read_regular;
 
 /// `--max-page-size`'s default: far above any page a person writes, far
@@ -221,11 +221,11 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     }
     let mut err = io::stderr().lock();
     for note in &found.skipped {
-        let _ = writeln!(err, "fen2img: warning: {}", escape(note));
+        warn(note);
     }
     if let Some(site) = args.inputs.first().and_then(|i| hugo::find_site(i)) {
         for w in hugo::warnings(&site, args.images.is_some(), args.assets_url.is_some()) {
-            let _ = writeln!(err, "fen2img: warning: {}", escape(&w));
+            warn(&w);
         }
     }
     let pages = found.pages;
@@ -318,10 +318,10 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         failed.merge(r.failed);
         let name = page.source.display().to_string();
         for warning in &r.warnings {
-            let _ = writeln!(err, "fen2img: warning: {}", located(&name, warning));
+            warn(located(&name, warning));
         }
         for (e, caret) in r.errors.iter().zip(&r.carets) {
-            let _ = writeln!(err, "fen2img: error: {}", located(&name, e));
+            error(located(&name, e));
             for line in caret.lines() {
                 let _ = writeln!(err, "{line}");
             }

@@ -26,7 +26,7 @@ use super::diagram::DiagramMaker;
 use super::info::Attr;
 use super::page::{rewrite, Images};
 use super::tally::Blocks;
-use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{warn, Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 
 /// The renderers whose output takes inline SVG. (`markdown` would get raw
 /// HTML in its Markdown; others, e.g. PDF or EPUB backends, are untested.)
@@ -64,6 +64,8 @@ pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {
     let (book, errors, failed) = preprocess(&input)?;
     let mut err = io::stderr().lock();
     for e in &errors {
+        // Each error is its line and the caret lines under it, already
+        // escaped where they were made: written as they are.
         let _ = writeln!(err, "fen2img: error: {e}");
     }
     if !errors.is_empty() {
@@ -111,7 +113,7 @@ pub fn preprocess(input: &str) -> Result<(String, Vec<String>, Blocks), Failure>
         // is an error (mdBook takes no files from a preprocessor).
         let r = rewrite(content, &mut maker, &Images::Inline { spill: None });
         for w in &r.warnings {
-            let _ = writeln!(io::stderr(), "fen2img: warning: {}", located(&file, w));
+            warn(located(&file, w));
         }
         if r.errors.is_empty() {
             chapter.insert("content".into(), Value::String(r.text));

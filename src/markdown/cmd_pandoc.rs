@@ -16,7 +16,6 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueHint};
 use serde_json::{json, Value};
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
 
 use super::cmd_md::defaults_from;
@@ -27,7 +26,7 @@ use super::html::{figure, Placement};
 use super::info::Attr;
 use super::inline_budget::{self, InlineBudget};
 use super::tally::Blocks;
-use crate::failure::{Failure, EXIT_INVALID};
+use crate::failure::{warn, Failure, EXIT_INVALID};
 
 /// Pandoc output formats that take raw HTML.
 const HTML_FORMATS: [&str; 12] = [
@@ -79,6 +78,8 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
     if !errors.is_empty() {
         let mut err = io::stderr().lock();
         for e in &errors {
+            // Each error is its line and the caret lines under it, already
+            // escaped where they were made: written as they are.
             let _ = writeln!(err, "fen2img: error: {e}");
         }
         return Err(Failure {
@@ -161,7 +162,7 @@ impl State {
             }
             Value::Object(map) => {
                 if let Some(warning) = unread_block(map) {
-                    let _ = writeln!(io::stderr(), "fen2img: warning: {}", escape(&warning));
+                    warn(&warning);
                     return Ok(());
                 }
                 if map.get("t").and_then(Value::as_str) == Some("CodeBlock") {
@@ -259,11 +260,7 @@ impl State {
             }
         };
         for w in &made.warnings {
-            let _ = writeln!(
-                io::stderr(),
-                "fen2img: warning: {}",
-                placed(w.line, w.column, &w.message)
-            );
+            warn(placed(w.line, w.column, &w.message));
         }
         let several = made.diagrams.len() > 1;
         let mut out = Vec::with_capacity(made.diagrams.len());
@@ -289,11 +286,7 @@ impl State {
                 .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
             let src = path.to_string_lossy();
             if self.html {
-                let _ = writeln!(
-                    io::stderr(),
-                    "fen2img: warning: {}",
-                    placed(0, 0, &inline_budget::spilled(&diagram.bytes, &src))
-                );
+                warn(placed(0, 0, &inline_budget::spilled(&diagram.bytes, &src)));
                 let html = figure(diagram, Placement::Image(&src));
                 out.push(json!({"t": "RawBlock", "c": ["html", html]}));
             } else {

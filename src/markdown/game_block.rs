@@ -358,6 +358,10 @@ pub(super) fn make(
         .iter()
         .map(|w| placed(block, &starts, w))
         .collect();
+    // The reader keeps the first warnings of a game; the rest are one line.
+    if let Some(more) = fen2img_games::more_warnings(&game) {
+        warnings.push(at_info(block, 0, format!("{}: {more}", game_label(&game))));
+    }
     // An output that cannot show a GIF gets the animation's last frame.
     let still = match &chosen.animate {
         Some(film) if maker.stills_only => {

@@ -122,19 +122,11 @@ pub fn diagrams_of(
         .iter()
         .map(|w| GameError::placed(source, w).to_string())
         .collect();
-    if game.warnings_not_kept > 0 {
+    if let Some(message) = more_warnings(game) {
         let more = GameError {
             game: Some(game.number),
             players: game.players(),
-            ..GameError::plain(
-                source,
-                GameErrorKind::Pgn(PgnErrorKind::Strict),
-                format!(
-                    "and {} more warning{}",
-                    thousands(game.warnings_not_kept),
-                    if game.warnings_not_kept == 1 { "" } else { "s" }
-                ),
-            )
+            ..GameError::plain(source, GameErrorKind::Pgn(PgnErrorKind::Strict), message)
         };
         warnings.push(more.to_string());
     }
@@ -142,6 +134,29 @@ pub fn diagrams_of(
         diagrams,
         tags: game.tags.clone(),
         warnings,
+    })
+}
+
+/// `and 12,345 more warnings` when the reader kept only the first
+/// [`limits::MAX_WARNINGS`](fen2img_render::chess::game::limits::MAX_WARNINGS)
+/// of a game's warnings, `None` when it kept them all: the one wording of
+/// that count for every front end (the command line, batch, documents).
+///
+/// ```
+/// use fen2img_render::chess::game::pgn::{read_games, PgnOptions};
+///
+/// let pgn = format!("1. e4 {} e5 *", ")".repeat(150));
+/// let game = read_games(pgn.as_bytes(), PgnOptions::default()).next().unwrap().unwrap();
+/// assert_eq!(fen2img_games::more_warnings(&game).as_deref(), Some("and 50 more warnings"));
+/// ```
+pub fn more_warnings(game: &Game) -> Option<String> {
+    let n = game.warnings_not_kept;
+    (n > 0).then(|| {
+        format!(
+            "and {} more warning{}",
+            thousands(n),
+            if n == 1 { "" } else { "s" }
+        )
     })
 }
 
