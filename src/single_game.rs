@@ -4,12 +4,13 @@
 //! animated GIF (`--animate`). What runs is decided by `cli` and `single`;
 //! this turns the game's diagrams into files or standard output.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use fen2img_render::{describe_annotated, Format, RenderOptions, Renderer};
 
 use crate::failure::{warn, Cause, Failure, EXIT_INVALID, EXIT_OK};
-use crate::output::{write_file, Links};
+use crate::output::{write_file, Links, Parked, Sink};
 use crate::stdout;
 use fen2img_games::animate::{self, AnimateError, Timing};
 use fen2img_games::{
@@ -75,7 +76,13 @@ pub fn run(run: &GameRun<'_>) -> Result<u8, Failure> {
     if let Some(timing) = &run.job.animate {
         return animation(run, &found.diagrams, timing, &found.tags);
     }
-    let mut rendered: Vec<(Option<PathBuf>, Vec<u8>)> = Vec::new();
+    // Each file is written to a closed temporary as soon as it is drawn
+    // and renamed into place only once all are: a failure on a later
+    // diagram leaves no earlier one behind, and memory holds one image at
+    // a time however many markers the game has.
+    let mut parked: Vec<(PathBuf, Parked)> = Vec::new();
+    let mut to_stdout = Vec::new();
+    let mut renderer: Option<Renderer> = None;
     let mut alt_text = String::new();
     let count = found.diagrams.len();
     if count > 1 && run.render {
@@ -98,24 +105,38 @@ pub fn run(run: &GameRun<'_>) -> Result<u8, Failure> {
         if !run.render {
             continue;
         }
-        let bytes = Renderer::new(options)
+        // One renderer for every diagram: its frame and sprites are kept
+        // between boards that differ only in their marks.
+        let renderer = match renderer.as_mut() {
+            Some(r) => {
+                r.set_options(options);
+                r
+            }
+            None => renderer.insert(Renderer::new(options)),
+        };
+        let bytes = renderer
             .render(&diagram.position)
             .map_err(|e| Failure::from(Cause::Render(&e)))?;
-        let path = run.output.map(|o| name(o, diagram, i + 1));
-        rendered.push((path, bytes));
+        match run.output.map(|o| name(o, diagram, i + 1)) {
+            Some(path) => {
+                let cannot = |e: std::io::Error| {
+                    Failure::io(format!("cannot write '{}': {e}", path.display()))
+                };
+                let mut sink = Sink::create(&path, Links::Follow).map_err(cannot)?;
+                sink.write_all(&bytes).map_err(cannot)?;
+                let waiting = sink.park().map_err(cannot)?;
+                parked.push((path, waiting));
+            }
+            None => to_stdout.extend_from_slice(&bytes),
+        }
     }
     if !alt_text.is_empty() {
         stdout::write(alt_text.as_bytes())?;
     }
-    // Everything is rendered before the first file is written: a failure
-    // on a later diagram leaves no earlier one behind.
-    let mut to_stdout = Vec::new();
-    for (path, bytes) in rendered {
-        match path {
-            Some(path) => write_file(&path, &bytes, Links::Follow)
-                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?,
-            None => to_stdout.extend_from_slice(&bytes),
-        }
+    for (path, waiting) in parked {
+        waiting
+            .finish()
+            .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
     }
     if !to_stdout.is_empty() {
         stdout::write(&to_stdout)?;

@@ -28,7 +28,7 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-pub use temporary::Temporary;
+pub use temporary::{Closed, Temporary};
 
 /// What to do with a target that is a symbolic link or a special file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +110,47 @@ impl Sink {
             Sink::Stdout(mut out) => out.flush(),
             Sink::InPlace(mut file) => file.flush(),
             Sink::Atomic { temporary, target } => temporary.persist(&target),
+        }
+    }
+}
+
+/// An output whose bytes are all written, waiting for [`Parked::finish`]
+/// to put it in place: for several outputs that should all appear only
+/// once every one of them is drawn.
+#[derive(Debug)]
+pub enum Parked {
+    /// Standard output or a special file: written already.
+    Done,
+    /// A closed temporary, renamed over `target` by [`Parked::finish`].
+    Atomic {
+        /// The written temporary.
+        closed: Closed,
+        /// Where it goes.
+        target: PathBuf,
+    },
+}
+
+impl Sink {
+    /// Flushes the output and closes its temporary without renaming it
+    /// yet (dropping the [`Parked`] removes it).
+    pub fn park(self) -> io::Result<Parked> {
+        match self {
+            Sink::Stdout(mut out) => out.flush().map(|()| Parked::Done),
+            Sink::InPlace(mut file) => file.flush().map(|()| Parked::Done),
+            Sink::Atomic { temporary, target } => Ok(Parked::Atomic {
+                closed: temporary.close()?,
+                target,
+            }),
+        }
+    }
+}
+
+impl Parked {
+    /// Puts the output in place.
+    pub fn finish(self) -> io::Result<()> {
+        match self {
+            Parked::Done => Ok(()),
+            Parked::Atomic { closed, target } => closed.persist(&target),
         }
     }
 }

@@ -95,6 +95,43 @@ impl Temporary {
     }
 }
 
+impl Temporary {
+    /// Closes the finished temporary, keeping it (and its clean-up) until
+    /// [`Closed::persist`]: many finished outputs can then wait for the
+    /// last one to be drawn without holding a file descriptor or their
+    /// bytes each (`fen2img GAME --markers -o 'fig-{n}.png'`).
+    pub fn close(mut self) -> io::Result<Closed> {
+        let file = self.file.take().expect("present until persisted or closed");
+        Ok(Closed {
+            path: Some(file.into_temp_path()),
+        })
+    }
+}
+
+/// A closed temporary: written, not yet in place, removed when dropped.
+#[derive(Debug)]
+pub struct Closed {
+    path: Option<tempfile::TempPath>,
+}
+
+impl Closed {
+    /// Renames the temporary over `target`, as [`Temporary::persist`].
+    pub fn persist(mut self, target: &Path) -> io::Result<()> {
+        let path = self.path.take().expect("present until persisted");
+        let at = path.to_path_buf();
+        cleanup::finish(&at, || path.persist(target).map_err(|e| e.error))
+    }
+}
+
+impl Drop for Closed {
+    fn drop(&mut self) {
+        if let Some(path) = self.path.take() {
+            let at = path.to_path_buf();
+            cleanup::finish(&at, || drop(path));
+        }
+    }
+}
+
 /// tempfile's error without the `at path ".fen2img-….tmp"` it appends: the
 /// caller names the target, and the user never asked for that file.
 fn without_path(e: io::Error) -> io::Error {

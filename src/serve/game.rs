@@ -321,11 +321,12 @@ impl Style {
 /// from the tags with `[%clk]` clocks), as `fen2img GAME --animate` draws
 /// it; a frame shows for `delay` (1 s by default), the last for 3 s. The
 /// GIF's comment is the game's source from its tags (`Morphy – Duke Karl /
-/// Count Isouard, Paris 1858`) unless the JSON gives a `comment`. A
-/// position with more than [`MAX_MARKUP`] arrows and circles is refused,
-/// as `GET /diagram.*?pgn=` refuses it: each is drawing work on every
-/// frame. The deadline is checked after the reading (which replays the
-/// moves), after the replay that makes the frames, and between frames.
+/// Count Isouard, Paris 1858`) unless the JSON gives a `comment`. The
+/// reader keeps at most [`MAX_MARKUP`] arrows and coloured squares of a
+/// position (`limits::MAX_ARROWS`, the same 64), as the command line does,
+/// so a frame never holds more drawing work than a query may ask for. The
+/// deadline is checked after the reading (which replays the moves), after
+/// the replay that makes the frames, and between frames.
 fn pgn_game(pgn: &[u8], json: &Value, max_size: u32, deadline: Instant) -> Result<Game, Stopped> {
     use fen2img_games::animate::{delays, Timing};
     use fen2img_games::{self as games, GameOptions, GameText, Pick};
@@ -375,19 +376,7 @@ fn pgn_game(pgn: &[u8], json: &Value, max_size: u32, deadline: Instant) -> Resul
     let mut frames = Vec::with_capacity(found.diagrams.len());
     for (d, delay) in found.diagrams.into_iter().zip(frame_delays) {
         in_time(deadline)?;
-        if d.arrows.len() > MAX_MARKUP {
-            let at = d
-                .numbered_san
-                .as_deref()
-                .map_or("the start position".to_string(), |m| {
-                    format!("the position after {m}")
-                });
-            return Err(format!(
-                "pgn: {at} has {} arrows and circles ([%cal], [%csl]); at most {MAX_MARKUP}",
-                d.arrows.len()
-            )
-            .into());
-        }
+        debug_assert!(d.arrows.len() <= MAX_MARKUP, "the reader's bound");
         let mut r = style.request(d.position.clone());
         r.take_game_marks(d);
         frames.push((r, delay));
@@ -654,23 +643,33 @@ mod tests {
     }
 
     #[test]
-    fn a_game_position_with_more_arrows_than_a_query_may_ask_for_is_refused() {
+    fn a_game_position_keeps_as_many_arrows_as_a_query_may_ask_for() {
+        // The reader keeps the first 64 of a position's arrows and coloured
+        // squares (a warning says so), as the command line draws the game.
         let arrows = |n: usize| -> String {
             let squares = ["e2e4", "d2d4", "c2c4", "g1f3"];
             let list: Vec<String> = (0..n).map(|i| format!("G{}", squares[i % 4])).collect();
             format!("1. e4 e5 {{[%cal {}]}} 2. Nf3 *", list.join(","))
         };
-        assert!(parse(arrows(MAX_MARKUP).as_bytes(), true, 2048, far()).is_ok());
-        let refusal = parse(arrows(MAX_MARKUP + 1).as_bytes(), true, 2048, far()).unwrap_err();
-        assert_eq!(refusal.status, StatusCode::BAD_REQUEST);
-        assert_eq!(
-            refusal.reason,
-            "pgn: the position after 1...e5 has 65 arrows and circles ([%cal], [%csl]); at most 64"
-        );
-        // The JSON `pgn` field: JSON that does not fit.
-        let json = serde_json::json!({ "pgn": arrows(100) }).to_string();
-        let refusal = parse(json.as_bytes(), false, 2048, far()).unwrap_err();
-        assert_eq!(refusal.status, StatusCode::UNPROCESSABLE_ENTITY);
+        for body in [
+            arrows(1_000),
+            serde_json::json!({ "pgn": arrows(1_000) }).to_string(),
+        ] {
+            let pgn = !body.starts_with('{');
+            let game = parse(body.as_bytes(), pgn, 2048, far()).expect("a game");
+            let drawn: Vec<usize> = game
+                .frames
+                .iter()
+                .map(|(r, _)| {
+                    r.options(&RenderOptions::new(Format::GIF))
+                        .diagram
+                        .markup
+                        .arrows
+                        .len()
+                })
+                .collect();
+            assert_eq!(drawn, [0, 0, MAX_MARKUP, 0], "{body:.40}");
+        }
     }
 
     #[test]

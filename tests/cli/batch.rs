@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
+#[cfg(target_os = "linux")]
+use crate::common::Blocked;
 use crate::common::{assert_code, decode_png, scratch_dir, stderr, RUY_LOPEZ, START};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
@@ -2136,60 +2138,11 @@ fn a_games_error_shows_its_own_line_whatever_ends_the_lines() {
     }
 }
 
-/// The peak resident memory of `fen2img ARGS` in `dir`, in kB, read from
-/// `/proc` while the command waits on its last act, the summary line on
-/// standard error: its standard error is a pipe filled before it starts,
-/// so that write blocks, and the peak then covers the whole run.
+/// The peak resident memory of `fen2img ARGS` in `dir`, in kB, read while
+/// the command waits on its last act, the summary line on standard error.
 #[cfg(target_os = "linux")]
 fn peak_kb(dir: &Path, args: &[&str]) -> u64 {
-    use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
-
-    let (mut reader, mut writer) = std::io::pipe().unwrap();
-    // Fill the pipe, however large the system made it.
-    rustix::io::ioctl_fionbio(&writer, true).unwrap();
-    let block = vec![b'.'; 4096];
-    let mut filled = 0;
-    loop {
-        match writer.write(&block) {
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
-            Err(e) => panic!("{e}"),
-        }
-    }
-    rustix::io::ioctl_fionbio(&writer, false).unwrap();
-    let mut child = Command::new(BIN)
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(writer)
-        .spawn()
-        .unwrap();
-    let proc = PathBuf::from(format!("/proc/{}", child.id()));
-    let started = Instant::now();
-    let peak = loop {
-        let waiting = fs::read_to_string(proc.join("wchan")).unwrap_or_default();
-        if waiting.contains("pipe_write") {
-            let status = fs::read_to_string(proc.join("status")).unwrap();
-            let kb = status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-                .unwrap();
-            break kb;
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "it ended before writing its summary"
-        );
-        assert!(started.elapsed() < Duration::from_secs(600), "no summary");
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let mut err = Vec::new();
-    reader.read_to_end(&mut err).unwrap();
-    assert!(child.wait().unwrap().success());
-    let err = String::from_utf8_lossy(&err[filled..]).into_owned();
+    let (peak, err) = crate::common::peak_kb_when_blocked(BIN, dir, args, Blocked::Stderr);
     assert!(
         err.starts_with("fen2img: ") && err.lines().count() == 1,
         "{err}"

@@ -1230,3 +1230,61 @@ fn alt_with_animate_describes_the_animation() {
     );
     assert!(!text.contains(['\u{9b}', '\u{202E}']), "{text}");
 }
+
+/// One game of `markers` knight moves, a diagram marker after each.
+fn marked_game(markers: usize) -> String {
+    let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::from("[White \"w\"]\n[Black \"b\"]\n\n");
+    for i in 0..markers {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(knights[i % 4]);
+        text.push_str(" {[#]} ");
+    }
+    text.push_str("*\n");
+    text
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn markers_are_written_as_drawn_not_held_until_the_end() {
+    // Issue 32, item 6: `--markers -o 'fig-{n}.png'` kept every image in
+    // memory until the last was drawn. Each is now written to a closed
+    // temporary as it is drawn and renamed once all are: the peak, read
+    // while the command blocks on writing the alt text (which comes after
+    // every image is drawn and before any is renamed), no longer grows
+    // with the number of markers.
+    use crate::common::{peak_kb_when_blocked, Blocked};
+    let dir = scratch_dir("games-markers-memory");
+    let peak = |markers: usize| {
+        let name = format!("g{markers}.pgn");
+        fs::write(dir.join(&name), marked_game(markers)).unwrap();
+        let out = format!("out{markers}");
+        fs::create_dir(dir.join(&out)).unwrap();
+        let template = format!("{out}/fig-{{n}}.png");
+        let args = [
+            name.as_str(),
+            "--markers",
+            "--size",
+            "1200",
+            "--alt",
+            "-o",
+            &template,
+        ];
+        let (kb, alt) = peak_kb_when_blocked(BIN, &dir, &args, Blocked::Stdout);
+        assert_eq!(alt.lines().count(), markers, "one alt text each");
+        let written: Vec<_> = fs::read_dir(dir.join(&out)).unwrap().collect();
+        assert_eq!(written.len(), markers, "every file, no temporary left");
+        let last = fs::read(dir.join(&out).join(format!("fig-{markers}.png"))).unwrap();
+        assert!(last.starts_with(b"\x89PNG"));
+        kb
+    };
+    let few = peak(10);
+    let many = peak(300);
+    // 300 images at 1200 px are about 25 MB of PNG; held, they would show.
+    assert!(
+        many < few + 12 * 1024,
+        "peak {few} kB for 10 markers, {many} kB for 300"
+    );
+}
