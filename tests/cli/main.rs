@@ -54,6 +54,9 @@ mod common {
             Blocked::Stderr => command.stdout(Stdio::null()).stderr(writer),
         };
         let mut child = command.spawn().unwrap();
+        // The command holds the pipe's write end until dropped: without
+        // this, reading to the end below would wait for ever.
+        drop(command);
         let proc = std::path::PathBuf::from(format!("/proc/{}", child.id()));
         let started = Instant::now();
         let peak = loop {
