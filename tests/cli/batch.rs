@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
-#[cfg(target_os = "linux")]
-use crate::common::Blocked;
 use crate::common::{assert_code, decode_png, scratch_dir, stderr, RUY_LOPEZ, START};
+#[cfg(target_os = "linux")]
+use crate::common::{marked_games, Blocked};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 const CORPUS: &str = crate::common::POSITIONS_FILE;
@@ -2148,24 +2148,6 @@ fn peak_kb(dir: &Path, args: &[&str]) -> u64 {
         "{err}"
     );
     peak
-}
-
-/// `games` games of `markers` half-moves, a diagram marker after each.
-fn marked_games(games: usize, markers: usize) -> String {
-    let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
-    let mut text = String::new();
-    for g in 0..games {
-        text.push_str(&format!("[White \"w{g}\"]\n[Black \"b\"]\n\n"));
-        for i in 0..markers {
-            if i % 2 == 0 {
-                text.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            text.push_str(knights[i % 4]);
-            text.push_str(" {[#]} ");
-        }
-        text.push_str("*\n\n");
-    }
-    text
 }
 
 #[test]

@@ -1231,21 +1231,6 @@ fn alt_with_animate_describes_the_animation() {
     assert!(!text.contains(['\u{9b}', '\u{202E}']), "{text}");
 }
 
-/// One game of `markers` knight moves, a diagram marker after each.
-fn marked_game(markers: usize) -> String {
-    let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
-    let mut text = String::from("[White \"w\"]\n[Black \"b\"]\n\n");
-    for i in 0..markers {
-        if i % 2 == 0 {
-            text.push_str(&format!("{}. ", i / 2 + 1));
-        }
-        text.push_str(knights[i % 4]);
-        text.push_str(" {[#]} ");
-    }
-    text.push_str("*\n");
-    text
-}
-
 #[test]
 #[cfg(target_os = "linux")]
 fn markers_are_written_as_drawn_not_held_until_the_end() {
@@ -1255,11 +1240,11 @@ fn markers_are_written_as_drawn_not_held_until_the_end() {
     // while the command blocks on writing the alt text (which comes after
     // every image is drawn and before any is renamed), no longer grows
     // with the number of markers.
-    use crate::common::{peak_kb_when_blocked, Blocked};
+    use crate::common::{marked_games, peak_kb_when_blocked, Blocked};
     let dir = scratch_dir("games-markers-memory");
     let peak = |markers: usize| {
         let name = format!("g{markers}.pgn");
-        fs::write(dir.join(&name), marked_game(markers)).unwrap();
+        fs::write(dir.join(&name), marked_games(1, markers)).unwrap();
         let out = format!("out{markers}");
         fs::create_dir(dir.join(&out)).unwrap();
         let template = format!("{out}/fig-{{n}}.png");

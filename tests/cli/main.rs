@@ -10,6 +10,24 @@ mod common {
         scratch_dir_in(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")), name)
     }
 
+    /// `games` games of `markers` half-moves, a diagram marker after each.
+    pub fn marked_games(games: usize, markers: usize) -> String {
+        let knights = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let mut text = String::new();
+        for g in 0..games {
+            text.push_str(&format!("[White \"w{g}\"]\n[Black \"b\"]\n\n"));
+            for i in 0..markers {
+                if i % 2 == 0 {
+                    text.push_str(&format!("{}. ", i / 2 + 1));
+                }
+                text.push_str(knights[i % 4]);
+                text.push_str(" {[#]} ");
+            }
+            text.push_str("*\n\n");
+        }
+        text
+    }
+
     /// The stream a command writes last, which [`peak_kb_when_blocked`]
     /// fills beforehand so that the write blocks.
     #[cfg(target_os = "linux")]
