@@ -193,7 +193,7 @@ pub fn markup(text: &str) -> String {
 const CARET_WINDOW: usize = 72;
 
 /// The most bytes [`caret_at`] reads on each side of its place: enough for
-/// the [`CARET_WINDOW`] columns of any UTF-8 text.
+/// the caret's window of 72 columns of any UTF-8 text.
 pub const EXCERPT_BYTES: usize = 320;
 
 /// Two lines for an error message: `bytes` (one line of input), each byte
