@@ -351,7 +351,7 @@ pub fn missing_glyph_message(c: char, context: &str) -> String {
 
 /// Warns about characters the font lacks in the caption, number format and
 /// player bars of `around`.
-fn warn_around(around: &Around) {
+pub(crate) fn warn_around(around: &Around) {
     let caption = match &around.caption {
         Some(Caption::Text(t)) => Some(t.as_str()),
         _ => None,

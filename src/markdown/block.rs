@@ -76,7 +76,6 @@ impl DiagramMaker {
                     .map(|e| at_info(block, e.column, e.message))
                     .collect::<Vec<_>>()
             })?;
-        self.make_fen(block, attrs, options, first)
-            .map_err(|e| vec![e])
+        self.make_fen(block, options, first).map_err(|e| vec![e])
     }
 }

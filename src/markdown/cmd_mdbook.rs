@@ -150,6 +150,7 @@ fn config_defaults(context: &Value) -> Vec<Attr> {
                 key: key.clone(),
                 value: Some(v),
                 column: 0,
+                value_column: 0,
             });
         }
     }

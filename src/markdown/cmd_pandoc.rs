@@ -219,6 +219,7 @@ impl State {
                 key: c.to_string(),
                 value: None,
                 column: 0,
+                value_column: 0,
             })
             .collect();
         for kv in attr[2].as_array().into_iter().flatten() {
@@ -227,6 +228,7 @@ impl State {
                     key: k.to_string(),
                     value: Some(v.to_string()),
                     column: 0,
+                    value_column: 0,
                 });
             }
         }
@@ -235,6 +237,7 @@ impl State {
                 key: "id".into(),
                 value: Some(id.to_string()),
                 column: 0,
+                value_column: 0,
             });
         }
         // Pandoc's AST has no source positions: errors are placed within
@@ -442,7 +445,7 @@ mod tests {
         let input = doc(&["fen"], &[["size", "1"]], "8/8/8/8/8/8/8/K6k w - - 0 1");
         let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
         assert!(
-            errors[0].starts_with("fen block 1: ") && errors[0].contains("--size"),
+            errors[0].starts_with("fen block 1: ") && errors[0].contains("size: "),
             "{errors:?}"
         );
         let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6kk w - - 0 1");

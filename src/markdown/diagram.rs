@@ -8,14 +8,14 @@ use std::collections::HashMap;
 use fen2img_render::alt_text;
 use fen2img_render::fingerprint::{self, stable_hash};
 use fen2img_render::layout::{Around, Caption};
-use fen2img_render::{Format, Renderer};
+use fen2img_render::{Format, RenderOptions, Renderer};
 
 use super::fence::FenBlock;
 use super::game_keys;
 use super::info;
 use super::numbering::{self, PageNumbers};
-use super::options::{BlockOptions, OptionParser};
-use crate::args::strict_refusal;
+use super::options::{BlockOptions, OptionReader};
+use crate::args::{strict_refusal, warn_around};
 
 /// A problem in a document, at a 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub struct DiagramMaker {
     pub(super) defaults: Vec<info::Attr>,
     /// Defaults that choose a game's positions: pgn blocks only.
     pub(super) game_defaults: Vec<info::Attr>,
-    pub(super) parser: OptionParser,
+    pub(super) parser: OptionReader,
     /// The page's diagram numbers (the defaults' `number` among them).
     pub(super) numbers: PageNumbers,
     /// Animations become their last frame (an output that cannot show a GIF).
@@ -93,7 +93,7 @@ impl DiagramMaker {
             format,
             defaults,
             game_defaults,
-            parser: OptionParser::new(),
+            parser: OptionReader::new(format),
             numbers: PageNumbers::new(number.into_iter().last()),
             stills_only: false,
             renderers: HashMap::new(),
@@ -125,13 +125,14 @@ impl DiagramMaker {
         &mut self,
         block: &FenBlock,
         options: &BlockOptions,
-        attrs: &[info::Attr],
     ) -> Result<&mut (Renderer, u64), DocError> {
         if !self.renderers.contains_key(&options.tokens) {
-            let render = self
-                .parser
-                .render_options(options, self.format, attrs)
-                .map_err(|e| at_info(block, e.column, e.message))?;
+            let render = RenderOptions::clone(&options.render);
+            // As the command line warns, once per set of options; text
+            // boards print the text as given.
+            if !matches!(self.format, Format::Text(_) | Format::Fen) {
+                warn_around(&render.diagram.around);
+            }
             // The canonical options (every field, the version included).
             let hash = fen2img_render::fingerprint::options_digest(&render);
             self.renderers
@@ -146,7 +147,6 @@ impl DiagramMaker {
     pub(super) fn make_fen(
         &mut self,
         block: &FenBlock,
-        attrs: &[info::Attr],
         options: BlockOptions,
         number: Option<u32>,
     ) -> Result<Made, DocError> {
@@ -197,7 +197,7 @@ impl DiagramMaker {
             options.caption = auto.caption_text(position.turn);
         }
         let format = self.format;
-        let (renderer, options_hash) = self.renderer(block, &options, attrs)?;
+        let (renderer, options_hash) = self.renderer(block, &options)?;
         let fen = position.to_string();
         // The page's number goes on this diagram only: the renderer (one
         // for every block of these options) gets its options back after.

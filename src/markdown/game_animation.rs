@@ -26,7 +26,6 @@ use fen2img_render::Format;
 use super::diagram::{at_info, image_size, Diagram, DiagramMaker, DocError};
 use super::fence::FenBlock;
 use super::game_keys::game_label;
-use super::info::Attr;
 use super::options::BlockOptions;
 use crate::args::games::{bound, duration, scale};
 use fen2img_games::animate::{self, Timing};
@@ -136,7 +135,6 @@ pub(super) fn make(
     at: &GameBlock<'_>,
     film: &Animate,
     options: &BlockOptions,
-    render_attrs: &[Attr],
     number: Option<u32>,
 ) -> Result<Diagram, Vec<DocError>> {
     let block = at.block;
@@ -171,9 +169,7 @@ pub(super) fn make(
     let found = diagrams_of(at.game, "pgn block", at.text.as_bytes(), &game_options)
         .map_err(|e| fail(format!("{label}: {}", e.reason)))?;
     let frames = &found.diagrams;
-    let (renderer, options_hash) = maker
-        .renderer(block, options, render_attrs)
-        .map_err(|e| vec![e])?;
+    let (renderer, options_hash) = maker.renderer(block, options).map_err(|e| vec![e])?;
     let mut render = renderer.options().clone();
     // A GIF whatever the page's images are, drawn as `-o game.gif` draws.
     render.format = Format::GIF;

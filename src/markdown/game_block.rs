@@ -388,8 +388,7 @@ pub(super) fn make(
             caption_source: chosen.caption_source,
             figurine: chosen.figurine,
         };
-        let diagram =
-            game_animation::make(maker, &game_block, film, &options, &render_attrs, number)?;
+        let diagram = game_animation::make(maker, &game_block, film, &options, number)?;
         return Ok(Made {
             diagrams: vec![diagram],
             warnings,
@@ -427,9 +426,7 @@ pub(super) fn make(
     let range = diagrams_of(&game, "pgn block", text.as_bytes(), &game_options)
         .map_err(|e| vec![at_info(block, 0, e.reason)])?;
     let format = maker.format;
-    let (renderer, _) = maker
-        .renderer(block, &options, &render_attrs)
-        .map_err(|e| vec![e])?;
+    let (renderer, _) = maker.renderer(block, &options).map_err(|e| vec![e])?;
     let base = renderer.options().clone();
     let mut diagrams = Vec::with_capacity(plies.len());
     for (i, &ply) in plies.iter().enumerate() {

@@ -3,37 +3,28 @@
 //! them. Its own module because both the fen path (`diagram`) and the pgn
 //! path (`game_block`) ask, and neither may import the other.
 
+use fen2img_games::vocabulary::GAME;
 use fen2img_render::chess::game::pgn::Game;
+use fen2img_render::vocabulary::FrontEnd;
 
-/// Options that choose a game and its positions (and its captions' style,
-/// and an animation's range and timing): pgn blocks only, never render
-/// options.
-const GAME_KEYS: [&str; 13] = [
-    "game",
-    "ply",
-    "plies",
-    "move",
-    "markers",
-    "caption-source",
-    "figurine",
-    "animate",
-    "from",
-    "to",
-    "delay",
-    "last-delay",
-    "clock-delays",
-];
+/// The choices a block writes as lists of its own (`ply=3,7`,
+/// `move=12w`, `plies=...`), which the games table leaves to the block
+/// (they are not among its fence names); `moves`, which a pgn block
+/// refuses with its own message.
+const BLOCK_LISTS: [&str; 4] = ["ply", "plies", "move", "moves"];
 
 /// `key` as the options compare it: lower case, `_` as `-`.
 pub fn canonical(key: &str) -> String {
     key.trim().to_ascii_lowercase().replace('_', "-")
 }
 
-/// Whether `key` chooses a game's positions (or `moves`, which a pgn
-/// block refuses with its own message) rather than a render option.
+/// Whether `key` chooses a game and its positions (and its captions'
+/// style, and an animation's range and timing: the games table's fence
+/// names), or is one of the block's own lists, rather than a render
+/// option.
 pub fn is_game_key(key: &str) -> bool {
     let key = canonical(key);
-    GAME_KEYS.contains(&key.as_str()) || key == "moves"
+    BLOCK_LISTS.contains(&key.as_str()) || GAME.names(FrontEnd::Fence).any(|name| name == key)
 }
 /// `game 1 (Morphy – Allies)`: which game a choice is about, in a pgn
 /// block's messages (the still path's and the animation's).

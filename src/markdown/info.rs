@@ -13,6 +13,10 @@ pub struct Attr {
     pub value: Option<String>,
     /// 1-based column of the key within the info string.
     pub column: usize,
+    /// 1-based column of the value's first character within the info
+    /// string (after an opening quote); 0 when there is no value or it
+    /// came from elsewhere (defaults, Pandoc's JSON).
+    pub value_column: usize,
 }
 
 /// An info string that cannot be read.
@@ -47,7 +51,7 @@ pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
         // The language word.
         words.next();
     }
-    for (word, column) in words {
+    for (word, column, value_column) in words {
         if pandoc {
             if let Some(class) = word.strip_prefix('.') {
                 // The language class is not an option.
@@ -56,6 +60,7 @@ pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
                         key: class.to_string(),
                         value: None,
                         column: column + 1,
+                        value_column: 0,
                     });
                 }
                 continue;
@@ -65,6 +70,7 @@ pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
                     key: "id".into(),
                     value: Some(id.to_string()),
                     column,
+                    value_column: column + 1,
                 });
                 continue;
             }
@@ -74,11 +80,13 @@ pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
                 key: key.to_string(),
                 value: Some(value.to_string()),
                 column,
+                value_column,
             }),
             None => attrs.push(Attr {
                 key: word,
                 value: None,
                 column,
+                value_column: 0,
             }),
         }
     }
@@ -95,8 +103,10 @@ pub fn parse(info: &str) -> Result<Vec<Attr>, InfoError> {
 
 /// Splits on whitespace outside quotes; quotes (`"` or `'`) are removed and
 /// `\"` and `\\` inside double quotes are unescaped. Each word comes with
-/// the 1-based column of its first character in the original string.
-fn tokens(text: &str, base: usize) -> Result<Vec<(String, usize)>, InfoError> {
+/// the 1-based column of its first character in the original string, and
+/// that of the first character after its first `=` outside quotes (past an
+/// opening quote there; 0 without a `=`).
+fn tokens(text: &str, base: usize) -> Result<Vec<(String, usize, usize)>, InfoError> {
     let mut out = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(start, c)) = chars.peek() {
@@ -105,12 +115,17 @@ fn tokens(text: &str, base: usize) -> Result<Vec<(String, usize)>, InfoError> {
             continue;
         }
         let mut word = String::new();
+        // Byte offset in `text` of the value's first character.
+        let mut value_at: Option<usize> = None;
         while let Some(&(at, c)) = chars.peek() {
             if c.is_whitespace() {
                 break;
             }
             chars.next();
             if c == '"' || c == '\'' {
+                if value_at == Some(at) {
+                    value_at = Some(at + 1);
+                }
                 let mut closed = false;
                 while let Some((_, q)) = chars.next() {
                     if q == c {
@@ -135,10 +150,13 @@ fn tokens(text: &str, base: usize) -> Result<Vec<(String, usize)>, InfoError> {
                     });
                 }
             } else {
+                if c == '=' && value_at.is_none() {
+                    value_at = Some(at + 1);
+                }
                 word.push(c);
             }
         }
-        out.push((word, base + start + 1));
+        out.push((word, base + start + 1, value_at.map_or(0, |v| base + v + 1)));
     }
     Ok(out)
 }
@@ -147,11 +165,12 @@ fn tokens(text: &str, base: usize) -> Result<Vec<(String, usize)>, InfoError> {
 mod tests {
     use super::*;
 
-    fn attr(key: &str, value: Option<&str>, column: usize) -> Attr {
+    fn attr(key: &str, value: Option<&str>, column: usize, value_column: usize) -> Attr {
         Attr {
             key: key.into(),
             value: value.map(Into::into),
             column,
+            value_column,
         }
     }
 
@@ -161,10 +180,10 @@ mod tests {
         assert_eq!(
             parse(info).unwrap(),
             [
-                attr("flip", None, 5),
-                attr("lastmove", Some("e2e4"), 10),
-                attr("arrows", Some("Ge2e4,Rd8d1"), 24),
-                attr("caption", Some("White to move"), 43),
+                attr("flip", None, 5, 0),
+                attr("lastmove", Some("e2e4"), 10, 19),
+                attr("arrows", Some("Ge2e4,Rd8d1"), 24, 31),
+                attr("caption", Some("White to move"), 43, 52),
             ]
         );
         assert_eq!(parse("fen").unwrap(), []);
@@ -176,10 +195,10 @@ mod tests {
         assert_eq!(
             parse(info).unwrap(),
             [
-                attr("flip", None, 8),
-                attr("id", Some("opera"), 13),
-                attr("lastmove", Some("e2e4"), 20),
-                attr("caption", Some("Mate in 2"), 34),
+                attr("flip", None, 8, 0),
+                attr("id", Some("opera"), 13, 14),
+                attr("lastmove", Some("e2e4"), 20, 29),
+                attr("caption", Some("Mate in 2"), 34, 43),
             ]
         );
     }

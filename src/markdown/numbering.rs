@@ -114,6 +114,7 @@ mod tests {
             key: "number".into(),
             value: value.map(str::to_string),
             column: 5,
+            value_column: 12,
         }
     }
 

@@ -1,19 +1,28 @@
-//! A block's options → render options, through the command line's own
-//! definitions: every attribute becomes a `--long=value` token and clap
-//! parses them with [`RenderArgs`], so blocks accept exactly the options of
-//! the CLI, by the same names, with the same checks and messages. Nothing
-//! here lists the options.
+//! A block's options → render options, through the options table
+//! ([`RENDER`], [`FrontEnd::Fence`]): blocks take the options the table
+//! gives a fence, by the names it gives them there (the command line's
+//! long names), with the table's checks and messages. Nothing here lists
+//! the options.
 //!
 //! Defaults (from `fen2img md --defaults`, or `[preprocessor.fen2img]` in
 //! `book.toml`) are attributes too; a block's attribute replaces a default of
-//! the same name, except repeatable ones (`arrow`, `mark`, `fill`), which add.
+//! the same option, except repeatable ones (`arrow`, `mark`, `fill`, `glyph`,
+//! `label`), which add.
 
-use clap::{ArgAction, Args, Command, FromArgMatches};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
 
-use fen2img_render::{Format, RenderOptions};
+use fen2img_render::chess::quote::escape;
+use fen2img_render::vocabulary::{
+    boolean, Files, FrontEnd, OptionError as TableError, OptionErrorKind, Repeats, ResourceError,
+    Resources, RENDER,
+};
+use fen2img_render::{Format, PieceSet, RenderOptions, Theme};
 
 use super::info::Attr;
-use crate::args::{render_options, RenderArgs};
+use crate::args::named_or_load_pieces;
 
 /// Attributes that are not render options: they shape the HTML around the
 /// diagram.
@@ -30,12 +39,16 @@ pub struct OptionError {
 }
 
 /// A block's options, resolved.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct BlockOptions {
-    /// `--long=value` tokens, defaults first: the renderer cache key and
-    /// part of an asset's content hash.
+    /// The table's canonical text of the render options (`name=value`, in
+    /// table order, only those not at their default): the renderer cache
+    /// key.
     pub tokens: Vec<String>,
-    /// `--strict`: refuse short FEN and illegal positions.
+    /// The render options themselves (shared: every diagram of a pgn block
+    /// carries them).
+    pub render: Arc<RenderOptions>,
+    /// `strict`: refuse short FEN and illegal positions.
     pub strict: bool,
     /// `caption=`: a `<figcaption>` (or Pandoc figure caption).
     pub caption: Option<String>,
@@ -45,160 +58,130 @@ pub struct BlockOptions {
     pub id: Option<String>,
 }
 
-/// The render flags' definitions, built once per parser.
-pub struct OptionParser {
-    command: Command,
+/// What a block's options may name, as the command line reads them: a
+/// built-in theme or a theme file, a bundled piece set or a directory
+/// (relative paths from the working directory). Each is read once per run,
+/// however many blocks name it.
+#[derive(Default)]
+struct DocumentResources {
+    themes: RefCell<HashMap<String, Theme>>,
+    pieces: RefCell<HashMap<String, PieceSet>>,
 }
 
-impl Default for OptionParser {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// A render option's canonical name: `no_border` → `no-border`, plurals to
-/// the flag's singular (`arrows` → `arrow`).
-fn canonical(key: &str) -> String {
-    let key = key.trim().to_ascii_lowercase().replace('_', "-");
-    match key.as_str() {
-        "arrows" | "marks" | "fills" => key[..key.len() - 1].to_string(),
-        _ => key,
-    }
-}
-
-impl OptionParser {
-    /// The parser, from [`RenderArgs`]' clap definitions.
-    pub fn new() -> OptionParser {
-        let command = RenderArgs::augment_args(
-            Command::new("fen")
-                .no_binary_name(true)
-                .disable_help_flag(true)
-                .disable_version_flag(true),
-        );
-        OptionParser { command }
-    }
-
-    /// Whether `key` (canonical) is a render option, and whether it repeats.
-    fn lookup(&self, key: &str) -> Option<bool> {
-        self.command
-            .get_arguments()
-            .find(|a| a.get_long() == Some(key))
-            .map(|a| matches!(a.get_action(), ArgAction::Append))
-    }
-
-    /// Whether `key` (canonical) is an on/off flag.
-    fn is_flag(&self, key: &str) -> bool {
-        self.command
-            .get_arguments()
-            .find(|a| a.get_long() == Some(key))
-            .is_some_and(|a| matches!(a.get_action(), ArgAction::SetTrue))
-    }
-
-    /// The tokens for one attribute, or why it is not an option.
-    fn tokens(&self, attr: &Attr) -> Result<(String, bool, Vec<String>), OptionError> {
-        let key = canonical(&attr.key);
-        let error = |message: String| OptionError {
-            column: attr.column,
-            message,
-        };
-        if key == "format" || key == "output" {
-            return Err(error(format!(
-                "'{}' is chosen by the command (--images), not by a block",
-                attr.key
-            )));
+impl Resources for DocumentResources {
+    fn theme(&self, name: &str) -> Result<Theme, ResourceError> {
+        if let Some(theme) = self.themes.borrow().get(name) {
+            return Ok(theme.clone());
         }
-        let Some(repeats) = self.lookup(&key) else {
-            return Err(error(format!(
-                "unknown option '{}': blocks take the render options of `fen2img --help` \
-                 by their long names, and caption, alt, id",
-                attr.key
-            )));
-        };
-        let plural = attr.key.trim().len() > key.len() && repeats;
-        let tokens = match attr.value.as_deref() {
-            None => vec![format!("--{key}")],
-            // TOML booleans and explicit flags: `flip=true`, `flip=false`.
-            Some(v) if self.is_flag(&key) => match v.trim() {
-                "true" | "yes" | "on" | "" => vec![format!("--{key}")],
-                "false" | "no" | "off" => Vec::new(),
-                other => {
-                    return Err(error(format!(
-                        "'{}' is a flag: write it alone, or ={{true|false}}, not '{other}'",
-                        attr.key
-                    )))
-                }
-            },
-            Some(v) if plural => v
-                .split(',')
-                .filter(|v| !v.trim().is_empty())
-                .map(|v| format!("--{key}={}", v.trim()))
-                .collect(),
-            Some(v) => vec![format!("--{key}={v}")],
-        };
-        Ok((key, repeats, tokens))
+        let theme = Files.theme(name)?;
+        self.themes
+            .borrow_mut()
+            .insert(name.to_string(), theme.clone());
+        Ok(theme)
+    }
+
+    fn pieces(&self, name: &str) -> Result<PieceSet, ResourceError> {
+        if let Some(set) = self.pieces.borrow().get(name) {
+            return Ok(set.clone());
+        }
+        // The command line's reading, messages and all.
+        let set = named_or_load_pieces("pieces", Path::new(name))
+            .map_err(|f| ResourceError::Refused(f.message))?;
+        self.pieces
+            .borrow_mut()
+            .insert(name.to_string(), set.clone());
+        Ok(set)
+    }
+}
+
+/// Reads blocks' options into render options of one format.
+pub struct OptionReader {
+    format: Format,
+    resources: DocumentResources,
+}
+
+impl OptionReader {
+    /// A reader of options for `format` images.
+    pub fn new(format: Format) -> OptionReader {
+        OptionReader {
+            format,
+            resources: DocumentResources::default(),
+        }
     }
 
     /// Resolves `attrs` over `defaults` (attributes too, whose columns are
-    /// not reported) and checks them with clap. Every bad option is
-    /// reported, not only the first.
+    /// not reported) through the table. Every bad option is reported, not
+    /// only the first, in the order they stand on the line.
     pub fn resolve(
         &self,
         defaults: &[Attr],
         attrs: &[Attr],
     ) -> Result<BlockOptions, Vec<OptionError>> {
-        let mut out = BlockOptions {
-            tokens: Vec::new(),
-            strict: false,
-            caption: None,
-            alt: None,
-            id: None,
-        };
+        let mut caption = None;
+        let mut alt = None;
+        let mut id = None;
+        let mut strict = false;
         let mut errors = Vec::new();
-        // (key, repeats, tokens, column) in order; a later single-valued
-        // option replaces an earlier one of the same key.
-        let mut merged: Vec<(String, bool, Vec<String>, usize)> = Vec::new();
+        // (attribute, from the block, the option's canonical name if the
+        // table knows it) in order; a later single-valued option replaces
+        // an earlier one.
+        let mut merged: Vec<(&Attr, bool, Option<&'static str>)> = Vec::new();
         for (attr, from_block) in defaults
             .iter()
             .map(|a| (a, false))
             .chain(attrs.iter().map(|a| (a, true)))
         {
             let column = if from_block { attr.column } else { 0 };
-            let key = canonical(&attr.key);
+            let key = attr.key.trim().to_ascii_lowercase().replace('_', "-");
             if DOCUMENT_KEYS.contains(&key.as_str()) {
                 let Some(value) = attr.value.clone() else {
                     errors.push(OptionError {
                         column,
-                        message: format!("'{}' needs a value: {key}=\"...\"", attr.key),
+                        message: format!("'{}' needs a value: {key}=\"...\"", escape(&attr.key)),
                     });
                     continue;
                 };
                 match key.as_str() {
-                    "caption" => out.caption = Some(value),
-                    "alt" => out.alt = Some(value),
-                    _ => out.id = Some(value),
+                    "caption" => caption = Some(value),
+                    "alt" => alt = Some(value),
+                    _ => id = Some(value),
                 }
                 continue;
             }
-            match self.tokens(attr) {
-                Ok((key, repeats, tokens)) => {
-                    if !repeats {
-                        merged.retain(|(k, ..)| *k != key);
-                    }
-                    merged.push((key, repeats, tokens, column));
+            // Not a render option but how the FEN is read, as the command
+            // line's --strict.
+            if key == "strict" {
+                match attr.value.as_deref().map(boolean) {
+                    None => strict = true,
+                    Some(Ok(on)) => strict = on,
+                    Some(Err(e)) => errors.push(OptionError {
+                        column,
+                        message: format!("strict: {}", e.message()),
+                    }),
                 }
-                Err(e) => errors.push(OptionError {
-                    column,
-                    message: e.message,
-                }),
+                continue;
             }
-        }
-        // Each attribute alone first, so an error points at its column.
-        for (_, _, tokens, column) in &merged {
-            if let Err(message) = self.parse(tokens) {
-                errors.push(OptionError {
-                    column: *column,
-                    message,
+            let name = RENDER
+                .find(FrontEnd::Fence, &attr.key)
+                .ok()
+                .map(|(row, _)| {
+                    if row.repeats == Repeats::Once {
+                        merged.retain(|(.., n)| *n != Some(row.name));
+                    }
+                    row.name
                 });
+            merged.push((attr, from_block, name));
+        }
+        let mut render = RenderOptions::new(self.format);
+        let given = merged
+            .iter()
+            .map(|(a, ..)| (a.key.as_str(), a.value.as_deref()));
+        if let Err(table_errors) =
+            RENDER.apply_all(&mut render, FrontEnd::Fence, given, &self.resources)
+        {
+            for (i, e) in table_errors {
+                let (attr, from_block, _) = merged[i];
+                errors.push(block_error(attr, from_block, &e));
             }
         }
         if !errors.is_empty() {
@@ -206,66 +189,49 @@ impl OptionParser {
             errors.sort_by_key(|e| e.column);
             return Err(errors);
         }
-        out.tokens = merged.into_iter().flat_map(|(_, _, t, _)| t).collect();
-        out.strict = self
-            .parse(&out.tokens)
-            .map_err(|message| vec![OptionError { column: 0, message }])?;
-        Ok(out)
-    }
-
-    /// Parses tokens with clap; returns `--strict`, or clap's message.
-    fn parse(&self, tokens: &[String]) -> Result<bool, String> {
-        self.args(tokens).map(|a| a.strict)
-    }
-
-    /// The [`RenderArgs`] of `tokens`, or clap's message (its first line).
-    pub fn args(&self, tokens: &[String]) -> Result<RenderArgs, String> {
-        let matches = self
-            .command
-            .clone()
-            .try_get_matches_from(tokens)
-            .map_err(|e| clap_message(&e))?;
-        RenderArgs::from_arg_matches(&matches).map_err(|e| clap_message(&e))
-    }
-
-    /// Render options for `tokens` in `format`. A failure names the flag
-    /// (`--lastmove: ...`); `columns` maps it back to the attribute.
-    pub fn render_options(
-        &self,
-        options: &BlockOptions,
-        format: Format,
-        attrs: &[Attr],
-    ) -> Result<RenderOptions, OptionError> {
-        let args = self
-            .args(&options.tokens)
-            .map_err(|message| OptionError { column: 0, message })?;
-        render_options(&args, format).map_err(|f| {
-            // Most messages name their flag; a theme's or a piece set's
-            // error names the file, so it is matched by its own prefix.
-            let names = |a: &Attr| {
-                let key = canonical(&a.key);
-                f.message.starts_with(&format!("--{key}:"))
-                    || (key == "theme" && f.message.starts_with("theme "))
-                    || (key == "pieces" && f.message.starts_with("piece set: "))
-            };
-            let column = attrs
-                .iter()
-                .rev()
-                .find(|a| names(a))
-                .map_or(0, |a| a.column);
-            OptionError {
-                column,
-                message: f.message,
-            }
+        let tokens = RENDER
+            .canonical(&render)
+            .into_iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        Ok(BlockOptions {
+            tokens,
+            render: Arc::new(render),
+            strict,
+            caption,
+            alt,
+            id,
         })
     }
 }
 
-/// Clap's error in one line, without its `error: ` prefix and usage.
-fn clap_message(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("invalid option");
-    first.strip_prefix("error: ").unwrap_or(first).to_string()
+/// The table's error `e` for `attr`, at the character of the value it
+/// names (a value that does not read) or at the attribute; column 0 for a
+/// default.
+fn block_error(attr: &Attr, from_block: bool, e: &TableError) -> OptionError {
+    let column = match (from_block, e.column(), attr.value.as_deref()) {
+        (false, ..) => 0,
+        (true, Some(at), Some(value)) if attr.value_column > 0 => {
+            // The table counts characters; the document, bytes.
+            let bytes = value
+                .char_indices()
+                .nth(at.saturating_sub(1))
+                .map_or(value.len(), |(i, _)| i);
+            attr.value_column + bytes
+        }
+        (true, ..) => attr.column,
+    };
+    let option = escape(&attr.key);
+    let message = match &e.kind {
+        OptionErrorKind::Unknown => format!(
+            "unknown option '{option}': blocks take the render options of `fen2img --help` \
+             by their long names, and caption, alt, id, strict"
+        ),
+        // The command line's own message names the option already.
+        OptionErrorKind::Resource(ResourceError::Refused(why)) => why.clone(),
+        _ => format!("{option}: {}", e.message()),
+    };
+    OptionError { column, message }
 }
 
 #[cfg(test)]
@@ -278,9 +244,9 @@ mod tests {
     }
 
     fn resolve_all(defaults: &str, info: &str) -> Result<BlockOptions, Vec<OptionError>> {
-        let parser = OptionParser::new();
+        let reader = OptionReader::new(Format::SVG);
         let defaults = parse(&format!("fen {defaults}")).unwrap();
-        parser.resolve(&defaults, &parse(info).unwrap())
+        reader.resolve(&defaults, &parse(info).unwrap())
     }
 
     #[test]
@@ -293,25 +259,24 @@ mod tests {
         assert_eq!(
             o.tokens,
             [
-                "--flip",
-                "--lastmove=e2e4",
-                "--arrow=Ge2e4",
-                "--arrow=Rd8d1",
-                "--size=300",
-                "--coords=inside"
+                "size=300",
+                "flip=true",
+                "coordinates=inside",
+                "lastmove=e2e4",
+                "arrow=Ge2e4",
+                "arrow=Rd8d1",
             ]
         );
         assert_eq!(o.caption.as_deref(), Some("White to move"));
-        let args = OptionParser::new().args(&o.tokens).unwrap();
-        assert!(args.flip);
-        assert_eq!(args.size, crate::args::Length::Px(300));
-        assert_eq!(args.arrow.len(), 2);
+        assert!(o.render.diagram.flip);
+        assert_eq!(o.render.diagram.size, 300);
+        assert_eq!(o.render.diagram.markup.arrows.len(), 2);
     }
 
     #[test]
     fn pandoc_classes_are_flags() {
         let o = resolve("", "{.fen .flip .no-border check=e8 #fig1}").unwrap();
-        assert_eq!(o.tokens, ["--flip", "--no-border", "--check=e8"]);
+        assert_eq!(o.tokens, ["flip=true", "border=false", "check=e8"]);
         assert_eq!(o.id.as_deref(), Some("fig1"));
     }
 
@@ -325,13 +290,20 @@ mod tests {
         assert_eq!(
             o.tokens,
             [
-                "--arrow=Ga1a2",
-                "--size=300",
-                "--mark=e4",
-                "--mark=d5",
-                "--arrow=Rb1b2"
+                "size=300",
+                "arrow=Ga1a2",
+                "arrow=Rb1b2",
+                "mark=e4",
+                "mark=d5"
             ]
         );
+    }
+
+    #[test]
+    fn strict_is_a_block_option_beside_the_render_options() {
+        assert!(resolve("", "fen strict").unwrap().strict);
+        assert!(!resolve("strict", "fen strict=false").unwrap().strict);
+        assert_eq!(resolve("", "fen strict=maybe").unwrap_err().column, 5);
     }
 
     #[test]
@@ -343,40 +315,47 @@ mod tests {
             "{}",
             e.message
         );
+        // A value that does not read: at its value.
         let e = resolve("", "fen size=9999").unwrap_err();
-        assert_eq!(e.column, 5);
-        assert!(e.message.contains("--size"), "{}", e.message);
+        assert_eq!(e.column, 10);
+        assert!(e.message.starts_with("size: "), "{}", e.message);
         let e = resolve("", "fen flip size").unwrap_err();
         assert_eq!(e.column, 10);
         let e = resolve("", "fen format=png").unwrap_err();
         assert_eq!(e.column, 5);
+        assert!(e.message.contains("--images"), "{}", e.message);
         let e = resolve("", "fen caption").unwrap_err();
         assert_eq!(e.column, 5);
+        // A default's error has no column in the block.
+        assert_eq!(resolve("size=9999", "fen").unwrap_err().column, 0);
     }
 
     #[test]
     fn every_bad_option_of_a_block_is_reported() {
         let e = resolve_all("", "fen colour=red size=9999 flip caption").unwrap_err();
         let columns: Vec<usize> = e.iter().map(|e| e.column).collect();
-        assert_eq!(columns, [5, 16, 31], "{e:?}");
+        assert_eq!(columns, [5, 21, 31], "{e:?}");
     }
 
     #[test]
     fn a_theme_error_points_at_the_theme_option() {
-        let parser = OptionParser::new();
-        let attrs = parse("fen flip theme=/nonexistent/x.theme").unwrap();
-        let o = parser.resolve(&[], &attrs).unwrap();
-        let e = parser.render_options(&o, Format::SVG, &attrs).unwrap_err();
+        let e = resolve("", "fen flip theme=/nonexistent/x.theme").unwrap_err();
         assert_eq!(e.column, 10, "{e:?}");
+        assert!(e.message.contains("/nonexistent/x.theme"), "{e:?}");
+        let e = resolve("", "fen pieces=no-such-set").unwrap_err();
+        assert_eq!(e.column, 5, "{e:?}");
+        assert!(e.message.starts_with("pieces 'no-such-set'"), "{e:?}");
     }
 
     #[test]
-    fn value_errors_from_render_options_point_at_the_attribute() {
-        let parser = OptionParser::new();
-        let attrs = parse("fen flip lastmove=e2x4").unwrap();
-        let o = parser.resolve(&[], &attrs).unwrap();
-        let e = parser.render_options(&o, Format::SVG, &attrs).unwrap_err();
-        assert_eq!(e.column, 10);
-        assert!(e.message.starts_with("--lastmove:"), "{}", e.message);
+    fn value_errors_point_at_the_character_within_the_value() {
+        let e = resolve("", "fen flip lastmove=e2x4").unwrap_err();
+        assert!(e.message.starts_with("lastmove: "), "{}", e.message);
+        // Within `e2x4`, which starts at column 19.
+        assert!((19..=22).contains(&e.column), "{e:?}");
+        let e = resolve("", r#"fen arrows="Ge2e4, Rd8q1""#).unwrap_err();
+        // The second arrow's bad square, past the opening quote.
+        let value_starts = 13;
+        assert!(e.column > value_starts + 6, "{e:?}");
     }
 }
