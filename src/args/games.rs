@@ -10,13 +10,14 @@ use std::ffi::{OsStr, OsString};
 use clap::Args;
 
 use fen2img_render::chess::game::Selector;
-use fen2img_render::chess::quote::escape;
 
 use super::text::utf8;
 use super::RenderArgs;
 use crate::failure::Failure;
 use crate::single_game::GameJob;
-use fen2img_games::animate::{Timing, MIN_DELAY_CS};
+use fen2img_games::animate::Timing;
+#[cfg(test)]
+use fen2img_games::animate::MIN_DELAY_CS;
 use fen2img_games::{CaptionStyle, GameOptions, Pick};
 
 /// Flags that take a game: PGN input, or moves after a FEN.
@@ -207,70 +208,19 @@ pub(crate) fn bound(flag: &str, value: &OsStr) -> Result<Selector, Failure> {
 }
 
 /// `800ms`, `1.5s`, `1200`: hundredths of a second (GIF's unit), rounded,
-/// at least [`MIN_DELAY_CS`], at most 655.35 s.
+/// at least [`MIN_DELAY_CS`](fen2img_games::animate::MIN_DELAY_CS), at
+/// most 655.35 s: the games vocabulary's reading, its message after the
+/// flag's name.
 pub(crate) fn duration(flag: &str, value: &OsStr) -> Result<u16, Failure> {
     let text = utf8(flag, value)?.trim();
-    let bad = || {
-        Failure::invalid(format!(
-            "{flag}: expected a time such as 800ms, 1.5s or 1200 (milliseconds), found '{}'",
-            escape(text)
-        ))
-    };
-    let (number, per_second) = if let Some(n) = text.strip_suffix("ms") {
-        (n, 1000)
-    } else if let Some(n) = text.strip_suffix('s') {
-        (n, 1)
-    } else {
-        (text, 1000)
-    };
-    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() && fraction.is_empty()
-        || whole.len() > 6
-        || fraction.len() > 3
-        || !digits(whole)
-        || !digits(fraction)
-    {
-        return Err(bad());
-    }
-    let whole: u64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().map_err(|_| bad())?
-    };
-    let thousandths: u64 = format!("{fraction:0<3}").parse().map_err(|_| bad())?;
-    // The value in thousandths of its unit, then milliseconds, then
-    // hundredths of a second, rounded.
-    let ms = (whole * 1000 + thousandths) / per_second;
-    let cs = (ms + 5) / 10;
-    u16::try_from(cs)
-        .ok()
-        .map(|cs| cs.max(MIN_DELAY_CS))
-        .ok_or_else(|| {
-            Failure::invalid(format!(
-                "{flag}: {} is longer than a GIF frame can show (655.35 s)",
-                escape(text)
-            ))
-        })
+    fen2img_games::vocabulary::duration(text)
+        .map_err(|e| Failure::invalid(format!("{flag}: {}", e.message())))
 }
 
-/// `--clock-delays`: a positive decimal of at most 4 places.
+/// `--clock-delays`: a positive decimal, as the games vocabulary reads it.
 pub(crate) fn scale(text: &str) -> Result<f64, Failure> {
-    let text = text.trim();
-    let ok = !text.is_empty()
-        && text.len() <= 10
-        && text.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-        && text.bytes().filter(|&b| b == b'.').count() <= 1;
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| ok && *s > 0.0 && s.is_finite())
-        .ok_or_else(|| {
-            Failure::invalid(format!(
-                "--clock-delays: expected a scale such as 0.05 (a minute of thought shows 3 s), \
-                 found '{}'",
-                escape(text)
-            ))
-        })
+    fen2img_games::vocabulary::scale(text.trim())
+        .map_err(|e| Failure::invalid(format!("--clock-delays: {}", e.message())))
 }
 
 #[cfg(test)]
