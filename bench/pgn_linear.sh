@@ -74,12 +74,16 @@ make_input() {
 # microseconds) moves far less than wall time when the machine is shared.
 measure() {
     python3 - "$tmp/rss.txt" "$bin" "$1" <<'PY' ||
-import resource, subprocess, sys, time
+import os, resource, subprocess, sys, time
 rss_file, binary, pgn = sys.argv[1:]
 before = resource.getrusage(resource.RUSAGE_CHILDREN)
 start = time.perf_counter()
-code = subprocess.call(["/usr/bin/time", "-f", "%M", "-o", rss_file, binary, pgn, "-f", "fen"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+# /dev/null opened write-only, as a shell's `>/dev/null` is: fen2img takes
+# a read-write /dev/null on standard output (subprocess.DEVNULL) for the
+# runtime's stand-in for a closed one, and refuses to write there.
+with open(os.devnull, "wb") as sink:
+    code = subprocess.call(["/usr/bin/time", "-f", "%M", "-o", rss_file, binary, pgn, "-f", "fen"],
+                           stdout=sink, stderr=sink)
 wall = time.perf_counter() - start
 after = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
