@@ -2,24 +2,11 @@
 //! the one-line errors with a caret (exit 2), and the alt text and text
 //! boards they reach.
 
-use std::ffi::OsStr;
-use std::process::Output;
+use crate::util::{assert_code, stderr, stdout};
 
-use crate::common::{assert_code, stderr, stdout};
-
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn run<I, S>(args: I) -> Output
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<OsStr>,
-{
-    let mut cmd = assert_cmd::Command::new(BIN);
-    cmd.args(args).env("NO_COLOR", "1");
-    cmd.write_stdin(Vec::new());
-    cmd.output().expect("the binary runs")
-}
+use crate::util::fen2img as run;
 
 #[test]
 fn a_bad_square_is_named_with_a_caret() {

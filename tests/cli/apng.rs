@@ -9,14 +9,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::common::{assert_code, decode_png, gif_screens, scratch_dir, stderr};
+use crate::util::{assert_code, decode_png, gif_screens, scratch_dir, stderr};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::fen2img;
 
 fn run(args: &[&str]) -> Output {
-    let mut cmd = assert_cmd::Command::new(BIN);
-    cmd.args(args).env("NO_COLOR", "1");
-    cmd.output().expect("the binary runs")
+    fen2img(args)
 }
 
 fn shilling() -> PathBuf {

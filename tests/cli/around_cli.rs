@@ -6,9 +6,9 @@ use std::ffi::OsStr;
 use std::fs;
 use std::process::Output;
 
-use crate::common::{assert_code, decode_png, scratch_dir, stderr, stdout};
+use crate::util::{assert_code, decode_png, scratch_dir, stderr, stdout};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::Fen2img;
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 const CRAZYHOUSE: &str = "4k3/8/8/8/8/8/8/4K3[QNPPn] w - - 0 1";
 
@@ -17,13 +17,11 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
-    let mut cmd = assert_cmd::Command::new(BIN);
-    if let Some(dir) = dir {
-        cmd.current_dir(dir);
+    let command = Fen2img::new().args(args);
+    match dir {
+        Some(dir) => command.current_dir(dir).output(),
+        None => command.output(),
     }
-    cmd.args(args).env("NO_COLOR", "1");
-    cmd.write_stdin(Vec::new());
-    cmd.output().expect("the binary runs")
 }
 
 #[test]

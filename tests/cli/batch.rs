@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
-use crate::common::{assert_code, decode_png, scratch_dir, stderr, RUY_LOPEZ, START};
+use crate::util::{assert_code, decode_png, scratch_dir, stderr, RUY_LOPEZ, START};
 #[cfg(target_os = "linux")]
-use crate::common::{marked_games, Blocked};
+use crate::util::{marked_games, Blocked};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
-const CORPUS: &str = crate::common::POSITIONS_FILE;
+use crate::util::{under_umask, BIN};
+const CORPUS: &str = crate::util::POSITIONS_FILE;
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 /// The four EPD fields of [`KINGS`], to hang operations on.
 const KINGS_EPD: &str = "4k3/8/8/8/8/8/8/4K3 w - -";
@@ -1845,11 +1845,13 @@ fn hash_names_follow_the_piece_set_content_not_its_name() {
 }
 
 /// A full disk while spooling standard input: the message blames writing,
-/// and nothing is left behind. Needs a small tmpfs, so root (as in CI's
-/// container); elsewhere the unit test with a failing writer
-/// (`a_full_disk_while_spooling_is_a_write_failure`) covers the message.
+/// and nothing is left behind. Needs a small tmpfs, so root: CI runs it
+/// with the other ignored tests; elsewhere the unit test with a failing
+/// writer (`a_full_disk_while_spooling_is_a_write_failure`) covers the
+/// message.
 #[cfg(target_os = "linux")]
 #[test]
+#[ignore = "needs root: mounts a 64 KiB tmpfs"]
 fn a_full_disk_while_spooling_stdin_is_a_write_failure_that_leaves_nothing() {
     let dir = scratch_dir("batch-full-disk");
     let disk = dir.join("disk");
@@ -1860,10 +1862,7 @@ fn a_full_disk_while_spooling_stdin_is_a_write_failure_that_leaves_nothing() {
         .stderr(std::process::Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    if !mounted {
-        eprintln!("skipped: mounting a tmpfs is not permitted here");
-        return;
-    }
+    assert!(mounted, "mounting a tmpfs needs root");
     let lines = format!("{KINGS}\n").repeat(8000); // 240 KB > 64 KB
     let out = batch_in(&dir, ["--out-dir", "disk/out"], Some(lines.as_bytes()));
     let leftovers = listing(&disk.join("out"));
@@ -1908,19 +1907,6 @@ fn a_name_template_that_is_not_utf8_and_auto_format_are_usage_errors() {
     assert!(!dir.join("out").exists() || listing(&dir.join("out")).is_empty());
 }
 
-/// `fen2img ARGS` under `umask MASK`.
-#[cfg(unix)]
-fn under_umask(mask: &str, args: &[&std::ffi::OsStr]) -> Output {
-    std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("umask {mask} && exec \"$0\" \"$@\""))
-        .arg(BIN)
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap()
-}
-
 #[cfg(unix)]
 fn file_mode(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
@@ -1941,6 +1927,7 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
         let single = dir.join(format!("single-{mask}.png"));
         let out = under_umask(
             mask,
+            &dir,
             &[OsStr::new(KINGS), OsStr::new("-o"), single.as_os_str()],
         );
         assert!(out.status.success(), "{out:?}");
@@ -1949,6 +1936,7 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
         let manifest = dir.join(format!("m-{mask}.jsonl"));
         let out = under_umask(
             mask,
+            &dir,
             &[
                 OsStr::new("batch"),
                 input.as_os_str(),
@@ -1971,6 +1959,7 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
     fs::set_permissions(&manifest, fs::Permissions::from_mode(0o604)).unwrap();
     let out = under_umask(
         "077",
+        &dir,
         &[
             OsStr::new(KINGS),
             OsStr::new("-o"),
@@ -1984,6 +1973,7 @@ fn output_files_get_the_umask_and_replaced_files_keep_their_mode() {
     let out_dir = dir.join("out-022");
     let out = under_umask(
         "077",
+        &dir,
         &[
             OsStr::new("batch"),
             input.as_os_str(),
@@ -2142,7 +2132,7 @@ fn a_games_error_shows_its_own_line_whatever_ends_the_lines() {
 /// the command waits on its last act, the summary line on standard error.
 #[cfg(target_os = "linux")]
 fn peak_kb(dir: &Path, args: &[&str]) -> u64 {
-    let (peak, err) = crate::common::peak_kb_when_blocked(BIN, dir, args, Blocked::Stderr);
+    let (peak, err) = crate::util::peak_kb_when_blocked(BIN, dir, args, Blocked::Stderr);
     assert!(
         err.starts_with("fen2img: ") && err.lines().count() == 1,
         "{err}"

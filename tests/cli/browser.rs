@@ -227,9 +227,7 @@ fn many_inline_diagrams_each_draw_what_they_draw_alone() {
 }
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fen2img-browser-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::util::scratch_dir(&format!("browser-{name}"))
 }
 
 fn base64_svg(svg: &str) -> String {

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use super::{cli, enc, post, Server, FEN};
-use crate::common::{decode_png, scratch_dir};
+use crate::util::{decode_png, gif_delays, scratch_dir};
 
 /// A piece set whose glyphs are plain shapes: nothing like the built-in
 /// set, so a board drawn with it differs wherever a piece stands.
@@ -71,16 +71,6 @@ fn gif_comments(gif: &[u8]) -> Vec<String> {
             b => panic!("not a GIF block: {b:#x} at {at}"),
         }
     }
-}
-
-/// Each frame's delay, in hundredths of a second, as a decoder sees it.
-fn gif_delays(gif: &[u8]) -> Vec<u16> {
-    let mut decoder = gif::DecodeOptions::new().read_info(gif).unwrap();
-    let mut delays = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().unwrap() {
-        delays.push(frame.delay);
-    }
-    delays
 }
 
 #[test]

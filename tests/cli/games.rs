@@ -10,9 +10,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::common::{assert_code, decode_png, gif_screens, scratch_dir, stderr, stdout};
+use crate::util::{assert_code, decode_png, gif_screens, scratch_dir, stderr, stdout};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{Fen2img, BIN};
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn run<I, S>(args: I, stdin: &[u8]) -> Output
@@ -20,10 +20,7 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
-    let mut cmd = assert_cmd::Command::new(BIN);
-    cmd.args(args).env("NO_COLOR", "1");
-    cmd.write_stdin(stdin.to_vec());
-    cmd.output().expect("the binary runs")
+    Fen2img::new().args(args).stdin(stdin).output()
 }
 
 fn data(name: &str) -> PathBuf {
@@ -1240,7 +1237,7 @@ fn markers_are_written_as_drawn_not_held_until_the_end() {
     // while the command blocks on writing the alt text (which comes after
     // every image is drawn and before any is renamed), no longer grows
     // with the number of markers.
-    use crate::common::{marked_games, peak_kb_when_blocked, Blocked};
+    use crate::util::{marked_games, peak_kb_when_blocked, Blocked};
     let dir = scratch_dir("games-markers-memory");
     let peak = |markers: usize| {
         let name = format!("g{markers}.pgn");

@@ -258,7 +258,7 @@ fn no_module_imports_a_module_that_imports_it() {
 
 #[test]
 fn the_check_finds_a_cycle_it_is_shown() {
-    let dir = crate::common::scratch_dir("layers-cycle");
+    let dir = crate::util::scratch_dir("layers-cycle");
     fs::create_dir_all(dir.join("a")).unwrap();
     fs::write(dir.join("lib.rs"), "mod a;\nmod b;\n").unwrap();
     fs::write(dir.join("a/mod.rs"), "use crate::b::Thing;\n").unwrap();

@@ -9,15 +9,12 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::Command as Cmd;
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{under_umask, BIN};
 const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("fen2img-md-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::util::scratch_dir(&format!("md-{name}"))
 }
 
 /// A small site: two pages, one in a subdirectory; the same diagram twice
@@ -589,19 +586,6 @@ fn html_pages_have_their_pre_fen_elements_replaced() {
 // before its fix.
 
 const KINGS: &str = "8/8/8/8/8/8/8/K6k w - - 0 1";
-
-/// `fen2img ARGS` under `umask MASK`, in `dir`.
-fn under_umask(mask: &str, dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("umask {mask} && exec \"$0\" \"$@\""))
-        .arg(BIN)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
 
 #[cfg(unix)]
 fn mode(path: &Path) -> u32 {

@@ -9,7 +9,7 @@ use std::process::Command;
 use assert_cmd::Command as Cmd;
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{gif_delays, BIN};
 
 /// The Opera Game with a marker after 3...Bg4 (ply 6) and after 17.Rd8#
 /// (ply 33), a glyph and an arrow on 16.Qb8+ (ply 31).
@@ -26,7 +26,7 @@ const OPERA: &str = "[Event \"Paris\"]
 ";
 
 fn scratch(name: &str) -> PathBuf {
-    crate::common::scratch_dir(&format!("md-pgn-{name}"))
+    crate::util::scratch_dir(&format!("md-pgn-{name}"))
 }
 
 /// The command line's image of the Opera Game after `ply` half-moves, with
@@ -352,16 +352,6 @@ fn pandoc_converts_a_game_to_html() {
     assert_eq!(html.matches("<svg").count(), 2);
     assert!(html.contains("<figcaption>3...Bg4</figcaption>"));
     assert!(html.contains("<figcaption>17.Rd8#</figcaption>"));
-}
-
-/// Each frame's delay of an animated GIF (so also how many frames).
-fn gif_delays(bytes: &[u8]) -> Vec<u16> {
-    let mut decoder = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
-    let mut delays = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
-        delays.push(frame.delay);
-    }
-    delays
 }
 
 /// The command line's animation of the Opera Game with `extra` flags.

@@ -3,22 +3,13 @@
 
 use std::process::{Command, Output};
 
-use crate::common::scratch_dir;
+use crate::util::{scratch_dir, stderr};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{Fen2img, BIN};
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    Fen2img::new().with_colour().args(args).output()
 }
 
 #[test]
@@ -100,19 +91,17 @@ fn a_theme_error_quotes_only_the_offending_token() {
 fn counts_of_one_are_singular() {
     let dir = scratch_dir("plurals");
     std::fs::write(dir.join("a.md"), format!("```fen\n{KINGS}\n```\n")).unwrap();
-    let out = Command::new(BIN)
+    let out = Fen2img::new()
         .args(["md", "a.md", "--out-dir", "out"])
         .current_dir(&dir)
-        .output()
-        .unwrap();
+        .output();
     let err = stderr(&out);
     assert!(err.contains("1 diagram in 1 page; 1 page written"), "{err}");
     std::fs::write(dir.join("b.md"), "```fen\nnot a fen\n```\n").unwrap();
-    let out = Command::new(BIN)
+    let out = Fen2img::new()
         .args(["md", "b.md", "--out-dir", "out"])
         .current_dir(&dir)
-        .output()
-        .unwrap();
+        .output();
     let err = stderr(&out);
     assert!(!err.contains("1 pages") && !err.contains("(s)"), "{err}");
     let book = r#"[{"root":"."},{"sections":[{"Chapter":{"name":"c","content":"```fen\nbad\n```\n","number":null,"sub_items":[],"path":"c.md","source_path":"c.md","parent_names":[]}}],"__non_exhaustive":null}]"#;

@@ -4,14 +4,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-use crate::common::{assert_code, scratch_dir, stderr, stdout, START};
+use crate::util::{assert_code, scratch_dir, stderr, stdout, START};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::fen2img;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).output().unwrap()
+    fen2img(args)
 }
 
 fn sets_dir() -> PathBuf {

@@ -8,17 +8,12 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{assert_code, scratch_dir, stderr, POSITIONS_FILE};
+use crate::util::{assert_code, scratch_dir, stderr, POSITIONS_FILE};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{Fen2img, BIN};
 
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
+    Fen2img::new().current_dir(dir).args(args).output()
 }
 
 /// Every file under `dir` (relative name → bytes).

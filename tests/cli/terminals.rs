@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{Fen2img, BIN};
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 
 /// A pseudo-terminal: the controller side (the test plays the terminal)
@@ -231,7 +231,7 @@ echo "${cell_h} ${row#*[}" > "$2"
 fn xterm_vt340_leaves_the_cursor_below_the_sixel_picture() {
     // The real terminal (`apt-get install xterm xvfb`); without it the
     // byte sequence is still checked by the render crate's unit tests.
-    let dir = crate::common::scratch_dir("xterm-sixel");
+    let dir = crate::util::scratch_dir("xterm-sixel");
     let script = dir.join("show.sh");
     let figures = dir.join("figures");
     std::fs::write(&script, XTERM_SCRIPT).unwrap();
@@ -273,11 +273,10 @@ fn xterm_vt340_leaves_the_cursor_below_the_sixel_picture() {
     // The picture's height, as the PNG of the same diagram has it: from
     // the top of row 1, the cursor's row must start at or below its last
     // pixel row.
-    let png = Command::new(BIN)
+    let png = Fen2img::new()
         .args(["-f", "png", "--size", "160", "-o", "-"])
-        .arg("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-        .output()
-        .unwrap()
+        .args(["4k3/8/8/8/8/8/8/4K3 w - - 0 1"])
+        .code(0)
         .stdout;
     let height = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
     assert!(height > 100, "{height}");

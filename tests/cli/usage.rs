@@ -8,9 +8,9 @@ use std::io::Read;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use crate::common::{assert_code, malformed_cases, scratch_dir, stderr, stdout, START};
+use crate::util::{assert_code, malformed_cases, scratch_dir, stderr, stdout, START};
 
-const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
+use crate::util::{Fen2img, BIN};
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 
 /// Runs the binary with `args`, `stdin` as standard input (empty if `None`,
@@ -20,13 +20,11 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
-    let mut cmd = assert_cmd::Command::new(BIN);
-    cmd.args(args).env_remove("NO_COLOR");
+    let mut command = Fen2img::new().with_colour().args(args);
     for (k, v) in env {
-        cmd.env(k, v);
+        command = command.env(k, v);
     }
-    cmd.write_stdin(stdin.unwrap_or(b"").to_vec());
-    cmd.output().expect("the binary runs")
+    command.stdin(stdin.unwrap_or(b"")).output()
 }
 
 fn run<I, S>(args: I) -> Output
