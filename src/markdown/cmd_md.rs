@@ -189,7 +189,8 @@ fn relative_url(from: &Path, to: &Path) -> String {
     url
 }
 
-/// Runs `fen2img md`.
+/// Runs `fen2img md`: finds the pages, rewrites them all (in parallel),
+/// reports what each block gave, then writes them unless a block failed.
 pub fn run(args: &MdArgs) -> Result<u8, Failure> {
     if !args.check && !args.in_place && args.out_dir.is_none() {
         return Err(Failure::invalid(
@@ -197,6 +198,36 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         ));
     }
     let defaults = defaults_from(&args.defaults)?;
+    let pages = find_pages(args)?;
+    let assets_dir = assets_dir(args, &pages);
+    // With --out-dir, pages whose source and options are unchanged since
+    // the last run (and whose output is intact) are not even rendered.
+    let cache_path = args
+        .out_dir
+        .as_deref()
+        .filter(|_| !args.check)
+        .map(cache::path);
+    let mut cache = cache_path
+        .as_deref()
+        .map(|p| PageCache::load(p, args.max_page_size))
+        .unwrap_or_default();
+    let rewritten = rewrite_pages(args, &pages, &defaults, &assets_dir, &cache, &cache_path)?;
+    let tally = report(args, &pages, &rewritten);
+    let mut written = 0;
+    if !args.check && (tally.errors == 0 || args.keep_going) {
+        written = write_pages(args, &pages, &rewritten, &assets_dir, &mut cache)?;
+        if let Some(path) = &cache_path {
+            write_if_changed(path, cache.text().as_bytes())
+                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+        }
+    }
+    finish(args, &pages, &rewritten, &tally, written)
+}
+
+/// The pages named on the command line: files as they are, directories
+/// walked (skipping the output and assets directories). Says on stderr
+/// what the walk skipped and what a Hugo site needs.
+fn find_pages(args: &MdArgs) -> Result<Vec<Page>, Failure> {
     // The output and assets directories are never read as input.
     let skip: Vec<PathBuf> = args.out_dir.iter().chain(&args.assets).cloned().collect();
     let walker = Walk {
@@ -219,7 +250,6 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
             });
         }
     }
-    let mut err = io::stderr().lock();
     for note in &found.skipped {
         warn(note);
     }
@@ -228,37 +258,50 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
             warn(&w);
         }
     }
-    let pages = found.pages;
-    let format = match args.images {
-        Some(ImageArg::Png) => Format::PNG,
-        _ => Format::SVG,
-    };
-    let assets_dir = args.assets.clone().unwrap_or_else(|| {
+    Ok(found.pages)
+}
+
+/// Where images go: `--assets`, or `diagrams/` in the output directory
+/// (in place: beside the first page).
+fn assets_dir(args: &MdArgs, pages: &[Page]) -> PathBuf {
+    args.assets.clone().unwrap_or_else(|| {
         let base = match &args.out_dir {
             Some(out) => out.clone(),
             None => pages.first().map(|p| p.root.clone()).unwrap_or_default(),
         };
         base.join("diagrams")
-    });
-    let destination = |page: &Page| match &args.out_dir {
+    })
+}
+
+/// Where `page` is written: in the output tree, or over itself.
+fn destination(args: &MdArgs, page: &Page) -> PathBuf {
+    match &args.out_dir {
         Some(out) => out.join(&page.relative),
         None => page.source.clone(),
+    }
+}
+
+/// A page rewritten, with the cache key of its source and options; `None`
+/// for a page the cache shows unchanged.
+type Rewrite = Option<(Rewritten, u64)>;
+
+/// Every page rewritten in memory. Pages are independent: one diagram maker
+/// (renderer cache) per thread. Everything is rendered before anything is
+/// written, so without --keep-going one bad block leaves every output as
+/// it was. A page that cannot be read stops the run.
+fn rewrite_pages(
+    args: &MdArgs,
+    pages: &[Page],
+    defaults: &[info::Attr],
+    assets_dir: &Path,
+    cache: &PageCache,
+    cache_path: &Option<PathBuf>,
+) -> Result<Vec<Rewrite>, Failure> {
+    let format = match args.images {
+        Some(ImageArg::Png) => Format::PNG,
+        _ => Format::SVG,
     };
-    // Pages are independent: one diagram maker (renderer cache) per thread.
-    // Everything is rendered before anything is written, so without
-    // --keep-going one bad block leaves every output as it was.
-    // With --out-dir, pages whose source and options are unchanged since
-    // the last run (and whose output is intact) are not even rendered.
-    let cache_path = args
-        .out_dir
-        .as_deref()
-        .filter(|_| !args.check)
-        .map(cache::path);
     let limit = args.max_page_size;
-    let mut cache = cache_path
-        .as_deref()
-        .map(|p| PageCache::load(p, limit))
-        .unwrap_or_default();
     let signature = format!(
         "{}\n{:?}\n{:?}\n{}\n{}",
         env!("CARGO_PKG_VERSION"),
@@ -268,28 +311,25 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
         args.defaults.join("\n")
     );
     let key_of = |text: &str| stable_hash(&[signature.as_bytes(), text.as_bytes()]);
-    let results: Vec<Result<Option<(Rewritten, u64)>, Failure>> = pages
+    let results: Vec<Result<Rewrite, Failure>> = pages
         .par_iter()
         .map_init(
-            || DiagramMaker::new(format, defaults.clone()),
+            || DiagramMaker::new(format, defaults.to_vec()),
             |maker, page| {
                 let text = read_page(&page.source, limit)?;
                 let key = key_of(&text);
-                if cache_path.is_some() && cache.fresh(&destination(page), key, &assets_dir, limit)
-                {
+                let dest = destination(args, page);
+                if cache_path.is_some() && cache.fresh(&dest, key, assets_dir, limit) {
                     return Ok(None);
                 }
-                let url = || {
-                    args.assets_url.clone().unwrap_or_else(|| {
-                        let dest = destination(page);
-                        relative_url(dest.parent().unwrap_or(Path::new("")), &assets_dir)
-                    })
-                };
+                let url = args.assets_url.clone().unwrap_or_else(|| {
+                    relative_url(dest.parent().unwrap_or(Path::new("")), assets_dir)
+                });
                 let images = match args.images {
                     // Animations past the page's inline budget go to the
                     // assets directory, as with --images.
-                    None => Images::Inline { spill: Some(url()) },
-                    Some(_) => Images::Files { url: url() },
+                    None => Images::Inline { spill: Some(url) },
+                    Some(_) => Images::Files { url },
                 };
                 let r = if is_html(&page.source) {
                     rewrite_html(&text, maker, &images)
@@ -300,22 +340,33 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
             },
         )
         .collect();
-    let mut rewritten = Vec::with_capacity(results.len());
-    for result in results {
-        rewritten.push(result?);
-    }
-    let mut errors = 0;
-    let mut diagrams = 0;
-    let mut animations = 0;
-    let mut blocks = Blocks::default();
-    let mut failed = Blocks::default();
-    let unchanged = rewritten.iter().filter(|r| r.is_none()).count();
-    for (page, r) in pages.iter().zip(&rewritten) {
+    // The first unreadable page in order (rayon's own collect into a
+    // `Result` returns whichever failed first in time).
+    results.into_iter().collect()
+}
+
+/// What the rewritten pages hold, added up.
+#[derive(Default)]
+struct Tally {
+    errors: usize,
+    diagrams: usize,
+    animations: usize,
+    blocks: Blocks,
+    failed: Blocks,
+}
+
+/// Adds up the pages and prints their warnings and errors (with carets)
+/// on stderr; without --keep-going, only the first failing page's errors,
+/// as a sequential run would.
+fn report(args: &MdArgs, pages: &[Page], rewritten: &[Rewrite]) -> Tally {
+    let mut err = io::stderr().lock();
+    let mut tally = Tally::default();
+    for (page, r) in pages.iter().zip(rewritten) {
         let Some((r, _)) = r else { continue };
-        diagrams += r.diagrams;
-        animations += r.animations;
-        blocks.merge(r.blocks);
-        failed.merge(r.failed);
+        tally.diagrams += r.diagrams;
+        tally.animations += r.animations;
+        tally.blocks.merge(r.blocks);
+        tally.failed.merge(r.failed);
         let name = page.source.display().to_string();
         for warning in &r.warnings {
             warn(located(&name, warning));
@@ -326,71 +377,89 @@ pub fn run(args: &MdArgs) -> Result<u8, Failure> {
                 let _ = writeln!(err, "{line}");
             }
         }
-        errors += r.errors.len();
-        if errors > 0 && !args.keep_going {
-            // Only the first failing page's errors, as a sequential run would.
+        tally.errors += r.errors.len();
+        if tally.errors > 0 && !args.keep_going {
             break;
         }
     }
-    let mut written = 0;
-    if !args.check && (errors == 0 || args.keep_going) {
-        // The default assets directory lies in the output tree: a link
-        // there (`out/diagrams -> /elsewhere`) is one out of it too.
-        if let Some(out) = args.out_dir.as_deref().filter(|_| !args.follow_links) {
-            let image = assets_dir.join("image");
-            if assets_dir.starts_with(out) && !walk::stays_inside(out, &image) {
-                return Err(Failure::io(format!(
-                    "cannot write images to '{}': it is a link out of '{}' \
-                     (--follow-links writes through it)",
-                    assets_dir.display(),
-                    out.display()
-                )));
-            }
-        }
-        for (page, r) in pages.iter().zip(&rewritten) {
-            let Some((r, key)) = r else { continue };
-            if r.errors.is_empty() {
-                let dest = target(args, page, &destination(page))?;
-                written += write_page(&dest, r, &assets_dir)?;
-                cache.record(&destination(page), *key, r.text.as_bytes(), &r.assets);
-            }
-        }
-        if let Some(path) = &cache_path {
-            write_if_changed(path, cache.text().as_bytes())
-                .map_err(|e| Failure::io(format!("cannot write '{}': {e}", path.display())))?;
+    tally
+}
+
+/// Writes every page without errors and its images, and records it in the
+/// cache; the number of pages written.
+fn write_pages(
+    args: &MdArgs,
+    pages: &[Page],
+    rewritten: &[Rewrite],
+    assets_dir: &Path,
+    cache: &mut PageCache,
+) -> Result<usize, Failure> {
+    // The default assets directory lies in the output tree: a link
+    // there (`out/diagrams -> /elsewhere`) is one out of it too.
+    if let Some(out) = args.out_dir.as_deref().filter(|_| !args.follow_links) {
+        let image = assets_dir.join("image");
+        if assets_dir.starts_with(out) && !walk::stays_inside(out, &image) {
+            return Err(Failure::io(format!(
+                "cannot write images to '{}': it is a link out of '{}' \
+                 (--follow-links writes through it)",
+                assets_dir.display(),
+                out.display()
+            )));
         }
     }
-    if errors > 0 {
+    let mut written = 0;
+    for (page, r) in pages.iter().zip(rewritten) {
+        let Some((r, key)) = r else { continue };
+        if r.errors.is_empty() {
+            let dest = target(args, page, &destination(args, page))?;
+            written += write_page(&dest, r, assets_dir)?;
+            cache.record(&destination(args, page), *key, r.text.as_bytes(), &r.assets);
+        }
+    }
+    Ok(written)
+}
+
+/// The run's end: the failure when a block failed, else the one-line
+/// summary on stderr.
+fn finish(
+    args: &MdArgs,
+    pages: &[Page],
+    rewritten: &[Rewrite],
+    tally: &Tally,
+    written: usize,
+) -> Result<u8, Failure> {
+    if tally.errors > 0 {
         return Err(Failure {
             code: EXIT_INVALID,
             // The blocks that failed, by kind (a block may have several
             // errors); a page that could not be read at all has none.
-            message: if failed.total() > 0 {
+            message: if tally.failed.total() > 0 {
                 format!(
                     "{} could not be made into diagrams; their pages were not written",
-                    failed.text()
+                    tally.failed.text()
                 )
             } else {
                 format!(
                     "{} in the pages; their pages were not written",
-                    count(errors, "error")
+                    count(tally.errors, "error")
                 )
             },
             detail: None,
         });
     }
+    let made = tally::made(tally.blocks, tally.diagrams, tally.animations);
+    let mut err = io::stderr().lock();
     if args.check {
         let _ = writeln!(
             err,
-            "fen2img: {} in {}: all valid",
-            tally::made(blocks, diagrams, animations),
+            "fen2img: {made} in {}: all valid",
             count(pages.len(), "page")
         );
     } else {
+        let unchanged = rewritten.iter().filter(|r| r.is_none()).count();
         let _ = writeln!(
             err,
-            "fen2img: {} in {}; {} written, {unchanged} unchanged since the last run",
-            tally::made(blocks, diagrams, animations),
+            "fen2img: {made} in {}; {} written, {unchanged} unchanged since the last run",
             count(pages.len() - unchanged, "page"),
             count(written, "page")
         );
