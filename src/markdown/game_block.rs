@@ -33,8 +33,9 @@ use super::fence::FenBlock;
 use super::game_animation::{self, Animate};
 use super::game_keys::{canonical, game_label, is_game_key};
 use super::info::Attr;
+use super::options::BlockOptions;
 use fen2img_games::input::MAX_PGN_LEN;
-use fen2img_games::{diagrams_of, CaptionStyle, GameOptions, Pick};
+use fen2img_games::{diagrams_of, CaptionStyle, GameDiagram, GameOptions, Pick};
 
 /// The most diagrams one block may give: a game annotated for print has a
 /// handful; a hostile one with a marker after each of 12,000 half-moves
@@ -302,20 +303,72 @@ fn plies(block: &FenBlock, game: &Game, choice: &Choice) -> Result<Vec<usize>, V
 }
 
 /// A pgn block's diagrams (or its animation), numbered from `number`
-/// when numbered.
+/// when numbered: the block's keys resolved, its game read, then either
+/// the animation or the chosen positions drawn one by one.
 pub(super) fn make(
     maker: &mut DiagramMaker,
     block: &FenBlock,
     attrs: &[Attr],
     number: Option<u32>,
 ) -> Result<Made, Vec<DocError>> {
+    let (chosen, options) = resolve_keys(maker, block, attrs)?;
+    let (text, starts) = game_text(block);
+    let pgn = PgnOptions::default().with_strict(options.strict);
+    let (game, mut warnings) = read_block_game(block, &text, &starts, chosen.game, pgn)?;
+    // An output that cannot show a GIF gets the animation's last frame.
+    let still = match &chosen.animate {
+        Some(film) if maker.stills_only => {
+            let (_, last) = game_animation::range(block, &game, film)?;
+            warnings.push(at_info(
+                block,
+                film.column,
+                format!(
+                    "{}: this output cannot show an animated GIF: the animation's last \
+                     frame (ply {last}) is drawn as a still instead",
+                    game_label(&game)
+                ),
+            ));
+            Some(last)
+        }
+        _ => None,
+    };
+    let game_block = game_animation::GameBlock {
+        block,
+        game: &game,
+        text: &text,
+        number: chosen.game,
+        caption_source: chosen.caption_source,
+        figurine: chosen.figurine,
+    };
+    if let Some(film) = chosen.animate.as_ref().filter(|_| still.is_none()) {
+        let diagram = game_animation::make(maker, &game_block, film, &options, number)?;
+        return Ok(Made {
+            diagrams: vec![diagram],
+            warnings,
+        });
+    }
+    let plies = match still {
+        Some(ply) => vec![ply],
+        None => plies(block, &game, &chosen.choice)?,
+    };
+    let diagrams = stills(maker, &game_block, &options, &plies, number)?;
+    Ok(Made { diagrams, warnings })
+}
+
+/// The block's game keys and render keys, each read by its own reader; the
+/// errors of both, in column order.
+fn resolve_keys(
+    maker: &DiagramMaker,
+    block: &FenBlock,
+    attrs: &[Attr],
+) -> Result<(GameAttrs, BlockOptions), Vec<DocError>> {
     let (game_keys, render_keys): (Vec<&Attr>, Vec<&Attr>) =
         attrs.iter().partition(|a| is_game_key(&a.key));
     let render_attrs: Vec<Attr> = render_keys.into_iter().cloned().collect();
     let chosen = game_attrs(maker.game_defaults.iter().chain(game_keys));
     let resolved = maker.parser.resolve(&maker.defaults, &render_attrs);
-    let (chosen, options) = match (chosen, resolved) {
-        (Ok(c), Ok(o)) => (c, o),
+    match (chosen, resolved) {
+        (Ok(c), Ok(o)) => Ok((c, o)),
         (c, o) => {
             let mut errors: Vec<(usize, String)> = c.err().unwrap_or_default();
             errors.extend(
@@ -325,13 +378,23 @@ pub(super) fn make(
                     .map(|e| (e.column, e.message)),
             );
             errors.sort_by_key(|(column, _)| *column);
-            return Err(errors
+            Err(errors
                 .into_iter()
                 .map(|(column, message)| at_info(block, column, message))
-                .collect());
+                .collect())
         }
-    };
-    let (text, starts) = game_text(block);
+    }
+}
+
+/// The block's game `number`, read from its body `text` (`starts`: where
+/// each body line begins in it), with its warnings placed in the page.
+fn read_block_game(
+    block: &FenBlock,
+    text: &str,
+    starts: &[usize],
+    number: usize,
+    pgn: PgnOptions,
+) -> Result<(Game, Vec<DocError>), Vec<DocError>> {
     if text.trim().is_empty() {
         return Err(vec![DocError {
             line: block.body_line,
@@ -350,83 +413,55 @@ pub(super) fn make(
             ),
         }]);
     }
-    let pgn = PgnOptions::default().with_strict(options.strict);
-    let game = read_game(text.as_bytes(), chosen.game, pgn)
-        .map_err(|e| vec![placed(block, &starts, &e)])?;
+    let game =
+        read_game(text.as_bytes(), number, pgn).map_err(|e| vec![placed(block, starts, &e)])?;
     let mut warnings: Vec<DocError> = game
         .warnings
         .iter()
-        .map(|w| placed(block, &starts, w))
+        .map(|w| placed(block, starts, w))
         .collect();
     // The reader keeps the first warnings of a game; the rest are one line.
     if let Some(more) = fen2img_games::more_warnings(&game) {
         warnings.push(at_info(block, 0, format!("{}: {more}", game_label(&game))));
     }
-    // An output that cannot show a GIF gets the animation's last frame.
-    let still = match &chosen.animate {
-        Some(film) if maker.stills_only => {
-            let (_, last) = game_animation::range(block, &game, film)?;
-            warnings.push(at_info(
-                block,
-                film.column,
-                format!(
-                    "{}: this output cannot show an animated GIF: the animation's last \
-                     frame (ply {last}) is drawn as a still instead",
-                    game_label(&game)
-                ),
-            ));
-            Some(last)
-        }
-        _ => None,
-    };
-    if let Some(film) = chosen.animate.as_ref().filter(|_| still.is_none()) {
-        let game_block = game_animation::GameBlock {
-            block,
-            game: &game,
-            text: &text,
-            number: chosen.game,
-            caption_source: chosen.caption_source,
-            figurine: chosen.figurine,
-        };
-        let diagram = game_animation::make(maker, &game_block, film, &options, number)?;
-        return Ok(Made {
-            diagrams: vec![diagram],
-            warnings,
-        });
-    }
-    let plies = match still {
-        Some(ply) => vec![ply],
-        None => plies(block, &game, &chosen.choice)?,
-    };
+    Ok((game, warnings))
+}
+
+/// The still diagrams of the chosen `plies`, one figure each.
+fn stills(
+    maker: &mut DiagramMaker,
+    source: &game_animation::GameBlock,
+    options: &BlockOptions,
+    plies: &[usize],
+    number: Option<u32>,
+) -> Result<Vec<Diagram>, Vec<DocError>> {
+    let (block, game) = (source.block, source.game);
     // One pass over the game for every position between the first and the
     // last chosen, then the chosen ones picked out of it.
     let (Some(&first), Some(&last)) = (plies.iter().min(), plies.iter().max()) else {
-        return Ok(Made {
-            diagrams: Vec::new(),
-            warnings,
-        });
+        return Ok(Vec::new());
     };
     let caption_auto = options.caption.as_deref() == Some("auto");
     let game_options = GameOptions {
         strict: options.strict,
-        game: chosen.game,
+        game: source.number,
         pick: Pick::Range {
             from: Some(Selector::Ply(first)),
             to: Some(Selector::Ply(last)),
         },
-        caption: if chosen.caption_source {
+        caption: if source.caption_source {
             CaptionStyle::SourceAndMove
         } else if caption_auto {
             CaptionStyle::Move
         } else {
             CaptionStyle::None
         },
-        figurine: chosen.figurine,
+        figurine: source.figurine,
     };
-    let range = diagrams_of(&game, "pgn block", text.as_bytes(), &game_options)
+    let range = diagrams_of(game, "pgn block", source.text.as_bytes(), &game_options)
         .map_err(|e| vec![at_info(block, 0, e.reason)])?;
     let format = maker.format;
-    let (renderer, _) = maker.renderer(block, &options).map_err(|e| vec![e])?;
+    let (renderer, _) = maker.renderer(block, options).map_err(|e| vec![e])?;
     let base = renderer.options().clone();
     let mut diagrams = Vec::with_capacity(plies.len());
     for (i, &ply) in plies.iter().enumerate() {
@@ -448,22 +483,7 @@ pub(super) fn make(
         let render = renderer.options().clone();
         let bytes = rendered.map_err(|e| vec![at_info(block, 0, e.to_string())])?;
         let mut own = options.clone();
-        own.caption = match options.caption.as_deref() {
-            _ if chosen.caption_source || caption_auto => game_caption.or_else(|| {
-                // The start position has no move: say who is to move, as
-                // a fen block's `caption=auto` does.
-                let auto = Around {
-                    caption: Some(Caption::Auto),
-                    ..Around::default()
-                };
-                auto.caption_text(found.position.turn)
-            }),
-            Some(text) if text.contains('{') => Some(
-                text.replace("{move}", found.numbered_san.as_deref().unwrap_or(""))
-                    .replace("{ply}", &ply.to_string()),
-            ),
-            other => other.map(str::to_string),
-        };
+        own.caption = figure_caption(options, source.caption_source, game_caption, &found, ply);
         // Several figures from one block: the first keeps the id, so a
         // link to it still lands; the others are numbered.
         if i > 0 {
@@ -492,7 +512,36 @@ pub(super) fn make(
     }
     // The cached renderer serves the next block with its own options.
     renderer.set_options(base);
-    Ok(Made { diagrams, warnings })
+    Ok(diagrams)
+}
+
+/// The figcaption of the diagram after `ply`: the game's own caption
+/// (`caption=auto` or `caption-source`), or the block's caption with
+/// `{move}` and `{ply}` filled in.
+fn figure_caption(
+    options: &BlockOptions,
+    caption_source: bool,
+    game_caption: Option<String>,
+    found: &GameDiagram,
+    ply: usize,
+) -> Option<String> {
+    let caption_auto = options.caption.as_deref() == Some("auto");
+    match options.caption.as_deref() {
+        _ if caption_source || caption_auto => game_caption.or_else(|| {
+            // The start position has no move: say who is to move, as
+            // a fen block's `caption=auto` does.
+            let auto = Around {
+                caption: Some(Caption::Auto),
+                ..Around::default()
+            };
+            auto.caption_text(found.position.turn)
+        }),
+        Some(text) if text.contains('{') => Some(
+            text.replace("{move}", found.numbered_san.as_deref().unwrap_or(""))
+                .replace("{ply}", &ply.to_string()),
+        ),
+        other => other.map(str::to_string),
+    }
 }
 
 #[cfg(test)]
