@@ -111,7 +111,9 @@ fn validators(head: &Parts) -> (&str, Option<&str>) {
 /// answers the cache may hold only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CacheUse {
+    /// Sent from the cache.
     Hit,
+    /// Drawn, and kept.
     Miss,
 }
 
