@@ -108,7 +108,7 @@ enum Command {
     MergeManifests(batch::merge::MergeArgs),
     /// Serve diagrams over HTTP (own API, web-boardimage compatible).
     #[cfg(feature = "serve")]
-    Serve(serve::ServeArgs),
+    Serve(crate::args::ServeArgs),
     /// In a build without the server, `serve` still names a subcommand, so
     /// that `fen2img serve ...` says the server is missing rather than
     /// reading `serve` as a FEN. Hidden: it does nothing else.

@@ -4,8 +4,8 @@
 //! inside the page on character boundaries, in order and without overlap,
 //! starts with its container prefix, and its body and lines point into the
 //! page, so replacing the spans leaves every other byte of the page as it
-//! was. The finders live in the binary (src/markdown/), so they are
-//! compiled here from their files; they need nothing else of the binary.
+//! was. The finders are the `fen2img-blocks` crate's, which the binary's
+//! `fen2img md`, `mdbook` and `pandoc` call.
 //!
 //! Each pgn block's game is then read as `fen2img md` reads it (its lines
 //! joined, `fen2img_games::diagrams`: warnings said, an error's excerpt
@@ -19,19 +19,8 @@ mod stretch;
 use fen2img_games::{diagrams, GameOptions, GameText};
 use libfuzzer_sys::fuzz_target;
 
-// At the crate root, so that their `super::` paths meet each other here.
-#[allow(dead_code)]
-#[path = "../../src/markdown/fence.rs"]
-mod fence;
-#[allow(dead_code)]
-#[path = "../../src/markdown/lines.rs"]
-mod lines;
-#[allow(dead_code)]
-#[path = "../../src/markdown/pre.rs"]
-mod pre;
-
-use fence::{find_blocks, BlockKind, FenBlock};
-use pre::find_pre_blocks;
+use fen2img_blocks::fence::{find_blocks, BlockKind, FenBlock};
+use fen2img_blocks::pre::find_pre_blocks;
 
 /// `later`: whether a block's further lines must stand on later lines than
 /// its record (Markdown); in HTML a character reference (`&#10;`) makes a

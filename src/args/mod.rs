@@ -4,6 +4,8 @@
 
 mod annotations;
 pub mod games;
+#[cfg(feature = "serve")]
+mod serve;
 pub mod text;
 
 use std::ffi::OsString;
@@ -26,6 +28,9 @@ use fen2img_render::{
 
 use crate::failure::{warn, Cause, Failure, EXIT_INVALID};
 use text::utf8;
+
+#[cfg(feature = "serve")]
+pub use serve::ServeArgs;
 
 /// Options shared by single and batch rendering.
 #[derive(Args, Debug, Clone)]

@@ -41,6 +41,12 @@ pub enum BodyError {
     Broken,
 }
 
+/// How the connection a request came on is asked to close, for a handler
+/// that reads a body (whether to wait for the rest, see [`read`]); put in
+/// the request's extensions by the router.
+#[derive(Clone)]
+pub struct CloseRequests(pub watch::Receiver<Close>);
+
 /// What bounds one body's reading.
 pub struct BodyLimits {
     /// `--max-body`.

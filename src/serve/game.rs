@@ -15,10 +15,11 @@ use std::time::Instant;
 use fen2img_render::{Position, RenderOptions, Renderer};
 use hyper::StatusCode;
 
-use super::lila_names;
-use super::lilagif::{self, START};
+use fen2img_requests::lila_names;
+use fen2img_requests::lilagif::{self, START};
+use fen2img_requests::request::{DiagramRequest, MAX_MARKUP};
+
 use super::pool::Worker;
-use super::request::{DiagramRequest, MAX_MARKUP};
 
 /// The most frames one game may have: each is a full render.
 pub const MAX_FRAMES: usize = 1000;

@@ -8,9 +8,9 @@ use std::path::Path;
 use fen2img_render::chess::quote::escape;
 use fen2img_render::PieceSet;
 
-use super::piece_sets::{is_set_name, MAX_SETS};
 use crate::args::load_pieces;
 use crate::failure::Failure;
+use fen2img_requests::piece_sets::{is_set_name, MAX_SETS};
 
 /// The most directory entries looked at: a directory of sets has a few
 /// dozen; a huge one is a mistake, refused before it costs start-up time.

@@ -4,7 +4,7 @@
 use std::io::Write as _;
 
 use axum::body::Body;
-use axum::http::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
+use axum::http::header::{HeaderValue, CACHE_CONTROL, CONNECTION, CONTENT_TYPE, RETRY_AFTER};
 use axum::http::StatusCode;
 
 use fen2img_render::{Format, ImageFormat};
@@ -203,6 +203,15 @@ pub fn brotli(bytes: &[u8]) -> Vec<u8> {
         let _ = enc.write_all(bytes);
     }
     out
+}
+
+/// `reply` with `Connection: close`: after a refused head or an unread
+/// body the connection is not worth keeping.
+pub fn closing(mut reply: Reply) -> Reply {
+    reply
+        .headers_mut()
+        .insert(CONNECTION, HeaderValue::from_static("close"));
+    reply
 }
 
 #[cfg(test)]

@@ -10,22 +10,55 @@ use fen2img_render::vocabulary::{
 };
 use fen2img_render::{Format, ParseOptions, RenderOptions, TextFormat};
 
-use super::params::at_most;
-use super::query::first;
-use super::request::{
+use crate::params::at_most;
+use crate::query::decode;
+use crate::request::{
     built_in_theme, named_player, text_param, Background, DiagramRequest, MAX_MARKUP,
 };
-use super::suggest::{diagram_parameters, unknown};
+use crate::suggest::{diagram_parameters, unknown};
 
-/// The format a `/diagram` extension names (`txt` takes `format=`).
-pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String> {
+/// The path's part of `/diagram.EXT` and `/diagram/<FEN>.EXT`: the
+/// extension, which names the format, and the FEN of the path form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiagramPath<'a> {
+    /// The extension, as it stands in the path (`png`, `txt`...).
+    pub ext: &'a str,
+    /// The path form's FEN, percent-decoded: it wins over a `fen`
+    /// parameter.
+    pub fen: Option<String>,
+}
+
+impl<'a> DiagramPath<'a> {
+    /// `/diagram.EXT`'s: `ext` is what follows `/diagram.`.
+    pub fn ext(ext: &'a str) -> DiagramPath<'a> {
+        DiagramPath { ext, fen: None }
+    }
+
+    /// `/diagram/<FEN>.EXT`'s: `rest` is what follows `/diagram/`, the
+    /// extension after its last dot. `None` without a dot (no such
+    /// endpoint: 404); an error when the FEN is not UTF-8 once decoded.
+    pub fn with_fen(rest: &'a str) -> Option<Result<DiagramPath<'a>, String>> {
+        let (fen, ext) = rest.rsplit_once('.')?;
+        Some(match decode(fen, false) {
+            Some(fen) => Ok(DiagramPath {
+                ext,
+                fen: Some(fen),
+            }),
+            None => Err("the FEN in the path is not UTF-8".into()),
+        })
+    }
+}
+
+/// The format a `/diagram` extension names; `format` is the `format`
+/// parameter, which `txt` takes its variant from.
+pub fn format_of(ext: &str, format: Option<&str>) -> Result<Format, String> {
     Ok(match ext {
         "svg" => Format::SVG,
         "png" => Format::PNG,
         "webp" => Format::WEBP,
         "jpg" | "jpeg" => Format::JPEG,
         "gif" => Format::GIF,
-        "txt" => match first(pairs, "format").map(str::trim) {
+        "txt" => match format.map(str::trim) {
             None | Some("" | "ascii") => Format::ASCII,
             Some("unicode") => Format::Text(TextFormat::Unicode),
             Some("ansi") => Format::Text(TextFormat::Ansi),
@@ -42,6 +75,122 @@ pub fn format_of(ext: &str, pairs: &[(String, String)]) -> Result<Format, String
     })
 }
 
+/// The parameters of `/diagram.EXT` (and `/og.png`), sorted by who reads
+/// them: the position's (`fen`, `pgn`, a text board's `format`: the first
+/// value of each), a game's choice (the server names of the games' table,
+/// [`GAME`]), the render options (the options table, [`RENDER`]), and the
+/// names neither has, which are refused by name. The names accepted are
+/// the tables' own: a row added there is a parameter here.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct DiagramQuery<'a> {
+    /// `fen`: the position.
+    pub fen: Option<&'a str>,
+    /// `pgn`: a game, whose position `game`, `ply` or `move` chooses.
+    pub pgn: Option<&'a str>,
+    /// `format`: a text board's variant (`.txt` only).
+    pub format: Option<&'a str>,
+    /// The games' table's parameters, in request order.
+    pub game: Vec<(&'a str, &'a str)>,
+    /// The options table's parameters, in request order.
+    pub options: Vec<(&'a str, &'a str)>,
+    /// The names no table has, and every `format` (known to `.txt` only),
+    /// in request order.
+    pub unknown: Vec<&'a str>,
+}
+
+impl<'a> DiagramQuery<'a> {
+    /// The parameters among the decoded query `pairs`.
+    pub fn read(pairs: &'a [(String, String)]) -> DiagramQuery<'a> {
+        let known = diagram_parameters();
+        let game: Vec<&str> = GAME.names(FrontEnd::Server).collect();
+        let mut q = DiagramQuery::default();
+        for (name, value) in pairs {
+            let (name, value) = (name.as_str(), value.as_str());
+            match name {
+                "fen" if q.fen.is_none() => q.fen = Some(value),
+                "pgn" if q.pgn.is_none() => q.pgn = Some(value),
+                "format" if q.format.is_none() => q.format = Some(value),
+                _ => {}
+            }
+            if game.contains(&name) {
+                q.game.push((name, value));
+            }
+            if RENDER.find(FrontEnd::Server, name).is_ok() {
+                q.options.push((name, value));
+            }
+            if name == "format" || !known.contains(&name) {
+                q.unknown.push(name);
+            }
+        }
+        q
+    }
+
+    /// The request in `format` (from the extension); `path_fen` is the FEN
+    /// of the path form (it wins over `fen`). `max_size` caps `size`. The
+    /// error is one line naming the parameter.
+    pub fn request(
+        &self,
+        format: Format,
+        path_fen: Option<&str>,
+        max_size: u32,
+    ) -> Result<DiagramRequest, String> {
+        // `format` picks a text board's variant; other formats have none.
+        let text = matches!(format, Format::Text(_));
+        let known: Vec<&str> = diagram_parameters()
+            .into_iter()
+            .filter(|n| *n != "format" || text)
+            .collect();
+        let asked = self.unknown.iter().copied();
+        unknown(asked.filter(|n| *n != "format" || !text), &known)?;
+        let fen = path_fen.or(self.fen);
+        let mut r = match (fen, self.pgn) {
+            (Some(_), Some(_)) => return Err("pgn: give a fen or a pgn, not both".into()),
+            (None, Some(pgn)) => game_request(pgn, &self.game, format)?,
+            (Some(fen), None) => {
+                let given = |name: &&str| self.game.iter().any(|(n, _)| n == name);
+                if let Some(name) = GAME.names(FrontEnd::Server).find(given) {
+                    return Err(format!(
+                        "{name}: chooses a position of a pgn game; give pgn=..."
+                    ));
+                }
+                let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
+                    .map_err(|e| format!("invalid FEN: {e}"))?;
+                DiagramRequest::new(record.position, format)
+            }
+            (None, None) => {
+                return Err(
+                    "fen: missing; give the position as ?fen=... (or a game as ?pgn=...)".into(),
+                )
+            }
+        };
+        read_options(&mut r, &self.options, max_size)?;
+        Ok(r)
+    }
+}
+
+/// Reads `/diagram.EXT` or `/diagram/<FEN>.EXT` (`path`) with the decoded
+/// query `pairs`; `max_size` caps `size`.
+pub fn read(
+    path: &DiagramPath<'_>,
+    pairs: &[(String, String)],
+    max_size: u32,
+) -> Result<DiagramRequest, String> {
+    let query = DiagramQuery::read(pairs);
+    let format = format_of(path.ext, query.format)?;
+    query.request(format, path.fen.as_deref(), max_size)
+}
+
+/// Whether the raw (still percent-encoded) `query` of a `/diagram` target
+/// asks for a position of a game (`pgn=`): reading and replaying it is
+/// work for a render thread, under the request's deadline. Cheap: the
+/// query's names are read, not its values.
+pub fn reads_game(query: &str) -> bool {
+    query
+        .split('&')
+        .map(|pair| pair.split_once('=').map_or(pair, |(name, _)| name))
+        .any(|name| decode(name, true).as_deref() == Some("pgn"))
+}
+
 /// What a request may name: built-in themes only (never a file), and the
 /// piece sets `--piece-sets` loaded at start-up, by name. The name of the
 /// set found is kept, as the request carries it.
@@ -52,7 +201,7 @@ struct ServerResources {
 
 impl Resources for ServerResources {
     fn pieces(&self, name: &str) -> Result<fen2img_render::PieceSet, ResourceError> {
-        let (found, set) = super::piece_sets::find(name).ok_or_else(|| {
+        let (found, set) = crate::piece_sets::find(name).ok_or_else(|| {
             ResourceError::Refused(format!(
                 "no piece set named '{}' was loaded (--piece-sets)",
                 escape(name)
@@ -84,15 +233,11 @@ fn one_line(errors: Vec<(usize, OptionError)>) -> String {
 /// read after it, so what the request says explicitly wins.
 fn game_request(
     pgn: &str,
-    pairs: &[(String, String)],
+    game: &[(&str, &str)],
     format: Format,
 ) -> Result<DiagramRequest, String> {
     use fen2img_games::{self as games, GameText};
-    let names: Vec<&str> = GAME.names(FrontEnd::Server).collect();
-    let given = pairs
-        .iter()
-        .filter(|(n, _)| names.contains(&n.as_str()))
-        .map(|(n, v)| (n.as_str(), Some(v.as_str())));
+    let given = game.iter().map(|&(n, v)| (n, Some(v)));
     let mut choice = GameChoice::default();
     GAME.apply_all(&mut choice, FrontEnd::Server, given, &BuiltIn)
         .map_err(one_line)?;
@@ -108,63 +253,34 @@ fn game_request(
     Ok(r)
 }
 
-/// Reads a request from the query `pairs`; `path_fen` is the FEN of the path
-/// form (it wins over a `fen` parameter). `max_size` caps `size`.
+/// Reads a request in `format` from the decoded query `pairs`
+/// ([`DiagramQuery::read`], then [`DiagramQuery::request`]).
 pub fn parse(
     format: Format,
     path_fen: Option<&str>,
     pairs: &[(String, String)],
     max_size: u32,
 ) -> Result<DiagramRequest, String> {
-    // `format` picks a text board's variant; other formats have none.
-    let known: Vec<&str> = diagram_parameters()
-        .into_iter()
-        .filter(|n| *n != "format" || matches!(format, Format::Text(_)))
-        .collect();
-    unknown(pairs.iter().map(|(n, _)| n.as_str()), &known)?;
-    let fen = path_fen.or_else(|| first(pairs, "fen"));
-    let mut r = match (fen, first(pairs, "pgn")) {
-        (Some(_), Some(_)) => return Err("pgn: give a fen or a pgn, not both".into()),
-        (None, Some(pgn)) => game_request(pgn, pairs, format)?,
-        (Some(fen), None) => {
-            for name in GAME.names(FrontEnd::Server) {
-                if first(pairs, name).is_some() {
-                    return Err(format!(
-                        "{name}: chooses a position of a pgn game; give pgn=..."
-                    ));
-                }
-            }
-            let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
-                .map_err(|e| format!("invalid FEN: {e}"))?;
-            DiagramRequest::new(record.position, format)
-        }
-        (None, None) => {
-            return Err(
-                "fen: missing; give the position as ?fen=... (or a game as ?pgn=...)".into(),
-            )
-        }
-    };
-    read_options(&mut r, pairs, max_size)?;
-    Ok(r)
+    DiagramQuery::read(pairs).request(format, path_fen, max_size)
 }
 
-/// Reads the render options of `pairs` through the options table into `r`,
+/// Reads the render options `given` through the options table into `r`,
 /// over what a game put there. The table reads onto options whose markup
 /// holds only the game's, so a request's arrows, marks and fills replace
 /// the server defaults' (as [`DiagramRequest::options`] applies them) and
 /// add to the game's. The server's own bounds are checked here: text at
-/// most [`super::request::MAX_TEXT`] bytes, at most [`MAX_MARKUP`] items of each markup,
+/// most [`crate::request::MAX_TEXT`] bytes, at most [`MAX_MARKUP`] items of each markup,
 /// and `size` at most `--max-size`.
 fn read_options(
     r: &mut DiagramRequest,
-    pairs: &[(String, String)],
+    options: &[(&str, &str)],
     max_size: u32,
 ) -> Result<(), String> {
     let mut rows = Vec::new();
     let mut given = Vec::new();
-    for (name, value) in pairs {
+    for &(name, value) in options {
         let Ok((row, _)) = RENDER.find(FrontEnd::Server, name) else {
-            continue; // fen, pgn, format and the game's (unknown ones are refused above)
+            continue; // not reached: `options` holds the table's names only
         };
         // Text is bounded by the server's own MAX_TEXT. (`named_player` is
         // the same check for a name; request.rs keeps both, and is not this
@@ -175,7 +291,7 @@ fn read_options(
             text_param(name, value)?;
         }
         rows.push(row.name);
-        given.push((name.as_str(), Some(value.as_str())));
+        given.push((name, Some(value)));
     }
     let mut o = RenderOptions::default();
     let m = &mut o.diagram.markup;
@@ -263,7 +379,7 @@ fn read_options(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::serve::query::pairs;
+    use crate::query::pairs;
     use fen2img_render::layout::{ArrowSpec, Caption, CaptionPosition};
     use fen2img_render::{Coordinates, Square};
 
@@ -536,11 +652,59 @@ mod tests {
     }
 
     #[test]
+    fn a_game_is_asked_for_by_a_pgn_name_however_encoded() {
+        assert!(reads_game("pgn=1.e4&ply=1"));
+        assert!(reads_game("size=300&p%67n=1.e4"));
+        assert!(reads_game("pgn"));
+        assert!(!reads_game("fen=8/8/8/8/8/8/8/K6k"));
+        assert!(!reads_game("pgnx=1&fen=x"));
+    }
+
+    #[test]
+    fn the_path_form_reads_its_fen_and_extension() {
+        let p = DiagramPath::with_fen("8%2F8%2F8%2F8%2F8%2F8%2F8%2FK6k.v1.png").unwrap();
+        assert_eq!(p.unwrap().fen.as_deref(), Some("8/8/8/8/8/8/8/K6k.v1"));
+        assert_eq!(DiagramPath::with_fen("8/8/8/8/8/8/8/K6k"), None);
+        let e = DiagramPath::with_fen("%ff.png").unwrap().unwrap_err();
+        assert_eq!(e, "the FEN in the path is not UTF-8");
+        let q = pairs("fen=8/8/8/8/8/8/8/K6k&format=unicode").unwrap();
+        let e = read(&DiagramPath::ext("bmp"), &q, 2048).unwrap_err();
+        assert_eq!(e, "unknown extension '.bmp'");
+    }
+
+    /// Every server name of both tables is a parameter, with nothing kept
+    /// beside them by hand but the position's own three.
+    #[test]
+    fn the_parameters_are_the_tables_names() {
+        let q = pairs(&format!(
+            "fen={START}&ply=1&arrow=Ge2e4&zzz=1&format=x&fen=y"
+        ))
+        .unwrap();
+        let read = DiagramQuery::read(&q);
+        assert_eq!(read.fen, Some(START));
+        assert_eq!(read.game, [("ply", "1")]);
+        assert_eq!(read.options, [("arrow", "Ge2e4")]);
+        assert_eq!(read.unknown, ["zzz", "format"]);
+        for name in RENDER.names(FrontEnd::Server) {
+            let q = pairs(&format!("{name}=")).unwrap();
+            assert_eq!(DiagramQuery::read(&q).options.len(), 1, "{name}");
+        }
+        for name in GAME.names(FrontEnd::Server) {
+            let q = pairs(&format!("{name}=")).unwrap();
+            assert_eq!(DiagramQuery::read(&q).game.len(), 1, "{name}");
+        }
+    }
+
+    #[test]
     fn txt_takes_its_variant_from_format() {
         let q = pairs("format=unicode").unwrap();
-        assert_eq!(format_of("txt", &q), Ok(Format::Text(TextFormat::Unicode)));
-        assert!(format_of("txt", &pairs("format=x").unwrap()).is_err());
-        assert_eq!(format_of("jpg", &[]), Ok(Format::JPEG));
-        assert!(format_of("bmp", &[]).is_err());
+        let format = DiagramQuery::read(&q).format;
+        assert_eq!(
+            format_of("txt", format),
+            Ok(Format::Text(TextFormat::Unicode))
+        );
+        assert!(format_of("txt", Some("x")).is_err());
+        assert_eq!(format_of("jpg", None), Ok(Format::JPEG));
+        assert!(format_of("bmp", None).is_err());
     }
 }

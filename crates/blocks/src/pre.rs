@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 
 use html5gum::{DefaultEmitter, HtmlString, Span, Spanned, Token, Tokenizer};
 
-use super::fence::{BlockKind, BodyLine, FenBlock, FenceError};
-use super::lines::LineIndex;
+use crate::fence::{BlockKind, BodyLine, FenBlock, FenceError};
+use crate::lines::LineIndex;
 
 /// Attributes of a start tag, as the tokenizer gives them.
 type Attributes = BTreeMap<HtmlString, Spanned<HtmlString, usize>>;

@@ -217,7 +217,7 @@ impl DiagramRequest {
         if let Some(theme) = self.theme.and_then(Theme::built_in) {
             d.theme = theme;
         }
-        if let Some((_, set)) = self.pieces.and_then(super::piece_sets::find) {
+        if let Some((_, set)) = self.pieces.and_then(crate::piece_sets::find) {
             d.pieces = set.clone();
         }
         if let Some((light, dark)) = self.squares {

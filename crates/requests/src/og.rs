@@ -4,8 +4,8 @@
 
 use fen2img_render::{Format, Preset};
 
-use super::diagram;
-use super::request::DiagramRequest;
+use crate::diagram;
+use crate::request::DiagramRequest;
 
 /// Reads an `/og.png` request.
 pub fn parse(pairs: &[(String, String)], max_size: u32) -> Result<DiagramRequest, String> {
@@ -17,7 +17,7 @@ pub fn parse(pairs: &[(String, String)], max_size: u32) -> Result<DiagramRequest
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::serve::query::pairs;
+    use crate::query::pairs;
 
     #[test]
     fn a_preview_is_our_api_on_the_og_page() {

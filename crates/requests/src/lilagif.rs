@@ -7,10 +7,10 @@ use fen2img_render::chess::quote::escape;
 use fen2img_render::layout::{CheckMark, Player, SIZE_RANGE};
 use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove, ValueError};
 
-use super::lila_names;
-use super::piece_sets;
-use super::query::first;
-use super::request::DiagramRequest;
+use crate::lila_names;
+use crate::piece_sets;
+use crate::query::first;
+use crate::request::DiagramRequest;
 
 /// lila-gif's board size.
 const SIZE: u32 = 720;
@@ -36,53 +36,109 @@ pub fn board_size(max_size: u32) -> u32 {
     SIZE.min(size_range(max_size).1)
 }
 
-/// Reads an `/image.gif` request and its GIF comment.
+/// The parameters of `/image.gif` by lila-gif's names (its `RequestParams`):
+/// each the first value of its name; names it does not know are ignored,
+/// as lila-gif ignores them.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct ImageQuery<'a> {
+    /// `fen`: the start position when absent.
+    pub fen: Option<&'a str>,
+    /// `size`: a width in pixels (720 when absent, or `--max-size`).
+    pub size: Option<&'a str>,
+    /// `lastMove` (or `lastmove`): a UCI move.
+    pub last_move: Option<&'a str>,
+    /// `check`: a square, or a boolean (the side to move's king).
+    pub check: Option<&'a str>,
+    /// `orientation`: `white` or `black`.
+    pub orientation: Option<&'a str>,
+    /// `theme`: one of lichess's board names.
+    pub theme: Option<&'a str>,
+    /// `piece`: one of lichess's piece set names.
+    pub piece: Option<&'a str>,
+    /// `coordinates`: a boolean, on when absent.
+    pub coordinates: Option<&'a str>,
+    /// `white`: the name in the bar below the board.
+    pub white: Option<&'a str>,
+    /// `black`: the name in the bar above the board.
+    pub black: Option<&'a str>,
+    /// `comment`: the GIF's comment extension.
+    pub comment: Option<&'a str>,
+}
+
+impl<'a> ImageQuery<'a> {
+    /// The parameters among the decoded query `pairs`.
+    pub fn read(pairs: &'a [(String, String)]) -> ImageQuery<'a> {
+        let get = |name| first(pairs, name);
+        ImageQuery {
+            fen: get("fen"),
+            size: get("size"),
+            last_move: get("lastMove").or_else(|| get("lastmove")),
+            check: get("check"),
+            orientation: get("orientation"),
+            theme: get("theme"),
+            piece: get("piece"),
+            coordinates: get("coordinates"),
+            white: get("white"),
+            black: get("black"),
+            comment: get("comment"),
+        }
+    }
+
+    /// The request and its GIF comment (empty: none); `max_size` is
+    /// `--max-size`. The error names the parameter.
+    pub fn request(&self, max_size: u32) -> Result<(DiagramRequest, String), String> {
+        let fen = self.fen.unwrap_or(START);
+        let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
+            .map_err(|e| format!("invalid FEN: {e}"))?;
+        let mut r = DiagramRequest::new(record.position, Format::GIF);
+        let (low, top) = size_range(max_size);
+        r.size = Some(match self.size {
+            // lila-gif's size, unless --max-size is smaller.
+            None => SIZE.min(top),
+            Some(s) => s
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|s| (low..=top).contains(s))
+                .ok_or_else(|| {
+                    format!(
+                        "size: give a width from {low} to {top} pixels, found '{}'",
+                        escape(s)
+                    )
+                })?,
+        });
+        if let Some(m) = self.last_move {
+            r.lastmove = last_move("lastMove", m)?;
+        }
+        if let Some(c) = self.check {
+            r.check = Some(check("check", c)?);
+        }
+        r.flip = Some(orientation(self.orientation)?);
+        r.theme = Some(lila_names::theme(self.theme.unwrap_or("brown"))?);
+        r.pieces = self.piece.map(piece_set).transpose()?.flatten();
+        r.coords = Some(coordinates(self.coordinates)?);
+        // lila-gif's images are the board alone.
+        r.side_to_move = Some(false);
+        r.border = Some(false);
+        // Player names in bars above and below the board, as lila-gif draws
+        // them.
+        r.around.white = player("white", self.white.unwrap_or(""), false)?;
+        r.around.black = player("black", self.black.unwrap_or(""), false)?;
+        let comment = self.comment.unwrap_or("").to_string();
+        if comment.len() > MAX_COMMENT {
+            return Err(format!("comment: at most {MAX_COMMENT} bytes"));
+        }
+        Ok((r, comment))
+    }
+}
+
+/// Reads an `/image.gif` request and its GIF comment from the decoded
+/// query `pairs` ([`ImageQuery::read`], then [`ImageQuery::request`]).
 pub fn parse(
     pairs: &[(String, String)],
     max_size: u32,
 ) -> Result<(DiagramRequest, String), String> {
-    let fen = first(pairs, "fen").unwrap_or(START);
-    let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
-        .map_err(|e| format!("invalid FEN: {e}"))?;
-    let mut r = DiagramRequest::new(record.position, Format::GIF);
-    let (low, top) = size_range(max_size);
-    r.size = Some(match first(pairs, "size") {
-        // lila-gif's size, unless --max-size is smaller.
-        None => SIZE.min(top),
-        Some(s) => s
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|s| (low..=top).contains(s))
-            .ok_or_else(|| {
-                format!(
-                    "size: give a width from {low} to {top} pixels, found '{}'",
-                    escape(s)
-                )
-            })?,
-    });
-    if let Some(m) = first(pairs, "lastMove").or_else(|| first(pairs, "lastmove")) {
-        r.lastmove = last_move("lastMove", m)?;
-    }
-    if let Some(c) = first(pairs, "check") {
-        r.check = Some(check("check", c)?);
-    }
-    r.flip = Some(orientation(first(pairs, "orientation"))?);
-    r.theme = Some(lila_names::theme(first(pairs, "theme").unwrap_or("brown"))?);
-    r.pieces = first(pairs, "piece").map(piece_set).transpose()?.flatten();
-    r.coords = Some(coordinates(first(pairs, "coordinates"))?);
-    // lila-gif's images are the board alone.
-    r.side_to_move = Some(false);
-    r.border = Some(false);
-    // Player names in bars above and below the board, as lila-gif draws
-    // them.
-    r.around.white = player("white", first(pairs, "white").unwrap_or(""), false)?;
-    r.around.black = player("black", first(pairs, "black").unwrap_or(""), false)?;
-    let comment = first(pairs, "comment").unwrap_or("").to_string();
-    if comment.len() > MAX_COMMENT {
-        return Err(format!("comment: at most {MAX_COMMENT} bytes"));
-    }
-    Ok((r, comment))
+    ImageQuery::read(pairs).request(max_size)
 }
 
 /// `piece`: a set of `--piece-sets` or a bundled set, by name; one of
@@ -176,7 +232,7 @@ pub fn last_move(field: &str, value: &str) -> Result<Option<(Square, Square)>, S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::serve::query::pairs;
+    use crate::query::pairs;
 
     #[test]
     fn defaults_are_lila_gifs() {

@@ -186,7 +186,7 @@ mod tests {
         // A loaded set of the same name takes its place, so each must be a
         // name `--piece-sets` accepts; and each is listed once.
         for name in PIECE_SETS {
-            assert!(super::super::piece_sets::is_set_name(name), "{name}");
+            assert!(crate::piece_sets::is_set_name(name), "{name}");
         }
         let mut sorted = PIECE_SETS.to_vec();
         sorted.sort_unstable();

@@ -1,5 +1,5 @@
 //! Fenced code blocks whose language is `fen` (a position) or `pgn` (a
-//! game, see [`super::game_block`]), found by a CommonMark
+//! game, read by the binary's `markdown::game_block`), found by a CommonMark
 //! parser (pulldown-cmark): a fence inside an HTML comment or HTML block,
 //! in YAML or TOML front matter, or inside another fenced block is text, as
 //! a Markdown renderer sees it. Blocks in block quotes and list items are
@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
-use super::lines::LineIndex;
+use crate::lines::LineIndex;
 
 /// What a block holds: its language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
