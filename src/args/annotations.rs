@@ -4,7 +4,8 @@
 use std::ffi::OsString;
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::{missing_glyphs, MAX_LABEL_CHARS};
+use fen2img_render::missing_glyphs;
+use fen2img_render::options::MAX_LABEL_CHARS;
 use fen2img_render::{Glyph, Square};
 
 use super::text::utf8;

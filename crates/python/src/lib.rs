@@ -179,7 +179,7 @@ mod native {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        m.add("MAX_MARKUP", fen2img_render::layout::MAX_MARKUP)?;
+        m.add("MAX_MARKUP", fen2img_render::options::MAX_MARKUP)?;
         m.add("MAX_PGN_BYTES", fen2img_games::input::MAX_PGN_LEN)
     }
 }
