@@ -15,7 +15,9 @@ use clap::{Args, ValueEnum, ValueHint};
 
 use fen2img_render::chess::quote::escape;
 use fen2img_render::missing_glyphs;
-use fen2img_render::options::{Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, DEFAULT_SIZE, SIZE_RANGE};
+use fen2img_render::options::{
+    Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, DEFAULT_SIZE, SIZE_RANGE,
+};
 use fen2img_render::Rgba;
 use fen2img_render::{
     parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,

@@ -11,7 +11,9 @@ use std::path::PathBuf;
 
 use fen2img_render::chess::quote::escape;
 use fen2img_render::options::MAX_MARKUP;
-use fen2img_render::options::{Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, SIZE_RANGE};
+use fen2img_render::options::{
+    Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, SIZE_RANGE,
+};
 use fen2img_render::{
     Coordinates, DiagramOptions, EncodeOptions, Format, Glyph, Markup, PieceSet, RenderOptions,
     Rgba, Square, Theme,
