@@ -2,37 +2,36 @@
 //! translation into library options; parsing and legality messages both
 //! modes print the same way.
 
-mod annotations;
 pub mod games;
 #[cfg(feature = "serve")]
 mod serve;
+mod table;
 pub mod text;
 
 use std::ffi::OsString;
 use std::io;
-use std::path::PathBuf;
 
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum, ValueHint};
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::{
-    missing_glyphs, Around, ArrowSpec, Caption, CaptionPosition, CheckMark, Player, DEFAULT_SIZE,
-    SIZE_RANGE,
-};
-use fen2img_render::Rgba;
-use fen2img_render::{
-    parse, Coordinates, DiagramOptions, EncodeOptions, Format, Markup, ParseOptions, PieceSet,
-    Preset, Record, RenderOptions, Square, Theme,
-};
+use fen2img_render::missing_glyphs;
+use fen2img_render::options::{Around, Caption};
+use fen2img_render::{parse, Format, ParseOptions, PieceSet, Record, RenderOptions};
 
 use crate::failure::{warn, Cause, Failure, EXIT_INVALID};
-use text::utf8;
+use table::{Words, CAPTION_POSITIONS, COORDS, PRESETS};
 
 #[cfg(feature = "serve")]
 pub use serve::ServeArgs;
 
-/// Options shared by single and batch rendering.
+/// Options shared by single and batch rendering. Clap knows the flags
+/// (for `--help`, completions and the man page) and hands their values
+/// over as given; the options table reads them ([`table::given`], checked
+/// against [`RENDER`](fen2img_render::vocabulary::RENDER) by its tests), so
+/// a value means the same and a bad one is refused in the same words here,
+/// on the server and in a Markdown fence. Defaults shown in `--help` are
+/// the table's (a test holds them to it).
 #[derive(Args, Debug, Clone)]
 pub struct RenderArgs {
     /// Output format; overrides the file extension.
@@ -41,13 +40,13 @@ pub struct RenderArgs {
 
     /// Image width: pixels (32 to 4096), or a printed width in mm, cm or in
     /// (`35mm`), made pixels at --dpi.
-    #[arg(long, value_name = "PX|LENGTH", default_value_t = Length::Px(DEFAULT_SIZE), value_parser = parse_length)]
-    pub size: Length,
+    #[arg(long, value_name = "PX|LENGTH", default_value = "400")]
+    pub size: OsString,
 
     /// Dots per inch: turns --size in mm, cm or in into pixels, and is
     /// recorded in PNG files (pHYs) so layout programs place them at size.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(36..=2400))]
-    pub dpi: Option<u32>,
+    #[arg(long, value_name = "N")]
+    pub dpi: Option<OsString>,
 
     /// Board theme: brown, blue, green, print, ic, pink, purple, or a theme file.
     #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
@@ -56,15 +55,15 @@ pub struct RenderArgs {
     /// A bundled piece set by name (cburnett, chessnut... see --list-pieces)
     /// or a directory with wK.svg wQ.svg ... bP.svg.
     #[arg(long, value_name = "NAME|DIR", value_hint = ValueHint::DirPath)]
-    pub pieces: Option<PathBuf>,
+    pub pieces: Option<OsString>,
 
     /// Draw the board from Black's side.
     #[arg(long)]
     pub flip: bool,
 
     /// Where coordinates go.
-    #[arg(long, value_enum, value_name = "WHERE", default_value_t = CoordsArg::Outside)]
-    pub coords: CoordsArg,
+    #[arg(long, value_name = "WHERE", default_value = "outside", value_parser = Words(&COORDS))]
+    pub coords: OsString,
 
     /// Hide the side-to-move marker.
     #[arg(long)]
@@ -78,7 +77,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "COLOR|none")]
     pub background: Option<OsString>,
 
-    /// Tint the squares of the last move, e.g. `e2e4`.
+    /// Tint the squares of the last move, e.g. `e2e4` (`N@f3` a drop).
     #[arg(long, value_name = "MOVE")]
     pub lastmove: Option<OsString>,
 
@@ -96,11 +95,11 @@ pub struct RenderArgs {
 
     /// An arrow such as `Ge2e4` (G R Y B colours; the same square twice, or
     /// one square, draws a circle). Repeatable; commas separate several.
-    #[arg(long, value_name = "SPEC", value_delimiter = ',')]
+    #[arg(long, value_name = "SPEC")]
     pub arrow: Vec<OsString>,
 
     /// Squares to mark with an X, e.g. `e5,d4`. Repeatable.
-    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    #[arg(long, value_name = "SQUARES")]
     pub mark: Vec<OsString>,
 
     /// Fill a square with a colour, e.g. `e4:#ff000080`. Repeatable.
@@ -123,8 +122,8 @@ pub struct RenderArgs {
     /// A page preset: `og` is a 1200x630 social preview (a link's
     /// `og:image`) with the board left and the caption, players and side to
     /// move beside it (--size is not used).
-    #[arg(long, value_enum, value_name = "PRESET")]
-    pub preset: Option<PresetArg>,
+    #[arg(long, value_name = "PRESET", value_parser = Words(&PRESETS))]
+    pub preset: Option<OsString>,
 
     /// A caption under the board; `auto` writes the side to move ("White
     /// to move"). In batch, a line's EPD `c0` is its caption unless this
@@ -133,13 +132,13 @@ pub struct RenderArgs {
     pub caption: Option<OsString>,
 
     /// Where the caption and number go.
-    #[arg(long, value_enum, value_name = "WHERE", default_value_t = CaptionPositionArg::Below)]
-    pub caption_position: CaptionPositionArg,
+    #[arg(long, value_name = "WHERE", default_value = "below", value_parser = Words(&CAPTION_POSITIONS))]
+    pub caption_position: OsString,
 
     /// Number the diagram ("Diagram 12", see --number-format). In batch,
     /// diagrams are numbered by line, from N on line 1.
     #[arg(long, value_name = "N")]
-    pub number: Option<u32>,
+    pub number: Option<OsString>,
 
     /// How the number is written, `{n}` standing for it. The help is built
     /// by [`number_format_help`]: clap reads `{n}` in help text as a line
@@ -155,19 +154,20 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME")]
     pub black: Option<OsString>,
 
-    /// White's rating, after the name.
+    /// White's rating, after the name (with --white).
     #[arg(long, value_name = "N")]
-    pub white_elo: Option<u32>,
+    pub white_elo: Option<OsString>,
 
-    /// Black's rating, after the name.
+    /// Black's rating, after the name (with --black).
     #[arg(long, value_name = "N")]
-    pub black_elo: Option<u32>,
+    pub black_elo: Option<OsString>,
 
-    /// White's title (GM, IM, FM, WGM, ...), before the name, highlighted.
+    /// White's title (GM, IM, FM, WGM, ...), before the name, highlighted
+    /// (with --white).
     #[arg(long, value_name = "TITLE")]
     pub white_title: Option<OsString>,
 
-    /// Black's title, before the name, highlighted.
+    /// Black's title, before the name, highlighted (with --black).
     #[arg(long, value_name = "TITLE")]
     pub black_title: Option<OsString>,
 
@@ -185,9 +185,8 @@ pub struct RenderArgs {
     pub optimize: bool,
 
     /// JPEG quality, 1 to 100.
-    #[arg(long, value_name = "1-100", default_value_t = 90,
-          value_parser = clap::value_parser!(u8).range(1..=100))]
-    pub quality: u8,
+    #[arg(long, value_name = "1-100", default_value = "90")]
+    pub quality: OsString,
 
     /// Refuse anything but six-field FEN, and make legality warnings errors.
     #[arg(long)]
@@ -234,24 +233,6 @@ impl ValueEnum for FormatArg {
     }
 }
 
-/// `--coords` values.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CoordsArg {
-    /// In a margin: ranks left, files below.
-    Outside,
-    /// In the corners of the edge squares.
-    Inside,
-    /// No coordinates.
-    None,
-}
-
-/// `--preset` values.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PresetArg {
-    /// A 1200x630 social preview (Open Graph `og:image`).
-    Og,
-}
-
 /// `--number-format`'s help. Clap turns every `{n}` in help text into a
 /// line break, with no escape; a bold style around the `n` keeps the
 /// braces from forming `{n}` in the string, and [`plain_help`] takes it
@@ -274,61 +255,6 @@ pub fn plain_help(text: &str) -> String {
     [BOLD, RESET, "\x1b\\[1m", "\x1b\\[0m"]
         .into_iter()
         .fold(text.to_string(), |t, style| t.replace(style, ""))
-}
-
-/// `--caption-position` values.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CaptionPositionArg {
-    /// Under the board.
-    Below,
-    /// Over the board.
-    Above,
-}
-
-/// The caption, number and player bars of the flags.
-fn around_options(args: &RenderArgs) -> Result<Around, Failure> {
-    let text = |flag: &str, value: &Option<OsString>| -> Result<Option<String>, Failure> {
-        value
-            .as_deref()
-            .map(|v| utf8(flag, v).map(str::to_string))
-            .transpose()
-    };
-    let caption = text("--caption", &args.caption)?.map(|c| {
-        if c == "auto" {
-            Caption::Auto
-        } else {
-            Caption::Text(c)
-        }
-    });
-    let player = |name: Option<String>, title: Option<String>, elo: Option<u32>| {
-        name.map(|name| Player {
-            name,
-            title,
-            elo,
-            clock: None,
-        })
-    };
-    let white_title = text("--white-title", &args.white_title)?;
-    let black_title = text("--black-title", &args.black_title)?;
-    if (args.white_elo.is_some() || white_title.is_some()) && args.white.is_none()
-        || (args.black_elo.is_some() || black_title.is_some()) && args.black.is_none()
-    {
-        return Err(Failure::invalid(
-            "--white-elo and --white-title need --white NAME (--black-elo and --black-title \
-             need --black NAME)",
-        ));
-    }
-    Ok(Around {
-        caption,
-        caption_position: match args.caption_position {
-            CaptionPositionArg::Below => CaptionPosition::Below,
-            CaptionPositionArg::Above => CaptionPosition::Above,
-        },
-        number: args.number,
-        number_format: text("--number-format", &args.number_format)?,
-        white: player(text("--white", &args.white)?, white_title, args.white_elo),
-        black: player(text("--black", &args.black)?, black_title, args.black_elo),
-    })
 }
 
 /// Warns about each character of `text` that the embedded font lacks (it
@@ -420,145 +346,6 @@ pub fn strict_refusal(record: &Record) -> Option<String> {
     Some(format!("illegal position (--strict): {}", all.join("; ")))
 }
 
-/// Why `text` is not an arrow: the square that is not one (`--arrow
-/// e2e9`: `e9`, not the colour), else the expected shape.
-fn arrow_error(text: &str) -> String {
-    let squares = text.strip_prefix(['G', 'R', 'Y', 'B']).unwrap_or(text);
-    if squares.is_ascii() && matches!(squares.len(), 2 | 4) {
-        let (from, to) = squares.split_at(2);
-        if let Some(bad) = [from, to]
-            .into_iter()
-            .find(|s| !s.is_empty() && Square::parse(s).is_none())
-        {
-            return format!(
-                "--arrow '{}': '{bad}' is not a square (files a to h, ranks 1 to 8)",
-                escape(text)
-            );
-        }
-    }
-    format!(
-        "--arrow: expected a colour G, R, Y or B and squares such as Ge2e4, found '{}'",
-        escape(text)
-    )
-}
-
-/// A `--size`: pixels, or a printed width.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Length {
-    /// Pixels.
-    Px(u32),
-    /// Thousandths of a millimetre, centimetre or inch, and how many of
-    /// that unit make 254 inches (6,450 mm, 645 cm, 254 in): whole numbers,
-    /// so the same width gives the same pixels on every machine.
-    Printed { milli: u64, per_254_inches: u64 },
-}
-
-impl std::fmt::Display for Length {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Length::Px(px) => write!(f, "{px}"),
-            Length::Printed {
-                milli,
-                per_254_inches,
-            } => {
-                let unit = match per_254_inches {
-                    6450 => "mm",
-                    645 => "cm",
-                    _ => "in",
-                };
-                write!(f, "{}.{:03}{unit}", milli / 1000, milli % 1000)
-            }
-        }
-    }
-}
-
-/// Screen resolution, the default of `--dpi` for printed sizes.
-pub const DEFAULT_DPI: u32 = 96;
-
-impl Length {
-    /// The width in pixels at `dpi`, rounded.
-    pub fn pixels(self, dpi: u32) -> u64 {
-        match self {
-            Length::Px(px) => px as u64,
-            Length::Printed {
-                milli,
-                per_254_inches,
-            } => {
-                let denominator = per_254_inches * 1000;
-                (milli * dpi as u64 * 254 + denominator / 2) / denominator
-            }
-        }
-    }
-}
-
-/// `--size`: `400`, `400px`, `35mm`, `3.5cm`, `1.5in` (a decimal point and
-/// up to three decimals for printed widths).
-fn parse_length(text: &str) -> Result<Length, String> {
-    let text = text.trim();
-    let bad = || {
-        format!(
-            "give a width from {} to {} pixels, or a printed width such as 35mm, 3.5cm or 1.5in",
-            SIZE_RANGE.start(),
-            SIZE_RANGE.end()
-        )
-    };
-    let split = text
-        .find(|c: char| c.is_ascii_alphabetic())
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let per_254_inches = match unit.to_ascii_lowercase().as_str() {
-        "" | "px" => {
-            return number
-                .parse::<u32>()
-                .ok()
-                .filter(|size| SIZE_RANGE.contains(size))
-                .map(Length::Px)
-                .ok_or_else(bad)
-        }
-        "mm" => 6450,
-        "cm" => 645,
-        "in" => 254,
-        _ => return Err(bad()),
-    };
-    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
-    if whole.is_empty() && fraction.is_empty()
-        || fraction.len() > 3
-        || !whole
-            .bytes()
-            .chain(fraction.bytes())
-            .all(|b| b.is_ascii_digit())
-        || whole.len() > 6
-    {
-        return Err(bad());
-    }
-    let whole: u64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().map_err(|_| bad())?
-    };
-    let fraction: u64 = format!("{fraction:0<3}").parse().map_err(|_| bad())?;
-    Ok(Length::Printed {
-        milli: whole * 1000 + fraction,
-        per_254_inches,
-    })
-}
-
-/// `--size` in pixels at `--dpi`, within the layout's [`SIZE_RANGE`].
-fn size_pixels(args: &RenderArgs) -> Result<u32, Failure> {
-    let dpi = args.dpi.unwrap_or(DEFAULT_DPI);
-    let px = args.size.pixels(dpi);
-    u32::try_from(px)
-        .ok()
-        .filter(|px| SIZE_RANGE.contains(px))
-        .ok_or_else(|| {
-            Failure::invalid(format!(
-                "--size is {px} pixels at {dpi} dpi: give a width from {} to {} pixels",
-                SIZE_RANGE.start(),
-                SIZE_RANGE.end()
-            ))
-        })
-}
-
 /// The piece set `--pieces` names: a bundled set by name (`cburnett`, as
 /// [`PieceSet::bundled`]), else the set in that directory ([`load_pieces`]).
 /// A bare word that is neither is one message listing the bundled sets.
@@ -622,180 +409,13 @@ fn bundled_set_names() -> String {
     names.join(", ")
 }
 
-/// Turns the shared flags into render options (loading theme and pieces).
+/// Turns the shared flags into render options (loading theme and pieces)
+/// through the options table.
 pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions, Failure> {
-    let theme_arg = utf8("--theme", &args.theme)?;
-    let mut theme = Theme::load(theme_arg).map_err(|e| Failure::from(Cause::Theme(&e)))?;
-    let mut transparent = false;
-    if let Some(bg) = &args.background {
-        let bg = utf8("--background", bg)?;
-        if bg == "none" {
-            transparent = true;
-        } else {
-            theme.background = Some(Rgba::parse(bg).ok_or_else(|| {
-                Failure::invalid(format!(
-                    "--background: expected a colour such as #ffffff or 'none', found '{}'",
-                    escape(bg)
-                ))
-            })?);
-        }
-    }
-    let pieces = match &args.pieces {
-        Some(arg) => named_or_load_pieces("--pieces", arg)?,
-        None => PieceSet::built_in(),
-    };
-    let square = |flag: &str, text: &str| {
-        Square::parse(text.trim()).ok_or_else(|| {
-            Failure::invalid(format!(
-                "{flag}: expected a square such as e4, found '{}'",
-                escape(text)
-            ))
-        })
-    };
-    let lastmove = match &args.lastmove {
-        None => None,
-        Some(m) => {
-            let m = utf8("--lastmove", m)?.trim();
-            // Four square characters, optionally a promotion letter (e7e8q).
-            let promotion = m.len() == 5 && m.ends_with(['q', 'r', 'b', 'n', 'Q', 'R', 'B', 'N']);
-            if !m.is_ascii() || !(m.len() == 4 || promotion) {
-                return Err(Failure::invalid(format!(
-                    "--lastmove: expected a move such as e2e4 or e7e8q, found '{}'",
-                    escape(m)
-                )));
-            }
-            Some((
-                square("--lastmove", &m[..2])?,
-                square("--lastmove", &m[2..4])?,
-            ))
-        }
-    };
-    let check = match args
-        .check
-        .as_deref()
-        .map(|c| utf8("--check", c))
-        .transpose()?
-    {
-        None => CheckMark::None,
-        Some("auto") => CheckMark::Auto,
-        Some("none") => CheckMark::None,
-        Some(sq) => CheckMark::Square(square("--check", sq)?),
-    };
-    let arrows = args
-        .arrow
-        .iter()
-        .map(|a| utf8("--arrow", a))
-        .filter(|a| !matches!(a, Ok(a) if a.trim().is_empty()))
-        .map(|a| {
-            let a = a?;
-            ArrowSpec::parse(a.trim()).ok_or_else(|| Failure::invalid(arrow_error(a.trim())))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let marks = args
-        .mark
-        .iter()
-        .map(|m| utf8("--mark", m))
-        .filter(|m| !matches!(m, Ok(m) if m.trim().is_empty()))
-        .map(|m| square("--mark", m?))
-        .collect::<Result<Vec<_>, _>>()?;
-    let fills = args
-        .fill
-        .iter()
-        .map(|f| {
-            let f = utf8("--fill", f)?;
-            let (sq, color) = f.split_once(':').ok_or_else(|| {
-                Failure::invalid(format!(
-                    "--fill: expected SQUARE:COLOR such as e4:#ff000080, found '{}'",
-                    escape(f)
-                ))
-            })?;
-            let color = Rgba::parse(color).ok_or_else(|| {
-                Failure::invalid(format!(
-                    "--fill: expected a colour such as #ff000080, found '{}'",
-                    escape(color)
-                ))
-            })?;
-            Ok((square("--fill", sq)?, color))
-        })
-        .collect::<Result<Vec<_>, Failure>>()?;
-    let mut options = RenderOptions::new(format);
-    options.diagram = DiagramOptions {
-        size: size_pixels(args)?,
-        flip: args.flip,
-        coordinates: match args.coords {
-            CoordsArg::Outside => Coordinates::Outside,
-            CoordsArg::Inside => Coordinates::Inside,
-            CoordsArg::None => Coordinates::None,
-        },
-        side_to_move: !args.no_side_to_move,
-        border: !args.no_border,
-        transparent,
-        theme,
-        pieces,
-        markup: Markup {
-            lastmove,
-            check,
-            arrows,
-            marks,
-            fills,
-            glyphs: annotations::glyphs(&args.glyph)?,
-            labels: annotations::labels(&args.label)?,
-            straight_knight_arrows: args.straight_knight_arrows,
-        },
-        around: around_options(args)?,
-        preset: match args.preset {
-            None => Preset::Diagram,
-            Some(PresetArg::Og) => Preset::Og,
-        },
-    };
+    let options = table::read(args, format)?;
     // Text boards print the text as given; only drawings use the font.
     if !matches!(format, Format::Text(_) | Format::Fen) {
         warn_around(&options.diagram.around);
     }
-    options.encode = EncodeOptions {
-        optimize: args.optimize,
-        quality: args.quality,
-        // Recorded when asked for, or when the width is a printed one.
-        dpi: args.dpi.or(match args.size {
-            Length::Printed { .. } => Some(DEFAULT_DPI),
-            Length::Px(_) => None,
-        }),
-    };
-    options.swap_glyphs = args.swap_glyphs;
-    if let Some(prefix) = &args.id_prefix {
-        let prefix = utf8("--id-prefix", prefix)?;
-        if !prefix.is_empty() && !fen2img_render::svg::is_valid_id_prefix(prefix) {
-            return Err(Failure::invalid(format!(
-                "--id-prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
-                 at most 64 characters",
-                escape(prefix)
-            )));
-        }
-        options.svg_id_prefix = Some(prefix.to_string());
-    }
     Ok(options)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn printed_widths_become_pixels_at_the_resolution() {
-        let mm35 = parse_length("35mm").unwrap();
-        // A newspaper diagram: 35 mm at 150 dpi is 207 px, at 300 dpi 413 px.
-        assert_eq!(mm35.pixels(150), 207);
-        assert_eq!(mm35.pixels(300), 413);
-        assert_eq!(parse_length("3.5cm").unwrap().pixels(300), 413);
-        assert_eq!(parse_length("1.5in").unwrap().pixels(300), 450);
-        assert_eq!(parse_length(".5IN").unwrap().pixels(96), 48);
-        assert_eq!(parse_length("400").unwrap(), Length::Px(400));
-        assert_eq!(parse_length("400px").unwrap(), Length::Px(400));
-        for bad in [
-            "", "mm", "35pt", "3.5555cm", "-3mm", "31", "4097px", "1e3mm", "1,5cm",
-        ] {
-            assert!(parse_length(bad).is_err(), "{bad}");
-        }
-        assert_eq!(parse_length("35mm").unwrap().to_string(), "35.000mm");
-    }
 }

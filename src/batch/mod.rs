@@ -92,7 +92,10 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         format,
         strict: args.render.strict,
         around: options.diagram.around.clone(),
-        first_number: match (args.render.number, &args.render.number_format) {
+        first_number: match (
+            options.diagram.around.number,
+            &options.diagram.around.number_format,
+        ) {
             (Some(n), _) => Some(n),
             (None, Some(_)) => Some(1),
             (None, None) => None,

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use fen2img_render::layout::{Around, Caption};
+use fen2img_render::options::{Around, Caption};
 use fen2img_render::{parse, Format, ParseOptions, RenderOptions, Renderer};
 
 use super::lines::Line;
@@ -212,7 +212,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
     let fen = position.to_string();
     let around = ctx.line_around(line.n, record.caption());
     if let (None, Some(c0)) = (&ctx.around.caption, record.caption()) {
-        for c in fen2img_render::layout::missing_glyphs(c0) {
+        for c in fen2img_render::missing_glyphs(c0) {
             warnings.push(crate::args::missing_glyph_message(c, "c0"));
         }
     }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use fen2img_render::alt_text;
 use fen2img_render::fingerprint::{self, stable_hash};
-use fen2img_render::layout::{Around, Caption};
+use fen2img_render::options::{Around, Caption};
 use fen2img_render::{Format, RenderOptions, Renderer};
 
 use super::fence::FenBlock;

@@ -25,7 +25,7 @@
 
 use fen2img_render::chess::game::pgn::{read_game, Game, PgnError, PgnOptions};
 use fen2img_render::chess::game::Selector;
-use fen2img_render::layout::{Around, Caption};
+use fen2img_render::options::{Around, Caption};
 use fen2img_render::{alt_text, fingerprint};
 
 use super::diagram::{at_info, content_hash, Diagram, DiagramMaker, DocError, Made};

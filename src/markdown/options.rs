@@ -229,6 +229,9 @@ fn block_error(attr: &Attr, from_block: bool, e: &TableError) -> OptionError {
         ),
         // The command line's own message names the option already.
         OptionErrorKind::Resource(ResourceError::Refused(why)) => why.clone(),
+        // A theme's or piece set's error names the theme or set (`theme
+        // x.theme: ...`), as the command line prints it: not "theme: theme".
+        OptionErrorKind::Resource(e) => e.to_string(),
         _ => format!("{option}: {}", e.message()),
     };
     OptionError { column, message }
@@ -341,7 +344,12 @@ mod tests {
     fn a_theme_error_points_at_the_theme_option() {
         let e = resolve("", "fen flip theme=/nonexistent/x.theme").unwrap_err();
         assert_eq!(e.column, 10, "{e:?}");
-        assert!(e.message.contains("/nonexistent/x.theme"), "{e:?}");
+        // The theme named once, as the command line says it.
+        assert!(
+            e.message
+                .starts_with("theme /nonexistent/x.theme: not a built-in theme ("),
+            "{e:?}"
+        );
         let e = resolve("", "fen pieces=no-such-set").unwrap_err();
         assert_eq!(e.column, 5, "{e:?}");
         assert!(e.message.starts_with("pieces 'no-such-set'"), "{e:?}");

@@ -80,8 +80,8 @@ fn clocks(f: &Value) -> Result<[Option<u32>; 2], String> {
 }
 
 /// A frame's `check`: a square, a boolean, or lila-gif's strings for one.
-fn check(f: &Value) -> Result<Option<fen2img_render::layout::CheckMark>, String> {
-    use fen2img_render::layout::CheckMark;
+fn check(f: &Value) -> Result<Option<fen2img_render::options::CheckMark>, String> {
+    use fen2img_render::options::CheckMark;
     Ok(match f.get("check") {
         None | Some(Value::Null) | Some(Value::Bool(false)) => None,
         Some(Value::Bool(true)) => Some(CheckMark::Auto),

@@ -14,7 +14,7 @@ fn a_bad_square_is_named_with_a_caret() {
     assert_code(&out, 2);
     let err = stderr(&out);
     assert!(
-        err.contains("--glyph at column 1: expected a square a1 to h8, found 'e9'"),
+        err.contains("--glyph at column 1: 'e9' is not a square (files a to h, ranks 1 to 8)"),
         "{err}"
     );
     assert!(err.contains("  e9:!!\n  ^"), "{err}");

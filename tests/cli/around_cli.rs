@@ -85,7 +85,13 @@ fn captions_numbers_and_players_become_text_and_alt_text() {
     // A rating without a name is an error.
     let out = run([KINGS, "--black-elo", "2700"], None);
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("--black NAME"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "--black-elo at column 1: a title or rating needs the player's name too (black)"
+        ),
+        "{}",
+        stderr(&out)
+    );
     // The caption adds height, the width stays --size.
     let dir = scratch_dir("around-cli-size");
     let plain = dir.join("plain.png");

@@ -1275,9 +1275,10 @@ mod cache;
 /// Item 4 of issue 33, for two front ends so far: every example of every
 /// row of the options table that both the command line and the server
 /// take draws the same SVG bytes from `fen2img FEN --flag value -f svg`
-/// and from `GET /diagram.svg?fen=...&name=value`. Not yet here: the
-/// Markdown fence and Python (another round), and `pieces` (it needs a
-/// loaded piece set).
+/// and from `GET /diagram.svg?fen=...&name=value`. The fence is held to
+/// the command line in md.rs, Python in
+/// `crates/python/tests/test_options_table.py`; not here: `pieces` (it
+/// needs a loaded piece set).
 #[test]
 fn every_table_example_draws_the_same_svg_from_the_cli_and_the_server() {
     use fen2img_render::vocabulary::{Alias, Form};

@@ -14,7 +14,7 @@ use fen2img_render::apng::{ApngError, ApngWriter};
 use fen2img_render::gif::{
     AnimationWriter, GamePalette, GifError, PalettePicture, PaletteSample, TimedImage,
 };
-use fen2img_render::layout::CheckMark;
+use fen2img_render::options::CheckMark;
 use fen2img_render::{Position, RenderOptions, Renderer};
 
 use super::GameDiagram;

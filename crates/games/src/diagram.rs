@@ -5,7 +5,7 @@
 
 use fen2img_render::chess::game::pgn::{Arrow, Brush as PgnBrush, Game, SquareMark};
 use fen2img_render::chess::game::GamePosition;
-use fen2img_render::layout::{ArrowSpec, Brush, Caption, CheckMark, Player};
+use fen2img_render::options::{ArrowSpec, Brush, Caption, CheckMark, Player};
 use fen2img_render::{Color, DiagramOptions, Glyph, Position, Square};
 
 use super::caption::{caption, move_text};

@@ -3,7 +3,7 @@
 //! command line prints them, the Python package raises them as warnings).
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::missing_glyphs;
+use fen2img_render::missing_glyphs;
 
 use super::GameDiagram;
 

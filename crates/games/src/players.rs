@@ -4,7 +4,7 @@
 
 use fen2img_render::chess::game::limits::MAX_PLAYER_CHARS;
 use fen2img_render::chess::game::pgn::Game;
-use fen2img_render::layout::Player;
+use fen2img_render::options::Player;
 use fen2img_render::Color;
 
 /// The player of `color` from `tags`, with `clock` (milliseconds) in the

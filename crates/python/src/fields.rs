@@ -169,3 +169,38 @@ fn surrogate_code(repr: &str) -> Option<u32> {
     let hex = repr.trim_matches('\'').strip_prefix("\\u")?;
     u32::from_str_radix(hex, 16).ok()
 }
+
+/// One option's value as the options table reads it, for keyword `name`:
+/// `None` stays `None` (a switch given alone), a `bool` is `true` or
+/// `false`, an `int` its digits, a `str` itself. An `int` past 64 bits is
+/// out of range for every option: refused here, its digits cut short.
+pub fn option_text(name: &str, item: &Bound<'_, PyAny>) -> Result<Option<String>, Failure> {
+    if item.is_none() {
+        return Ok(None);
+    }
+    if let Ok(on) = item.cast::<pyo3::types::PyBool>() {
+        return Ok(Some(on.is_true().to_string()));
+    }
+    if item.is_instance_of::<pyo3::types::PyInt>() {
+        return match whole(name, item)? {
+            Whole::Fits(n) => Ok(Some(n.to_string())),
+            Whole::Huge(digits) => Err(Failure::Option(format!(
+                "{name}: the number is out of range, found {digits}"
+            ))),
+        };
+    }
+    if item.is_instance_of::<pyo3::types::PyString>() {
+        return item
+            .extract::<String>()
+            .map(Some)
+            .map_err(|e| conversion(name, item.py(), e));
+    }
+    let kind = item
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    Err(Failure::Type(format!(
+        "{name}: expected a str, int, bool or None, found {kind}"
+    )))
+}

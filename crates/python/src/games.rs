@@ -15,7 +15,7 @@ use fen2img_games::{
 };
 use fen2img_render::chess::game::Selector;
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::Brush;
+use fen2img_render::options::Brush;
 use fen2img_render::{describe_annotated, Format, RenderOptions};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -284,7 +284,7 @@ pub struct DiagramOut {
 }
 
 /// An arrow or circle as `render(arrows=...)` takes it: `Ge2e4`.
-fn arrow_spec(a: &fen2img_render::layout::ArrowSpec) -> String {
+fn arrow_spec(a: &fen2img_render::options::ArrowSpec) -> String {
     let brush = match a.brush {
         Brush::Green => 'G',
         Brush::Red => 'R',

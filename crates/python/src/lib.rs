@@ -175,11 +175,13 @@ mod native {
 
     /// `__version__`: the workspace's version, which is also the wheel's;
     /// the limits the Python layer checks before handing values over,
-    /// from where the command line and the server take them.
+    /// from where the command line and the server take them; `OPTIONS`,
+    /// the options table's rows, for the tests that walk it.
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        m.add("MAX_MARKUP", fen2img_render::layout::MAX_MARKUP)?;
+        m.add("MAX_MARKUP", fen2img_render::options::MAX_MARKUP)?;
+        m.add("OPTIONS", crate::options::table())?;
         m.add("MAX_PGN_BYTES", fen2img_games::input::MAX_PGN_LEN)
     }
 }

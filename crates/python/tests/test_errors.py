@@ -114,9 +114,9 @@ def test_a_legal_position_does_not_warn():
         (dict(fills={"e4": "red"}), "fills"),
         (dict(background="white"), "background"),
         (dict(caption_position="left"), "caption_position"),
-        (dict(white_elo=5), "white_title and white_elo"),
+        (dict(white_elo=5), "white_elo at column 1: a title or rating needs the player's name too"),
         (dict(white="A", white_elo=-1), "white_elo"),
-        (dict(id_prefix="1bad"), "SVG id prefix"),
+        (dict(id_prefix="1bad"), "id_prefix"),
     ],
 )
 def test_a_bad_option_value_is_a_value_error_naming_the_option(options, option):
@@ -127,14 +127,14 @@ def test_a_bad_option_value_is_a_value_error_naming_the_option(options, option):
 
 
 def test_an_unknown_format_is_a_value_error_naming_it():
-    with pytest.raises(ValueError, match="^format: unknown format.*'bmp'"):
+    with pytest.raises(ValueError, match="^format at column 1: unknown format.*'bmp'"):
         fen2img.render(START, "bmp")
 
 
 @pytest.mark.parametrize(
     "options, option",
     [
-        (dict(size="400"), "size"),
+        (dict(size=4.5), "size"),
         (dict(size=True), "size"),
         (dict(flip="false"), "flip"),
         (dict(theme=3), "theme"),

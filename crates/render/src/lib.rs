@@ -148,7 +148,7 @@ pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};
 pub use fen2img_chess::notation::{Nag, UciMove, ValueError};
 pub use format::{Format, ImageFormat, TerminalFormat, UnknownFormat};
-pub use layout::{alt_text, Frame, Layout, LayoutError};
+pub use layout::{alt_text, missing_glyphs, Frame, Layout, LayoutError};
 pub use offload::Offload;
 pub use options::{
     Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates, DiagramOptions,

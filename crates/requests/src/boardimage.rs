@@ -2,7 +2,7 @@
 //! parameter names, defaults, limits and error answers, so that its URLs
 //! work unchanged on this server.
 
-use fen2img_render::layout::{CheckMark, SIZE_RANGE};
+use fen2img_render::options::{CheckMark, SIZE_RANGE};
 use fen2img_render::Rgba;
 use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove};
 
@@ -104,7 +104,7 @@ impl<'a> BoardQuery<'a> {
                 .filter(|s| !s.is_empty())
         };
         r.arrows = list(self.arrows)
-            .map(fen2img_render::layout::ArrowSpec::parse)
+            .map(fen2img_render::options::ArrowSpec::parse)
             .collect::<Option<Vec<_>>>()
             .ok_or("invalid arrow")?;
         // web-boardimage has no limit; ours is the own API's, as each arrow

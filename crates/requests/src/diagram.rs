@@ -4,7 +4,7 @@
 
 use fen2img_games::vocabulary::{GameChoice, GAME};
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::SIZE_RANGE;
+use fen2img_render::options::SIZE_RANGE;
 use fen2img_render::vocabulary::{
     BuiltIn, FrontEnd, OptionError, ResourceError, Resources, RENDER,
 };
@@ -380,7 +380,7 @@ fn read_options(
 mod tests {
     use super::*;
     use crate::query::pairs;
-    use fen2img_render::layout::{ArrowSpec, Caption, CaptionPosition};
+    use fen2img_render::options::{ArrowSpec, Caption, CaptionPosition};
     use fen2img_render::{Coordinates, Square};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

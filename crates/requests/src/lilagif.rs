@@ -4,7 +4,7 @@
 //! `piece` naming a set of `--piece-sets`).
 
 use fen2img_render::chess::quote::escape;
-use fen2img_render::layout::{CheckMark, Player, SIZE_RANGE};
+use fen2img_render::options::{CheckMark, Player, SIZE_RANGE};
 use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove, ValueError};
 
 use crate::lila_names;

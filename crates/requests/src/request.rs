@@ -4,13 +4,13 @@
 
 use std::fmt::Write as _;
 
-use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
+use fen2img_render::options::{Around, ArrowSpec, Caption, CheckMark, Player};
 use fen2img_render::Rgba;
 use fen2img_render::{Coordinates, Format, Glyph, Position, Preset, RenderOptions, Square, Theme};
 
 /// The most arrows, marks and fills one request may ask for: the render
 /// library's one bound for untrusted front ends.
-pub use fen2img_render::layout::MAX_MARKUP;
+pub use fen2img_render::options::MAX_MARKUP;
 
 /// The margin: the theme's colour, another colour, or transparent.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use fen2img_render::layout::{ArrowSpec, CheckMark};
+use fen2img_render::options::{ArrowSpec, CheckMark};
 use fen2img_render::Rgba;
 use fen2img_render::{parse, Markup, ParseOptions, Position, Square};
 

@@ -36,7 +36,7 @@ def render(
     position: Position,
     format: str = "png",
     *,
-    size: int = 400,
+    size: Union[int, str] = 400,
     theme: Any = "brown",
     pieces: Any = None,
     flip: bool = False,
@@ -51,6 +51,9 @@ def render(
     marks: Optional[Iterable[Square]] = None,
     fills: Union[None, Mapping[Square, str], Iterable[Tuple[Square, str]]] = None,
     glyphs: Union[None, Mapping[Square, str], Iterable[Tuple[Square, str]]] = None,
+    labels: Union[None, Mapping[Square, str], Iterable[Tuple[Square, str]]] = None,
+    straight_knight_arrows: bool = False,
+    preset: Optional[str] = None,
     caption: Union[None, bool, str] = None,
     caption_position: str = "below",
     number: Optional[int] = None,
@@ -63,6 +66,7 @@ def render(
     black_elo: Optional[int] = None,
     quality: int = 90,
     optimize: bool = False,
+    swap_glyphs: bool = False,
     dpi: Optional[int] = None,
     id_prefix: Optional[str] = None,
     strict: bool = False,
@@ -80,7 +84,9 @@ def render(
             e-mail), ``"fen"`` (canonical FEN); or a terminal picture
             (``"kitty"``, ``"iterm"``, ``"sixel"``, ``"blocks"``).
         size: Image width in pixels, 32 to 4096 (the height follows what is
-            drawn around the board).
+            drawn around the board), or a printed width such as ``"35mm"``,
+            ``"3.5cm"`` or ``"1.5in"``, made pixels at ``dpi`` (96 if not
+            given, and then recorded).
         theme: A built-in theme by name (``"brown"``, ``"blue"``,
             ``"green"``, ``"print"``), or a ``pathlib.Path`` to a theme file.
         pieces: A bundled piece set by name (``"cburnett"``, ``"chessnut"``
@@ -114,6 +120,13 @@ def render(
             ``?!``, ``?``, ``??``, ``□``, ``⨀``, ``=``, ``±``, ``∓``,
             ``+−``, ``−+``, their ASCII spellings, or a NAG such as
             ``"$3"``).
+        labels: Labels of 1 to 3 characters on squares: ``{"e4": "A"}``.
+        straight_knight_arrows: Draw arrows a knight's move long straight,
+            not as an L.
+        preset: ``"og"``: a 1200x630 social preview (a link's
+            ``og:image``), the board left and the caption, players and side
+            to move beside it (``size`` is not used); ``"diagram"`` (the
+            default) the board alone.
         caption: Text under (or over) the board; ``True`` or ``"auto"`` writes
             who is to move.
         caption_position: ``"below"`` or ``"above"``.
@@ -125,6 +138,8 @@ def render(
         white_elo, black_elo: Ratings, after the names.
         quality: JPEG quality, 1 to 100.
         optimize: PNG: spend more time for the smallest file.
+        swap_glyphs: Unicode boards: swap the white and black glyphs (for
+            dark terminals).
         dpi: PNG: the resolution to record, so documents place the image at
             its printed size.
         id_prefix: SVG: what every id starts with (default: derived from the
@@ -139,7 +154,9 @@ def render(
         FenError: ``position`` is not FEN fen2img can read (a ``ValueError``
             with ``field`` and ``column``).
         ValueError: An option's value is out of range or not understood; the
-            message starts with the option's name.
+            message starts with the option's name, in the words the command
+            line, the server and Markdown fences use for the same option
+            (the options table reads them all).
         TypeError: An option of the wrong type.
         OSError: A theme file or piece directory could not be read.
 

@@ -81,6 +81,12 @@ def _whole(option: str, value: Any) -> int:
     return value
 
 
+def _size(value: Any) -> Union[int, str]:
+    """Pixels (an ``int``), or a printed width such as ``"35mm"`` (made
+    pixels at ``dpi``, or 96)."""
+    return value if isinstance(value, str) else _whole("size", value)
+
+
 def _optional_whole(option: str, value: Any) -> Optional[int]:
     return None if value is None else _whole(option, value)
 
@@ -217,6 +223,11 @@ def _glyphs(value: Any) -> List[Tuple[str, str]]:
     return _square_pairs("glyphs", value, "{'d8': '!!'}", "glyph")
 
 
+def _labels(value: Any) -> List[Tuple[str, str]]:
+    """(square, text) pairs from a dict ``{"e4": "A"}`` or pairs."""
+    return _square_pairs("labels", value, "{'e4': 'A'}", "label")
+
+
 def _square_pairs(option: str, value: Any, example: str, what: str) -> List[Tuple[str, str]]:
     """(square, text) pairs from a dict or an iterable of pairs, for
     ``option`` (``example`` shows the dict, ``what`` names the text)."""
@@ -245,15 +256,15 @@ def _coordinates(value: Any) -> str:
     return _text("coordinates", value)
 
 
-def _theme(value: Any) -> Tuple[Optional[str], Optional[str]]:
-    """(built-in name, file path): a ``str`` names a built-in theme, a
-    path (``pathlib.Path``, any ``os.PathLike``) is a theme file. Only an
-    explicit path reads a file, so a theme name taken from a web form
-    cannot make a server read one."""
+def _theme(value: Any) -> Tuple[str, bool]:
+    """(name or path, whether it is a file): a ``str`` names a built-in
+    theme, a path (``pathlib.Path``, any ``os.PathLike``) is a theme file.
+    Only an explicit path reads a file, so a theme name taken from a web
+    form cannot make a server read one."""
     if isinstance(value, str):
-        return value, None
+        return value, False
     if isinstance(value, os.PathLike):
-        return None, os.fspath(value)
+        return os.fspath(value), True
     raise TypeError(
         "theme: expected a built-in theme's name or a pathlib.Path of a theme file, "
         f"found {_type_name(value)}"
@@ -280,6 +291,8 @@ def _caption(value: Any) -> Tuple[Optional[str], bool]:
 
 
 #: The keyword arguments of :func:`fen2img.render` and their defaults.
+#: Each but ``strict`` is an option of the Rust half's options table (its
+#: Python name), which reads the values.
 DEFAULTS: Dict[str, Any] = {
     "size": 400,
     "theme": "brown",
@@ -296,6 +309,9 @@ DEFAULTS: Dict[str, Any] = {
     "marks": None,
     "fills": None,
     "glyphs": None,
+    "labels": None,
+    "straight_knight_arrows": False,
+    "preset": None,
     "caption": None,
     "caption_position": "below",
     "number": None,
@@ -308,53 +324,64 @@ DEFAULTS: Dict[str, Any] = {
     "black_elo": None,
     "quality": 90,
     "optimize": False,
+    "swap_glyphs": False,
     "dpi": None,
     "id_prefix": None,
     "strict": False,
 }
 
+_NUMBERS = ("quality",)
+_OPTIONAL_NUMBERS = ("dpi", "number", "white_elo", "black_elo")
+_FLAGS = ("flip", "side_to_move", "border", "straight_knight_arrows", "optimize", "swap_glyphs")
+_TEXTS = (
+    "background", "preset", "caption_position", "number_format", "white", "white_title",
+    "black", "black_title", "id_prefix",
+)
+
 
 def native_options(function: str, format: str, given: Mapping[str, Any]) -> Dict[str, Any]:
     """The keyword arguments ``given`` to ``function`` (the rest at their
-    defaults), as the Rust half takes them: every key present."""
+    defaults) as the Rust half takes them: ``(keyword, value)`` pairs of
+    the options table, each value text, a number, a bool, or ``None``,
+    and one pair per item of a list (an arrow, a mark, a fill...)."""
     unknown = sorted(set(given) - set(DEFAULTS))
     if unknown:
         raise TypeError(f"{function}() got an unexpected keyword argument {unknown[0]!r}")
     options = {**DEFAULTS, **given}
     theme, theme_file = _theme(options["theme"])
     caption, caption_auto = _caption(options["caption"])
+    pairs: List[Tuple[str, Any]] = [("theme", theme)]
+    pieces = _pieces(options["pieces"])
+    if pieces is not None:
+        pairs.append(("pieces", pieces))
+    pairs.append(("size", _size(options["size"])))
+    pairs += [(k, _whole(k, options[k])) for k in _NUMBERS]
+    pairs += [(k, n) for k in _OPTIONAL_NUMBERS if (n := _optional_whole(k, options[k])) is not None]
+    pairs += [(k, _flag(k, options[k])) for k in _FLAGS]
+    pairs += [(k, t) for k in _TEXTS if (t := _optional_text(k, options[k])) is not None]
+    pairs.append(("coordinates", _coordinates(options["coordinates"])))
+    # After the background: transparent wins over a colour.
+    if _flag("transparent", options["transparent"]):
+        pairs.append(("transparent", True))
+    lastmove = _lastmove(options["lastmove"])
+    if lastmove is not None:
+        pairs.append(("lastmove", lastmove))
+    check = _check(options["check"])
+    if check is not None:
+        pairs.append(("check", check))
+    pairs += [("arrows", a) for a in _arrows(options["arrows"])]
+    pairs += [("marks", m) for m in _squares("marks", options["marks"])]
+    pairs += [("fills", f"{s}:{c}") for s, c in _fills(options["fills"])]
+    pairs += [("glyphs", f"{s}:{g}") for s, g in _glyphs(options["glyphs"])]
+    pairs += [("labels", f"{s}:{t}") for s, t in _labels(options["labels"])]
+    if caption_auto:
+        pairs.append(("caption", "auto"))
+    elif caption is not None:
+        pairs.append(("caption", caption))
     return {
         "format": _text("format", format).lower(),
-        "size": _whole("size", options["size"]),
-        "theme": theme,
         "theme_file": theme_file,
-        "pieces": _pieces(options["pieces"]),
-        "flip": _flag("flip", options["flip"]),
-        "coordinates": _coordinates(options["coordinates"]),
-        "side_to_move": _flag("side_to_move", options["side_to_move"]),
-        "border": _flag("border", options["border"]),
-        "background": _optional_text("background", options["background"]),
-        "transparent": _flag("transparent", options["transparent"]),
-        "lastmove": _lastmove(options["lastmove"]),
-        "check": _check(options["check"]),
-        "arrows": _arrows(options["arrows"]),
-        "marks": _squares("marks", options["marks"]),
-        "fills": _fills(options["fills"]),
-        "glyphs": _glyphs(options["glyphs"]),
-        "caption": caption,
+        "options": pairs,
         "caption_auto": caption_auto,
-        "caption_position": _text("caption_position", options["caption_position"]),
-        "number": _optional_whole("number", options["number"]),
-        "number_format": _optional_text("number_format", options["number_format"]),
-        "white": _optional_text("white", options["white"]),
-        "white_title": _optional_text("white_title", options["white_title"]),
-        "white_elo": _optional_whole("white_elo", options["white_elo"]),
-        "black": _optional_text("black", options["black"]),
-        "black_title": _optional_text("black_title", options["black_title"]),
-        "black_elo": _optional_whole("black_elo", options["black_elo"]),
-        "quality": _whole("quality", options["quality"]),
-        "optimize": _flag("optimize", options["optimize"]),
-        "dpi": _optional_whole("dpi", options["dpi"]),
-        "id_prefix": _optional_text("id_prefix", options["id_prefix"]),
         "strict": _flag("strict", options["strict"]),
     }

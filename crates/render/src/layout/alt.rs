@@ -103,7 +103,8 @@ pub fn describe_markup(position: &Position, markup: &Markup) -> String {
 mod tests {
     use super::*;
     use crate::annotation::Glyph;
-    use crate::layout::{ArrowSpec, Layout};
+    use crate::layout::Layout;
+    use crate::options::ArrowSpec;
     use crate::test_support::{position, sq};
     use crate::Rgba;
 

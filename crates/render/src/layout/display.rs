@@ -179,7 +179,7 @@ impl Layout {
 mod tests {
     use super::*;
     use crate::assets::theme::Theme;
-    use crate::layout::{ArrowSpec, CheckMark, Coordinates, DiagramOptions, Markup};
+    use crate::options::{ArrowSpec, CheckMark, Coordinates, DiagramOptions, Markup};
     use crate::test_support::{layout, sq};
 
     #[test]

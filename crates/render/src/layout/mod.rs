@@ -43,13 +43,7 @@ pub use pockets::{Badge, Disc, PocketPiece, PocketSpec, POCKET_ROLES};
 pub use square_marks::{GlyphBadge, SquareLabel};
 pub use text::{missing_glyphs, PlacedText};
 
-// The user's options, kept here until the front ends move: issue 33. (This
-// file's own code names them through these re-exports too.)
-pub use crate::options::{
-    format_clock, Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates,
-    DiagramOptions, Glyph, Judgement, Markup, Player, Preset, DEFAULT_NUMBER_FORMAT, DEFAULT_SIZE,
-    MAX_LABEL_CHARS, MAX_MARKUP, SIZE_RANGE,
-};
+use crate::options::{Brush, CheckMark, DiagramOptions, Markup};
 
 use crate::assets::color::Rgba;
 #[cfg(test)]
@@ -457,6 +451,7 @@ fn round2(v: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::{ArrowSpec, Coordinates};
     use crate::test_support::position;
     use fen2img_chess::{parse, ParseOptions};
 

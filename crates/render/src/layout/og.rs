@@ -170,7 +170,8 @@ pub(super) fn place_panel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{Caption, Layout, Preset};
+    use crate::layout::Layout;
+    use crate::options::{Caption, Preset};
     use crate::test_support::position;
 
     fn og(around: Around, fen: &str) -> Layout {

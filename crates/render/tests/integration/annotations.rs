@@ -5,7 +5,8 @@
 
 use fen2img_render::fingerprint::canonical_options;
 use fen2img_render::internals::Rasterizer;
-use fen2img_render::layout::{ArrowSpec, Item};
+use fen2img_render::layout::Item;
+use fen2img_render::options::ArrowSpec;
 use fen2img_render::{
     render_text, svg, DiagramOptions, Format, Glyph, Layout, Markup, RenderOptions, TextFormat,
     TextOptions, Theme,

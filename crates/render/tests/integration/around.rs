@@ -8,7 +8,7 @@ use crate::common;
 
 use proptest::prelude::*;
 
-use fen2img_render::layout::{Around, Caption, CaptionPosition, Player};
+use fen2img_render::options::{Around, Caption, CaptionPosition, Player};
 use fen2img_render::{DiagramOptions, Format, Layout, RenderOptions, Renderer};
 
 use crate::common::{position, RUY_LOPEZ, START};

@@ -3,7 +3,8 @@
 //! over white paper and over a near-black page, labels on a `--background`
 //! colour, and the side-to-move marker clear of the image's edge.
 
-use fen2img_render::layout::{Around, Caption, Player, Rect};
+use fen2img_render::layout::Rect;
+use fen2img_render::options::{Around, Caption, Player};
 use fen2img_render::{DiagramOptions, Format, Layout, RenderOptions, Renderer, Rgba, Theme};
 
 use crate::common::{decode_png, position, Image, RUY_LOPEZ};

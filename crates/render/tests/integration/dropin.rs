@@ -4,7 +4,7 @@
 //! three themes), and the preview's page in SVG and pixels alike.
 
 use fen2img_render::internals::Rasterizer;
-use fen2img_render::layout::{Around, ArrowSpec, Caption, CheckMark, Player};
+use fen2img_render::options::{Around, ArrowSpec, Caption, CheckMark, Player};
 use fen2img_render::{svg, Coordinates, DiagramOptions, Glyph, Layout, Markup, Preset, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;

@@ -16,7 +16,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use fen2img_render::layout::{Around, Caption, CaptionPosition, Player};
+use fen2img_render::options::{Around, Caption, CaptionPosition, Player};
 use fen2img_render::{
     Coordinates, DiagramOptions, EncodeOptions, Format, Markup, RenderOptions, Renderer, Theme,
 };

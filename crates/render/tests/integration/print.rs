@@ -148,7 +148,7 @@ fn a_user_hatch_keeps_its_share_of_ink() {
 /// check a ring and not a glow, arrows, circles and marks opaque.
 #[test]
 fn print_annotations_are_ink_only() {
-    use fen2img_render::layout::{ArrowSpec, CheckMark};
+    use fen2img_render::options::{ArrowSpec, CheckMark};
     use fen2img_render::Markup;
     let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5";
     let e2 = Square::parse("e2").unwrap();
@@ -227,7 +227,7 @@ fn print_annotations_are_ink_only() {
 /// Other themes keep their tints and glow.
 #[test]
 fn screen_themes_keep_tinted_annotations() {
-    use fen2img_render::layout::CheckMark;
+    use fen2img_render::options::CheckMark;
     use fen2img_render::Markup;
     let e1 = Square::parse("e1").unwrap();
     let options = DiagramOptions {
@@ -322,7 +322,7 @@ fn pieces_labels_and_marks_stay_clear_of_the_hatching() {
 /// no arrow.
 #[test]
 fn a_hollow_arrow_leaves_the_pieces_it_crosses_in_view() {
-    use fen2img_render::layout::ArrowSpec;
+    use fen2img_render::options::ArrowSpec;
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for size in [207, 400, 720] {
         for (arrow, squares) in [("Rd1d8", ["d2", "d7"]), ("Ba2a7", ["a2", "a7"])] {
@@ -376,7 +376,7 @@ fn inside(points: &[(f32, f32)], x: f32, y: f32) -> bool {
 /// dots (issue 21, "annotations stay readable after the threshold").
 #[test]
 fn a_hollow_arrows_ink_survives_a_threshold() {
-    use fen2img_render::layout::ArrowSpec;
+    use fen2img_render::options::ArrowSpec;
     for size in [207, 240, 400] {
         for arrow in ["Rb4d6", "Bb5c6", "Ra1a8", "Bb1c3"] {
             let mut options = print_options(size, false);

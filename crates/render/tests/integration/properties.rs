@@ -328,7 +328,7 @@ proptest! {
 
     #[test]
     fn arrow_parser_never_panics(text in markup_text()) {
-        if let Some(a) = fen2img_render::layout::ArrowSpec::parse(&text) {
+        if let Some(a) = fen2img_render::options::ArrowSpec::parse(&text) {
             prop_assert!(text.is_ascii());
             let _ = (a.from, a.to);
         }
@@ -339,7 +339,7 @@ proptest! {
 fn arrow_parser_refuses_non_ascii() {
     for text in ["aé4", "Gaé4", "Ré4", "é4e5", "e4é"] {
         assert_eq!(
-            fen2img_render::layout::ArrowSpec::parse(text),
+            fen2img_render::options::ArrowSpec::parse(text),
             None,
             "{text}"
         );

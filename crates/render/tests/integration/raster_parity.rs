@@ -32,7 +32,7 @@
 use std::sync::Arc;
 
 use fen2img_render::internals::Rasterizer;
-use fen2img_render::layout::{Around, Caption, Player};
+use fen2img_render::options::{Around, Caption, Player};
 use fen2img_render::Rgba;
 use fen2img_render::{svg, Coordinates, DiagramOptions, Layout, Square, Theme};
 use resvg::tiny_skia::{Pixmap, Transform};

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use fen2img_render::layout::CheckMark;
+use fen2img_render::options::CheckMark;
 use fen2img_render::Rgba;
 use fen2img_render::{
     Coordinates, DiagramOptions, Format, PieceSet, RenderOptions, Renderer, Theme,

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::sync::Once;
 
-use fen2img_render::layout::{ArrowSpec, CheckMark};
+use fen2img_render::options::{ArrowSpec, CheckMark};
 use fen2img_render::Rgba;
 use fen2img_render::{
     svg, Coordinates, DiagramOptions, Format, Layout, Markup, Position, RenderOptions, Renderer,
