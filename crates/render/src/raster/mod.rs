@@ -13,7 +13,6 @@ mod around;
 mod cache;
 pub(crate) mod game_tiles;
 mod glyph_masks;
-pub(crate) mod halo_fragments;
 pub mod indexed;
 mod marked_tiles;
 mod marks;
@@ -319,39 +318,9 @@ impl Rasterizer {
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
         halos[piece.index()].get_or_insert_with(|| {
-            halo_fragments::halo_sprite(glyphs, piece, halo, spec.hatch.as_ref())
+            crate::halo::halo_sprite(glyphs, piece, halo, spec.hatch.as_ref())
         })
     }
-}
-
-/// The halo of one glyph: its filled shapes, filled and stroked wide in the
-/// halo colour (the same geometry the SVG writer uses).
-fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
-    let size = spec.size;
-    let glyph = spec.pieces.glyph(Piece::new(piece.color, piece.role));
-    let mut sprite = Pixmap::new(size, size).expect("size > 0");
-    let (scale, dx, dy) = glyph.fit(size as f32);
-    let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-    let paint = solid(halo.color);
-    for p in glyph.paths_at(size).iter().filter(|p| p.fill.is_some()) {
-        let outline = p
-            .stroke
-            .as_ref()
-            .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
-        let stroke = Stroke {
-            width: halo.stroke_width(outline, scale),
-            line_join: LineJoin::Round,
-            ..Stroke::default()
-        };
-        sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
-        sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
-    }
-    if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), size as f32) {
-        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-            sprite.fill_rect(rect, &paint, Transform::identity(), None);
-        }
-    }
-    sprite
 }
 
 /// Draws an item that is not a sprite copy (everything but halos and
