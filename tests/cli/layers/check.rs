@@ -57,8 +57,8 @@ pub fn arrows_less_exceptions(
         arrows.retain(|a| !(name(&a.from) == e.from && target_name(&a.to) == e.to));
         if arrows.len() == before {
             problems.push(format!(
-                "{}: exception {} → {} matches no arrow any more: remove it from EXCEPTIONS",
-                krate.name, e.from, e.to
+                "{}: exception {} → {} ({}) matches no arrow any more: remove it from EXCEPTIONS",
+                krate.name, e.from, e.to, e.why
             ));
         }
     }
@@ -70,7 +70,10 @@ pub fn forbidden(krate: &Crate, arrows: &[Arrow], rules: &[Rule], root: &Path) -
     let mut problems = Vec::new();
     for arrow in arrows {
         let from = Target::Module(arrow.from.clone());
-        for rule in rules.iter().filter(|r| r.crates.contains(&krate.name.as_str())) {
+        for rule in rules
+            .iter()
+            .filter(|r| r.crates.contains(&krate.name.as_str()))
+        {
             if rule.except.iter().any(|p| covers(p, &from)) {
                 continue;
             }
@@ -104,7 +107,9 @@ pub fn cycles(krate: &Crate, arrows: &[Arrow], root: &Path) -> Vec<String> {
     let mut pairs: BTreeMap<(ModPath, ModPath), &Arrow> = BTreeMap::new();
     for arrow in arrows {
         if let Target::Module(to) = &arrow.to {
-            pairs.entry((arrow.from.clone(), to.clone())).or_insert(arrow);
+            pairs
+                .entry((arrow.from.clone(), to.clone()))
+                .or_insert(arrow);
         }
     }
     let mut problems = Vec::new();

@@ -45,7 +45,12 @@ fn workspace_crates() -> Vec<(String, PathBuf)> {
 }
 
 /// Every problem in one crate: cycles, forbidden arrows, stale exceptions.
-fn problems_in(krate: &Crate, rules: &[Rule], exceptions: &[Exception], root: &Path) -> Vec<String> {
+fn problems_in(
+    krate: &Crate,
+    rules: &[Rule],
+    exceptions: &[Exception],
+    root: &Path,
+) -> Vec<String> {
     let mut problems = Vec::new();
     let arrows = check::arrows_less_exceptions(krate, exceptions, &mut problems);
     problems.extend(check::cycles(krate, &arrows, root));
@@ -70,7 +75,11 @@ fn no_cycle_and_no_forbidden_arrow_in_any_crate() {
 fn every_rule_names_crates_that_exist() {
     for rule in RULES {
         for krate in rule.crates {
-            assert!(rules::ALL.contains(krate), "{krate}: no such crate ({})", rule.why);
+            assert!(
+                rules::ALL.contains(krate),
+                "{krate}: no such crate ({})",
+                rule.why
+            );
         }
     }
 }
@@ -154,7 +163,10 @@ fn an_exception_that_matches_nothing_is_reported() {
     }];
     let problems = problems_in(&krate, &[], &stale, &dir);
     assert_eq!(problems.len(), 2, "{problems:?}");
-    assert!(problems[0].contains("exception c → b matches no arrow"), "{problems:?}");
+    assert!(
+        problems[0].contains("exception c → b matches no arrow"),
+        "{problems:?}"
+    );
     // Excepting one arrow of the cycle breaks it.
     let breaks = [Exception {
         krate: "scratch",

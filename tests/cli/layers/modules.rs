@@ -208,9 +208,7 @@ fn item_name(item: &syn::Item) -> Option<String> {
 /// `#[cfg(test)]`: code that exists only in unit tests.
 fn is_test_only(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Ident>()
-                .is_ok_and(|i| i == "test")
+        a.path().is_ident("cfg") && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "test")
     })
 }
 
@@ -234,7 +232,7 @@ impl PathReader<'_> {
         let mut run: Vec<String> = Vec::new();
         let mut line = 0;
         let mut colons = 0; // ':' seen since the last segment
-        let mut flush = |run: &mut Vec<String>, line: usize, me: &mut Self| {
+        let flush = |run: &mut Vec<String>, line: usize, me: &mut Self| {
             if run.len() > 1 {
                 me.add(std::mem::take(run), line);
             }
@@ -292,7 +290,9 @@ impl PathReader<'_> {
                 if r.ident != "self" {
                     path.push(r.ident.to_string());
                 }
-                self.module.aliases.insert(r.rename.to_string(), path.clone());
+                self.module
+                    .aliases
+                    .insert(r.rename.to_string(), path.clone());
                 self.add(path, r.ident.span().start().line);
             }
             syn::UseTree::Glob(g) => {
@@ -426,9 +426,10 @@ impl Crate {
                     for glob in &module.globs {
                         if let Some(Target::Module(source)) = self.resolve_at(&at, glob, depth + 1)
                         {
-                            let defines = self.modules.get(&source).is_some_and(|m| {
-                                m.items.contains(s) || m.aliases.contains_key(s)
-                            });
+                            let defines = self
+                                .modules
+                                .get(&source)
+                                .is_some_and(|m| m.items.contains(s) || m.aliases.contains_key(s));
                             if defines && source != at {
                                 return self.walk(source, &segments[i..], depth + 1);
                             }
@@ -450,7 +451,9 @@ impl Crate {
                     continue;
                 };
                 let to = match to {
-                    Target::Module(m) => Target::Module(self.modules.get(&m).map_or(m, |t| t.owner.clone())),
+                    Target::Module(m) => {
+                        Target::Module(self.modules.get(&m).map_or(m, |t| t.owner.clone()))
+                    }
                     other => other,
                 };
                 if to == Target::Module(module.owner.clone()) {
