@@ -168,7 +168,10 @@ fn write_still(
 /// overlays, else its RGBA image reduced to a palette, exact up to 256
 /// colours, median cut beyond). Parts of the compression are offered to
 /// `offload`; the bytes are the same either way.
-pub(crate) fn render(image: IndexedImage, offload: Option<&dyn Offload>) -> Result<Vec<u8>, GifError> {
+pub(crate) fn render(
+    image: IndexedImage,
+    offload: Option<&dyn Offload>,
+) -> Result<Vec<u8>, GifError> {
     let view = PaletteImage {
         width: image.width,
         height: image.height,

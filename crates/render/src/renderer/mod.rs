@@ -302,10 +302,11 @@ impl Renderer {
                 &self.rasterizer.render(&layout),
                 options.encode.quality,
             )?),
-            ImageFormat::Gif => {
-                gif::render(self.rasterizer.render_palette(&layout), self.offload.0.as_deref())
-                    .map_err(|e| Error::Encode(EncodeError::new("GIF", e)))
-            }
+            ImageFormat::Gif => gif::render(
+                self.rasterizer.render_palette(&layout),
+                self.offload.0.as_deref(),
+            )
+            .map_err(|e| Error::Encode(EncodeError::new("GIF", e))),
         }
     }
 }
