@@ -44,8 +44,9 @@ fn covers(pattern: &str, target: &Target) -> bool {
     }
 }
 
-/// The crate's arrows less those an exception names (each exception that
-/// names none is reported: it has outlived its reason).
+/// The crate's arrows less those an exception names (from a module or
+/// any under it, to exactly a module or crate); each exception that names
+/// none is reported: it has outlived its reason.
 pub fn arrows_less_exceptions(
     krate: &Crate,
     exceptions: &[Exception],
@@ -54,7 +55,10 @@ pub fn arrows_less_exceptions(
     let mut arrows = krate.arrows();
     for e in exceptions.iter().filter(|e| e.krate == krate.name) {
         let before = arrows.len();
-        arrows.retain(|a| !(name(&a.from) == e.from && target_name(&a.to) == e.to));
+        arrows.retain(|a| {
+            let from = Target::Module(a.from.clone());
+            !(covers(e.from, &from) && target_name(&a.to) == e.to)
+        });
         if arrows.len() == before {
             problems.push(format!(
                 "{}: exception {} → {} ({}) matches no arrow any more: remove it from EXCEPTIONS",

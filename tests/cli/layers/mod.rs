@@ -164,7 +164,7 @@ fn an_exception_that_matches_nothing_is_reported() {
     let problems = problems_in(&krate, &[], &stale, &dir);
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(
-        problems[0].contains("exception c → b matches no arrow"),
+        problems[0].contains("exception c → b (test) matches no arrow"),
         "{problems:?}"
     );
     // Excepting one arrow of the cycle breaks it.

@@ -82,8 +82,8 @@ pub const RULES: &[Rule] = &[
     },
 ];
 
-/// An arrow tolerated for now: crate, from module, to module or
-/// `::crate`, exactly as the messages spell them.
+/// An arrow tolerated for now: crate, from a module (or any under it), to
+/// a module or `::crate`, spelled as the messages spell them.
 pub struct Exception {
     pub krate: &'static str,
     pub from: &'static str,
@@ -91,4 +91,60 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: &[Exception] = &[];
+pub const EXCEPTIONS: &[Exception] = &[
+    // src/serve is being re-routed by another change (issue 33, "Route
+    // each endpoint once"), which removes both: router.rs reaching up
+    // into serve/mod.rs's State while mod.rs builds the router, and the
+    // server's clap flags in serve/mod.rs (they belong in args/).
+    Exception {
+        krate: "fen2img",
+        from: "serve::router",
+        to: "serve",
+        why: "being removed by the routing change",
+    },
+    Exception {
+        krate: "fen2img",
+        from: "serve",
+        to: "::clap",
+        why: "being removed by the routing change",
+    },
+    // NOT YET FIXED (issue 33): the rasterizer is one type whose methods
+    // are spread over raster/'s children (`impl Rasterizer` in indexed.rs
+    // and marked_tiles/, over caches of their types held in mod.rs's
+    // struct), and the children draw with mod.rs's free drawing functions
+    // (draw_shape, draw_labels, band_shift, solid, div255...). The fix:
+    // the drawing functions into a sibling (raster/draw.rs), and the
+    // children's methods into free functions over the caches they use.
+    // Left for after the rasterizer's performance work, which is editing
+    // these files now.
+    Exception {
+        krate: "fen2img_render",
+        from: "raster::around",
+        to: "raster",
+        why: "not yet fixed: draws with raster/mod.rs's band_shift, color, solid",
+    },
+    Exception {
+        krate: "fen2img_render",
+        from: "raster::glyph_masks",
+        to: "raster",
+        why: "not yet fixed: blends with raster/mod.rs's div255, over",
+    },
+    Exception {
+        krate: "fen2img_render",
+        from: "raster::indexed",
+        to: "raster",
+        why: "not yet fixed: impl Rasterizer, draw_labels, draw_mover, draw_sprite",
+    },
+    Exception {
+        krate: "fen2img_render",
+        from: "raster::marked_tiles",
+        to: "raster",
+        why: "not yet fixed: impl Rasterizer, draw_labels, draw_shape",
+    },
+    Exception {
+        krate: "fen2img_render",
+        from: "raster::marks",
+        to: "raster",
+        why: "not yet fixed: draws with raster/mod.rs's draw_shape",
+    },
+];
