@@ -110,41 +110,22 @@ pub const EXCEPTIONS: &[Exception] = &[
     },
     // NOT YET FIXED (issue 33): the rasterizer is one type whose methods
     // are spread over raster/'s children (`impl Rasterizer` in indexed.rs
-    // and marked_tiles/, over caches of their types held in mod.rs's
-    // struct), and the children draw with mod.rs's free drawing functions
-    // (draw_shape, draw_labels, band_shift, solid, div255...). The fix:
-    // the drawing functions into a sibling (raster/draw.rs), and the
-    // children's methods into free functions over the caches they use.
-    // Left for after the rasterizer's performance work, which is editing
-    // these files now.
-    Exception {
-        krate: "fen2img_render",
-        from: "raster::around",
-        to: "raster",
-        why: "not yet fixed: draws with raster/mod.rs's band_shift, color, solid",
-    },
-    Exception {
-        krate: "fen2img_render",
-        from: "raster::glyph_masks",
-        to: "raster",
-        why: "not yet fixed: blends with raster/mod.rs's div255, over",
-    },
+    // and marked_tiles/, working on caches of those modules' types that
+    // mod.rs's struct holds). The fix: the children's methods become
+    // free functions over the caches they use, called from mod.rs. Left
+    // for after the rasterizer's performance work, which is editing these
+    // files now. (Their drawing functions are already in draw.rs and
+    // paint.rs.)
     Exception {
         krate: "fen2img_render",
         from: "raster::indexed",
         to: "raster",
-        why: "not yet fixed: impl Rasterizer, draw_labels, draw_mover, draw_sprite",
+        why: "not yet fixed: impl Rasterizer in the child",
     },
     Exception {
         krate: "fen2img_render",
         from: "raster::marked_tiles",
         to: "raster",
-        why: "not yet fixed: impl Rasterizer, draw_labels, draw_shape",
-    },
-    Exception {
-        krate: "fen2img_render",
-        from: "raster::marks",
-        to: "raster",
-        why: "not yet fixed: draws with raster/mod.rs's draw_shape",
+        why: "not yet fixed: impl Rasterizer in the child",
     },
 ];
