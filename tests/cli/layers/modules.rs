@@ -142,6 +142,13 @@ fn read_items(
             module.children.insert(name.clone());
             module.items.insert(name.clone());
             let child_dir = dir.join(&name);
+            if m.attrs.iter().any(|a| a.path().is_ident("path")) {
+                // Not followed: a file elsewhere would escape the check.
+                return Err(format!(
+                    "{}: mod {name}: #[path] is not read by the layering check",
+                    file.display()
+                ));
+            }
             if let Some((_, content)) = &m.content {
                 read_items(krate, child, content, file, &child_dir)?;
             } else {
