@@ -311,9 +311,9 @@ impl std::error::Error for OptionError {
     }
 }
 
-/// A table of options for targets of type `T` ([`RENDER`] for
-/// [`RenderOptions`]; other crates keep tables of their own, such as the
-/// games crate's for the choice of positions).
+/// A table of options for targets of type `T` ([`RENDER`](super::RENDER)
+/// for [`RenderOptions`](crate::RenderOptions); other crates keep tables
+/// of their own, such as the games crate's for the choice of positions).
 pub struct Table<T: 'static> {
     /// The rows, in the order [`Table::apply_all`] applies them.
     pub rows: &'static [Row<T>],
