@@ -96,7 +96,7 @@ fn planted() -> Crate {
             ("lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\n"),
             (
                 "a/mod.rs",
-                "mod x;\npub struct Frame;\npub fn run() {\n    x::go();\n}\n",
+                "mod x;\nuse clap::Parser;\npub struct Frame;\npub fn run() {\n    x::go();\n}\n",
             ),
             (
                 "a/x.rs",
@@ -106,7 +106,10 @@ fn planted() -> Crate {
                 "b.rs",
                 "use crate::{c as see, d::*};\npub fn f() {\n    see::g();\n    println!(\"{}\", crate::c::NAME);\n}\n",
             ),
-            ("c.rs", "pub const NAME: &str = \"c\";\npub fn g() {}\n"),
+            (
+                "c.rs",
+                "pub const NAME: &str = \"c\";\npub fn g() {}\n#[derive(clap::Args)]\npub struct Flags;\n",
+            ),
             (
                 "d.rs",
                 "// crate::b::f\n#[cfg(test)]\nmod tests {\n    use crate::b::f;\n}\npub use crate::c::NAME as D;\n",
@@ -115,13 +118,22 @@ fn planted() -> Crate {
     )
 }
 
-const PLANTED_RULES: &[Rule] = &[Rule {
-    crates: &["scratch"],
-    from: &["b"],
-    except: &[],
-    to: &["c"],
-    why: "b never sees c",
-}];
+const PLANTED_RULES: &[Rule] = &[
+    Rule {
+        crates: &["scratch"],
+        from: &["b"],
+        except: &[],
+        to: &["c"],
+        why: "b never sees c",
+    },
+    Rule {
+        crates: &["scratch"],
+        from: &["*"],
+        except: &["a"],
+        to: &["::clap"],
+        why: "only a sees clap",
+    },
+];
 
 #[test]
 fn the_check_finds_a_planted_cycle_and_forbidden_arrows() {
@@ -134,7 +146,7 @@ fn the_check_finds_a_planted_cycle_and_forbidden_arrows() {
         text.contains("modules of a that import each other (\".\" is its own file): ., x"),
         "{text}"
     );
-    assert!(text.contains(". → x: a/mod.rs:4: x::go"), "{text}");
+    assert!(text.contains(". → x: a/mod.rs:5: x::go"), "{text}");
     assert!(text.contains("x → .: a/x.rs:2: super::Frame"), "{text}");
     // The forbidden arrows, each with file, line and path: the renamed
     // group member, a path through the rename in a body, a path in a
@@ -143,12 +155,15 @@ fn the_check_finds_a_planted_cycle_and_forbidden_arrows() {
         "b.rs:1: crate::c: b → c is forbidden: b never sees c",
         "b.rs:3: see::g: b → c is forbidden",
         "b.rs:4: crate::c::NAME: b → c is forbidden",
+        // Another crate named in an attribute's tokens, outside the one
+        // module the rule excepts (a's `use clap::Parser` is allowed).
+        "c.rs:3: clap::Args: c → ::clap is forbidden: only a sees clap",
     ] {
         assert!(text.contains(line), "{line} not in\n{text}");
     }
     // Comments, unit tests and d's re-export (no rule) are no problem;
     // nothing else is reported.
-    assert_eq!(problems.len(), 4, "{text}");
+    assert_eq!(problems.len(), 5, "{text}");
 }
 
 #[test]
