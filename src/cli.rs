@@ -1,5 +1,7 @@
 //! The command line: clap definitions, dispatch to single rendering or batch.
 
+mod manual;
+
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -15,7 +17,6 @@ use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{error, report, Failure, EXIT_INVALID, EXIT_OK};
 use crate::list_pieces;
-use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]
 use crate::serve;
@@ -105,7 +106,7 @@ enum Command {
     Batch(batch::BatchArgs),
     /// Join the manifests of a sharded batch (`batch --shard K/N`) into
     /// the manifest one run writes.
-    MergeManifests(batch::merge::MergeArgs),
+    MergeManifests(batch::MergeArgs),
     /// Serve diagrams over HTTP (own API, web-boardimage compatible).
     #[cfg(feature = "serve")]
     Serve(crate::args::ServeArgs),
@@ -116,11 +117,11 @@ enum Command {
     #[command(hide = true, disable_help_flag = true)]
     Serve(NoServer),
     /// Rewrite Markdown pages: every ```fen block becomes a diagram.
-    Md(markdown::cmd_md::MdArgs),
+    Md(crate::args::markdown::MdArgs),
     /// mdBook preprocessor: `[preprocessor.fen2img] command = "fen2img mdbook"`.
-    Mdbook(markdown::cmd_mdbook::MdbookArgs),
+    Mdbook(crate::args::markdown::MdbookArgs),
     /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
-    Pandoc(markdown::cmd_pandoc::PandocArgs),
+    Pandoc(crate::args::markdown::PandocArgs),
 }
 
 /// Whatever follows `serve` in a build without the server: taken as it

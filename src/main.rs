@@ -4,9 +4,10 @@
 //! positions from `fen2img-chess`, the diagrams of games from
 //! `fen2img-games`); this crate is everything a command adds:
 //! flags, files, terminals, documents, the server. Modules import one way
-//! (checked by `tests/cli/layers.rs`): `cli` → {`batch`, `single`,
-//! `manual`, `markdown`, `serve`, `terminal`} → `args` → `failure`;
-//! only `cli`, `args` and `batch` see clap. `single` (for `-o`), `batch`
+//! (checked by `tests/cli/layers/`): `cli` (and its `manual`, the man
+//! page and completions) → {`batch`, `single`, `markdown`, `serve`,
+//! `terminal`} → `args` → `failure`; only `cli`, `args` and
+//! `batch::args` see clap. `single` (for `-o`), `batch`
 //! and `markdown` → `output`, which owns every file fen2img writes.
 
 mod args;
@@ -14,7 +15,6 @@ mod batch;
 mod cli;
 mod failure;
 mod list_pieces;
-mod manual;
 mod markdown;
 mod output;
 #[cfg(feature = "serve")]

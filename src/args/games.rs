@@ -11,8 +11,8 @@ use clap::Args;
 
 use fen2img_render::chess::game::Selector;
 
+use super::render::RenderArgs;
 use super::text::utf8;
-use super::RenderArgs;
 use crate::failure::Failure;
 use crate::single_game::GameJob;
 use fen2img_games::animate::Timing;

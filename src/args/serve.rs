@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueHint};
 
-use super::RenderArgs;
+use super::render::RenderArgs;
 
 /// `fen2img serve` options.
 #[derive(Args, Debug, Clone)]

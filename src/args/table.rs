@@ -11,66 +11,20 @@ use std::cell::RefCell;
 use std::ffi::{OsStr, OsString};
 use std::path::Path;
 
-use clap::builder::{PossibleValue, TypedValueParser};
-
 use fen2img_render::vocabulary::{
     Files, FrontEnd, OptionError, OptionErrorKind, ResourceError, Resources, RENDER,
 };
 use fen2img_render::{Format, PieceSet, RenderOptions, Theme};
 
+use super::pieces::named_or_load_pieces;
+use super::render::RenderArgs;
 use super::text::utf8;
-use super::{named_or_load_pieces, RenderArgs};
 use crate::failure::{Cause, Failure};
-
-/// `--coords`' words and what each means, for `--help` and completions.
-pub const COORDS: [(&str, &str); 3] = [
-    ("outside", "In a margin: ranks left, files below"),
-    ("inside", "In the corners of the edge squares"),
-    ("none", "No coordinates"),
-];
-
-/// `--caption-position`'s words.
-pub const CAPTION_POSITIONS: [(&str, &str); 2] =
-    [("below", "Under the board"), ("above", "Over the board")];
-
-/// `--preset`'s words.
-pub const PRESETS: [(&str, &str); 2] = [
-    ("diagram", "The board, --size wide (the default)"),
-    ("og", "A 1200x630 social preview (Open Graph og:image)"),
-];
-
-/// A value clap passes on as given, for the table to read, that lists the
-/// words it may be in `--help`, the man page and completions. (Clap's own
-/// lists refuse other words with clap's message; the table's says the same
-/// as the server's.)
-#[derive(Clone, Debug)]
-pub struct Words(pub &'static [(&'static str, &'static str)]);
-
-impl TypedValueParser for Words {
-    type Value = OsString;
-
-    fn parse_ref(
-        &self,
-        _: &clap::Command,
-        _: Option<&clap::Arg>,
-        value: &OsStr,
-    ) -> Result<OsString, clap::Error> {
-        Ok(value.to_os_string())
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            self.0
-                .iter()
-                .map(|&(word, help)| PossibleValue::new(word).help(help)),
-        ))
-    }
-}
 
 /// Every render flag given (clap's defaults count as given), as the
 /// table's long name and the value (`None` for a switch that is on). The
 /// format is not among them: `-o`'s extension or the terminal may choose
-/// it, which is the command's business ([`super::FormatArg`]).
+/// it, which is the command's business ([`super::render::FormatArg`]).
 pub(super) fn given(args: &RenderArgs) -> Vec<(&'static str, Option<&OsStr>)> {
     let single: [(&'static str, Option<&OsString>); 20] = [
         ("size", Some(&args.size)),
@@ -192,6 +146,7 @@ impl Resources for CliResources {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::args::words::{CAPTION_POSITIONS, COORDS, PRESETS};
     use crate::args::FormatArg;
     use clap::{CommandFactory, Parser};
     use fen2img_render::vocabulary::{BuiltIn, Form, Names};

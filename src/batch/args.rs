@@ -65,3 +65,16 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub render: RenderArgs,
 }
+
+/// `fen2img merge-manifests` arguments.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shards' manifests, in shard order (1/N first).
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+
+    /// Where to write the merged manifest (`-`, the default: standard
+    /// output); its folder is created if missing.
+    #[arg(short, long, value_name = "PATH", default_value = "-")]
+    pub output: PathBuf,
+}

@@ -265,8 +265,8 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
             .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
         texts.push((path.display().to_string(), bytes));
     }
-    super::create_out_dir(&args.out_dir)?;
-    super::create_manifest_dir(args.manifest.as_deref())?;
+    super::out_dirs::create_out_dir(&args.out_dir)?;
+    super::out_dirs::create_manifest_dir(args.manifest.as_deref())?;
     let game_options = GameOptions {
         strict: args.render.strict,
         game: 1,

@@ -28,28 +28,15 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use clap::Args;
 use serde_json::Value;
 
+use super::args::MergeArgs;
 use crate::failure::{Failure, EXIT_OK};
 use crate::output::{Links, Sink};
 
 /// The longest manifest line accepted, in bytes: an input line is at most
 /// 16 KiB, and its FEN, alt text and caption add a few times that.
 const MAX_LINE: u64 = 1 << 20;
-
-/// `fen2img merge-manifests` arguments.
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// The shards' manifests, in shard order (1/N first).
-    #[arg(value_name = "PART", required = true)]
-    pub parts: Vec<PathBuf>,
-
-    /// Where to write the merged manifest (`-`, the default: standard
-    /// output); its folder is created if missing.
-    #[arg(short, long, value_name = "PATH", default_value = "-")]
-    pub output: PathBuf,
-}
 
 /// Runs `fen2img merge-manifests`; returns the exit code.
 pub fn run(args: &MergeArgs) -> Result<u8, Failure> {

@@ -18,13 +18,14 @@ mod lines;
 mod manifest;
 pub mod merge;
 mod names;
+mod out_dirs;
 mod outcome;
 mod progress;
 mod schedule;
 mod shard;
 
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -35,10 +36,11 @@ use crate::args::{render_options, FormatArg};
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 use crate::output::signals;
 
-pub use args::BatchArgs;
+pub use args::{BatchArgs, MergeArgs};
 use lines::Inputs;
 use manifest::ManifestWriter;
 use names::NameTemplate;
+use out_dirs::{create_manifest_dir, create_out_dir};
 use outcome::Tally;
 use progress::Progress;
 use schedule::Context;
@@ -200,37 +202,4 @@ fn refuse_mixed_inputs(inputs: &[PathBuf]) -> Result<(), Failure> {
         ))),
         _ => Ok(()),
     }
-}
-
-/// Creates the folder `--manifest` is written in, as `--out-dir` is
-/// created (the sharding recipe's `parts/`); nothing for standard output.
-fn create_manifest_dir(manifest: Option<&Path>) -> Result<(), Failure> {
-    let Some(dir) = manifest
-        .filter(|p| p.as_os_str() != "-")
-        .and_then(Path::parent)
-        .filter(|d| !d.as_os_str().is_empty())
-    else {
-        return Ok(());
-    };
-    std::fs::create_dir_all(dir).map_err(|e| {
-        Failure::io(format!(
-            "cannot create the folder of --manifest '{}': {e}",
-            dir.display()
-        ))
-    })
-}
-
-/// Creates `--out-dir` (and its parents), with a message that names it when
-/// it exists as something other than a directory.
-fn create_out_dir(dir: &Path) -> Result<(), Failure> {
-    if let Ok(meta) = std::fs::metadata(dir) {
-        if !meta.is_dir() {
-            return Err(Failure::io(format!(
-                "--out-dir '{}' exists and is not a directory",
-                dir.display()
-            )));
-        }
-    }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::io(format!("cannot create --out-dir '{}': {e}", dir.display())))
 }

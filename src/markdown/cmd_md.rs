@@ -6,7 +6,6 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
-use clap::{Args, ValueEnum, ValueHint};
 use rayon::prelude::*;
 
 use fen2img_render::chess::quote::escape;
@@ -23,87 +22,9 @@ use super::lines::LineIndex;
 use super::page::{rewrite, rewrite_html, Images, Rewritten};
 use super::tally::{self, Blocks};
 use super::walk::{self, Found, Page, Walk};
+use crate::args::markdown::{ImageArg, MdArgs};
 use crate::failure::{count, error, warn, Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::read::read_regular;
-
-/// `--max-page-size`'s default: far above any page a person writes, far
-/// below what would hurt to hold (pages are read whole, in parallel).
-pub const DEFAULT_MAX_PAGE_SIZE: u64 = 16 << 20;
-
-/// `--images` formats.
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ImageArg {
-    /// PNG files.
-    Png,
-    /// SVG files.
-    Svg,
-}
-
-/// `fen2img md` flags.
-#[derive(Args, Debug, Clone)]
-pub struct MdArgs {
-    /// Markdown files, or directories searched for *.md and *.markdown; HTML
-    /// pages (*.html, *.htm) have their `<pre class="fen">` elements replaced.
-    #[arg(value_name = "INPUT", required = true, value_hint = ValueHint::AnyPath)]
-    pub inputs: Vec<PathBuf>,
-
-    /// Write the rewritten pages here, keeping their paths below each input directory.
-    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with = "in_place")]
-    pub out_dir: Option<PathBuf>,
-
-    /// Rewrite the pages where they are.
-    #[arg(long)]
-    pub in_place: bool,
-
-    /// Where image files go (with --images); default: `diagrams` in the
-    /// output directory (or the first input directory, with --in-place).
-    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub assets: Option<PathBuf>,
-
-    /// The URL prefix of the images in the pages (e.g. `/diagrams/`);
-    /// default: the path from each page to the assets directory. Hugo
-    /// serves posts/x.md at /posts/x/, one level below the file, so a
-    /// relative link breaks there: give `--assets static/diagrams
-    /// --assets-url /diagrams/`.
-    #[arg(long, value_name = "URL")]
-    pub assets_url: Option<String>,
-
-    /// Inline SVG in the page (the default). Hugo: its Markdown renderer
-    /// drops raw HTML (diagrams included) unless the site's config sets
-    /// `[markup.goldmark.renderer] unsafe = true`; fen2img warns when it
-    /// finds a Hugo config without it.
-    #[arg(long, conflicts_with = "images")]
-    pub inline_svg: bool,
-
-    /// Image files instead of inline SVG, referenced by `<img>` (raw HTML
-    /// too: Hugo needs `unsafe = true` as for inline SVG).
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub images: Option<ImageArg>,
-
-    /// Only check the blocks (FEN and options); write nothing.
-    #[arg(long)]
-    pub check: bool,
-
-    /// After an error, go on with the other pages (the exit code is still 2).
-    #[arg(long)]
-    pub keep_going: bool,
-
-    /// Options for every block, written as after a fence: `--defaults 'size=300 coords=inside'`.
-    #[arg(long, value_name = "OPTIONS")]
-    pub defaults: Vec<String>,
-
-    /// Follow symbolic links that lead out of the input directory (pages)
-    /// or out of --out-dir (where pages are written); without it such
-    /// links are not read or written through.
-    #[arg(long)]
-    pub follow_links: bool,
-
-    /// The largest page, previous output page or cache file read, in
-    /// bytes; a larger one (or a FIFO, a device) is an error or, for the
-    /// cache, a full run.
-    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_PAGE_SIZE)]
-    pub max_page_size: u64,
-}
 
 /// Parses `--defaults` texts into attributes (the same syntax as a fence's
 /// info string).

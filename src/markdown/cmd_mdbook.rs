@@ -16,7 +16,6 @@
 
 use std::io::{self, Write};
 
-use clap::Args;
 use serde_json::Value;
 
 use fen2img_render::Format;
@@ -26,6 +25,7 @@ use super::diagram::DiagramMaker;
 use super::info::Attr;
 use super::page::{rewrite, Images};
 use super::tally::Blocks;
+use crate::args::markdown::MdbookArgs;
 use crate::failure::{warn, Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
 
 /// The renderers whose output takes inline SVG. (`markdown` would get raw
@@ -34,14 +34,6 @@ pub const SUPPORTED: [&str; 1] = ["html"];
 
 /// Keys of `[preprocessor.fen2img]` that belong to mdBook, not to us.
 const MDBOOK_KEYS: [&str; 5] = ["command", "renderers", "before", "after", "optional"];
-
-/// `fen2img mdbook` arguments.
-#[derive(Args, Debug, Clone)]
-pub struct MdbookArgs {
-    /// `supports RENDERER`: exit 0 when RENDERER (html) is supported, 1 otherwise.
-    #[arg(value_name = "supports RENDERER", num_args = 0..=2)]
-    pub supports: Vec<String>,
-}
 
 /// Runs the preprocessor.
 pub fn run(args: &MdbookArgs) -> Result<u8, Failure> {

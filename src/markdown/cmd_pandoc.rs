@@ -13,7 +13,6 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueHint};
 use serde_json::{json, Value};
 
 use fen2img_render::Format;
@@ -26,6 +25,7 @@ use super::html::{figure, Placement};
 use super::info::Attr;
 use super::inline_budget::{self, InlineBudget};
 use super::tally::Blocks;
+use crate::args::markdown::PandocArgs;
 use crate::failure::{warn, Failure, EXIT_INVALID};
 
 /// Pandoc output formats that take raw HTML.
@@ -47,23 +47,6 @@ const HTML_FORMATS: [&str; 12] = [
 /// Pandoc output formats whose documents cannot include a GIF (LaTeX, for
 /// PDF, and its kin): an animation is drawn as its last frame there.
 const NO_GIF_FORMATS: [&str; 4] = ["latex", "beamer", "context", "ms"];
-
-/// `fen2img pandoc` arguments.
-#[derive(Args, Debug, Clone)]
-pub struct PandocArgs {
-    /// The output format Pandoc passes to its filters (html, latex, docx...).
-    #[arg(value_name = "FORMAT")]
-    pub format: String,
-
-    /// Where PNG files go for non-HTML formats (also `FEN2IMG_ASSETS`);
-    /// default `fen2img-images` in the current directory.
-    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub assets: Option<PathBuf>,
-
-    /// Options for every block, as after a fence: `--defaults 'size=300'`.
-    #[arg(long, value_name = "OPTIONS")]
-    pub defaults: Vec<String>,
-}
 
 /// Runs the filter on stdin → stdout.
 pub fn run(args: &PandocArgs) -> Result<u8, Failure> {

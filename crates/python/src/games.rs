@@ -29,7 +29,8 @@ use fen2img_render::read_regular;
 use crate::failure::Failure;
 use crate::fields::{Fields, Whole};
 use crate::options::NativeOptions;
-use crate::{parse_position, with_renderer, PositionText};
+use crate::position::{parse_position, PositionText};
+use crate::thread_renderer::with_renderer;
 
 /// A game's tag pairs, in file order.
 type Tags = Vec<(String, String)>;

@@ -14,87 +14,16 @@ mod failure;
 mod fields;
 mod games;
 mod options;
+mod position;
+mod thread_renderer;
 
-use std::cell::RefCell;
-
-use fen2img_render::fingerprint::canonical_options;
-use fen2img_render::{parse, ParseOptions, Record, RenderOptions, Renderer};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use failure::{Failure, FenFailure};
+use failure::Failure;
 use options::NativeOptions;
-
-/// A position as the caller gave it: text (a `str`, so columns count
-/// characters) or bytes.
-enum PositionText {
-    Text(String),
-    Bytes(Vec<u8>),
-}
-
-impl PositionText {
-    /// `value` (`bytes`, or else a `str`), for keyword `name`.
-    fn read(name: &str, value: &Bound<'_, PyAny>) -> Result<PositionText, Failure> {
-        if let Ok(bytes) = value.cast::<PyBytes>() {
-            return Ok(PositionText::Bytes(bytes.as_bytes().to_vec()));
-        }
-        value
-            .extract::<String>()
-            .map(PositionText::Text)
-            .map_err(|e| fields::conversion(name, value.py(), e))
-    }
-
-    fn bytes(&self) -> &[u8] {
-        match self {
-            PositionText::Text(s) => s.as_bytes(),
-            PositionText::Bytes(b) => b,
-        }
-    }
-}
-
-thread_local! {
-    /// This thread's renderer and the canonical form of its options: a
-    /// call with the same options (the usual case in a loop) keeps the
-    /// renderer's frame; other options keep its caches.
-    static RENDERER: RefCell<Option<(String, Renderer)>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` with this thread's renderer, set to `options`.
-fn with_renderer<T>(options: RenderOptions, f: impl FnOnce(&mut Renderer) -> T) -> T {
-    let canonical = canonical_options(&options);
-    RENDERER.with_borrow_mut(|slot| {
-        let renderer = match slot {
-            Some((current, renderer)) => {
-                if *current != canonical {
-                    renderer.set_options(options);
-                    *current = canonical;
-                }
-                renderer
-            }
-            None => &mut slot.insert((canonical, Renderer::new(options))).1,
-        };
-        f(renderer)
-    })
-}
-
-/// Parses `position`; the warnings worth telling (what the parser filled
-/// in, legality), or under `strict` a refusal of any.
-fn parse_position(position: &PositionText, strict: bool) -> Result<(Record, Vec<String>), Failure> {
-    let input = position.bytes();
-    let record = parse(input, ParseOptions::default().with_strict(strict)).map_err(|e| {
-        Failure::Fen(FenFailure::syntax(
-            &e,
-            input,
-            matches!(position, PositionText::Text(_)),
-        ))
-    })?;
-    let warnings = record.warnings();
-    if strict && !warnings.is_empty() {
-        return Err(Failure::Fen(FenFailure::illegal(&warnings)));
-    }
-    let messages = warnings.iter().map(|w| w.to_string()).collect();
-    Ok((record, messages))
-}
+use position::{parse_position, PositionText};
+use thread_renderer::with_renderer;
 
 /// The position and options of a call, read with the GIL held.
 fn read_call(

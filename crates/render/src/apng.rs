@@ -16,7 +16,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use crate::gif::PaletteImage;
+use crate::palette_image::PaletteImage;
 
 /// Why an APNG could not be written.
 #[derive(Debug)]

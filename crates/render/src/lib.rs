@@ -114,10 +114,13 @@ mod digest;
 mod encode;
 pub mod fingerprint;
 mod format;
+mod game_palette;
 pub mod gif;
+mod halo;
 pub mod layout;
 mod offload;
 pub mod options;
+mod palette_image;
 mod pixels;
 mod raster;
 mod renderer;
@@ -139,10 +142,11 @@ pub use fen2img_chess::{
 };
 
 pub use assets::bounded_read::read_regular;
+pub use assets::bundled::BundledSet;
 pub use assets::color::Rgba;
 #[cfg(fuzzing)]
 pub use assets::pieces::fuzz_glyph;
-pub use assets::pieces::{BundledSet, PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};
+pub use assets::pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};
 pub use assets::theme::{Annotations, Hatch, Theme, ThemeError, ThemeErrorKind, MAX_THEME_BYTES};
 pub use describe::{describe, describe_annotated, describe_with};
 pub use encode::{EncodeError, EncodeOptions};

@@ -739,7 +739,7 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
                 // The hatch fragments the halo would leave, covered as the
                 // rasterizer covers them: a pixel each.
                 let glyphs = &l.frame.sprites.glyphs;
-                for (x, y) in crate::raster::halo_fragments::fragments(glyphs, piece, halo, hatch) {
+                for (x, y) in crate::halo::fragments(glyphs, piece, halo, hatch) {
                     let _ = write!(
                         out,
                         "<rect{} stroke=\"none\"/>",

@@ -161,7 +161,7 @@ fn replay_board(game: &Game, ply: usize) -> Result<LegalPosition, SelectError> {
 
 // Selecting is defined here, beside the replay it needs, and not in
 // `pgn` where `Game` is: `pgn` reads games and never imports `select`, so
-// the arrow between the two runs one way (tests/cli/layers.rs checks it).
+// the arrow between the two runs one way (tests/cli/layers/ checks it).
 impl Game {
     /// The position `selector` names, with the move that led to it.
     pub fn select(&self, selector: &Selector) -> Result<GamePosition, SelectError> {

@@ -26,30 +26,14 @@
 //! assert!(e.to_string().starts_with("start at column 1: '12x' names no move"), "{e}");
 //! ```
 
+mod choice;
 mod rows;
 mod values;
 
 use fen2img_render::vocabulary::Table;
 
-use crate::animate::Timing;
-use crate::options::GameOptions;
-
+pub use choice::GameChoice;
 pub use values::{duration, scale};
-
-/// What the game options ask for: the game and its positions
-/// ([`GameOptions`]) and, for an animation, its timing.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct GameChoice {
-    /// The game, the positions and the captions' style.
-    pub options: GameOptions,
-    /// An animation of the range's positions, with this timing; `None`
-    /// for diagrams.
-    pub animate: Option<Timing>,
-    /// The option that chose the positions (`ply`, `move`, `markers`,
-    /// `from`/`to`), so that a second one is refused rather than quietly
-    /// replacing it.
-    picked_by: Option<&'static str>,
-}
 
 /// The table of a game's options.
 pub static GAME: Table<GameChoice> = Table { rows: &rows::ROWS };

@@ -22,7 +22,6 @@ use resvg::tiny_skia::{LineCap, LineJoin, Transform};
 use resvg::usvg;
 
 use crate::assets::bounded_read::{self, ReadError};
-pub use crate::assets::bundled::BundledSet;
 use crate::assets::color::Rgba;
 pub(crate) use crate::assets::glyph::{cap_name, join_name};
 pub use crate::assets::glyph::{GlyphPath, GlyphStroke};

@@ -14,14 +14,13 @@ use std::sync::Arc;
 use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
 
 mod lzw;
-mod palette;
 mod split;
 
-pub use palette::{GamePalette, PaletteSample};
+pub use crate::game_palette::{GamePalette, PaletteSample};
+pub use crate::palette_image::{PaletteImage, PalettePicture};
 
-use crate::layout::Layout;
 use crate::offload::Offload;
-use crate::raster::Rasterizer;
+use crate::pixels::IndexedImage;
 
 /// Why a GIF could not be written.
 #[derive(Debug)]
@@ -51,46 +50,6 @@ impl From<::gif::EncodingError> for GifError {
     fn from(e: ::gif::EncodingError) -> Self {
         GifError::Encode(e)
     }
-}
-
-/// An owned palette picture, as [`Renderer::render_palette`](crate::Renderer::render_palette)
-/// draws a position for an animation; [`PalettePicture::view`] is what the
-/// writers here take.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PalettePicture {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// At most 256 straight RGBA colours.
-    pub palette: Vec<[u8; 4]>,
-    /// `width × height` indices into `palette`, row by row.
-    pub indices: Vec<u8>,
-}
-
-impl PalettePicture {
-    /// The picture as the GIF writers take it.
-    pub fn view(&self) -> PaletteImage<'_> {
-        PaletteImage {
-            width: self.width,
-            height: self.height,
-            palette: &self.palette,
-            indices: &self.indices,
-        }
-    }
-}
-
-/// A palette image: straight RGBA colours and one index per pixel.
-#[derive(Debug, Clone, Copy)]
-pub struct PaletteImage<'a> {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// At most 256 straight (not premultiplied) RGBA colours.
-    pub palette: &'a [[u8; 4]],
-    /// `width × height` indices into `palette`, row by row.
-    pub indices: &'a [u8],
 }
 
 impl PaletteImage<'_> {
@@ -204,16 +163,15 @@ fn write_still(
     Ok(out)
 }
 
-/// A still GIF of `layout`: the rasterizer's palette image when it makes
-/// one (a board without overlays), else its RGBA image reduced to a
-/// palette (exact up to 256 colours, median cut beyond). Parts of the
-/// compression are offered to `offload`; the bytes are the same either way.
+/// A still GIF of a layout as the rasterizer draws it for this format
+/// (`image`: its palette image when it makes one, a board without
+/// overlays, else its RGBA image reduced to a palette, exact up to 256
+/// colours, median cut beyond). Parts of the compression are offered to
+/// `offload`; the bytes are the same either way.
 pub(crate) fn render(
-    rasterizer: &mut Rasterizer,
-    layout: &Layout,
+    image: IndexedImage,
     offload: Option<&dyn Offload>,
 ) -> Result<Vec<u8>, GifError> {
-    let image = rasterizer.render_palette(layout);
     let view = PaletteImage {
         width: image.width,
         height: image.height,
@@ -235,32 +193,9 @@ pub(crate) fn render(
     write_still((w, h), &palette, transparent, "", Cow::Owned(lzw))
 }
 
-/// `layout` as a palette picture: the rasterizer's palette image (exact up
-/// to 256 colours, median cut beyond), for frames of an animation.
-pub(crate) fn picture(rasterizer: &mut Rasterizer, layout: &Layout) -> PalettePicture {
-    let image = rasterizer.render_palette(layout);
-    PalettePicture {
-        width: image.width,
-        height: image.height,
-        palette: image.palette.colors.clone(),
-        indices: image.indices,
-    }
-}
-
-/// Adds the colours of `layout` to `sample` (see [`GamePalette`]).
-pub(crate) fn sample(rasterizer: &mut Rasterizer, layout: &Layout, sample: &mut PaletteSample) {
-    rasterizer.sample(layout, &mut sample.fit);
-    sample.count_frame();
-}
-
-/// `layout` as a palette picture in `palette`, for a frame of an animation
-/// whose frames all share it.
-pub(crate) fn picture_in(
-    rasterizer: &mut Rasterizer,
-    layout: &Layout,
-    palette: &mut GamePalette,
-) -> PalettePicture {
-    let image = rasterizer.render_in(layout, &mut palette.tiles);
+/// A palette image the rasterizer drew (in a palette of its own or an
+/// animation's), as a picture for frames of an animation.
+pub(crate) fn picture(image: IndexedImage) -> PalettePicture {
     PalettePicture {
         width: image.width,
         height: image.height,

@@ -125,7 +125,12 @@ fn plus(cx: f32, cy: f32, arm: f32, bar: f32, color: Rgba) -> ArrowShape {
     ArrowShape {
         points: corners
             .iter()
-            .map(|&(x, y)| (super::round2(cx + x), super::round2(cy + y)))
+            .map(|&(x, y)| {
+                (
+                    super::geometry::round2(cx + x),
+                    super::geometry::round2(cy + y),
+                )
+            })
             .collect(),
         color,
         hole: Vec::new(),

@@ -7,114 +7,12 @@
 //! painted. A writer is then a `match` over [`Item`]: it draws what the item
 //! says, with the paint the layout resolved, and decides nothing itself.
 
-use crate::assets::color::Rgba;
-use crate::assets::theme::Hatch;
-
-use super::frame::{BoardSpec, Halo};
-use super::items::{ArrowShape, Cross, Glow, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring};
-use super::pockets::{Badge, Disc, PocketPiece};
-use super::square_marks::{GlyphBadge, SquareLabel};
-use super::text::PlacedText;
+use super::item::Item;
 use super::Layout;
-
-/// One thing to draw, with its paint resolved.
-#[derive(Debug, Clone, Copy)]
-pub enum Item<'a> {
-    /// The whole image filled with a colour (absent: transparent).
-    Background(Rgba),
-    /// A filled rectangle: the frame, the light squares' area, a tint, a
-    /// pocket tray.
-    Rect(Rect, Rgba),
-    /// The 32 dark squares of `board`, filled with a colour.
-    DarkSquares(&'a BoardSpec, Rgba),
-    /// Hatching over the dark squares of `board`.
-    Hatch(&'a BoardSpec, Hatch),
-    /// A check glow.
-    Glow(&'a Glow),
-    /// Coordinate labels, each with the halo under it when there is one.
-    Labels(&'a [PlacedLabel], Option<Halo>),
-    /// Coordinate labels inside the board's corner squares, drawn over the
-    /// pieces: the corners reach under wide pieces (a rook's base), which
-    /// would hide them.
-    CornerLabels(&'a [PlacedLabel], Option<Halo>),
-    /// A disc beside a player's name (in that player's colour).
-    Disc(&'a Disc),
-    /// A run of text (caption, number, player bar), drawn from the
-    /// embedded font's outlines.
-    Text(&'a PlacedText),
-    /// The halo under every piece (all of them before any piece, so no
-    /// halo covers a neighbouring piece).
-    PieceHalos(&'a [PlacedPiece], Halo),
-    /// The pieces.
-    Pieces(&'a [PlacedPiece]),
-    /// Pieces in hand, each in a square-sized pocket slot (the board's
-    /// own sprites, without halos).
-    PocketPieces(&'a [PocketPiece]),
-    /// The count on a pocket slot holding more than one piece.
-    Badge(&'a Badge),
-    /// The sign on a promoted piece (crazyhouse `~`).
-    PromotedSign(&'a Disc),
-    /// An X mark.
-    Cross(&'a Cross),
-    /// A circle around a square.
-    Ring(&'a Ring),
-    /// A filled polygon: an arrow, or a three-check sign.
-    Polygon(&'a ArrowShape),
-    /// A label on a square, over its casing.
-    SquareLabel(&'a SquareLabel),
-    /// A glyph's badge in a square's corner.
-    GlyphBadge(&'a GlyphBadge),
-    /// The side-to-move marker.
-    Mover(&'a MoverMark),
-}
-
-/// Where an item sits in the stack, which is what a rasterizer's caches
-/// follow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Layer {
-    /// Under the pieces, drawn only from the frame's board and the
-    /// position's check glows: what a rasterizer keeps as the background.
-    Background,
-    /// Piece halos and pieces: sprite copies.
-    Pieces,
-    /// Over the pieces: count badges, promotion and three-check signs, X
-    /// marks, circles, arrows.
-    Overlay,
-    /// The side-to-move marker, beside the board.
-    Marker,
-}
-
-impl Item<'_> {
-    /// The layer this item belongs to.
-    pub fn layer(&self) -> Layer {
-        match self {
-            Item::Background(_)
-            | Item::Rect(..)
-            | Item::DarkSquares(..)
-            | Item::Hatch(..)
-            | Item::Glow(_)
-            | Item::Labels(..)
-            | Item::Disc(_)
-            | Item::Text(_) => Layer::Background,
-            Item::PieceHalos(..)
-            | Item::Pieces(_)
-            | Item::CornerLabels(..)
-            | Item::PocketPieces(_) => Layer::Pieces,
-            Item::Badge(_)
-            | Item::PromotedSign(_)
-            | Item::Cross(_)
-            | Item::Ring(_)
-            | Item::Polygon(_)
-            | Item::SquareLabel(_)
-            | Item::GlyphBadge(_) => Layer::Overlay,
-            Item::Mover(_) => Layer::Marker,
-        }
-    }
-}
 
 impl Layout {
     /// Everything this layout draws, bottom first. Items come in layer
-    /// order ([`Layer`]), so a writer that caches a layer can draw a prefix
+    /// order ([`Layer`](super::Layer)), so a writer that caches a layer can draw a prefix
     /// of the list once and the rest per board.
     pub fn items(&self) -> Vec<Item<'_>> {
         let board = &self.frame.board;
@@ -179,6 +77,7 @@ impl Layout {
 mod tests {
     use super::*;
     use crate::assets::theme::Theme;
+    use crate::layout::Layer;
     use crate::options::{ArrowSpec, CheckMark, Coordinates, DiagramOptions, Markup};
     use crate::test_support::{layout, sq};
 

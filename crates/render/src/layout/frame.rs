@@ -166,7 +166,7 @@ pub struct BoardSpec {
 impl BoardSpec {
     /// The rectangle of `sq` in this orientation.
     pub fn square_rect(&self, sq: Square) -> Rect {
-        super::square_rect(self.board, self.square, self.flipped, sq)
+        super::geometry::square_rect(self.board, self.square, self.flipped, sq)
     }
 }
 

@@ -4,7 +4,8 @@
 //! darker overlap at the corner; the same sizes as a straight arrow
 //! (`arrow_polygon` in the parent module).
 
-use super::{ink, round2};
+use super::geometry::round2;
+use super::ink;
 
 /// The corner of the L from centre `a` to centre `b`, when they are a
 /// knight's move apart on a board of `sq`-pixel squares (the end of the

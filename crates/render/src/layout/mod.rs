@@ -13,8 +13,10 @@ mod checks;
 mod display;
 mod extras;
 mod frame;
+mod geometry;
 pub(crate) mod hatch;
 mod ink;
+mod item;
 mod items;
 mod keyed;
 mod knight;
@@ -28,12 +30,14 @@ mod text;
 
 use std::sync::Arc;
 
+use geometry::round2;
+
 pub use alt::{alt_text, describe_markup};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
-pub use display::{Item, Layer};
 pub use extras::Extras;
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+pub use item::{Item, Layer};
 pub use items::{
     ArrowShape, Cross, Glow, GlowStop, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring, Tint, INK,
 };
@@ -360,20 +364,6 @@ impl Layout {
     }
 }
 
-fn square_rect(board: Rect, square: f32, flipped: bool, sq: Square) -> Rect {
-    let (col, row) = if flipped {
-        (7 - sq.file(), sq.rank())
-    } else {
-        (sq.file(), 7 - sq.rank())
-    };
-    Rect {
-        x: board.x + col as f32 * square,
-        y: board.y + row as f32 * square,
-        w: square,
-        h: square,
-    }
-}
-
 /// The outline of an arrow from `a` to `b` (square centres), shaft and head,
 /// grown by `grow` pixels on every side (0 for the arrow itself; more for
 /// the casing drawn under it on haloed themes).
@@ -441,11 +431,6 @@ fn dashed_arrow(a: (f32, f32), b: (f32, f32), sq: f32, grow: f32) -> Vec<Vec<(f3
     let (base, tip, half) = (base - grow, tip + 2.236 * grow, head_half + 1.618 * grow);
     parts.push(vec![at(base, half), at(tip, 0.0), at(base, -half)]);
     parts
-}
-
-/// Rounds to 1/100 pixel: keeps SVG output short and identical everywhere.
-fn round2(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0
 }
 
 #[cfg(test)]

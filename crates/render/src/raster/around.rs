@@ -6,7 +6,8 @@
 
 use resvg::tiny_skia::{FillRule, LineJoin, Path, PathBuilder, Pixmap, Stroke, Transform};
 
-use super::{band_shift, color, glyph_masks, solid};
+use super::glyph_masks;
+use super::paint::{band_shift, color, solid};
 use crate::layout::{Disc, GlyphBadge, PlacedText, SquareLabel};
 
 /// A disc, filled and outlined, in a band whose first row is image row

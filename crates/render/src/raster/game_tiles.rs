@@ -10,12 +10,13 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::IntRect;
 
+use super::draw::draw_labels;
 use super::indexed::{
     compose, corner_labels, count_colors, marker_patches, paste, piece_tiles, square_rect,
     straight, to_indices, touching_labels, Material,
 };
 use super::runs::RunImage;
-use super::{draw_labels, Rasterizer};
+use super::Rasterizer;
 use crate::layout::{Halo, Layout, PlacedLabel, SpriteSpec};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{FillRule, Mask, Pixmap, PremultipliedColorU8, Transform};
 
-use super::{div255, over};
+use super::paint::{div255, over};
 use crate::assets::font::{snap, Weight, PEN_STEPS};
 use crate::layout::PlacedText;
 

@@ -21,8 +21,10 @@ use crate::pixels::IndexedImage;
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 use super::cache::hash_of;
+use super::draw::{draw_labels, draw_mover};
+use super::paint::draw_sprite;
 use super::runs::RunImage;
-use super::{draw_labels, draw_mover, draw_sprite, Rasterizer};
+use super::Rasterizer;
 use crate::assets::labels::LabelFont;
 use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
 use crate::pixels::quantize::{ColorMap, Packed, Palette};

@@ -20,7 +20,7 @@
 
 use resvg::tiny_skia::Pixmap;
 
-use super::draw_shape;
+use super::draw::draw_shape;
 use super::runs::bands;
 use crate::assets::labels::LabelFont;
 use crate::layout::{BoardSpec, Glow, Item, Rect};

@@ -11,32 +11,27 @@
 
 mod around;
 mod cache;
+mod draw;
 pub(crate) mod game_tiles;
 mod glyph_masks;
-pub(crate) mod halo_fragments;
 pub mod indexed;
 mod marked_tiles;
 mod marks;
+mod paint;
 
 mod runs;
 
 use std::sync::Arc;
 
-use resvg::tiny_skia::{
-    self, FillRule, GradientStop, LineCap, LineJoin, Mask, Paint, PathBuilder, Pixmap, Point,
-    RadialGradient, SpreadMode, Stroke, StrokeDash, Transform,
-};
+use resvg::tiny_skia::{self, FillRule, Mask, Pixmap, Stroke, Transform};
 
 use crate::assets::color::Rgba;
-use crate::assets::labels::LabelFont;
-use crate::assets::theme::Hatch;
-use crate::layout::{
-    hatch, ArrowShape, BoardSpec, Cross, Glow, GlyphSpec, Halo, Item, Layer, Layout, MoverMark,
-    PlacedLabel, Rect, Ring, SpriteSpec,
-};
+use crate::layout::{BoardSpec, Glow, GlyphSpec, Halo, Item, Layer, Layout, Rect, SpriteSpec};
 use cache::{hash_of, Cache};
-use fen2img_chess::{Piece, Square};
+use draw::draw_shape;
+use fen2img_chess::Piece;
 use indexed::TileSet;
+use paint::{div255, draw_sprite, over, solid};
 use runs::RunImage;
 
 /// Draws layouts, keeping what it drew for one board that others can use:
@@ -319,135 +314,9 @@ impl Rasterizer {
         let halos = self.halos.find(hash, |k| k == spec).expect("just inserted");
         let glyphs = &spec.glyphs;
         halos[piece.index()].get_or_insert_with(|| {
-            halo_fragments::halo_sprite(glyphs, piece, halo, spec.hatch.as_ref())
+            crate::halo::halo_sprite(glyphs, piece, halo, spec.hatch.as_ref())
         })
     }
-}
-
-/// The halo of one glyph: its filled shapes, filled and stroked wide in the
-/// halo colour (the same geometry the SVG writer uses).
-fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
-    let size = spec.size;
-    let glyph = spec.pieces.glyph(Piece::new(piece.color, piece.role));
-    let mut sprite = Pixmap::new(size, size).expect("size > 0");
-    let (scale, dx, dy) = glyph.fit(size as f32);
-    let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-    let paint = solid(halo.color);
-    for p in glyph.paths_at(size).iter().filter(|p| p.fill.is_some()) {
-        let outline = p
-            .stroke
-            .as_ref()
-            .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
-        let stroke = Stroke {
-            width: halo.stroke_width(outline, scale),
-            line_join: LineJoin::Round,
-            ..Stroke::default()
-        };
-        sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
-        sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
-    }
-    if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), size as f32) {
-        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-            sprite.fill_rect(rect, &paint, Transform::identity(), None);
-        }
-    }
-    sprite
-}
-
-/// Draws an item that is not a sprite copy (everything but halos and
-/// pieces) into a band of the image whose first row is image row `top`
-/// (0 and the whole image for items over the pieces).
-fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
-    match item {
-        Item::Background(c) => band.fill(color(c)),
-        Item::Rect(r, c) => fill_rect(band, r, top, c),
-        Item::DarkSquares(board, c) => {
-            for sq in Square::all().filter(|s| s.is_dark()) {
-                fill_rect(band, board.square_rect(sq), top, c);
-            }
-        }
-        Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
-        Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
-        Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
-            draw_labels(band, labels, halo, top)
-        }
-        Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
-        Item::Text(t) => around::draw_text(band, t, top),
-        Item::Badge(b) => {
-            around::draw_disc(band, &b.disc, top);
-            around::draw_text(band, &b.text, top);
-        }
-        Item::Cross(c) => draw_cross(band, c, top),
-        Item::Ring(r) => draw_ring(band, r, top),
-        Item::Polygon(a) => draw_polygon(band, a, top),
-        Item::SquareLabel(l) => around::draw_square_label(band, l, top),
-        Item::GlyphBadge(b) => around::draw_glyph_badge(band, b, top),
-        Item::Mover(m) => draw_mover(band, m),
-        // Sprite copies: the caller draws them from its caches.
-        Item::PieceHalos(..) | Item::Pieces(_) | Item::PocketPieces(_) => {}
-    }
-}
-
-/// The transform that draws image coordinates into a band whose first row
-/// is image row `top`.
-pub(super) fn band_shift(top: u32) -> Transform {
-    Transform::from_translate(0.0, -(top as f32))
-}
-
-/// `r` in the coordinates of a band whose first row is image row `top`.
-/// Whole-pixel rectangles stay whole: the shift is exact.
-fn shifted(r: Rect, top: u32) -> Rect {
-    Rect {
-        y: r.y - top as f32,
-        ..r
-    }
-}
-
-/// Draws `sprite` over `pixmap` (source-over) with its top-left corner at
-/// `at`, a whole-pixel position. Sprites only ever land on whole pixels, so
-/// this is a plain per-pixel blend of premultiplied bytes; tiny-skia's
-/// general `draw_pixmap` would sample the sprite through a shader, several
-/// times slower for the same result (within one level per channel).
-pub(crate) fn draw_sprite(pixmap: &mut Pixmap, sprite: &Pixmap, at: Rect) {
-    let (x0, y0) = (at.x as i64, at.y as i64);
-    let (w, h) = (pixmap.width() as i64, pixmap.height() as i64);
-    let (sw, sh) = (sprite.width() as i64, sprite.height() as i64);
-    // The part of the sprite that lies inside the pixmap.
-    let (sx0, sx1) = ((-x0).max(0), (w - x0).min(sw));
-    let (sy0, sy1) = ((-y0).max(0), (h - y0).min(sh));
-    if sx0 >= sx1 || sy0 >= sy1 {
-        return;
-    }
-    let src = sprite.data();
-    let dst = pixmap.data_mut();
-    let span = ((sx1 - sx0) * 4) as usize;
-    for sy in sy0..sy1 {
-        let s_at = ((sy * sw + sx0) * 4) as usize;
-        let d_at = (((y0 + sy) * w + x0 + sx0) * 4) as usize;
-        let s_row = &src[s_at..s_at + span];
-        let d_row = &mut dst[d_at..d_at + span];
-        for (s, d) in s_row.chunks_exact(4).zip(d_row.chunks_exact_mut(4)) {
-            match s[3] {
-                0 => {}
-                255 => d.copy_from_slice(s),
-                _ => over(d, [s[0], s[1], s[2], s[3]]),
-            }
-        }
-    }
-}
-
-/// Source-over of one premultiplied RGBA pixel onto another.
-fn over(dst: &mut [u8], src: [u8; 4]) {
-    let keep = 255 - src[3] as u32;
-    for (d, s) in dst.iter_mut().zip(src) {
-        *d = s + div255(*d as u32 * keep);
-    }
-}
-
-/// `v / 255` rounded to nearest, for `v` up to 255².
-fn div255(v: u32) -> u8 {
-    let v = v + 128;
-    ((v + (v >> 8)) >> 8) as u8
 }
 
 /// The twelve sprites of `spec`, in [`Piece::index`] order, each glyph
@@ -583,221 +452,6 @@ fn paint_through(pixmap: &mut Pixmap, mask: &Mask, c: Rgba) {
     }
 }
 
-fn color(c: Rgba) -> tiny_skia::Color {
-    tiny_skia::Color::from_rgba8(c.r, c.g, c.b, c.a)
-}
-
-fn solid(c: Rgba) -> Paint<'static> {
-    let mut paint = Paint::default();
-    paint.set_color(color(c));
-    paint.anti_alias = true;
-    paint
-}
-
-/// Fills image rectangle `r` in a band whose first row is image row `top`.
-fn fill_rect(band: &mut Pixmap, r: Rect, top: u32, c: Rgba) {
-    let r = shifted(r, top);
-    if r.y >= band.height() as f32 || r.y + r.h <= 0.0 {
-        return;
-    }
-    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-        band.fill_rect(rect, &solid(c), Transform::identity(), None);
-    }
-}
-
-/// Diagonal lines over the dark squares, laid on the pixel grid (see
-/// [`crate::layout::hatch`]): each pixel is ink or paper, the same pixels
-/// in every dark square, as the SVG pattern draws them at 1:1.
-fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, h: Hatch, top: u32) {
-    let side = board.square as u32;
-    let period = hatch::period(&h);
-    let c = h.color;
-    let a = c.a as u32;
-    let ink = [c.r, c.g, c.b].map(|v| div255(v as u32 * a));
-    let ink = [ink[0], ink[1], ink[2], c.a];
-    let (bw, bh) = (band.width() as i64, band.height() as i64);
-    let data = band.data_mut();
-    for sq in Square::all().filter(|s| s.is_dark()) {
-        let r = board.square_rect(sq);
-        let (x0, y0) = (r.x as i64, r.y as i64 - top as i64);
-        for v in 0..side {
-            let y = y0 + v as i64;
-            if y < 0 || y >= bh {
-                continue;
-            }
-            // The row's runs of ink, one period after another: only the
-            // inked pixels are visited.
-            let runs = hatch::tile_row(&h, side, v);
-            for period_start in (0..side).step_by(period as usize) {
-                for &(start, len) in &runs {
-                    let from = period_start + start;
-                    for u in from..(from + len).min(side) {
-                        let x = x0 + u as i64;
-                        if (0..bw).contains(&x) {
-                            let at = ((y * bw + x) * 4) as usize;
-                            over(&mut data[at..at + 4], ink);
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The check glow: a radial gradient in the square, as in the SVG.
-fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
-    let centre = Point::from_xy(r.x + r.w / 2.0, r.y + r.h / 2.0);
-    let stops = glow
-        .stops
-        .iter()
-        .filter_map(|stop| {
-            let c = stop.color;
-            let color = tiny_skia::Color::from_rgba(
-                c.r as f32 / 255.0,
-                c.g as f32 / 255.0,
-                c.b as f32 / 255.0,
-                stop.opacity(),
-            )?;
-            Some(GradientStop::new(stop.percent as f32 / 100.0, color))
-        })
-        .collect();
-    let Some(shader) = RadialGradient::new(
-        centre,
-        0.0,
-        centre,
-        r.w / 2.0,
-        stops,
-        SpreadMode::Pad,
-        Transform::identity(),
-    ) else {
-        return;
-    };
-    let paint = Paint {
-        shader,
-        anti_alias: true,
-        ..Paint::default()
-    };
-    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
-    }
-}
-
-fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], halo: Option<Halo>, top: u32) {
-    let font = LabelFont::get();
-    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
-    for label in labels {
-        if let Some(g) = font.glyph(label.ch) {
-            let y = label.y - top as f32;
-            // Most labels lie outside a given band: skip them here rather
-            // than have tiny-skia build their edges only to clip them away.
-            let ink = g.path.bounds();
-            let (ink_top, ink_bottom) =
-                (y + ink.top() * label.scale, y + ink.bottom() * label.scale);
-            if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
-                continue;
-            }
-            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
-            if let Some(halo) = halo {
-                let stroke = Stroke {
-                    width: halo.stroke_width(0.0, label.scale),
-                    line_join: LineJoin::Round,
-                    ..Stroke::default()
-                };
-                band.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
-            }
-            band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
-        }
-    }
-}
-
-/// An X mark: its casing, if any, then its ink.
-fn draw_cross(pixmap: &mut Pixmap, c: &Cross, top: u32) {
-    let mut pb = PathBuilder::new();
-    pb.move_to(c.cx - c.half, c.cy - c.half);
-    pb.line_to(c.cx + c.half, c.cy + c.half);
-    pb.move_to(c.cx - c.half, c.cy + c.half);
-    pb.line_to(c.cx + c.half, c.cy - c.half);
-    if let Some(path) = pb.finish() {
-        for (ink, width) in c.strokes() {
-            let stroke = Stroke {
-                width,
-                line_cap: LineCap::Round,
-                ..Stroke::default()
-            };
-            pixmap.stroke_path(&path, &solid(ink), &stroke, band_shift(top), None);
-        }
-    }
-}
-
-/// A circle around a square.
-fn draw_ring(pixmap: &mut Pixmap, r: &Ring, top: u32) {
-    if let Some(path) = PathBuilder::from_circle(r.cx, r.cy, r.r) {
-        let stroke = Stroke {
-            width: r.width,
-            dash: r.dash.and_then(|d| StrokeDash::new(vec![d, d], 0.0)),
-            ..Stroke::default()
-        };
-        pixmap.stroke_path(&path, &solid(r.color), &stroke, band_shift(top), None);
-    }
-}
-
-/// A filled polygon (an arrow, a three-check sign), its hole left open.
-fn draw_polygon(pixmap: &mut Pixmap, a: &ArrowShape, top: u32) {
-    let mut pb = PathBuilder::new();
-    for ring in [&a.points, &a.hole] {
-        for (i, &(x, y)) in ring.iter().enumerate() {
-            if i == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
-        if !ring.is_empty() {
-            pb.close();
-        }
-    }
-    let rule = if a.hole.is_empty() {
-        FillRule::Winding
-    } else {
-        FillRule::EvenOdd
-    };
-    if let Some(path) = pb.finish() {
-        pixmap.fill_path(&path, &solid(a.color), rule, band_shift(top), None);
-    }
-}
-
-/// The side-to-move marker: a disc in the mover's colour, outlined in ink.
-pub(crate) fn draw_mover(pixmap: &mut Pixmap, m: &MoverMark) {
-    if m.square {
-        // Whole pixels: the box in the outline's ink, then its inside.
-        let (x, y, side) = (m.cx - m.r, m.cy - m.r, 2.0 * m.r);
-        around::square(pixmap, x, y, side, m.outline);
-        let w = m.stroke_width;
-        around::square(pixmap, x + w, y + w, side - 2.0 * w, m.fill);
-        return;
-    }
-    if let Some(path) = PathBuilder::from_circle(m.cx, m.cy, m.r) {
-        pixmap.fill_path(
-            &path,
-            &solid(m.fill),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
-        let stroke = Stroke {
-            width: m.stroke_width,
-            ..Stroke::default()
-        };
-        pixmap.stroke_path(
-            &path,
-            &solid(m.outline),
-            &stroke,
-            Transform::identity(),
-            None,
-        );
-    }
-}
-
 impl std::fmt::Debug for Rasterizer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Rasterizer").finish_non_exhaustive()
@@ -810,6 +464,7 @@ mod tests {
     use crate::assets::pieces::PieceSet;
     use crate::layout::INK;
     use fen2img_chess::{Color, Role};
+    use resvg::tiny_skia::PathBuilder;
 
     /// The largest difference between two same-sized pixmaps in any channel.
     fn worst_difference(a: &Pixmap, b: &Pixmap) -> u8 {

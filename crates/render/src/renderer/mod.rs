@@ -242,7 +242,7 @@ impl Renderer {
     /// [`Renderer::render_in_palette`].
     pub fn render_palette(&mut self, position: &Position) -> Result<gif::PalettePicture, Error> {
         let layout = self.layout(position)?;
-        Ok(gif::picture(&mut self.rasterizer, &layout))
+        Ok(gif::picture(self.rasterizer.render_palette(&layout)))
     }
 
     /// Adds the colours `position` shows with these options to `sample`,
@@ -254,7 +254,8 @@ impl Renderer {
         sample: &mut gif::PaletteSample,
     ) -> Result<(), Error> {
         let layout = self.layout(position)?;
-        gif::sample(&mut self.rasterizer, &layout, sample);
+        self.rasterizer.sample(&layout, &mut sample.fit);
+        sample.count_frame();
         Ok(())
     }
 
@@ -268,7 +269,9 @@ impl Renderer {
         palette: &mut gif::GamePalette,
     ) -> Result<gif::PalettePicture, Error> {
         let layout = self.layout(position)?;
-        Ok(gif::picture_in(&mut self.rasterizer, &layout, palette))
+        Ok(gif::picture(
+            self.rasterizer.render_in(&layout, &mut palette.tiles),
+        ))
     }
 
     /// Renders `position` as an image.
@@ -299,10 +302,11 @@ impl Renderer {
                 &self.rasterizer.render(&layout),
                 options.encode.quality,
             )?),
-            ImageFormat::Gif => {
-                gif::render(&mut self.rasterizer, &layout, self.offload.0.as_deref())
-                    .map_err(|e| Error::Encode(EncodeError::new("GIF", e)))
-            }
+            ImageFormat::Gif => gif::render(
+                self.rasterizer.render_palette(&layout),
+                self.offload.0.as_deref(),
+            )
+            .map_err(|e| Error::Encode(EncodeError::new("GIF", e))),
         }
     }
 }

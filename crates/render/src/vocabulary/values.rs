@@ -7,6 +7,7 @@ use std::ops::RangeInclusive;
 use fen2img_chess::notation::{UciMove, ValueError};
 use fen2img_chess::quote::escape;
 
+use super::table::boolean;
 use super::{Problem, Resources};
 use crate::assets::color::Rgba;
 use crate::assets::pieces::PieceSet;
@@ -21,29 +22,6 @@ use crate::renderer::RenderOptions;
 
 /// The result of reading one value.
 type Read = Result<(), Problem>;
-
-/// An on/off value: `1 true yes on` or nothing for on, `0 false no off`
-/// for off, in any case.
-///
-/// ```
-/// use fen2img_render::vocabulary::boolean;
-///
-/// assert_eq!(boolean("Yes"), Ok(true));
-/// assert_eq!(boolean(""), Ok(true));
-/// assert_eq!(boolean("off"), Ok(false));
-/// assert_eq!(boolean("maybe").unwrap_err().to_string(),
-///            "column 1: expected true or false, found 'maybe'");
-/// ```
-pub fn boolean(text: &str) -> Result<bool, ValueError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "" | "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => Err(ValueError::new(
-            1,
-            format!("expected true or false, found '{}'", escape(text)),
-        )),
-    }
-}
 
 /// A whole number in `range`.
 fn whole(text: &str, range: RangeInclusive<u32>) -> Result<u32, ValueError> {

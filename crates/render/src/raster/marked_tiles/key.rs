@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{Path, Pixmap};
 
-use super::super::draw_shape;
+use super::super::draw::draw_shape;
 use super::super::glyph_masks::{self, Coverage};
 use super::super::indexed::marker_rect;
 use super::super::marks::{overlaps, separable, shared_spec};

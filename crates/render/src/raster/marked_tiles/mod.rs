@@ -37,6 +37,7 @@ use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
 
 use super::around::draw_outline;
 use super::cache::hash_of;
+use super::draw::{draw_labels, draw_shape};
 use super::glyph_masks::Coverage;
 use super::indexed::{
     compose, corner_labels, count_colors, paste, piece_tiles, square_rect, straight, to_indices,
@@ -44,7 +45,7 @@ use super::indexed::{
 };
 use super::marks::rows_reached;
 use super::runs::RunImage;
-use super::{draw_labels, draw_shape, Rasterizer};
+use super::Rasterizer;
 use crate::layout::{Halo, Item, Layout, PlacedLabel, PlacedText, Rect};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;

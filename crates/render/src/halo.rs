@@ -1,4 +1,6 @@
-//! The hatch fragments a piece's halo would leave, covered by the halo.
+//! A piece's halo, and the hatch fragments it would leave, covered by it.
+//! Below the writers: the rasterizer draws the sprite, the SVG writer the
+//! fragments as rectangles, and neither imports the other.
 //!
 //! In print the dark squares are hatched on whole pixels and each piece
 //! stands in a paper halo. Where the halo's curved edge cuts a hatch line
@@ -8,7 +10,7 @@
 //! which pixels of its square are hatched: this widens the halo over every
 //! piece of a line it leaves shorter than two pixels, so lines end clean.
 
-use resvg::tiny_skia::Pixmap;
+use resvg::tiny_skia::{self, FillRule, LineJoin, Paint, Pixmap, Stroke, Transform};
 
 use crate::assets::theme::Hatch;
 use crate::layout::{hatch, GlyphSpec, Halo};
@@ -17,13 +19,13 @@ use fen2img_chess::Piece;
 /// The halo sprite of `piece` for `spec` with the hatch fragments it would
 /// leave covered (see [`fragments`]): what the rasterizer draws under each
 /// piece on hatched themes.
-pub(super) fn halo_sprite(
+pub(crate) fn halo_sprite(
     spec: &GlyphSpec,
     piece: Piece,
     halo: Halo,
     hatch: Option<&Hatch>,
 ) -> Pixmap {
-    let mut sprite = super::render_halo(spec, piece, halo);
+    let mut sprite = render_halo(spec, piece, halo);
     if let Some(hatch) = hatch {
         let [r, g, b] = [halo.color.r, halo.color.g, halo.color.b];
         let side = sprite.width() as usize;
@@ -46,8 +48,41 @@ pub(crate) fn fragments(
     halo: Halo,
     hatch: &Hatch,
 ) -> Vec<(u32, u32)> {
-    let sprite = super::render_halo(spec, piece, halo);
+    let sprite = render_halo(spec, piece, halo);
     fragments_of(sprite.data(), sprite.width() as usize, hatch)
+}
+
+/// The halo of one glyph: its filled shapes, filled and stroked wide in the
+/// halo colour (the same geometry the SVG writer uses).
+fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
+    let size = spec.size;
+    let c = halo.color;
+    let glyph = spec.pieces.glyph(Piece::new(piece.color, piece.role));
+    let mut sprite = Pixmap::new(size, size).expect("size > 0");
+    let (scale, dx, dy) = glyph.fit(size as f32);
+    let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+    let mut paint = Paint::default();
+    paint.set_color(tiny_skia::Color::from_rgba8(c.r, c.g, c.b, c.a));
+    paint.anti_alias = true;
+    for p in glyph.paths_at(size).iter().filter(|p| p.fill.is_some()) {
+        let outline = p
+            .stroke
+            .as_ref()
+            .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
+        let stroke = Stroke {
+            width: halo.stroke_width(outline, scale),
+            line_join: LineJoin::Round,
+            ..Stroke::default()
+        };
+        sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
+        sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
+    }
+    if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), size as f32) {
+        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+            sprite.fill_rect(rect, &paint, Transform::identity(), None);
+        }
+    }
+    sprite
 }
 
 /// The hatch fragments shorter than two pixels that the halo in `data`
