@@ -30,12 +30,15 @@ pub struct BatchArgs {
     pub inputs: Vec<PathBuf>,
 
     /// The directory to write into (created if missing).
-    #[arg(long, value_name = "DIR", required_unless_present = "output")]
+    #[arg(long, value_name = "DIR", required_unless_present = "lines_output")]
     pub out_dir: Option<PathBuf>,
 
     /// PGN inputs with `-f fen` or `-f epd`: every picked position as one
     /// line, in input order, to this file or standard output (`-`).
-    #[arg(short = 'o', long, value_name = "PATH", conflicts_with_all = ["out_dir", "manifest", "name", "shard"])]
+    // Its own id: the man page lists a subcommand's options whose ids the
+    // top level lacks, and the top level has `-o/--output` too.
+    #[arg(id = "lines_output", short = 'o', long = "output", value_name = "PATH",
+          conflicts_with_all = ["out_dir", "manifest", "name", "shard"])]
     pub output: Option<PathBuf>,
 
     /// File name template.
