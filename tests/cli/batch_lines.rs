@@ -209,6 +209,46 @@ fn markers_and_ranges_pick_positions_as_for_a_single_game() {
         "{}",
         stderr(&out)
     );
+    // With --out-dir a range draws a file per position, named by {ply}.
+    let out = fen2img(
+        &dir,
+        [
+            OsStr::new("batch"),
+            famous.as_os_str(),
+            "-f".as_ref(),
+            "fen".as_ref(),
+            "--from".as_ref(),
+            "0".as_ref(),
+            "--out-dir".as_ref(),
+            "d".as_ref(),
+            "-q".as_ref(),
+        ],
+    );
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("--from/--to draws several diagrams a game: put {ply} in --name"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("d").exists());
+    let out = fen2img(
+        &dir,
+        [
+            OsStr::new("batch"),
+            famous.as_os_str(),
+            "-f".as_ref(),
+            "fen".as_ref(),
+            "--from".as_ref(),
+            "0".as_ref(),
+            "--out-dir".as_ref(),
+            "d".as_ref(),
+            "--name".as_ref(),
+            "{n}-{ply}.{ext}".as_ref(),
+            "-q".as_ref(),
+        ],
+    );
+    assert_code(&out, 0);
+    assert_eq!(fs::read_dir(dir.join("d")).unwrap().count(), every.len());
 }
 
 #[test]
