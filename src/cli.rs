@@ -231,6 +231,11 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
             ))
         }
         (Some(FormatArg::Auto), Destination::Stdout) => terminal_choice::stdout_format(),
+        (Some(FormatArg::Epd), _) => {
+            return Err(Failure::invalid(
+                "--format epd writes the positions of games as lines: fen2img batch games.pgn -f epd -o -",
+            ))
+        }
         (None, Destination::File(path)) => {
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             Format::from_extension(ext).ok_or_else(|| {

@@ -186,17 +186,21 @@ pub enum FormatArg {
     Auto,
     /// This format.
     Known(Format),
+    /// EPD lines of games' positions (`fen2img batch games.pgn -f epd
+    /// -o -`): not a diagram, so not one of the library's formats.
+    Epd,
 }
 
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [FormatArg; Format::ALL.len() + 1] = {
-            let mut all = [FormatArg::Auto; Format::ALL.len() + 1];
+        const ALL: [FormatArg; Format::ALL.len() + 2] = {
+            let mut all = [FormatArg::Auto; Format::ALL.len() + 2];
             let mut i = 0;
             while i < Format::ALL.len() {
                 all[i] = FormatArg::Known(Format::ALL[i]);
                 i += 1;
             }
+            all[i] = FormatArg::Epd;
             all
         };
         &ALL
@@ -206,6 +210,8 @@ impl ValueEnum for FormatArg {
         Some(match *self {
             FormatArg::Auto => PossibleValue::new("auto")
                 .help("A picture if the terminal shows them (kitty, iTerm2, sixel), else ansi"),
+            FormatArg::Epd => PossibleValue::new("epd")
+                .help("EPD lines of games' positions, tags as operations (batch games.pgn -o)"),
             FormatArg::Known(format) => {
                 let value = PossibleValue::new(format.name()).help(format.description());
                 if format == Format::JPEG {

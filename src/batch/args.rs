@@ -30,8 +30,16 @@ pub struct BatchArgs {
     pub inputs: Vec<PathBuf>,
 
     /// The directory to write into (created if missing).
-    #[arg(long, value_name = "DIR")]
-    pub out_dir: PathBuf,
+    #[arg(long, value_name = "DIR", required_unless_present = "lines_output")]
+    pub out_dir: Option<PathBuf>,
+
+    /// PGN inputs with `-f fen` or `-f epd`: every picked position as one
+    /// line, in input order, to this file or standard output (`-`).
+    // Its own id: the man page lists a subcommand's options whose ids the
+    // top level lacks, and the top level has `-o/--output` too.
+    #[arg(id = "lines_output", short = 'o', long = "output", value_name = "PATH",
+          conflicts_with_all = ["out_dir", "manifest", "name", "shard"])]
+    pub output: Option<PathBuf>,
 
     /// File name template.
     #[arg(long, value_name = "TEMPLATE", default_value = "{id}.{ext}")]
@@ -61,6 +69,16 @@ pub struct BatchArgs {
     /// `[%diagram]`), not its final position; put {ply} in --name.
     #[arg(long)]
     pub markers: bool,
+
+    /// PGN inputs: every position of each game from this one on (default
+    /// the start): a ply (`0`) or a move (`12w`, `12...Nf6`); put {ply} in
+    /// --name, or write lines with -o.
+    #[arg(long, value_name = "PLY|MOVE", conflicts_with = "markers")]
+    pub from: Option<std::ffi::OsString>,
+
+    /// PGN inputs: every position up to this one (default the final one).
+    #[arg(long, value_name = "PLY|MOVE", conflicts_with = "markers")]
+    pub to: Option<std::ffi::OsString>,
 
     #[command(flatten)]
     pub render: RenderArgs,

@@ -244,15 +244,26 @@ fn windows(steps: &[Step], most: usize) -> Vec<&[Step]> {
 }
 
 /// Draws every game of the PGN inputs; the exit code.
-pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<u8, Failure> {
+pub fn run(
+    args: &BatchArgs,
+    out_dir: &Path,
+    format: Format,
+    options: &RenderOptions,
+) -> Result<u8, Failure> {
     let name = crate::args::text::utf8("--name", &args.name)?;
     let pieces = parse_names(name)?;
     let names_ply = pieces.iter().any(|p| matches!(p, Piece::Part(Part::Ply)));
-    if args.markers && !names_ply {
-        return Err(Failure::invalid(
-            "--markers draws several diagrams a game: put {ply} in --name, e.g. \
-             --name '{white}-{black}-{round}-{ply}.{ext}'",
-        ));
+    let pick = pick(args)?;
+    if !matches!(pick, Pick::One(_)) && !names_ply {
+        return Err(Failure::invalid(format!(
+            "{} draws several diagrams a game: put {{ply}} in --name, e.g. \
+             --name '{{white}}-{{black}}-{{round}}-{{ply}}.{{ext}}'",
+            if args.markers {
+                "--markers"
+            } else {
+                "--from/--to"
+            }
+        )));
     }
     if args.shard.is_some() {
         return Err(Failure::invalid("--shard deals out FEN lines, not games"));
@@ -265,16 +276,12 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
             .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
         texts.push((path.display().to_string(), bytes));
     }
-    super::out_dirs::create_out_dir(&args.out_dir)?;
+    super::out_dirs::create_out_dir(out_dir)?;
     super::out_dirs::create_manifest_dir(args.manifest.as_deref())?;
     let game_options = GameOptions {
         strict: args.render.strict,
         game: 1,
-        pick: if args.markers {
-            Pick::Markers
-        } else {
-            Pick::One(Selector::Final)
-        },
+        pick,
         caption: if args.render.caption.as_deref().is_some_and(|c| c == "auto") {
             CaptionStyle::Move
         } else {
@@ -352,7 +359,7 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
                 });
                 let mut drawn = drawn.drain(..);
                 let mut out = Handled {
-                    out_dir: &args.out_dir,
+                    out_dir,
                     used: &mut used,
                     tally: &mut tally,
                     manifest: manifest.as_mut(),
@@ -402,6 +409,26 @@ pub fn run(args: &BatchArgs, format: Format, options: &RenderOptions) -> Result<
         None if tally.io > 0 => EXIT_FAILURE,
         None if tally.invalid > 0 => EXIT_INVALID,
         None => EXIT_OK,
+    })
+}
+
+/// The positions of each game `--markers`, `--from` and `--to` ask for:
+/// the final one when none is given.
+pub fn pick(args: &BatchArgs) -> Result<Pick, Failure> {
+    use crate::args::games::bound;
+    Ok(if args.markers {
+        Pick::Markers
+    } else if args.from.is_some() || args.to.is_some() {
+        Pick::Range {
+            from: args
+                .from
+                .as_deref()
+                .map(|v| bound("--from", v))
+                .transpose()?,
+            to: args.to.as_deref().map(|v| bound("--to", v)).transpose()?,
+        }
+    } else {
+        Pick::One(Selector::Final)
     })
 }
 
@@ -507,7 +534,7 @@ impl Handled<'_> {
 }
 
 /// An error line (and its caret) on standard error.
-fn report(message: &str, caret: Option<&str>) {
+pub(super) fn report(message: &str, caret: Option<&str>) {
     let mut err = io::stderr().lock();
     error(message);
     for line in caret.unwrap_or("").lines() {

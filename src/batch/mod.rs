@@ -12,6 +12,7 @@
 mod args;
 mod collisions;
 mod excerpt;
+mod game_lines;
 mod game_names;
 mod games;
 mod lines;
@@ -20,12 +21,13 @@ pub mod merge;
 mod names;
 mod out_dirs;
 mod outcome;
+mod pgn_windows;
 mod progress;
 mod schedule;
 mod shard;
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -48,22 +50,32 @@ use shard::Shard;
 
 /// Runs a batch; returns the exit code.
 pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
+    refuse_mixed_inputs(&args.inputs)?;
+    if let Some(output) = &args.output {
+        return lines_of_games(args, output);
+    }
     let format =
         match args.render.format {
             Some(FormatArg::Known(f)) => f,
             Some(FormatArg::Auto) => return Err(Failure::invalid(
                 "--format auto picks a picture for a terminal; batch writes files: name a format",
             )),
+            Some(FormatArg::Epd) => return Err(Failure::invalid(
+                "--format epd writes the positions of games as lines: add -o FILE, or -o - for standard output",
+            )),
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;
-    refuse_mixed_inputs(&args.inputs)?;
+    let out_dir = args
+        .out_dir
+        .as_deref()
+        .ok_or_else(|| Failure::invalid("give --out-dir DIR (or -o for lines of games)"))?;
     if games::all_pgn(&args.inputs) {
-        return games::run(args, format, &options);
+        return games::run(args, out_dir, format, &options);
     }
-    if args.markers {
+    if args.markers || args.from.is_some() || args.to.is_some() {
         return Err(Failure::invalid(
-            "--markers picks diagrams of games: give .pgn files",
+            "--markers, --from and --to pick positions of games: give .pgn files",
         ));
     }
     let template = NameTemplate::parse(crate::args::text::utf8("--name", &args.name)?)?;
@@ -74,7 +86,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     // Inputs are opened before anything is created, so a missing input
     // leaves nothing behind.
     let mut inputs = Inputs::new(&args.inputs)?;
-    create_out_dir(&args.out_dir)?;
+    create_out_dir(out_dir)?;
     create_manifest_dir(args.manifest.as_deref())?;
     let threads = schedule::threads(args.jobs.unwrap_or(0), &options);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -88,7 +100,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let _immediate = signals::mode(false);
 
     let context = Context {
-        out_dir: args.out_dir.clone(),
+        out_dir: out_dir.to_path_buf(),
         template,
         options_digest: options_digest(&options),
         format,
@@ -105,7 +117,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     };
     if !context.template.unique_by_line() {
         // Standard input cannot be read twice: spool it for the pre-pass.
-        inputs.spool_stdin(&args.out_dir)?;
+        inputs.spool_stdin(out_dir)?;
         collisions::check_unique_names(&mut inputs, &context)?;
     }
 
@@ -180,6 +192,32 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         None if tally.invalid > 0 => EXIT_INVALID,
         None => EXIT_OK,
     })
+}
+
+/// `-o`: the picked positions of every game as FEN or EPD lines.
+fn lines_of_games(args: &BatchArgs, output: &Path) -> Result<u8, Failure> {
+    let format = match args.render.format {
+        Some(FormatArg::Known(Format::Fen)) => game_lines::LineFormat::Fen,
+        Some(FormatArg::Epd) => game_lines::LineFormat::Epd,
+        _ => {
+            return Err(Failure::invalid(
+                "-o writes positions of games as lines: give -f fen or -f epd \
+                 (pictures go to --out-dir)",
+            ))
+        }
+    };
+    if !games::all_pgn(&args.inputs) {
+        return Err(Failure::invalid(
+            "-o writes the positions of games: give .pgn files (FEN or EPD lines \
+             are rendered into --out-dir)",
+        ));
+    }
+    let lines = game_lines::Lines {
+        format,
+        pick: games::pick(args)?,
+        strict: args.render.strict,
+    };
+    game_lines::run(&args.inputs, output, &lines, args.jobs.unwrap_or(0))
 }
 
 /// Refuses PGN files beside FEN or EPD inputs (or standard input): a

@@ -8,6 +8,7 @@ mod annotations_cli;
 mod apng;
 mod around_cli;
 mod batch;
+mod batch_lines;
 mod browser;
 mod games;
 mod layers;

@@ -25,6 +25,9 @@ pub struct Games<'a> {
     options: PgnOptions,
     number: usize,
     pending: Option<(Token<'a>, Span)>,
+    /// A lexing error met by [`Games::next_offset`], given to the reader
+    /// as if it had met it itself.
+    pending_error: Option<LexError>,
     finished: bool,
 }
 
@@ -38,6 +41,7 @@ pub fn read_games(input: &[u8], options: PgnOptions) -> Games<'_> {
         options,
         number: 0,
         pending: None,
+        pending_error: None,
         finished: false,
     }
 }
@@ -137,7 +141,33 @@ impl<'a> Games<'a> {
         self.number
     }
 
+    /// The byte offset where the next game starts (its first token, or
+    /// what cannot be read there); `None` at the end. Reading goes on as
+    /// if this had not been asked, so a caller that reads a file in
+    /// windows can tell whether a game ended exactly where the next
+    /// window begins.
+    pub fn next_offset(&mut self) -> Option<usize> {
+        if self.finished {
+            return None;
+        }
+        if self.pending.is_none() && self.pending_error.is_none() {
+            match self.lexer.next() {
+                Ok(Some(t)) => self.pending = Some(t),
+                Ok(None) => return None,
+                Err(e) => self.pending_error = Some(e),
+            }
+        }
+        match (&self.pending, &self.pending_error) {
+            (Some((_, span)), _) => Some(span.offset),
+            (None, Some(e)) => Some(e.span.offset),
+            (None, None) => None,
+        }
+    }
+
     fn token(&mut self) -> Result<Option<(Token<'a>, Span)>, LexError> {
+        if let Some(e) = self.pending_error.take() {
+            return Err(e);
+        }
         if let Some(t) = self.pending.take() {
             return Ok(Some(t));
         }
@@ -671,5 +701,32 @@ impl<'g, 'a> GameReader<'g, 'a> {
         let mut err = self.error(span, PgnErrorKind::Strict, e.message);
         err.at_move = Some((before.fullmove_number(), before.turn()));
         Err(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_offset_names_each_game_start_and_changes_nothing_read() {
+        let pgn =
+            b"1. e4 e5 1-0 ; after\n\n[White \"B\"]\n\n1. d4 \x01 d5 *\n[Event \"c\"] 1. c4 *";
+        let plain: Vec<_> = read_games(pgn, PgnOptions::default()).collect();
+        let mut games = read_games(pgn, PgnOptions::default());
+        let mut offsets = Vec::new();
+        let mut peeked = Vec::new();
+        while let Some(at) = games.next_offset() {
+            offsets.push(at);
+            // Asked twice: the same answer.
+            assert_eq!(games.next_offset(), Some(at));
+            peeked.push(games.next().expect("a game after an offset"));
+        }
+        assert_eq!(games.next(), None);
+        assert_eq!(peeked, plain);
+        let text = std::str::from_utf8(pgn).unwrap();
+        assert_eq!(offsets[0], 0);
+        assert_eq!(offsets[1], text.find("; after").unwrap());
+        assert_eq!(*offsets.last().unwrap(), text.find("[Event").unwrap());
     }
 }
