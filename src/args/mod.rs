@@ -4,6 +4,7 @@
 
 mod annotations;
 pub mod games;
+pub mod problem;
 pub mod text;
 
 use std::ffi::OsString;

@@ -119,6 +119,7 @@ pub mod layout;
 mod offload;
 pub mod options;
 mod pixels;
+pub mod problem;
 mod raster;
 mod renderer;
 pub mod svg;
