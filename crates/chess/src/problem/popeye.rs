@@ -59,6 +59,7 @@ enum Command {
     Condition,
     Award,
     Twin,
+    Options,
     Ignored,
     Refused,
 }
@@ -78,7 +79,8 @@ impl Command {
             Command::Condition => "condition",
             Command::Award => "award",
             Command::Twin => "twin",
-            Command::Ignored => "option",
+            Command::Options => "option",
+            Command::Ignored => "remark",
             Command::Refused => "command",
         }
     }
@@ -118,11 +120,13 @@ const COMMANDS: &[(&str, Command, Language)] = &[
     ("twin", Command::Twin, Language::English),
     ("zwilling", Command::Twin, Language::German),
     ("jumeau", Command::Twin, Language::French),
-    ("option", Command::Ignored, Language::English),
+    ("option", Command::Options, Language::English),
     ("remark", Command::Ignored, Language::English),
     ("bemerkung", Command::Ignored, Language::German),
     ("remarque", Command::Ignored, Language::French),
     ("protocol", Command::Ignored, Language::English),
+    ("protokoll", Command::Ignored, Language::German),
+    ("protocole", Command::Ignored, Language::French),
     ("sstipulation", Command::Refused, Language::English),
     ("zeroposition", Command::Refused, Language::English),
     ("rotate", Command::Refused, Language::English),
@@ -380,13 +384,25 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 problem.stipulation = Some(clip(arg.text));
                 i += 1;
             }
-            Command::Author
-            | Command::Origin
-            | Command::Title
-            | Command::Condition
-            | Command::Award
-            | Command::Twin => {
-                let value = clip(w.rest);
+            Command::Condition => {
+                // A condition runs on over lines up to the next command
+                // (`bedingung madrasi` and `gitterschach` on the next line).
+                let end = skip_to_command(&words, i);
+                let value = clip(
+                    &words[i..end]
+                        .iter()
+                        .map(|w| w.text)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                if value.is_empty() {
+                    return Err(err(w, "condition needs a value".into()));
+                }
+                problem.condition = Some(value);
+                i = end;
+            }
+            Command::Author | Command::Origin | Command::Title | Command::Award | Command::Twin => {
+                let value = clip(&unescape(w.rest));
                 if value.is_empty() {
                     return Err(err(w, format!("{} needs text on its line", cmd.name())));
                 }
@@ -394,7 +410,6 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                     Command::Author => problem.authors.push(value),
                     Command::Origin => problem.source = Some(value),
                     Command::Title => problem.title = Some(value),
-                    Command::Condition => problem.condition = Some(value),
                     Command::Award => problem.award = Some(value),
                     _ => {
                         if problem.twins.len() >= MAX_TWINS {
@@ -405,6 +420,8 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 }
                 i = skip_line(&words, i, w.line);
             }
+            // Options run on over lines up to the next command.
+            Command::Options => i = skip_to_command(&words, i),
             Command::Ignored => i = skip_line(&words, i, w.line),
             Command::Refused => {
                 return Err(err(
@@ -439,6 +456,52 @@ fn skip_line(words: &[Word], mut i: usize, line: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// The index of the next word that is a command, from `i`.
+fn skip_to_command(words: &[Word], mut i: usize) -> usize {
+    while words.get(i).is_some_and(|w| command(w.text).is_none()) {
+        i += 1;
+    }
+    i
+}
+
+/// Popeye files write accents as TeX does (`M\"uller`, `Probl\`eme`):
+/// the common ones become their letters.
+fn unescape(text: &str) -> String {
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let table: &[(char, &str, &str)] = &[
+        ('"', "aouAOUe", "äöüÄÖÜë"),
+        ('\'', "eaiouEAIOU", "éáíóúÉÁÍÓÚ"),
+        ('`', "eaiouEAIOU", "èàìòùÈÀÌÒÙ"),
+    ];
+    let mut i = 0;
+    while i < chars.len() {
+        let composed = (chars[i] == '\\')
+            .then(|| {
+                let accent = *chars.get(i + 1)?;
+                let letter = *chars.get(i + 2)?;
+                let (_, from, to) = table.iter().find(|(a, _, _)| *a == accent)?;
+                let k = from.chars().position(|f| f == letter)?;
+                to.chars().nth(k)
+            })
+            .flatten();
+        match composed {
+            Some(u) => {
+                out.push(u);
+                i += 3;
+            }
+            None => {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A caption line kept to [`MAX_LINE_CHARS`] characters.
@@ -607,6 +670,17 @@ mod tests {
             assert_eq!((e.line(), e.column()), (line, column), "{text}: {e}");
             assert!(e.to_string().contains(field), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn conditions_and_options_run_over_lines_and_accents_are_read() {
+        let text = "anfangproblem\nprotokoll x.out\nautor Henning M\\\"uller\nforderung #2\n\
+                    bedingung madrasi\n\tgitterschach\noption varianten\n\tohnedrohung\n\
+                    steine weiss kb7 schwarz ka7\nendeproblem\n";
+        let p = &parse_popeye(text).unwrap()[0];
+        assert_eq!(p.authors, ["Henning Müller"]);
+        assert_eq!(p.condition.as_deref(), Some("madrasi gitterschach"));
+        assert_eq!(p.count_text(), "(1+1)");
     }
 
     #[test]

@@ -5,23 +5,10 @@
 
 use fen2img_chess::problem::{Figure, Problem};
 
-/// Names of the fairy pieces most problems use, by Popeye code.
-const FAIRY_NAMES: [(&str, &str); 14] = [
-    ("G", "grasshopper"),
-    ("N", "nightrider"),
-    ("CA", "camel"),
-    ("Z", "zebra"),
-    ("L", "lion"),
-    ("LE", "leo"),
-    ("PA", "pao"),
-    ("VA", "vao"),
-    ("AM", "amazon"),
-    ("EQ", "equihopper"),
-    ("NE", "nereid"),
-    ("M", "mao"),
-    ("RO", "rose"),
-    ("BE", "berolina pawn"),
-];
+/// Names of fairy pieces by Popeye code, only where the code means the
+/// same piece in every language Popeye reads (a German file's `NH` is the
+/// English `N`): the rest are called "fairy piece" rather than guessed.
+const FAIRY_NAMES: [(&str, &str); 1] = [("G", "grasshopper")];
 
 /// The name of a fairy piece's Popeye code, if it is a common one.
 pub(crate) fn fairy_name(code: &str) -> Option<&'static str> {

@@ -135,6 +135,19 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
         );
     }
     let _ = writeln!(out, "<path d=\"{dark}\"{}/>", paint("fill", theme.dark));
+    if let Some(hatch) = theme.hatch {
+        // The print theme's diagonal lines: a pattern of strips turned 45°,
+        // their distance and width measured along a row as the theme says.
+        let step = hatch.spacing * p.square / std::f32::consts::SQRT_2;
+        let width = hatch.width * p.square / std::f32::consts::SQRT_2;
+        let _ = writeln!(
+            out,
+            "<defs><pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{s}\" height=\"{s}\" patternTransform=\"rotate(45)\"><rect width=\"{}\" height=\"{s}\"{}/></pattern></defs>\n<path d=\"{dark}\" fill=\"url(#hatch)\"/>",
+            num4(width),
+            paint("fill", hatch.color),
+            s = num4(step)
+        );
+    }
     let frame = (p.square * 0.04).max(1.0);
     let _ = writeln!(
         out,
