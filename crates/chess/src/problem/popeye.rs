@@ -34,7 +34,7 @@ const MAX_LINE_CHARS: usize = 200;
 pub fn is_popeye(text: &str) -> bool {
     text.split_whitespace()
         .next()
-        .is_some_and(|w| matches!(command(w), Some((Command::Begin, _))))
+        .is_some_and(|w| matches!(command(w), Some((Command::Begin, _, _))))
 }
 
 /// The language a file is written in; it also decides the piece letters.
@@ -139,18 +139,18 @@ const COMMANDS: &[(&str, Command, Language)] = &[
 
 /// The command a word names: the whole word or an abbreviation of three
 /// letters or more that only one command starts with.
-fn command(word: &str) -> Option<(Command, Language)> {
+fn command(word: &str) -> Option<(Command, Language, &'static str)> {
     let w = word.to_ascii_lowercase();
     if w.len() < 3 {
         return None;
     }
-    if let Some(&(_, c, l)) = COMMANDS.iter().find(|(name, _, _)| *name == w) {
-        return Some((c, l));
+    if let Some(&(name, c, l)) = COMMANDS.iter().find(|(name, _, _)| *name == w) {
+        return Some((c, l, name));
     }
     let mut found = COMMANDS.iter().filter(|(name, _, _)| name.starts_with(&w));
     let first = found.next()?;
     if found.all(|(_, c, _)| *c == first.1) {
-        Some((first.1, first.2))
+        Some((first.1, first.2, first.0))
     } else {
         None
     }
@@ -314,7 +314,7 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
     let mut i = 0;
     while i < words.len() {
         let w = words[i];
-        let Some((cmd, lang)) = command(w.text) else {
+        let Some((cmd, lang, word)) = command(w.text) else {
             return Err(ProblemError::new(
                 ProblemField::Input,
                 w.line,
@@ -325,7 +325,12 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 ),
             ));
         };
-        let field = ProblemField::Command(cmd.name());
+        // A refused command is named as the file names it (`rotate`).
+        let field = ProblemField::Command(if cmd == Command::Refused {
+            word
+        } else {
+            cmd.name()
+        });
         let err =
             |w: Word, message: String| ProblemError::new(field.clone(), w.line, w.column, message);
         if cmd == Command::Begin {
@@ -475,7 +480,7 @@ fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let chars: Vec<char> = text.chars().collect();
     let table: &[(char, &str, &str)] = &[
-        ('"', "aouAOUe", "äöüÄÖÜë"),
+        ('"', "aouAOUes", "äöüÄÖÜëß"),
         ('\'', "eaiouEAIOU", "éáíóúÉÁÍÓÚ"),
         ('`', "eaiouEAIOU", "èàìòùÈÀÌÒÙ"),
     ];
