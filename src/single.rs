@@ -69,7 +69,17 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     let popeye_file = matches!(&job.input,
         Input::File(path) if is_popeye_path(path.as_os_str().as_encoded_bytes()));
     if let Some(problems) = read_problems(&input, job.problem.asked(), popeye_file)? {
-        return single_problem::run(job, problems);
+        let run = single_problem::ProblemRun {
+            flags: &job.problem,
+            alt: job.alt,
+            render: job.render,
+            options: &job.options,
+            output: match &job.destination {
+                Destination::File(path) => Some(path.as_path()),
+                Destination::Stdout => None,
+            },
+        };
+        return single_problem::run(&run, problems);
     }
     let pgn = matches!(job.input, Input::File(_)) || is_pgn(&input);
     if pgn || job.game.moves.is_some() {
