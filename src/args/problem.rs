@@ -32,8 +32,9 @@ pub struct ProblemArgs {
     #[arg(long, value_name = "TEXT")]
     pub stipulation: Option<String>,
 
-    /// A composer, printed above the board (repeat for joint compositions).
-    #[arg(long, value_name = "NAME")]
+    /// A composer, printed above the board (repeat, or separate with
+    /// commas, for joint compositions).
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
     pub author: Vec<String>,
 
     /// Where the problem was published, printed under the composers.
@@ -63,7 +64,12 @@ impl ProblemArgs {
             problem.stipulation = Some(clip(s));
         }
         if !self.author.is_empty() {
-            problem.authors = self.author.iter().map(|a| clip(a)).collect();
+            problem.authors = self
+                .author
+                .iter()
+                .filter(|a| !a.trim().is_empty())
+                .map(|a| clip(a.trim()))
+                .collect();
         }
         if let Some(s) = &self.source {
             problem.source = Some(clip(s));

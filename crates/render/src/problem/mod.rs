@@ -30,74 +30,33 @@
 
 mod alt;
 mod caption;
-mod svg;
+pub(crate) mod svg;
 mod text;
 
+pub use crate::renderer::problem::{image_size, render};
 pub use alt::alt_text;
 pub use text::text_board;
 
 use fen2img_chess::problem::Problem;
-use resvg::{tiny_skia, usvg};
 
-use crate::encode::{self, EncodeError};
-use crate::format::{Format, ImageFormat};
-use crate::layout::LayoutError;
-use crate::options::SIZE_RANGE;
-use crate::renderer::{Error, RenderOptions};
-
-/// Draws `problem` in `options.format` with `options.diagram`'s size,
-/// theme and pieces: SVG, PNG, WebP, JPEG, or a text board for every text
-/// format (see [`text_board`]). GIF and terminal pictures are refused.
-pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Error> {
-    let diagram = &options.diagram;
-    if !SIZE_RANGE.contains(&diagram.size) {
-        return Err(Error::Layout(LayoutError(format!(
-            "size {} is out of range ({}-{} px)",
-            diagram.size,
-            SIZE_RANGE.start(),
-            SIZE_RANGE.end()
-        ))));
+/// `position`'s pieces as a problem's units (no caption): how an ordinary
+/// FEN is drawn with the problem layout.
+///
+/// ```
+/// use fen2img_render::{parse, problem, ParseOptions};
+/// let record = parse(b"4k3/8/8/8/8/8/8/4K2R w K - 0 1", ParseOptions::default())?;
+/// assert_eq!(problem::from_position(&record.position).count_text(), "(2+1)");
+/// # Ok::<(), fen2img_render::FenError>(())
+/// ```
+pub fn from_position(position: &fen2img_chess::Position) -> Problem {
+    use fen2img_chess::problem::{Side, Unit};
+    let mut problem = Problem::new();
+    for (sq, piece) in position.board.pieces() {
+        let side = match piece.color {
+            fen2img_chess::Color::White => Side::White,
+            fen2img_chess::Color::Black => Side::Black,
+        };
+        problem.set(sq, Some(Unit::piece(side, piece.role)));
     }
-    let image = match options.format {
-        Format::Image(image) => image,
-        Format::Text(_) | Format::Fen => return Ok(text_board(problem).into_bytes()),
-        Format::Terminal(_) => return Err(Error::Layout(LayoutError(
-            "problem diagrams are drawn as SVG, PNG, WebP, JPEG or text, not as terminal pictures"
-                .to_owned(),
-        ))),
-    };
-    let svg = svg::write(problem, diagram, &alt_text(problem));
-    if image == ImageFormat::Svg {
-        return Ok(svg.into_bytes());
-    }
-    let pixmap = rasterize(&svg)?;
-    match image {
-        ImageFormat::Png => Ok(encode::png(pixmap, options.encode)),
-        ImageFormat::Webp => Ok(encode::webp(&pixmap)?),
-        ImageFormat::Jpeg => Ok(encode::jpeg(&pixmap, options.encode.quality)?),
-        _ => Err(Error::Layout(LayoutError(
-            "problem diagrams are drawn as SVG, PNG, WebP, JPEG or text, not as GIF".to_owned(),
-        ))),
-    }
-}
-
-/// The width and height in pixels of `problem`'s picture at these options.
-pub fn image_size(problem: &Problem, options: &RenderOptions) -> (u32, u32) {
-    let plan = svg::plan(problem, &options.diagram);
-    (plan.width as u32, plan.height as u32)
-}
-
-/// Our own SVG drawn by resvg.
-fn rasterize(svg: &str) -> Result<tiny_skia::Pixmap, Error> {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .map_err(|e| Error::Encode(EncodeError::new("PNG", e)))?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| Error::Encode(EncodeError::new("PNG", "image too large")))?;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::identity(),
-        &mut pixmap.as_mut(),
-    );
-    Ok(pixmap)
+    problem
 }

@@ -329,3 +329,48 @@ fn ordinary_output_is_unchanged_by_the_problem_path() {
         .unwrap()
         .contains("Chess problem"));
 }
+
+#[test]
+fn the_options_table_draws_an_ordinary_fen_as_a_problem_on_every_front_end() {
+    use fen2img_render::vocabulary::{FrontEnd, RENDER};
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let position = fen2img_render::parse(fen.as_bytes(), Default::default())
+        .unwrap()
+        .position;
+    for (front, source) in [
+        (FrontEnd::Server, "source"),
+        (FrontEnd::Fence, "source"),
+        (FrontEnd::Python, "problem_source"),
+    ] {
+        let mut options = RenderOptions::default();
+        let given = [
+            ("stipulation", "#2"),
+            ("author", "A. Composer,B. Composer"),
+            (source, "The Problemist"),
+            ("award", "1st Prize"),
+        ];
+        for (name, value) in given {
+            RENDER
+                .apply(
+                    &mut options,
+                    front,
+                    name,
+                    Some(value),
+                    &fen2img_render::vocabulary::BuiltIn,
+                )
+                .unwrap_or_else(|e| panic!("{front:?} {name}: {e}"));
+        }
+        let svg = fen2img_render::Renderer::new(options)
+            .render(&position)
+            .unwrap();
+        let svg = String::from_utf8(svg).unwrap();
+        assert!(
+            svg.contains(
+                "<desc>Chess problem: A. Composer &amp; B. Composer, The Problemist, 1st Prize. \
+                 White: king e1, rook h1. Black: king e8. #2 (2+1).</desc>"
+            ),
+            "{front:?}: {}",
+            &svg[..300.min(svg.len())]
+        );
+    }
+}
