@@ -36,7 +36,22 @@ pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Err
     };
     let svg = svg::write(problem, diagram, &alt_text(problem));
     if image == ImageFormat::Svg {
-        return Ok(svg.into_bytes());
+        // Ids prefixed as the ordinary SVG's are, so that any number of
+        // diagrams can be inlined in one page.
+        return match &options.svg_id_prefix {
+            None => {
+                Ok(crate::svg::prefix_ids(&svg, &crate::svg::content_prefix(&svg)).into_bytes())
+            }
+            Some(prefix) if prefix.is_empty() => Ok(svg.into_bytes()),
+            Some(prefix) if crate::svg::is_valid_id_prefix(prefix) => {
+                Ok(crate::svg::prefix_ids(&svg, prefix).into_bytes())
+            }
+            Some(prefix) => Err(Error::Layout(LayoutError(format!(
+                "SVG id prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
+                 at most 64 characters",
+                fen2img_chess::quote::escape(prefix)
+            )))),
+        };
     }
     let pixmap = rasterize(&svg)?;
     match image {

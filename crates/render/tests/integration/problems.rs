@@ -331,14 +331,13 @@ fn ordinary_output_is_unchanged_by_the_problem_path() {
 }
 
 #[test]
-fn the_options_table_draws_an_ordinary_fen_as_a_problem_on_every_front_end() {
+fn the_options_table_draws_an_ordinary_fen_as_a_problem_in_fences_and_python() {
     use fen2img_render::vocabulary::{FrontEnd, RENDER};
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
     let position = fen2img_render::parse(fen.as_bytes(), Default::default())
         .unwrap()
         .position;
     for (front, source) in [
-        (FrontEnd::Server, "source"),
         (FrontEnd::Fence, "source"),
         (FrontEnd::Python, "problem_source"),
     ] {
@@ -373,4 +372,20 @@ fn the_options_table_draws_an_ordinary_fen_as_a_problem_on_every_front_end() {
             &svg[..300.min(svg.len())]
         );
     }
+}
+
+#[test]
+fn two_problem_svgs_share_no_id() {
+    let a = parse_fairy_fen("8/8/8/8/8/8/8/-K7").unwrap();
+    let b = parse_fairy_fen("8/8/8/8/8/8/8/1-K6").unwrap();
+    let ids = |p: &Problem| {
+        let svg = String::from_utf8(render(p, &RenderOptions::default()).unwrap()).unwrap();
+        svg.split(" id=\"")
+            .skip(1)
+            .map(|s| s[..s.find('"').unwrap()].to_owned())
+            .collect::<Vec<_>>()
+    };
+    let (ia, ib) = (ids(&a), ids(&b));
+    assert!(!ia.is_empty());
+    assert!(ia.iter().all(|id| !ib.contains(id)), "{ia:?} {ib:?}");
 }
