@@ -150,3 +150,22 @@ impl Problem {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Neither reader panics on any text, and what Fairy FEN reads it
+        /// writes back to the same units.
+        #[test]
+        fn readers_never_panic(text in "[-*(){}!/0-9a-zA-Z KQRBNPkqrbnpSs#=\\n]{0,80}") {
+            if let Ok(p) = parse_fairy_fen(&text) {
+                prop_assert_eq!(parse_fairy_fen(&p.to_fairy_fen()).unwrap(), p);
+            }
+            let _ = parse_popeye(&format!("BeginProblem\n{text}"));
+            let _ = parse_popeye(&text);
+        }
+    }
+}
