@@ -13,6 +13,7 @@ use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
 
 use crate::args::games::{game_job, GameArgs};
+use crate::args::problem::{is_popeye_path, ProblemArgs};
 use crate::args::{plain_help, render_options, FormatArg, RenderArgs};
 use crate::batch;
 use crate::failure::{error, report, Failure, EXIT_INVALID, EXIT_OK};
@@ -94,6 +95,9 @@ pub struct Cli {
 
     #[command(flatten)]
     game: GameArgs,
+
+    #[command(flatten)]
+    problem: ProblemArgs,
 }
 
 // One value a run, parsed from the command line: the size of its largest
@@ -209,7 +213,11 @@ fn report_clap(e: &clap::Error) -> u8 {
 /// without waiting on standard input.
 fn single_from(cli: &Cli) -> Result<Single, Failure> {
     let input = match cli.fen.as_deref() {
-        Some(path) if is_pgn_path(path.as_encoded_bytes()) => Input::File(PathBuf::from(path)),
+        Some(path)
+            if is_pgn_path(path.as_encoded_bytes()) || is_popeye_path(path.as_encoded_bytes()) =>
+        {
+            Input::File(PathBuf::from(path))
+        }
         Some(fen) if fen != "-" => {
             // The argument's bytes as given (Unix), or WTF-8 (Windows): the
             // parser reports any that are not UTF-8 with their column.
@@ -265,6 +273,7 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     Ok(Single {
         input,
         game,
+        problem: cli.problem.clone(),
         strict: cli.render.strict,
         alt: cli.alt,
         render,

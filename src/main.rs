@@ -21,6 +21,7 @@ mod output;
 mod serve;
 mod single;
 mod single_game;
+mod single_problem;
 mod stdout;
 mod terminal;
 

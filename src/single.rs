@@ -10,11 +10,13 @@ use fen2img_render::alt_text;
 use fen2img_render::chess::MAX_INPUT_LEN;
 use fen2img_render::{RenderOptions, Renderer};
 
+use crate::args::problem::{is_popeye_path, read_problems, ProblemArgs};
 use crate::args::{check_warnings, parse_record};
 use crate::failure::{Cause, Failure, EXIT_OK};
 use crate::output::read::read_regular;
 use crate::output::{write_file, Links};
 use crate::single_game::{self, GameJob, GameRun};
+use crate::single_problem;
 use crate::stdout;
 use fen2img_games::input::{is_pgn, MAX_PGN_LEN};
 use fen2img_games::GameText;
@@ -25,7 +27,7 @@ pub enum Input {
     /// The FEN argument's bytes (not necessarily UTF-8: the parser says
     /// where they stop being text).
     Argument(Vec<u8>),
-    /// A `.pgn` file named by the argument.
+    /// A `.pgn` file (or a Popeye `.inp`/`.pop` file) named by the argument.
     File(PathBuf),
     /// Standard input, one line.
     Stdin,
@@ -57,11 +59,28 @@ pub struct Single {
     pub destination: Destination,
     /// The game flags (`--moves`, `--ply`, `--animate`, ...).
     pub game: GameJob,
+    /// The problem flags (`--problem`, `--stipulation`, ...).
+    pub problem: ProblemArgs,
 }
 
 /// Reads, parses, renders and writes; returns the exit code.
 pub fn run(job: &Single) -> Result<u8, Failure> {
     let input = read_input(&job.input)?;
+    let popeye_file = matches!(&job.input,
+        Input::File(path) if is_popeye_path(path.as_os_str().as_encoded_bytes()));
+    if let Some(problems) = read_problems(&input, job.problem.asked(), popeye_file)? {
+        let run = single_problem::ProblemRun {
+            flags: &job.problem,
+            alt: job.alt,
+            render: job.render,
+            options: &job.options,
+            output: match &job.destination {
+                Destination::File(path) => Some(path.as_path()),
+                Destination::Stdout => None,
+            },
+        };
+        return single_problem::run(&run, problems);
+    }
     let pgn = matches!(job.input, Input::File(_)) || is_pgn(&input);
     if pgn || job.game.moves.is_some() {
         return run_game(job, &input, pgn);

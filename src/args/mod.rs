@@ -5,6 +5,7 @@
 pub mod games;
 pub mod markdown;
 mod pieces;
+pub mod problem;
 mod render;
 #[cfg(feature = "serve")]
 mod serve;

@@ -16,6 +16,7 @@ mod md;
 mod md_pgn;
 mod messages;
 mod pieces_cli;
+mod problems_cli;
 #[cfg(feature = "serve")]
 mod serve;
 mod shard;

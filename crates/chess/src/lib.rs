@@ -38,6 +38,7 @@ pub mod game;
 pub mod notation;
 mod number;
 mod position;
+pub mod problem;
 pub mod quote;
 
 pub use epd::Operation;

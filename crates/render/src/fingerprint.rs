@@ -33,6 +33,7 @@ pub fn canonical_options(options: &RenderOptions) -> String {
         swap_glyphs,
         svg_id_prefix,
         terminal,
+        problem,
     } = options;
     let DiagramOptions {
         size,
@@ -91,7 +92,33 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     theme_lines(&mut out, theme);
     markup_lines(&mut out, markup);
     around_lines(&mut out, around);
+    if problem.asked() {
+        // Only when set: other fingerprints stay what they were.
+        problem_lines(&mut out, problem);
+    }
     out
+}
+
+/// The problem layout and its caption, each text as its length and text.
+fn problem_lines(out: &mut String, problem: &crate::options::ProblemOptions) {
+    let crate::options::ProblemOptions {
+        problem,
+        stipulation,
+        authors,
+        source,
+        award,
+    } = problem;
+    let text = |s: &Option<String>| {
+        s.as_ref()
+            .map_or("none".into(), |s| format!("{}:{s}", s.len()))
+    };
+    let _ = writeln!(out, "problem={problem}");
+    let _ = writeln!(out, "problem.stipulation={}", text(stipulation));
+    for a in authors {
+        let _ = writeln!(out, "problem.author={}:{a}", a.len());
+    }
+    let _ = writeln!(out, "problem.source={}", text(source));
+    let _ = writeln!(out, "problem.award={}", text(award));
 }
 
 /// Caption, number and players. Text is written as its length in bytes

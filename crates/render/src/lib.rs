@@ -122,6 +122,7 @@ mod offload;
 pub mod options;
 mod palette_image;
 mod pixels;
+pub mod problem;
 mod raster;
 mod renderer;
 pub mod svg;

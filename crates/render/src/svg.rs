@@ -71,7 +71,7 @@ pub fn prefix_ids(svg: &str, prefix: &str) -> String {
 /// different prefixes (so any number can be inlined in one page), the same
 /// document the same one (its definitions are identical anyway), and the
 /// output stays the same on every machine.
-fn content_prefix(svg: &str) -> String {
+pub(crate) fn content_prefix(svg: &str) -> String {
     // Eight bytes a step (FNV-1a goes byte by byte, a sizeable share of a
     // 20 µs document), read little-endian, so every machine agrees.
     let mut h: u64 = 0x9e37_79b9_7f4a_7c15;

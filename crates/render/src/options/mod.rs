@@ -32,6 +32,7 @@ mod around;
 mod arrow;
 mod diagram;
 mod markup;
+pub(crate) mod problem;
 mod squares;
 mod width;
 mod words;
@@ -41,5 +42,6 @@ pub use around::{format_clock, Around, Caption, CaptionPosition, Player, DEFAULT
 pub use arrow::{ArrowSpec, Brush};
 pub use diagram::{Coordinates, DiagramOptions, Preset, DEFAULT_SIZE, SIZE_RANGE};
 pub use markup::{CheckMark, Markup, MAX_MARKUP};
+pub use problem::{ProblemOptions, MAX_PROBLEM_TEXT};
 pub use squares::{Fill, GlyphMark, Label, Mark};
 pub use width::{Width, DEFAULT_DPI};

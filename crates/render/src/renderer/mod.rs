@@ -3,6 +3,7 @@
 //! nowhere else (terminal pictures in `terminal.rs` beside it), so every
 //! writer module is imported by this one and imports none of it back.
 
+pub(crate) mod problem;
 mod terminal;
 
 use std::fmt;
@@ -15,7 +16,7 @@ use crate::format::{Format, ImageFormat};
 use crate::gif;
 use crate::layout::{self, Frame, Layout, LayoutError};
 use crate::offload::Offload;
-use crate::options::{Coordinates, DiagramOptions};
+use crate::options::{Coordinates, DiagramOptions, ProblemOptions};
 use crate::raster::Rasterizer;
 use crate::svg;
 use crate::terminal::CellSize;
@@ -44,6 +45,10 @@ pub struct RenderOptions {
     /// and iTerm2 scale the image to them; the half-block picture takes its
     /// square size from the columns). Default: the image's own size.
     pub terminal: CellSize,
+    /// Chess problems: set, it draws a position with the problem layout
+    /// (composers and source above, stipulation and count below; see
+    /// [`crate::problem`]). Unset (the default), nothing changes.
+    pub problem: ProblemOptions,
 }
 
 impl RenderOptions {
@@ -56,6 +61,7 @@ impl RenderOptions {
             swap_glyphs: false,
             svg_id_prefix: None,
             terminal: CellSize::default(),
+            problem: ProblemOptions::default(),
         }
     }
 }
@@ -212,6 +218,11 @@ impl Renderer {
 
     /// Renders `position` in the configured format.
     pub fn render(&mut self, position: &Position) -> Result<Vec<u8>, Error> {
+        if self.options.problem.asked() {
+            let mut problem = crate::problem::from_position(position);
+            self.options.problem.apply(&mut problem);
+            return problem::render(&problem, &self.options);
+        }
         let options = &self.options;
         let image = match options.format {
             Format::Text(format) => {

@@ -34,8 +34,12 @@ const fn optional(name: &'static str, bare: &'static str) -> Alias {
 const NOT_OPTIMIZE_ON_SERVER: &str =
     "the server's own --optimize decides: a request may not choose the slowest encoding";
 
+/// Why the server does not take the problem options yet.
+const NOT_PROBLEM_ON_SERVER: &str =
+    "the server builds its answers from the layout, which has no problem diagrams yet";
+
 /// Every option of [`RenderOptions`].
-pub(super) const ROWS: [Row<RenderOptions>; 33] = [
+pub(super) const ROWS: [Row<RenderOptions>; 38] = [
     Row {
         name: "format",
         value: "FORMAT",
@@ -516,5 +520,76 @@ pub(super) const ROWS: [Row<RenderOptions>; 33] = [
         examples: &["board1", ""],
         parse: v::id_prefix,
         show: v::show_id_prefix,
+    },
+    Row {
+        name: "problem",
+        value: "BOOL",
+        help: "Draw a chess problem: composers and source above, stipulation and count below.",
+        cli: Names::Here(&[switch("problem", "true", "false")]),
+        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        fence: Names::Here(&[switch("problem", "true", "false")]),
+        python: Names::Here(&[value("problem")]),
+        repeats: Repeats::Once,
+        verbatim: false,
+        examples: &["true"],
+        parse: v::problem,
+        show: v::show_problem,
+    },
+    Row {
+        name: "stipulation",
+        value: "TEXT",
+        help: "A chess problem's stipulation under the board (#2, h#3); draws the problem layout.",
+        cli: Names::Here(&[value("stipulation")]),
+        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        fence: Names::Here(&[value("stipulation")]),
+        python: Names::Here(&[value("stipulation")]),
+        repeats: Repeats::Once,
+        verbatim: true,
+        examples: &["#2", "ser-h=14"],
+        parse: v::stipulation,
+        show: v::show_stipulation,
+    },
+    Row {
+        name: "author",
+        value: "NAME",
+        help: "A chess problem's composer above the board (repeat for joint compositions).",
+        cli: Names::Here(&[value("author")]),
+        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        fence: Names::Here(&[value("author")]),
+        python: Names::Here(&[value("author")]),
+        repeats: Repeats::Commas,
+        verbatim: false,
+        examples: &["Sam Loyd", "A. Composer,B. Composer"],
+        parse: v::author,
+        show: v::show_authors,
+    },
+    Row {
+        name: "source",
+        value: "TEXT",
+        help: "Where a chess problem was published, above the board.",
+        cli: Names::Here(&[value("source")]),
+        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        fence: Names::Here(&[value("source")]),
+        // `source` is a game's file name in the Python package.
+        python: Names::Here(&[value("problem_source")]),
+        repeats: Repeats::Once,
+        verbatim: true,
+        examples: &["The Problemist 1988"],
+        parse: v::source,
+        show: v::show_source,
+    },
+    Row {
+        name: "award",
+        value: "TEXT",
+        help: "A chess problem's award, above the board under the source.",
+        cli: Names::Here(&[value("award")]),
+        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        fence: Names::Here(&[value("award")]),
+        python: Names::Here(&[value("award")]),
+        repeats: Repeats::Once,
+        verbatim: true,
+        examples: &["1st Prize"],
+        parse: v::award,
+        show: v::show_award,
     },
 ];

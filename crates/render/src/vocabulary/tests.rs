@@ -94,7 +94,15 @@ fn fields(o: &RenderOptions) -> BTreeMap<String, String> {
         swap_glyphs,
         svg_id_prefix,
         terminal,
+        problem,
     } = o;
+    let crate::options::ProblemOptions {
+        problem: problem_layout,
+        stipulation,
+        authors,
+        source,
+        award,
+    } = problem;
     let DiagramOptions {
         size,
         flip,
@@ -179,6 +187,11 @@ fn fields(o: &RenderOptions) -> BTreeMap<String, String> {
         ("svg_id_prefix", format!("{svg_id_prefix:?}")),
         ("terminal.columns", format!("{columns:?}")),
         ("terminal.rows", format!("{rows:?}")),
+        ("problem.problem", problem_layout.to_string()),
+        ("problem.stipulation", format!("{stipulation:?}")),
+        ("problem.authors", format!("{authors:?}")),
+        ("problem.source", format!("{source:?}")),
+        ("problem.award", format!("{award:?}")),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))

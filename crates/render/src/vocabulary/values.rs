@@ -560,3 +560,55 @@ pub(super) fn id_prefix(o: &mut RenderOptions, v: &str, _: &dyn Resources) -> Re
 pub(super) fn show_id_prefix(o: &RenderOptions) -> Vec<String> {
     o.svg_id_prefix.iter().cloned().collect()
 }
+
+/// `problem=true`: the problem layout with no caption of its own.
+pub(super) fn problem(o: &mut RenderOptions, v: &str, _: &dyn Resources) -> Read {
+    o.problem.problem = boolean(v)?;
+    Ok(())
+}
+
+pub(super) fn show_problem(o: &RenderOptions) -> Vec<String> {
+    one(o.problem.problem)
+}
+
+/// A problem caption's text: blank unsets it, the rest is kept to
+/// `MAX_PROBLEM_TEXT` characters.
+fn problem_text(v: &str) -> Option<String> {
+    (!v.trim().is_empty()).then(|| crate::options::problem::clip(v))
+}
+
+pub(super) fn stipulation(o: &mut RenderOptions, v: &str, _: &dyn Resources) -> Read {
+    o.problem.stipulation = problem_text(v);
+    Ok(())
+}
+
+pub(super) fn show_stipulation(o: &RenderOptions) -> Vec<String> {
+    o.problem.stipulation.iter().cloned().collect()
+}
+
+pub(super) fn author(o: &mut RenderOptions, v: &str, _: &dyn Resources) -> Read {
+    o.problem.authors.extend(problem_text(v));
+    Ok(())
+}
+
+pub(super) fn show_authors(o: &RenderOptions) -> Vec<String> {
+    o.problem.authors.clone()
+}
+
+pub(super) fn source(o: &mut RenderOptions, v: &str, _: &dyn Resources) -> Read {
+    o.problem.source = problem_text(v);
+    Ok(())
+}
+
+pub(super) fn show_source(o: &RenderOptions) -> Vec<String> {
+    o.problem.source.iter().cloned().collect()
+}
+
+pub(super) fn award(o: &mut RenderOptions, v: &str, _: &dyn Resources) -> Read {
+    o.problem.award = problem_text(v);
+    Ok(())
+}
+
+pub(super) fn show_award(o: &RenderOptions) -> Vec<String> {
+    o.problem.award.iter().cloned().collect()
+}

@@ -22,6 +22,7 @@ mod golden;
 mod one_ink;
 mod pages;
 mod print;
+mod problems;
 mod properties;
 mod raster_parity;
 mod renderer_reuse;
