@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use fen2img_render::chess::problem::Problem;
-use fen2img_render::problem;
 use fen2img_render::RenderOptions;
+use fen2img_render::{problem, render_problem};
 
 use crate::args::problem::ProblemArgs;
 use crate::failure::{warn, Cause, Failure, EXIT_OK};
@@ -44,7 +44,7 @@ pub fn run(job: &ProblemRun<'_>, mut problems: Vec<Problem>) -> Result<u8, Failu
     if !job.render {
         return Ok(EXIT_OK);
     }
-    let bytes = problem::render(&p, job.options).map_err(|e| Failure::from(Cause::Render(&e)))?;
+    let bytes = render_problem(&p, job.options).map_err(|e| Failure::from(Cause::Render(&e)))?;
     match job.output {
         Some(path) => {
             write_file(path, &bytes, Links::Follow)

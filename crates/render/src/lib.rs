@@ -159,6 +159,7 @@ pub use options::{
     Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates, DiagramOptions,
     Fill, Glyph, GlyphMark, Label, Mark, Markup, Player, Preset, Width, DEFAULT_SIZE, SIZE_RANGE,
 };
+pub use renderer::problem::{image_size as problem_image_size, render as render_problem};
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;
 pub use text::{render_text, TextFormat, TextOptions};

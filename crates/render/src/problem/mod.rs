@@ -15,13 +15,13 @@
 //! hatching do not apply to problems.
 //!
 //! ```
-//! use fen2img_render::problem;
+//! use fen2img_render::render_problem;
 //! use fen2img_render::chess::problem::parse_fairy_fen;
 //! use fen2img_render::RenderOptions;
 //!
 //! let mut p = parse_fairy_fen("4k3/8/8/3-N4/8/8/8/*2Q3K3")?;
 //! p.stipulation = Some("h#2".into());
-//! let svg = problem::render(&p, &RenderOptions::default())?;
+//! let svg = render_problem(&p, &RenderOptions::default())?;
 //! let svg = String::from_utf8(svg).unwrap();
 //! assert!(svg.contains("rotate(180"));
 //! assert!(svg.contains("Neutral: knight d5. h#2 (2+1+1n)."));
@@ -33,7 +33,6 @@ mod caption;
 pub(crate) mod svg;
 mod text;
 
-pub use crate::renderer::problem::{image_size, render};
 pub use alt::alt_text;
 pub use text::text_board;
 

@@ -3,116 +3,26 @@
 //! nowhere else (terminal pictures in `terminal.rs` beside it), so every
 //! writer module is imported by this one and imports none of it back.
 
+mod options;
 pub(crate) mod problem;
 mod terminal;
+
+pub use options::{Error, RenderOptions};
 
 use std::fmt;
 use std::sync::Arc;
 
 use fen2img_chess::Position;
 
-use crate::encode::{self, EncodeError, EncodeOptions};
+use crate::encode::{self, EncodeError};
 use crate::format::{Format, ImageFormat};
 use crate::gif;
 use crate::layout::{self, Frame, Layout, LayoutError};
 use crate::offload::Offload;
-use crate::options::{Coordinates, DiagramOptions, ProblemOptions};
+use crate::options::Coordinates;
 use crate::raster::Rasterizer;
 use crate::svg;
-use crate::terminal::CellSize;
 use crate::text::{self, TextOptions};
-
-/// Everything that decides one rendering.
-///
-/// Start from [`RenderOptions::new`] (or `default()`, SVG) and set fields:
-/// new fields may be added without a breaking change.
-#[derive(Debug, Clone)]
-#[non_exhaustive]
-pub struct RenderOptions {
-    /// Output format. Default SVG.
-    pub format: Format,
-    /// Image options (size, theme, pieces, orientation, coordinates, markup).
-    pub diagram: DiagramOptions,
-    /// Encoder options for PNG and JPEG.
-    pub encode: EncodeOptions,
-    /// Unicode boards: swap the white and black glyph sets (dark terminals).
-    pub swap_glyphs: bool,
-    /// SVG: what every id of the document starts with. `None` (the default)
-    /// derives a prefix from the document's content, so any number of
-    /// diagrams can be inlined into one HTML page; `Some("")` keeps bare ids.
-    pub svg_id_prefix: Option<String>,
-    /// Terminal pictures: how many character cells the picture spans (kitty
-    /// and iTerm2 scale the image to them; the half-block picture takes its
-    /// square size from the columns). Default: the image's own size.
-    pub terminal: CellSize,
-    /// Chess problems: set, it draws a position with the problem layout
-    /// (composers and source above, stipulation and count below; see
-    /// [`crate::problem`]). Unset (the default), nothing changes.
-    pub problem: ProblemOptions,
-}
-
-impl RenderOptions {
-    /// Default options (brown theme, 400 px, coordinates outside…) for `format`.
-    pub fn new(format: Format) -> RenderOptions {
-        RenderOptions {
-            format,
-            diagram: DiagramOptions::default(),
-            encode: EncodeOptions::default(),
-            swap_glyphs: false,
-            svg_id_prefix: None,
-            terminal: CellSize::default(),
-            problem: ProblemOptions::default(),
-        }
-    }
-}
-
-impl Default for RenderOptions {
-    fn default() -> Self {
-        RenderOptions::new(Format::SVG)
-    }
-}
-
-/// Why a rendering failed. Match on it: [`Error::Layout`] is bad options
-/// (the caller's to fix; the CLI exits 2), [`Error::Encode`] an encoder
-/// that failed (not the input's fault; the CLI exits 1).
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum Error {
-    /// The options cannot make a diagram (e.g. size out of range).
-    Layout(LayoutError),
-    /// An encoder failed.
-    Encode(EncodeError),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Layout(e) => write!(f, "{e}"),
-            Error::Encode(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Layout(e) => Some(e),
-            Error::Encode(e) => Some(e),
-        }
-    }
-}
-
-impl From<EncodeError> for Error {
-    fn from(e: EncodeError) -> Self {
-        Error::Encode(e)
-    }
-}
-
-impl From<LayoutError> for Error {
-    fn from(e: LayoutError) -> Self {
-        Error::Layout(e)
-    }
-}
 
 /// Renders positions with fixed options, reusing what it can (piece sprites,
 /// palette tiles, SVG glyph definitions) from one position to the next.
@@ -325,6 +235,7 @@ impl Renderer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::DiagramOptions;
 
     #[test]
     fn bad_options_and_encoder_failures_are_different_variants() {

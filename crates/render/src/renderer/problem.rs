@@ -6,7 +6,7 @@
 use fen2img_chess::problem::Problem;
 use resvg::{tiny_skia, usvg};
 
-use super::{Error, RenderOptions};
+use super::options::{Error, RenderOptions};
 use crate::encode::{self, EncodeError};
 use crate::format::{Format, ImageFormat};
 use crate::layout::LayoutError;

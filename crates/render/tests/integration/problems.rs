@@ -12,7 +12,8 @@
 use std::path::{Path, PathBuf};
 
 use fen2img_render::chess::problem::{parse_fairy_fen, parse_popeye, Problem};
-use fen2img_render::problem::{alt_text, image_size, render};
+use fen2img_render::problem::alt_text;
+use fen2img_render::{problem_image_size as image_size, render_problem as render};
 use fen2img_render::{DiagramOptions, EncodeOptions, Format, PieceSet, RenderOptions, Theme};
 
 use crate::common::{decode_png, Image};
