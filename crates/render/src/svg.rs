@@ -653,12 +653,15 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
         for (i, p) in glyph.paths.iter().enumerate() {
             let mut attrs = style(p, widen(p));
             if let Some(shade) = glyph.gradients.get(i) {
-                let paints = [(&shade.fill, 0, 1), (&shade.stroke, 3, 4)];
+                let paints = [
+                    (&shade.fill, "fill", "fill-opacity"),
+                    (&shade.stroke, "stroke", "stroke-opacity"),
+                ];
                 for (gradient, paint, opacity) in paints {
                     if let Some(g) = gradient {
                         let id = gradient_id(&mut gradients, g);
-                        attrs[paint].1 = Some(format!("url(#grad{id})"));
-                        attrs[opacity].1 = Some(num(g.opacity));
+                        set(&mut attrs, paint, format!("url(#grad{id})"));
+                        set(&mut attrs, opacity, num(g.opacity));
                     }
                 }
             }
@@ -774,6 +777,13 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
         }
     }
     (out, global)
+}
+
+/// Sets the attribute `name` of `attrs` to `value`.
+fn set(attrs: &mut Attrs, name: &str, value: String) {
+    if let Some(entry) = attrs.iter_mut().find(|(n, _)| *n == name) {
+        entry.1 = Some(value);
+    }
 }
 
 /// The number of gradient `g` among those written so far, adding it if it
