@@ -21,7 +21,14 @@ than 8 grey levels whose grey lies more than 16 levels from both the
 square and the glyph's darkest or lightest ink (lower is crisper).
 
     python3 bench/measure_bundled.py --fen2img target/release/fen2img \\
-        [--squares 20,30] [--sheet docs/images/bundled-pieces.png]
+        [--squares 20,30] [--sheet docs/images/bundled-pieces.png] \\
+        [--themes brown,blue,green,print,ic,pink,purple --sets cburnett,chessnut]
+
+--themes measures, for each theme named and at 20, 45 and 100 px squares,
+the built-in set beside the sets named by --sets (cburnett by default) on
+that theme's own squares: the same pair differences, the closest pair and
+the mean of the 15 pairs, per colour.  It is the measure behind each
+theme's default set (docs/guide/pieces.md).
 
 --sheet writes every set side by side at 20 px squares (shown 2x, pixel
 for pixel), 45 and 100 px squares (king and knight only, once
@@ -31,6 +38,7 @@ virtual environment of bench/measure_glyphs.py (target/measure-venv).
 """
 
 import io
+import itertools
 import os
 import subprocess
 import sys
@@ -41,6 +49,8 @@ import measure_glyphs as mg  # noqa: E402  (sets up the environment)
 import numpy as np  # noqa: E402
 from PIL import Image, ImageDraw  # noqa: E402
 
+USAGE = ("usage: measure_bundled.py --fen2img BIN [--squares 20,30] [--sheet PNG] "
+         "[--themes T1,T2... [--sets NAME,...]]")
 PIECES = os.path.join(mg.ROOT, "crates", "render", "assets", "pieces")
 
 
@@ -156,23 +166,58 @@ def sheet(binary, names, path):
     out.save(path, optimize=True)
 
 
+def theme_differences(binary, square, pieces, theme):
+    """The pair differences of each colour on `theme`'s squares."""
+    sq = mg.squares_of(mg.fen2img_board(binary, square, pieces, theme), square)
+    return {
+        colour: {
+            a + b: float(np.mean([np.abs(x - y).mean()
+                                  for x, y in zip(sq[colour + a], sq[colour + b])]))
+            for a, b in itertools.combinations(mg.ROLES, 2)
+        }
+        for colour in "wb"
+    }
+
+
+def measure_themes(binary, themes, sets, squares=(20, 45, 100)):
+    print("| theme | square | set | closest pair, white | closest pair, black "
+          "| king–queen, white / black | mean of 15, white / black |")
+    print("|---|---|---|---|---|---|---|")
+    for theme in themes:
+        for square in squares:
+            for name in [None] + sets:
+                s = summary(theme_differences(binary, square, name, theme))
+                print("| %s | %d px | %s | %s %.1f | %s %.1f | %.1f / %.1f | %.1f / %.1f |" % (
+                    theme, square, name or "built in",
+                    mg.pair_name(s["w"][0]), s["w"][1], mg.pair_name(s["b"][0]), s["b"][1],
+                    s["w"][2], s["b"][2], s["w"][3], s["b"][3]))
+
+
 def main():
     binary = sheet_path = None
     squares = (20, 30)
+    themes, sets = None, ["cburnett"]
     args = sys.argv[1:]
     while args:
-        if len(args) >= 2 and args[0] in ("--fen2img", "--sheet", "--squares"):
+        if len(args) >= 2 and args[0] in ("--fen2img", "--sheet", "--squares", "--themes", "--sets"):
             if args[0] == "--fen2img":
                 binary = args[1]
+            elif args[0] == "--themes":
+                themes = args[1].split(",")
+            elif args[0] == "--sets":
+                sets = args[1].split(",")
             elif args[0] == "--squares":
                 squares = tuple(int(v) for v in args[1].split(","))
             else:
                 sheet_path = args[1]
             args = args[2:]
         else:
-            sys.exit("usage: measure_bundled.py --fen2img BIN [--squares 20,30] [--sheet PNG]")
+            sys.exit(USAGE)
     if not binary:
-        sys.exit("usage: measure_bundled.py --fen2img BIN [--squares 20,30] [--sheet PNG]")
+        sys.exit(USAGE)
+    if themes:
+        measure_themes(binary, themes, sets)
+        return
     names = bundled_names(binary)
     measure(binary, names, squares)
     if sheet_path:

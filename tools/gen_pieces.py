@@ -247,31 +247,39 @@ def bishop():
 def queen():
     # A coronet of five balled points, the widest top of the set (wider
     # than her own base) on a slim waisted body: the queen is widest at the
-    # top, the king at the bottom.
-    tips = [(0, 10.0), (7.6, 10.6), (15.0, 12.0)]
-    radii = [2.3, 2.1, 2.1]
-    valleys = [(3.8, 18.8), (11.2, 19.0)]
-    waist = 21.8
+    # top, the king at the bottom.  Her middle ball stands level with the
+    # bishop's (FIDE: queen 8.5 cm, bishop 7), and each point is a wedge
+    # with a flat top under its ball, not a stalk: at 100 px and more thin
+    # stalks under balls read as clip-art.  A rim line joins the points'
+    # feet, as the band of a real coronet does.
+    tips = [(0, 8.0), (7.0, 8.7), (13.8, 10.4)]
+    tops = [1.0, 0.9, 0.8]      # half width of each point's flat top
+    radii = [2.3, 2.2, 2.1]
+    valleys = [(3.6, 17.0), (10.4, 17.6)]
+    waist = 21.4
     prof = [
+        ("L", (tops[0], tips[0][1])),
         ("L", valleys[0]),
-        ("L", tips[1]),
+        ("L", (tips[1][0] - tops[1], tips[1][1])),
+        ("L", (tips[1][0] + tops[1], tips[1][1])),
         ("L", valleys[1]),
-        ("L", tips[2]),
-        ("C", (12.4, 18.0), (8.2, 20.4), (6.6, waist)),
-    ] + disc(waist, 2.2, 8.2, 4.6, 1.1) + [
-        ("C", (4.6, 28.6), (6.6, 31.4), (9.0, 32.6)),
-    ] + disc(32.6, 2.3, 11.0, 10.2, 1.2) + skirt(10.2, 13.6, 34.9)
+        ("L", (tips[2][0] - tops[2], tips[2][1])),
+        ("Q", (tips[2][0] + 0.6, tips[2][1]), (tips[2][0] + 0.2, tips[2][1] + 1.4)),
+        ("C", (12.6, 16.8), (8.6, 19.8), (6.8, waist)),
+    ] + disc(waist, 2.2, 8.4, 4.8, 1.1) + [
+        ("C", (4.8, 28.4), (6.8, 31.4), (9.2, 32.6)),
+    ] + disc(32.6, 2.3, 11.2, 10.4, 1.2) + skirt(10.4, 13.8, 34.9)
     balls = []
     for (dx, y), r in zip(tips, radii):
-        balls.append((CX + dx, y - r + 0.4, r))
+        balls.append((CX + dx, y - r + 0.5, r))
         if dx:
-            balls.append((CX - dx, y - r + 0.4, r))
+            balls.append((CX - dx, y - r + 0.5, r))
     return {
         "body": [lathe((0, tips[0][1]), prof)],
         "balls": balls,
-        "details": [hline(waist, 6.6), hline(waist + 2.2, 4.6), hline(38.2, 12.2)],
-        "hints": {"x": [4.6, 8.2, 11.0, 13.6],
-                  "y": [waist, waist + 2.2, 32.6, 34.9, 38.2, BASELINE]},
+        "details": [hline(waist, 6.8), hline(waist + 2.2, 4.8), hline(38.2, 12.4)],
+        "hints": {"x": [4.8, 8.4, 11.2, 13.8],
+                  "y": [tips[0][1], waist, waist + 2.2, 32.6, 34.9, 38.2, BASELINE]},
     }
 
 
@@ -285,30 +293,37 @@ def king():
     # the band, the base) lie at other heights than hers.
     t = 1.2      # half the width of the cross's stem and bar (path)
     arm = 6.6    # half the span of the cross: over a third of the crown's width
-    bar = 8.0    # top of the cross bar: 4.6 units of stem stand above it
-    bar_b = 10.8 # bottom of the cross bar
-    dip = 17.8   # the crown's top on the axis, between the arches
+    # The bar sits high enough that at 13 px squares (a 120 px board with
+    # coordinates) its two hinted edges share a pixel row, leaving a row of
+    # stem under it before the crown: stem, bar, stem, crown, as at 14-25 px.
+    bar = 7.4    # top of the cross bar: 4 units of stem stand above it
+    bar_b = 10.2 # bottom of the cross bar
+    dip = 20.4   # the crown's top on the axis, deep between the two lobes
     arch_dx, arch_y = 6.4, 16.2    # crest of each arch, well clear below the arms
-    crown, crown_y = 12.2, 21.4    # the crown at its widest
-    band_top, band_h, band_dx, band_in = 25.8, 2.8, 10.8, 9.6
+    crown, crown_y = 12.8, 20.6    # the crown at its widest
+    band_top, band_h, band_dx, band_in = 25.4, 2.6, 10.6, 9.0
     ring_top, ring_h, ring_dx, ring_in = 32.2, 2.4, 14.4, 13.4
     foot_dx = 16.8
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b),
                  (t, bar_b), (t, dip + 1.0)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
     prof = [
-        ("C", (t + 0.4, dip - 1.6), (arch_dx - 2.6, arch_y), (arch_dx, arch_y)),   # an arch
-        ("C", (arch_dx + 3.4, arch_y), (crown, crown_y - 4.4), (crown, crown_y)),
-        ("C", (crown, crown_y + 1.8), (band_dx + 0.2, band_top - 0.8),
+        ("C", (t + 0.6, dip - 2.6), (arch_dx - 3.4, arch_y), (arch_dx, arch_y)),   # a lobe
+        ("C", (arch_dx + 3.6, arch_y), (crown, crown_y - 3.8), (crown, crown_y)),
+        ("C", (crown, crown_y + 1.6), (band_dx + 0.4, band_top - 1.0),
          (band_dx - 0.8, band_top)),                                             # into the band
     ] + disc(band_top, band_h, band_dx, band_in, 1.1) + [
         ("C", (band_in, band_top + band_h + 2.2), (ring_in - 2.2, ring_top - 0.4),
          (ring_dx - 1.0, ring_top)),                                             # a broad body
     ] + disc(ring_top, ring_h, ring_dx, ring_in, 1.1) + skirt(ring_in, foot_dx, ring_top + ring_h)
-    parting = "M%sL%s" % (pt((CX, dip + 1.0)), pt((CX, band_top - 2.6)))
+    # A bead sits in the V between the lobes and the cross stands on it,
+    # so the stem ends on something instead of running into the crown.
+    boss_r, boss_y = 2.3, dip - 2.0
+    parting = "M%sL%s" % (pt((CX, boss_y + boss_r + 1.2)), pt((CX, band_top - 2.2)))
     return {
         "cross": [cross],
         "body": [lathe((0, dip), prof)],
+        "balls": [(CX, boss_y, boss_r)],
         "details": [hline(band_top, band_dx - 0.8), hline(36.6, foot_dx - 1.4), parting],
         "hints": {"x": [t, arm, band_dx, ring_dx, foot_dx],
                   "y": [TOP, bar, bar_b, arch_y, band_top, band_top + band_h,

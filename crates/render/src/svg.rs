@@ -14,7 +14,7 @@ use std::fmt::Write;
 use crate::assets::color::Rgba;
 use crate::assets::labels::LabelFont;
 use crate::assets::pathdata;
-use crate::assets::pieces::{cap_name, join_name, GlyphPath};
+use crate::assets::pieces::{cap_name, join_name, GlyphGradient, GlyphPath, GradientShape};
 use crate::layout::{
     Cross, Disc, Glow, Halo, Item, Layout, PlacedLabel, PlacedText, Rect, SpriteSpec,
 };
@@ -641,16 +641,37 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
         }
     }
     let spec = &l.frame.sprites.glyphs;
-    let styles: Vec<Vec<Attrs>> = used
-        .iter()
-        .map(|&piece| {
-            let glyph = spec.pieces.glyph(piece);
-            let (scale, _, _) = glyph.fit(l.frame.board.square);
-            let filled = |p: &GlyphPath| p.fill.is_some();
-            let widen = |p| move |width| spec.stroke_width(width, filled(p), scale);
-            glyph.paths.iter().map(|p| style(p, widen(p))).collect()
-        })
-        .collect();
+    // A shaded set's gradients, each written once and named by its place.
+    let mut gradients: Vec<(&str, String)> = Vec::new();
+    let mut styles: Vec<Vec<Attrs>> = Vec::with_capacity(used.len());
+    for &piece in used {
+        let glyph = spec.pieces.glyph(piece);
+        let (scale, _, _) = glyph.fit(l.frame.board.square);
+        let filled = |p: &GlyphPath| p.fill.is_some();
+        let widen = |p| move |width| spec.stroke_width(width, filled(p), scale);
+        let mut paths = Vec::with_capacity(glyph.paths.len());
+        for (i, p) in glyph.paths.iter().enumerate() {
+            let mut attrs = style(p, widen(p));
+            if let Some(shade) = glyph.gradients.get(i) {
+                let paints = [
+                    (&shade.fill, "fill", "fill-opacity"),
+                    (&shade.stroke, "stroke", "stroke-opacity"),
+                ];
+                for (gradient, paint, opacity) in paints {
+                    if let Some(g) = gradient {
+                        let id = gradient_id(&mut gradients, g);
+                        set(&mut attrs, paint, format!("url(#grad{id})"));
+                        set(&mut attrs, opacity, num(g.opacity));
+                    }
+                }
+            }
+            paths.push(attrs);
+        }
+        styles.push(paths);
+    }
+    for (id, (tag, body)) in gradients.iter().enumerate() {
+        let _ = writeln!(out, "<{tag} id=\"grad{id}\"{body}</{tag}>");
+    }
     let all: Vec<&Attrs> = styles.iter().flatten().collect();
     let global = common(&all, &initial());
     for (&piece, paths) in used.iter().zip(&styles) {
@@ -756,6 +777,84 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
         }
     }
     (out, global)
+}
+
+/// Sets the attribute `name` of `attrs` to `value`.
+fn set(attrs: &mut Attrs, name: &str, value: String) {
+    if let Some(entry) = attrs.iter_mut().find(|(n, _)| *n == name) {
+        entry.1 = Some(value);
+    }
+}
+
+/// The number of gradient `g` among those written so far, adding it if it
+/// is new: the white and black piece of a shaded set often share one.
+fn gradient_id(written: &mut Vec<(&'static str, String)>, g: &GlyphGradient) -> usize {
+    let body = gradient_element(g);
+    if let Some(i) = written.iter().position(|b| *b == body) {
+        return i;
+    }
+    written.push(body);
+    written.len() - 1
+}
+
+/// `g` as a `<linearGradient>` or `<radialGradient>` in glyph coordinates:
+/// the element's name, and what follows its id up to its end tag.
+fn gradient_element(g: &GlyphGradient) -> (&'static str, String) {
+    let mut out = String::new();
+    let (tag, geometry) = match g.shape {
+        GradientShape::Linear { x1, y1, x2, y2 } => (
+            "linearGradient",
+            format!(
+                " x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"",
+                num(x1),
+                num(y1),
+                num(x2),
+                num(y2)
+            ),
+        ),
+        GradientShape::Radial { cx, cy, r, fx, fy } => (
+            "radialGradient",
+            format!(
+                " cx=\"{}\" cy=\"{}\" r=\"{}\" fx=\"{}\" fy=\"{}\"",
+                num(cx),
+                num(cy),
+                num(r),
+                num(fx),
+                num(fy)
+            ),
+        ),
+    };
+    let m = g.matrix;
+    let _ = write!(out, " gradientUnits=\"userSpaceOnUse\"{geometry}");
+    if m != [1.0, 0.0, 0.0, 1.0, 0.0, 0.0] {
+        let _ = write!(
+            out,
+            " gradientTransform=\"matrix({} {} {} {} {} {})\"",
+            num4(m[0]),
+            num4(m[1]),
+            num4(m[2]),
+            num4(m[3]),
+            num4(m[4]),
+            num4(m[5])
+        );
+    }
+    if g.spread != "pad" {
+        let _ = write!(out, " spreadMethod=\"{}\"", g.spread);
+    }
+    out.push('>');
+    for &(offset, c) in &g.stops {
+        let _ = write!(
+            out,
+            "<stop offset=\"{}\" stop-color=\"{}\"",
+            num4(offset),
+            hex(c)
+        );
+        if c.a != 255 {
+            let _ = write!(out, " stop-opacity=\"{}\"", num(c.opacity()));
+        }
+        out.push_str("/>");
+    }
+    (tag, out)
 }
 
 /// Presentation attributes by name; `None` is "any value will do" (the

@@ -52,3 +52,62 @@ pub(crate) fn join_name(join: LineJoin) -> &'static str {
         LineJoin::Bevel => "bevel",
     }
 }
+
+/// A gradient one of a glyph's paths is painted with. The flat path
+/// carries one colour for it (what the rasterizer's flat and hinted
+/// drawings use); the SVG writer paints the gradient itself, so a shaded
+/// set keeps its shading in SVG output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlyphGradient {
+    /// Linear or radial, with its geometry in user space.
+    pub shape: GradientShape,
+    /// From the gradient's user space into glyph coordinates (the path's
+    /// own transform and the `gradientTransform` together), as SVG's
+    /// `matrix(a b c d e f)`.
+    pub matrix: [f32; 6],
+    /// `pad`, `reflect` or `repeat`.
+    pub spread: &'static str,
+    /// Each stop's offset (0 to 1) and colour (alpha carries its opacity).
+    pub stops: Vec<(f32, Rgba)>,
+    /// The paint's own opacity (and any group opacity folded into it).
+    pub opacity: f32,
+}
+
+/// The geometry of a [`GlyphGradient`], in its user space.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GradientShape {
+    /// From (`x1`, `y1`) to (`x2`, `y2`).
+    Linear {
+        /// Start of the vector, x.
+        x1: f32,
+        /// Start of the vector, y.
+        y1: f32,
+        /// End of the vector, x.
+        x2: f32,
+        /// End of the vector, y.
+        y2: f32,
+    },
+    /// A circle (`cx`, `cy`, `r`) with its focus at (`fx`, `fy`).
+    Radial {
+        /// Centre, x.
+        cx: f32,
+        /// Centre, y.
+        cy: f32,
+        /// Radius.
+        r: f32,
+        /// Focus, x.
+        fx: f32,
+        /// Focus, y.
+        fy: f32,
+    },
+}
+
+/// The gradients of one glyph path: its fill's and its stroke's, where
+/// either is one.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PathGradients {
+    /// The fill's gradient.
+    pub fill: Option<GlyphGradient>,
+    /// The stroke's gradient.
+    pub stroke: Option<GlyphGradient>,
+}

@@ -24,7 +24,9 @@ use resvg::usvg;
 use crate::assets::bounded_read::{self, ReadError};
 use crate::assets::color::Rgba;
 pub(crate) use crate::assets::glyph::{cap_name, join_name};
-pub use crate::assets::glyph::{GlyphPath, GlyphStroke};
+pub use crate::assets::glyph::{
+    GlyphGradient, GlyphPath, GlyphStroke, GradientShape, PathGradients,
+};
 use crate::assets::glyph_budget;
 use crate::assets::glyph_file;
 use crate::assets::hinting::{self, Hints};
@@ -64,6 +66,10 @@ pub struct Glyph {
     /// Where the outline runs straight, for drawing at small squares (the
     /// built-in and bundled sets; see `hinting`).
     pub(crate) hints: Option<Hints>,
+    /// The gradients of [`Glyph::paths`], one entry a path (empty when no
+    /// path has one): the flat paths carry one colour for each, the SVG
+    /// writer paints the gradients themselves.
+    pub gradients: Vec<PathGradients>,
 }
 
 impl Glyph {
@@ -74,6 +80,7 @@ impl Glyph {
             path_data: OnceLock::new(),
             tree,
             hints: None,
+            gradients: Vec::new(),
         }
     }
 
@@ -468,11 +475,19 @@ impl Glyph {
             return Err("the SVG draws nothing".into());
         }
         let mut paths = Vec::new();
-        let exact = collect_paths(tree.root(), 1.0, gradients, &mut paths);
+        let mut shading = Vec::new();
+        let exact = collect_paths(tree.root(), 1.0, gradients, &mut paths, &mut shading);
         if paths.is_empty() {
             return Err("the SVG has no visible paths".into());
         }
-        Ok(Glyph::new(paths, size, (!exact).then_some(tree)))
+        let mut glyph = Glyph::new(paths, size, (!exact).then_some(tree));
+        if shading
+            .iter()
+            .any(|g| g.fill.is_some() || g.stroke.is_some())
+        {
+            glyph.gradients = shading;
+        }
+        Ok(glyph)
     }
 }
 
@@ -494,18 +509,22 @@ pub(crate) enum Gradients {
 ///
 /// Group opacity is folded into each path's paint opacity: exact for a group
 /// of one path, an approximation where a translucent group's paths overlap.
+///
+/// `shading` gets one entry per path pushed to `out`: its gradients as they
+/// are, for the SVG writer.
 fn collect_paths(
     group: &usvg::Group,
     opacity: f32,
     gradients: Gradients,
     out: &mut Vec<GlyphPath>,
+    shading: &mut Vec<PathGradients>,
 ) -> bool {
     let mut exact = true;
     for node in group.children() {
         match node {
             usvg::Node::Group(g) => {
                 exact &= !g.should_isolate();
-                exact &= collect_paths(g, opacity * g.opacity().get(), gradients, out);
+                exact &= collect_paths(g, opacity * g.opacity().get(), gradients, out, shading);
             }
             usvg::Node::Path(p) if p.is_visible() => {
                 let ts: Transform = p.abs_transform();
@@ -532,6 +551,14 @@ fn collect_paths(
                         usvg::LineJoin::MiterClip => LineJoin::MiterClip,
                     },
                 });
+                let shade = PathGradients {
+                    fill: p
+                        .fill()
+                        .and_then(|f| gradient(f.paint(), ts, f.opacity().get() * opacity)),
+                    stroke: p
+                        .stroke()
+                        .and_then(|s| gradient(s.paint(), ts, s.opacity().get() * opacity)),
+                };
                 let path = GlyphPath {
                     path: data,
                     fill,
@@ -550,8 +577,17 @@ fn collect_paths(
                         stroke: None,
                         ..path
                     });
+                    shading.push(PathGradients {
+                        fill: None,
+                        ..shade.clone()
+                    });
+                    shading.push(PathGradients {
+                        stroke: None,
+                        ..shade
+                    });
                 } else {
                     out.push(path);
+                    shading.push(shade);
                 }
             }
             usvg::Node::Path(_) => {}
@@ -581,6 +617,67 @@ fn drawn_exactly(p: &usvg::Path, ts: Transform) -> bool {
             && similar
     });
     fill_ok && stroke_ok && p.rendering_mode().use_shape_antialiasing()
+}
+
+/// The stops, transform and spread every gradient has.
+fn base<G: std::ops::Deref<Target = usvg::BaseGradient>>(g: &G) -> &usvg::BaseGradient {
+    g
+}
+
+/// `paint` as a [`GlyphGradient`] in glyph coordinates (the path's
+/// transform `ts` applied), if it is a gradient.
+fn gradient(paint: &usvg::Paint, ts: Transform, opacity: f32) -> Option<GlyphGradient> {
+    let (shape, base) = match paint {
+        usvg::Paint::LinearGradient(g) => (
+            GradientShape::Linear {
+                x1: g.x1(),
+                y1: g.y1(),
+                x2: g.x2(),
+                y2: g.y2(),
+            },
+            base(&**g),
+        ),
+        usvg::Paint::RadialGradient(g) => (
+            GradientShape::Radial {
+                cx: g.cx(),
+                cy: g.cy(),
+                r: g.r().get(),
+                fx: g.fx(),
+                fy: g.fy(),
+            },
+            base(&**g),
+        ),
+        _ => return None,
+    };
+    let m = ts.pre_concat(base.transform());
+    let stops = base
+        .stops()
+        .iter()
+        .map(|s| {
+            let c = s.color();
+            let a = (s.opacity().get().clamp(0.0, 1.0) * 255.0).round() as u8;
+            (
+                s.offset().get(),
+                Rgba {
+                    r: c.red,
+                    g: c.green,
+                    b: c.blue,
+                    a,
+                },
+            )
+        })
+        .collect();
+    Some(GlyphGradient {
+        shape,
+        matrix: [m.sx, m.ky, m.kx, m.sy, m.tx, m.ty],
+        spread: match base.spread_method() {
+            usvg::SpreadMethod::Pad => "pad",
+            usvg::SpreadMethod::Reflect => "reflect",
+            usvg::SpreadMethod::Repeat => "repeat",
+        },
+        stops,
+        opacity: opacity.clamp(0.0, 1.0),
+    })
 }
 
 fn solid(paint: &usvg::Paint, opacity: f32, gradients: Gradients) -> Rgba {
@@ -960,5 +1057,38 @@ path FILL RULE STROKE WIDTH CAP JOIN DATA";
             <circle cx="22" cy="22" r="10"/></svg>"#;
         let g = Glyph::parse(svg.as_bytes()).unwrap();
         assert_eq!(g.paths.len(), 1, "only the circle is drawn");
+    }
+
+    #[test]
+    fn gradients_are_kept_beside_the_flat_colour_in_glyph_coordinates() {
+        // A gradient from x 0 to 10 in the path's own space; the group
+        // moves and doubles the path, so in glyph coordinates it runs from
+        // x 5 to 25: the kept matrix must say so.
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 45 45">
+            <defs><linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="10" y2="0">
+              <stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff" stop-opacity=".5"/>
+            </linearGradient></defs>
+            <g transform="translate(5 0) scale(2)"><path d="M0 0H10V10Z" fill="url(#g)" stroke="#000"/></g>
+            <path d="M30 30H40V40Z" fill="#00ff00"/></svg>"##;
+        let g = Glyph::parse(svg.as_bytes()).unwrap();
+        assert_eq!(g.paths.len(), 2);
+        assert_eq!(g.gradients.len(), 2, "one entry a path");
+        let shade = g.gradients[0].fill.as_ref().expect("the fill's gradient");
+        assert!(g.gradients[0].stroke.is_none() && g.gradients[1] == PathGradients::default());
+        let GradientShape::Linear { x1, x2, .. } = shade.shape else {
+            panic!("a linear gradient: {shade:?}")
+        };
+        let [a, _, _, _, e, _] = shade.matrix;
+        assert!((a * x1 + e - 5.0).abs() < 1e-4 && (a * x2 + e - 25.0).abs() < 1e-4);
+        assert_eq!(shade.stops.len(), 2);
+        assert_eq!((shade.stops[0].1.r, shade.stops[1].1.b), (255, 255));
+        assert_eq!(shade.stops[1].1.a, 128);
+        // The flat path still carries one colour (the first stop here).
+        assert_eq!(g.paths[0].fill.map(|c| c.r), Some(255));
+        // A glyph without gradients keeps none.
+        assert!(Glyph::parse(SVG_FILES[0].as_bytes())
+            .unwrap()
+            .gradients
+            .is_empty());
     }
 }

@@ -237,3 +237,32 @@ fn encode_rgb_png(width: u32, height: u32, rgb: &[u8]) -> Vec<u8> {
     writer.finish().unwrap();
     out
 }
+
+#[test]
+fn svg_of_a_shaded_set_paints_its_gradients() {
+    let svg = |pieces: PieceSet| {
+        String::from_utf8(render(
+            START,
+            Format::SVG,
+            DiagramOptions {
+                pieces,
+                ..DiagramOptions::default()
+            },
+        ))
+        .unwrap()
+    };
+    for name in ["fantasy", "spatial", "celtic", "firi"] {
+        let text = svg(PieceSet::bundled(name).unwrap());
+        let defined = text.matches("<linearGradient ").count();
+        assert!(defined > 0, "{name}: no gradient written");
+        // Every gradient written is used by some path.
+        for id in 0..defined {
+            assert!(
+                text.contains(&format!("grad{id})\"")),
+                "{name}: grad{id} unused"
+            );
+        }
+    }
+    assert!(!svg(PieceSet::built_in()).contains("Gradient"));
+    assert!(!svg(PieceSet::bundled("cburnett").unwrap()).contains("Gradient"));
+}
