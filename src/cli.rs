@@ -222,8 +222,20 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     };
     // `--alt` alone prints the description and nothing else.
     let render = !cli.alt || cli.output.is_some();
+    // PDF is drawn by fen2img-pdf from the layout the SVG writer walks:
+    // the renderer is set to SVG, and the PDF page width comes along.
+    let pdf_asked = match (cli.render.format, &destination) {
+        (Some(FormatArg::Pdf), _) => true,
+        (None, Destination::File(path)) => path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pdf")),
+        _ => false,
+    };
+    let pdf = pdf_asked.then(|| crate::args::pdf_width(&cli.render));
     let format = match (cli.render.format, &destination) {
+        _ if pdf_asked => Format::SVG,
         (Some(FormatArg::Known(f)), _) => f,
+        (Some(FormatArg::Pdf), _) => unreachable!("handled above"),
         (Some(FormatArg::Auto), Destination::File(_)) => {
             return Err(Failure::invalid(
                 "--format auto picks a picture for the terminal; with -o name a format",
@@ -244,11 +256,16 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     };
     if render
         && destination == Destination::Stdout
-        && format.is_binary()
+        && (format.is_binary() || pdf.is_some())
         && io::stdout().is_terminal()
     {
         return Err(Failure::invalid(format!(
-            "refusing to write a {format} image to the terminal; use -o FILE or redirect"
+            "refusing to write a {} image to the terminal; use -o FILE or redirect",
+            if pdf.is_some() {
+                "PDF".to_string()
+            } else {
+                format.to_string()
+            }
         )));
     }
     let mut options = render_options(&cli.render, format)?;
@@ -257,6 +274,7 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     }
     let game = game_job(&cli.game, &cli.render)?;
     Ok(Single {
+        pdf,
         input,
         game,
         strict: cli.render.strict,
@@ -269,7 +287,9 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
 
 /// Every extension `-o` knows, as `.svg .png ...`.
 fn extension_list() -> String {
-    Format::EXTENSIONS.map(|e| format!(".{e}")).join(" ")
+    let mut list = Format::EXTENSIONS.map(|e| format!(".{e}")).join(" ");
+    list.push_str(" .pdf");
+    list
 }
 
 /// `-o`'s help, listing every extension from the format table.

@@ -197,17 +197,21 @@ pub enum FormatArg {
     Auto,
     /// This format.
     Known(Format),
+    /// A vector PDF of the diagram (fen2img-pdf), at the exact printed
+    /// `--size`.
+    Pdf,
 }
 
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [FormatArg; Format::ALL.len() + 1] = {
-            let mut all = [FormatArg::Auto; Format::ALL.len() + 1];
+        const ALL: [FormatArg; Format::ALL.len() + 2] = {
+            let mut all = [FormatArg::Auto; Format::ALL.len() + 2];
             let mut i = 0;
             while i < Format::ALL.len() {
                 all[i] = FormatArg::Known(Format::ALL[i]);
                 i += 1;
             }
+            all[i] = FormatArg::Pdf;
             all
         };
         &ALL
@@ -215,6 +219,8 @@ impl ValueEnum for FormatArg {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(match *self {
+            FormatArg::Pdf => PossibleValue::new("pdf")
+                .help("Vector PDF, tagged, at the exact printed --size (text searchable)"),
             FormatArg::Auto => PossibleValue::new("auto")
                 .help("A picture if the terminal shows them (kitty, iTerm2, sixel), else ansi"),
             FormatArg::Known(format) => {
@@ -536,6 +542,27 @@ fn parse_length(text: &str) -> Result<Length, String> {
         milli: whole * 1000 + fraction,
         per_254_inches,
     })
+}
+
+/// The page width of a single diagram's PDF: a printed `--size` exactly,
+/// a size in pixels at `--dpi` (96 unless given: CSS pixels).
+pub fn pdf_width(args: &RenderArgs) -> fen2img_pdf::PageWidth {
+    match args.size {
+        Length::Printed {
+            milli,
+            per_254_inches,
+        } => {
+            // `per_254_inches` is the mm, cm or in the unit is: the exact
+            // length of one unit in points.
+            let unit_points = match per_254_inches {
+                6450 => 72.0 / 25.4,
+                645 => 72.0 / 2.54,
+                _ => 72.0,
+            };
+            fen2img_pdf::PageWidth::Points(milli as f32 / 1000.0 * unit_points)
+        }
+        Length::Px(_) => fen2img_pdf::PageWidth::Dpi(args.dpi.unwrap_or(DEFAULT_DPI)),
+    }
 }
 
 /// `--size` in pixels at `--dpi`, within the layout's [`SIZE_RANGE`].

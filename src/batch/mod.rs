@@ -52,6 +52,9 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             Some(FormatArg::Auto) => return Err(Failure::invalid(
                 "--format auto picks a picture for a terminal; batch writes files: name a format",
             )),
+            Some(FormatArg::Pdf) => return Err(Failure::invalid(
+                "batch does not write PDF yet: use `fen2img sheet` for many diagrams in one PDF",
+            )),
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;
