@@ -19,6 +19,7 @@ use crate::manual;
 use crate::markdown;
 #[cfg(feature = "serve")]
 use crate::serve;
+use crate::sheet;
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
 use crate::terminal::choice as terminal_choice;
@@ -121,6 +122,9 @@ enum Command {
     Mdbook(markdown::cmd_mdbook::MdbookArgs),
     /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
     Pandoc(markdown::cmd_pandoc::PandocArgs),
+    /// Puzzle sheets: numbered diagrams from EPD/FEN files on PDF pages,
+    /// with the side to move, captions, page numbers and an answer key.
+    Sheet(sheet::SheetArgs),
 }
 
 /// Whatever follows `serve` in a build without the server: taken as it
@@ -157,6 +161,7 @@ pub fn run() -> u8 {
         Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
         Some(Command::Mdbook(ref args)) => markdown::cmd_mdbook::run(args),
         Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
+        Some(Command::Sheet(ref args)) => sheet::run(args),
         None if cli.list_pieces => stdout::write(list_pieces::listing(cli.verbose).as_bytes()),
         // clap's `requires` lets it through beside a position.
         None if cli.verbose => Err(Failure::invalid("--verbose goes with --list-pieces")),

@@ -63,7 +63,7 @@ pub const POINTS_PER_MM: f32 = 72.0 / 25.4;
 
 /// The settings every document is written with: compressed, tagged,
 /// device colour spaces (DeviceGray for the print theme's black).
-fn settings() -> SerializeSettings {
+pub(crate) fn settings() -> SerializeSettings {
     SerializeSettings {
         enable_tagging: true,
         xmp_metadata: true,
@@ -72,7 +72,7 @@ fn settings() -> SerializeSettings {
 }
 
 /// Metadata with no date (dates would make every run's bytes differ).
-fn metadata(title: &str) -> krilla::metadata::Metadata {
+pub(crate) fn metadata(title: &str) -> krilla::metadata::Metadata {
     krilla::metadata::Metadata::new()
         .title(title.to_string())
         .language("en".to_string())
