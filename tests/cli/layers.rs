@@ -25,6 +25,7 @@ fn crate_sources() -> Vec<PathBuf> {
         root.join("crates/chess/src"),
         root.join("crates/render/src"),
         root.join("crates/games/src"),
+        root.join("crates/pdf/src"),
     ]
 }
 

@@ -115,6 +115,7 @@ mod layers;
 mod md;
 mod md_pgn;
 mod messages;
+mod pdf;
 mod pieces_cli;
 #[cfg(feature = "serve")]
 mod serve;
