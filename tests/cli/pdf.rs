@@ -11,6 +11,7 @@ use crate::common::{assert_code, decode_png, scratch_dir, stderr};
 
 const BIN: &str = env!("CARGO_BIN_EXE_fen2img");
 const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+const EMPTY: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
 const POPPLER: &str =
     "needs poppler-utils (pdfinfo, pdffonts, pdftotext, pdftoppm): cargo test --test cli pdf:: -- --ignored";
 
@@ -204,18 +205,30 @@ fn pdf_has_the_printed_size_the_font_the_caption_and_tags() {
     );
 }
 
-/// Mean absolute difference of two RGBA images of the same size, 0..255.
-fn mean_difference(a: &[u8], b: &[u8]) -> f64 {
-    let sum: u64 = a
-        .chunks_exact(4)
-        .zip(b.chunks_exact(4))
-        .map(|(p, q)| {
-            (0..3)
-                .map(|i| (p[i] as i32 - q[i] as i32).unsigned_abs() as u64)
-                .sum::<u64>()
-        })
-        .sum();
-    sum as f64 / (a.len() / 4 * 3) as f64
+/// Mean absolute difference, 0..255, of two RGBA images `w` wide, each
+/// first averaged to grey over `block` x `block` cells: how far apart the
+/// pictures are, with the rasterizers' different antialiasing and the
+/// renderer's hinting (lines snapped to whole pixels) averaged out.
+fn mean_difference(a: &[u8], b: &[u8], w: usize, block: usize) -> f64 {
+    let h = a.len() / 4 / w;
+    let cells = |img: &[u8]| -> Vec<f64> {
+        let mut out = Vec::new();
+        for by in 0..h / block {
+            for bx in 0..w / block {
+                let mut sum = 0u64;
+                for y in by * block..(by + 1) * block {
+                    for x in bx * block..(bx + 1) * block {
+                        let i = (y * w + x) * 4;
+                        sum += img[i] as u64 + img[i + 1] as u64 + img[i + 2] as u64;
+                    }
+                }
+                out.push(sum as f64 / (3 * block * block) as f64);
+            }
+        }
+        out
+    };
+    let (ca, cb) = (cells(a), cells(b));
+    ca.iter().zip(&cb).map(|(p, q)| (p - q).abs()).sum::<f64>() / ca.len() as f64
 }
 
 #[test]
@@ -264,8 +277,35 @@ fn pdf_rasterized_by_poppler_matches_the_png_at_150_and_600_dpi() {
                 })
                 .collect()
         };
-        let diff = mean_difference(&crop(&ours), &crop(&poppler));
-        assert!(diff < 12.0, "{dpi} dpi: mean difference {diff:.1}");
+        // Cells of 1/50 in, a fifth of a square here: smaller than a
+        // piece, larger than the rasterizers' differences at its edges.
+        let block = dpi.parse::<usize>().unwrap() / 50;
+        let diff = mean_difference(&crop(&ours), &crop(&poppler), w as usize, block);
+        // The same options without the pieces: what the tolerance must
+        // tell apart from a match.
+        let empty = [
+            EMPTY,
+            "--size",
+            "1in",
+            "--dpi",
+            dpi,
+            "--caption",
+            "Italian",
+            "-o",
+            "e.png",
+        ];
+        assert_code(&run(&dir, &empty), 0);
+        let empty = decode_png(&fs::read(dir.join("e.png")).unwrap());
+        let missing = mean_difference(&crop(&empty), &crop(&poppler), w as usize, block);
+        eprintln!("{dpi} dpi: mean difference {diff:.2}, without pieces {missing:.2}");
+        // At 150 dpi a square is 16 px, where the renderer snaps the
+        // pieces' lines to whole pixels (hinting) and poppler does not.
+        let limit = if dpi == "150" { 6.0 } else { 2.0 };
+        assert!(diff < limit, "{dpi} dpi: mean difference {diff:.1}");
+        assert!(
+            missing > 2.0 * diff,
+            "{dpi} dpi: no pieces {missing:.1} against {diff:.1}"
+        );
     }
 }
 
