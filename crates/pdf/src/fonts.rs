@@ -61,18 +61,33 @@ pub fn opacity(color: Rgba) -> NormalizedF32 {
     NormalizedF32::new(color.a as f32 / 255.0).unwrap_or(NormalizedF32::ONE)
 }
 
-/// Draws one line of text with its left baseline end at (`x`, `y`), in
-/// the surface's units (the casing, when there is one, first).
-pub fn draw_line(
-    surface: &mut Surface,
-    fonts: &Fonts,
-    text: &str,
-    bold: bool,
-    size: f32,
-    (x, y): (f32, f32),
-    color: Rgba,
-    casing: Option<(Rgba, f32)>,
-) {
+/// One line of text to draw: its left baseline end at `at`, in the
+/// surface's units, and a casing (a stroke under the ink) or none.
+pub struct Line<'a> {
+    /// The text.
+    pub text: &'a str,
+    /// Bold or regular.
+    pub bold: bool,
+    /// Font size.
+    pub size: f32,
+    /// The left end of the baseline.
+    pub at: (f32, f32),
+    /// The ink.
+    pub color: Rgba,
+    /// The casing's colour and stroke width.
+    pub casing: Option<(Rgba, f32)>,
+}
+
+/// Draws one line of text (the casing, when there is one, first).
+pub fn draw_line(surface: &mut Surface, fonts: &Fonts, line: &Line) {
+    let Line {
+        text,
+        bold,
+        size,
+        at: (x, y),
+        color,
+        casing,
+    } = *line;
     if text.trim().is_empty() {
         return;
     }
@@ -101,14 +116,13 @@ pub fn draw_line(
 
 /// A layout's placed text (caption, number, player bar), in image pixels.
 pub fn draw_placed(surface: &mut Surface, fonts: &Fonts, t: &PlacedText) {
-    draw_line(
-        surface,
-        fonts,
-        &t.text,
-        t.bold,
-        t.size,
-        (t.x, t.y),
-        t.color,
-        t.casing,
-    );
+    let line = Line {
+        text: &t.text,
+        bold: t.bold,
+        size: t.size,
+        at: (t.x, t.y),
+        color: t.color,
+        casing: t.casing,
+    };
+    draw_line(surface, fonts, &line);
 }

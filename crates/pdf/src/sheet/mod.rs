@@ -37,7 +37,7 @@ pub use answer::{epd_answer, numbered};
 pub use paper::{length_points, Grid, Paper, MAX_GRID, MAX_PAGE_POINTS};
 pub use plan::{Plan, Slot};
 
-use crate::fonts::{draw_line, Fonts};
+use crate::fonts::{draw_line, Fonts, Line};
 use crate::{metadata, settings, Drawing, PdfError};
 
 /// The most puzzles one sheet takes (a book of them: 10,000 diagrams on
@@ -260,49 +260,42 @@ fn header(
         let at = (plan.left, plan.margin + plan.title_size);
         if page_index == 0 {
             let id = surface.start_tagged(ContentTag::Other);
-            draw_line(
-                surface,
-                fonts,
-                &fitted,
-                true,
-                plan.title_size,
-                at,
-                INK,
-                None,
-            );
+            ink_line(surface, fonts, &fitted, true, plan.title_size, at);
             surface.end_tagged();
             let mut h1 = TagGroup::new(Tag::Hn(std::num::NonZeroU16::MIN, Some(fitted.clone())));
             h1.push(id);
             tree.push(h1);
         } else {
             surface.start_tagged(ContentTag::Artifact(ArtifactType::Header));
-            draw_line(
-                surface,
-                fonts,
-                &fitted,
-                true,
-                plan.title_size,
-                at,
-                INK,
-                None,
-            );
+            ink_line(surface, fonts, &fitted, true, plan.title_size, at);
             surface.end_tagged();
         }
     }
     surface.start_tagged(ContentTag::Artifact(ArtifactType::Footer));
     let number = format!("Page {} of {total}", page_index + 1);
     let at = (plan.left, plan.paper.height - plan.margin);
-    draw_line(
-        surface,
-        fonts,
-        &number,
-        false,
-        plan.text_size,
-        at,
-        INK,
-        None,
-    );
+    ink_line(surface, fonts, &number, false, plan.text_size, at);
     surface.end_tagged();
+}
+
+/// One line of text in the sheet's ink.
+fn ink_line(
+    surface: &mut Surface,
+    fonts: &Fonts,
+    text: &str,
+    bold: bool,
+    size: f32,
+    at: (f32, f32),
+) {
+    let line = Line {
+        text,
+        bold,
+        size,
+        at,
+        color: INK,
+        casing: None,
+    };
+    draw_line(surface, fonts, &line);
 }
 
 /// One line of text as a tagged paragraph.
@@ -316,7 +309,7 @@ fn paragraph(
     at: (f32, f32),
 ) {
     let id: Identifier = surface.start_tagged(ContentTag::Other);
-    draw_line(surface, fonts, text, bold, size, at, INK, None);
+    ink_line(surface, fonts, text, bold, size, at);
     surface.end_tagged();
     let mut p = TagGroup::new(Tag::P);
     p.push(id);
