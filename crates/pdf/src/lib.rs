@@ -12,7 +12,8 @@
 //! use fen2img_pdf::{diagram, PageWidth};
 //! use fen2img_render::{Format, RenderOptions, Renderer};
 //!
-//! let position = fen2img_render::parse(fen2img_render::chess::START_FEN)?.position;
+//! let fen = b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+//! let position = fen2img_render::parse(fen.as_slice(), Default::default())?.position;
 //! let mut renderer = Renderer::new(RenderOptions::new(Format::SVG));
 //! let layout = renderer.layout(&position)?;
 //! // 35 mm wide, as a newspaper column takes it.

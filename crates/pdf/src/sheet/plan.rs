@@ -163,3 +163,65 @@ impl Plan {
         ((width / (self.text_size * 0.52)) as usize).max(8)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twelve_puzzles_take_two_pages_of_six_and_a_key() {
+        let plan = Plan::new(&SheetOptions::default(), 12).unwrap();
+        assert_eq!(
+            plan.grid,
+            Grid {
+                columns: 2,
+                rows: 3
+            }
+        );
+        assert_eq!((plan.diagram_pages, plan.answer_pages), (2, 1));
+        // Every cell inside the margins.
+        for i in 0..plan.per_page() {
+            let s = plan.slot(i);
+            assert!(s.x >= plan.margin && s.x + s.width <= plan.paper.width - plan.margin + 0.01);
+            assert!(s.y >= plan.margin && s.y + s.diagram_height < plan.paper.height - plan.margin);
+        }
+        // Row by row: the second cell is right of the first, the third below.
+        assert!(plan.slot(1).x > plan.slot(0).x && plan.slot(1).y == plan.slot(0).y);
+        assert!(plan.slot(2).y > plan.slot(0).y);
+    }
+
+    #[test]
+    fn a_margin_leaving_no_room_is_refused_and_large_paper_gets_more_cells() {
+        let tight = SheetOptions {
+            grid: Some(Grid {
+                columns: 4,
+                rows: 5,
+            }),
+            margin: 90.0 * crate::POINTS_PER_MM,
+            ..SheetOptions::default()
+        };
+        assert!(Plan::new(&tight, 1).unwrap_err().0.contains("--grid 4x5"));
+        let a3 = Paper {
+            width: 842.0,
+            height: 1191.0,
+        };
+        assert_eq!(
+            Plan::default_grid(a3),
+            Grid {
+                columns: 2,
+                rows: 3
+            }
+        );
+        let a2 = Paper {
+            width: 1191.0,
+            height: 1684.0,
+        };
+        assert_eq!(
+            Plan::default_grid(a2),
+            Grid {
+                columns: 3,
+                rows: 4
+            }
+        );
+    }
+}
