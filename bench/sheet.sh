@@ -23,7 +23,7 @@ awk -v n="$n" 'BEGIN{srand(1)} !/^#/ && NF>=4 {fen[++k]=$1" "$2" "$3" "$4}
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $bin, $n puzzles"
 t() { /usr/bin/time -f "%e s wall, %U s user, %M KB peak" "$@" 2>&1 >/dev/null | tail -1; }
-echo "sheet PDF (2x3, A4, key):  $(t "$bin" sheet "$work/book.epd" -o "$work/book.pdf" --title Book --theme print)"
+echo "sheet PDF (2x3, A4, key, print theme):  $(t "$bin" sheet "$work/book.epd" -o "$work/book.pdf" --title Book --theme print)"
 echo "  $(stat -c %s "$work/book.pdf") bytes, $(pdfinfo "$work/book.pdf" 2>/dev/null | awk '/^Pages/{print $2}') pages"
 echo "sheet PDF (4x5):           $(t "$bin" sheet "$work/book.epd" -o "$work/book45.pdf" --grid 4x5 --theme print)"
 cut -d' ' -f1-4 "$work/book.epd" > "$work/book.fen"
