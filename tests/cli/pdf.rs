@@ -105,6 +105,21 @@ fn pdf_is_the_same_bytes_every_run_and_by_extension_or_flag() {
         fs::read(dir.join("c.out")).unwrap(),
         "-f pdf differs from .pdf"
     );
+    // Tagged: the figure's alternate description is the alt text `--alt`
+    // prints for the same options (written as a literal string).
+    let alt = run(&dir, &[ITALIAN, "--caption", "Italian", "--alt"]);
+    assert_code(&alt, 0);
+    let alt = String::from_utf8(alt.stdout).unwrap();
+    let text = String::from_utf8_lossy(&a);
+    assert!(alt.contains("White to move"), "{alt}");
+    assert!(
+        text.contains("/StructTreeRoot") && text.contains("/Figure"),
+        "no structure tree"
+    );
+    assert!(
+        text.contains(&format!("/Alt ({})", alt.trim_end())),
+        "no /Alt with {alt}"
+    );
     // No date anywhere: a date would change the bytes every second.
     let text = String::from_utf8_lossy(&a);
     assert!(
