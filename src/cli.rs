@@ -21,6 +21,7 @@ use crate::list_pieces;
 use crate::markdown;
 #[cfg(feature = "serve")]
 use crate::serve;
+use crate::sheet;
 use crate::single::{self, Destination, Input, Single};
 use crate::stdout;
 use crate::terminal::choice as terminal_choice;
@@ -126,6 +127,9 @@ enum Command {
     Mdbook(crate::args::markdown::MdbookArgs),
     /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
     Pandoc(crate::args::markdown::PandocArgs),
+    /// Puzzle sheets: numbered diagrams from EPD/FEN files on PDF pages,
+    /// with the side to move, captions, page numbers and an answer key.
+    Sheet(crate::args::sheet::SheetArgs),
 }
 
 /// Whatever follows `serve` in a build without the server: taken as it
@@ -162,6 +166,7 @@ pub fn run() -> u8 {
         Some(Command::Md(ref args)) => markdown::cmd_md::run(args),
         Some(Command::Mdbook(ref args)) => markdown::cmd_mdbook::run(args),
         Some(Command::Pandoc(ref args)) => markdown::cmd_pandoc::run(args),
+        Some(Command::Sheet(ref args)) => sheet::run(args),
         None if cli.list_pieces => stdout::write(list_pieces::listing(cli.verbose).as_bytes()),
         // clap's `requires` lets it through beside a position.
         None if cli.verbose => Err(Failure::invalid("--verbose goes with --list-pieces")),
@@ -231,8 +236,20 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     };
     // `--alt` alone prints the description and nothing else.
     let render = !cli.alt || cli.output.is_some();
+    // PDF is drawn by fen2img-pdf from the layout the SVG writer walks:
+    // the renderer is set to SVG, and the PDF page width comes along.
+    let pdf_asked = match (cli.render.format, &destination) {
+        (Some(FormatArg::Pdf), _) => true,
+        (None, Destination::File(path)) => path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pdf")),
+        _ => false,
+    };
+    let pdf = pdf_asked.then(|| crate::args::pdf_width(&cli.render));
     let format = match (cli.render.format, &destination) {
+        _ if pdf_asked => Format::SVG,
         (Some(FormatArg::Known(f)), _) => f,
+        (Some(FormatArg::Pdf), _) => unreachable!("handled above"),
         (Some(FormatArg::Auto), Destination::File(_)) => {
             return Err(Failure::invalid(
                 "--format auto picks a picture for the terminal; with -o name a format",
@@ -258,11 +275,16 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     };
     if render
         && destination == Destination::Stdout
-        && format.is_binary()
+        && (format.is_binary() || pdf.is_some())
         && io::stdout().is_terminal()
     {
         return Err(Failure::invalid(format!(
-            "refusing to write a {format} image to the terminal; use -o FILE or redirect"
+            "refusing to write a {} image to the terminal; use -o FILE or redirect",
+            if pdf.is_some() {
+                "PDF".to_string()
+            } else {
+                format.to_string()
+            }
         )));
     }
     let mut options = render_options(&cli.render, format)?;
@@ -271,6 +293,7 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
     }
     let game = game_job(&cli.game, &cli.render)?;
     Ok(Single {
+        pdf,
         input,
         game,
         problem: cli.problem.clone(),
@@ -284,7 +307,9 @@ fn single_from(cli: &Cli) -> Result<Single, Failure> {
 
 /// Every extension `-o` knows, as `.svg .png ...`.
 fn extension_list() -> String {
-    Format::EXTENSIONS.map(|e| format!(".{e}")).join(" ")
+    let mut list = Format::EXTENSIONS.map(|e| format!(".{e}")).join(" ");
+    list.push_str(" .pdf");
+    list
 }
 
 /// `-o`'s help, listing every extension from the format table.

@@ -19,6 +19,7 @@ mod markdown;
 mod output;
 #[cfg(feature = "serve")]
 mod serve;
+mod sheet;
 mod single;
 mod single_game;
 mod single_problem;

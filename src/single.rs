@@ -61,6 +61,9 @@ pub struct Single {
     pub game: GameJob,
     /// The problem flags (`--problem`, `--stipulation`, ...).
     pub problem: ProblemArgs,
+    /// A PDF of this page width, drawn from the SVG renderer's layout
+    /// (`options.format` is SVG then).
+    pub pdf: Option<fen2img_pdf::PageWidth>,
 }
 
 /// Reads, parses, renders and writes; returns the exit code.
@@ -82,6 +85,12 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
         return single_problem::run(&run, problems);
     }
     let pgn = matches!(job.input, Input::File(_)) || is_pgn(&input);
+    if (pgn || job.game.moves.is_some()) && job.pdf.is_some() {
+        return Err(Failure::invalid(
+            "a PDF of a game's position is not written yet: give the FEN (fen2img sheet \
+             takes games)",
+        ));
+    }
     if pgn || job.game.moves.is_some() {
         return run_game(job, &input, pgn);
     }
@@ -103,9 +112,19 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     if !job.render {
         return Ok(EXIT_OK);
     }
-    let bytes = Renderer::new(job.options.clone())
-        .render(position)
-        .map_err(|e| Failure::from(Cause::Render(&e)))?;
+    let mut renderer = Renderer::new(job.options.clone());
+    let bytes = match job.pdf {
+        Some(width) => {
+            let layout = renderer
+                .layout(position)
+                .map_err(|e| Failure::from(Cause::Render(&e)))?;
+            fen2img_pdf::diagram(&layout, width)
+                .map_err(|e| Failure::invalid(format!("cannot write the PDF: {e}")))?
+        }
+        None => renderer
+            .render(position)
+            .map_err(|e| Failure::from(Cause::Render(&e)))?,
+    };
     match &job.destination {
         Destination::File(path) => {
             write_file(path, &bytes, Links::Follow)

@@ -9,6 +9,7 @@ pub mod problem;
 mod render;
 #[cfg(feature = "serve")]
 mod serve;
+pub mod sheet;
 mod table;
 pub mod text;
 mod words;
@@ -123,4 +124,32 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
         warn_around(&options.diagram.around);
     }
     Ok(options)
+}
+
+/// The page width of a single diagram's PDF: a printed `--size` exactly,
+/// a size in pixels at `--dpi` (96 unless given: CSS pixels). A value the
+/// options table refuses falls back to the default here; the table's
+/// message reaches the user when the options are read.
+pub fn pdf_width(args: &RenderArgs) -> fen2img_pdf::PageWidth {
+    use fen2img_render::options::{Width, DEFAULT_DPI};
+    let width = args.size.to_str().and_then(|s| s.parse::<Width>().ok());
+    match width {
+        Some(Width::Printed {
+            milli,
+            per_100_inches,
+        }) => {
+            // `per_100_inches` says which unit (mm, cm or in): the exact
+            // length of one unit in points.
+            let unit_points = match per_100_inches {
+                2540 => 72.0 / 25.4,
+                254 => 72.0 / 2.54,
+                _ => 72.0,
+            };
+            fen2img_pdf::PageWidth::Points(milli as f32 / 1000.0 * unit_points)
+        }
+        _ => {
+            let dpi = args.dpi.as_ref().and_then(|d| d.to_str()?.parse().ok());
+            fen2img_pdf::PageWidth::Dpi(dpi.unwrap_or(DEFAULT_DPI))
+        }
+    }
 }

@@ -189,18 +189,22 @@ pub enum FormatArg {
     /// EPD lines of games' positions (`fen2img batch games.pgn -f epd
     /// -o -`): not a diagram, so not one of the library's formats.
     Epd,
+    /// A vector PDF of the diagram (fen2img-pdf), at the exact printed
+    /// `--size`.
+    Pdf,
 }
 
 impl ValueEnum for FormatArg {
     fn value_variants<'a>() -> &'a [Self] {
-        const ALL: [FormatArg; Format::ALL.len() + 2] = {
-            let mut all = [FormatArg::Auto; Format::ALL.len() + 2];
+        const ALL: [FormatArg; Format::ALL.len() + 3] = {
+            let mut all = [FormatArg::Auto; Format::ALL.len() + 3];
             let mut i = 0;
             while i < Format::ALL.len() {
                 all[i] = FormatArg::Known(Format::ALL[i]);
                 i += 1;
             }
             all[i] = FormatArg::Epd;
+            all[i + 1] = FormatArg::Pdf;
             all
         };
         &ALL
@@ -208,6 +212,8 @@ impl ValueEnum for FormatArg {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(match *self {
+            FormatArg::Pdf => PossibleValue::new("pdf")
+                .help("Vector PDF, tagged, at the exact printed --size (text searchable)"),
             FormatArg::Auto => PossibleValue::new("auto")
                 .help("A picture if the terminal shows them (kitty, iTerm2, sixel), else ansi"),
             FormatArg::Epd => PossibleValue::new("epd")

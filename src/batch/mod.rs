@@ -63,6 +63,9 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             Some(FormatArg::Epd) => return Err(Failure::invalid(
                 "--format epd writes the positions of games as lines: add -o FILE, or -o - for standard output",
             )),
+            Some(FormatArg::Pdf) => return Err(Failure::invalid(
+                "batch does not write PDF yet: use `fen2img sheet` for many diagrams in one PDF",
+            )),
             None => Format::PNG,
         };
     let options = render_options(&args.render, format)?;

@@ -15,6 +15,7 @@ mod layers;
 mod md;
 mod md_pgn;
 mod messages;
+mod pdf;
 mod pieces_cli;
 mod problems_cli;
 #[cfg(feature = "serve")]

@@ -145,6 +145,7 @@ pub use fen2img_chess::{
 pub use assets::bounded_read::read_regular;
 pub use assets::bundled::BundledSet;
 pub use assets::color::Rgba;
+pub use assets::font::font_file;
 #[cfg(fuzzing)]
 pub use assets::pieces::fuzz_glyph;
 pub use assets::pieces::{PieceSet, PieceSetError, PieceSetErrorKind, PieceSetWarning};

@@ -28,6 +28,7 @@ fn workspace_crates() -> Vec<(String, PathBuf)> {
         ("fen2img_native", "crates/python/src/lib.rs"),
         ("fen2img_requests", "crates/requests/src/lib.rs"),
         ("fen2img_blocks", "crates/blocks/src/lib.rs"),
+        ("fen2img_pdf", "crates/pdf/src/lib.rs"),
         ("test_support", "crates/test-support/src/lib.rs"),
         ("measure", "bench/measure/src/lib.rs"),
     ]

@@ -28,6 +28,7 @@ pub const ALL: &[&str] = &[
     "fen2img_native",
     "fen2img_requests",
     "fen2img_blocks",
+    "fen2img_pdf",
     "test_support",
     "measure",
 ];
@@ -76,7 +77,7 @@ pub const RULES: &[Rule] = &[
         why: "render imports chess only: no games, no binary, no command line, no async runtime",
     },
     Rule {
-        crates: &["fen2img_games", "fen2img_native", "fen2img_requests", "fen2img_blocks"],
+        crates: &["fen2img_games", "fen2img_native", "fen2img_requests", "fen2img_blocks", "fen2img_pdf"],
         from: &["*"],
         except: &[],
         to: &["::fen2img", "::clap", "::tokio"],

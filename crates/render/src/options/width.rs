@@ -16,7 +16,7 @@ pub const DEFAULT_DPI: u32 = 96;
 /// A width: pixels, or a printed width in mm, cm or in.
 ///
 /// Printed widths are kept in whole thousandths of their unit, with the
-/// unit as how many of it make 254 inches (6,450 mm, 645 cm, 254 in), so
+/// unit as how many of it make 100 inches (2,540 mm, 254 cm, 100 in), so
 /// the same width gives the same pixels on every machine. Written back as
 /// pixels (`400`) or with three decimals (`35.000mm`).
 ///
@@ -39,9 +39,9 @@ pub enum Width {
     Printed {
         /// Thousandths of the unit.
         milli: u64,
-        /// How many of the unit make 254 inches: 6450 (mm), 645 (cm) or
-        /// 254 (in).
-        per_254_inches: u64,
+        /// How many of the unit make 100 inches: 2540 (mm), 254 (cm) or
+        /// 100 (in).
+        per_100_inches: u64,
     },
 }
 
@@ -52,10 +52,10 @@ impl Width {
             Width::Px(px) => px as u64,
             Width::Printed {
                 milli,
-                per_254_inches,
+                per_100_inches,
             } => {
-                let denominator = per_254_inches * 1000;
-                (milli * dpi as u64 * 254 + denominator / 2) / denominator
+                let denominator = per_100_inches * 1000;
+                (milli * dpi as u64 * 100 + denominator / 2) / denominator
             }
         }
     }
@@ -85,7 +85,7 @@ impl FromStr for Width {
         let (number, unit) = text.split_at(split);
         let bad_number =
             || ValueError::new(1, format!("expected {}, found '{}'", shape(), escape(text)));
-        let per_254_inches = match unit.to_ascii_lowercase().as_str() {
+        let per_100_inches = match unit.to_ascii_lowercase().as_str() {
             "" | "px" => {
                 return number
                     .parse::<u32>()
@@ -94,9 +94,9 @@ impl FromStr for Width {
                     .map(Width::Px)
                     .ok_or_else(bad_number)
             }
-            "mm" => 6450,
-            "cm" => 645,
-            "in" => 254,
+            "mm" => 2540,
+            "cm" => 254,
+            "in" => 100,
             _ => {
                 return Err(ValueError::at_byte(
                     text,
@@ -129,7 +129,7 @@ impl FromStr for Width {
             .map_err(|_| bad_number())?;
         Ok(Width::Printed {
             milli: whole * 1000 + fraction,
-            per_254_inches,
+            per_100_inches,
         })
     }
 }
@@ -140,11 +140,11 @@ impl fmt::Display for Width {
             Width::Px(px) => write!(f, "{px}"),
             Width::Printed {
                 milli,
-                per_254_inches,
+                per_100_inches,
             } => {
-                let unit = match per_254_inches {
-                    6450 => "mm",
-                    645 => "cm",
+                let unit = match per_100_inches {
+                    2540 => "mm",
+                    254 => "cm",
                     _ => "in",
                 };
                 write!(f, "{}.{:03}{unit}", milli / 1000, milli % 1000)
@@ -165,6 +165,10 @@ mod tests {
         assert_eq!(mm35.pixels(300), 413);
         assert_eq!("3.5cm".parse::<Width>().unwrap().pixels(300), 413);
         assert_eq!("1.5in".parse::<Width>().unwrap().pixels(300), 450);
+        // An inch is 25.4 mm exactly: a metre at 254 dpi is 10,000 pixels
+        // (254 in taken as 6,450 mm made it 10,003).
+        assert_eq!("1000mm".parse::<Width>().unwrap().pixels(254), 10_000);
+        assert_eq!("100cm".parse::<Width>().unwrap().pixels(254), 10_000);
         assert_eq!(".5IN".parse::<Width>().unwrap().pixels(96), 48);
         assert_eq!("400".parse(), Ok(Width::Px(400)));
         for bad in [
@@ -179,11 +183,11 @@ mod tests {
         fn what_is_written_reads_back(
             px in SIZE_RANGE,
             milli in 0u64..1_000_000_000,
-            unit in prop::sample::select(vec![6450u64, 645, 254]),
+            unit in prop::sample::select(vec![2540u64, 254, 100]),
         ) {
             let w = Width::Px(px);
             prop_assert_eq!(w.to_string().parse::<Width>(), Ok(w));
-            let w = Width::Printed { milli, per_254_inches: unit };
+            let w = Width::Printed { milli, per_100_inches: unit };
             prop_assert_eq!(w.to_string().parse::<Width>(), Ok(w));
         }
     }

@@ -84,6 +84,23 @@ impl std::fmt::Debug for Font {
     }
 }
 
+/// The embedded font file (a subset of Noto Sans) of the bold weight, or
+/// the regular: what a writer that embeds fonts (PDF) embeds, so its text
+/// has the same glyphs and advances as the outlines drawn elsewhere.
+///
+/// ```
+/// let regular = fen2img_render::font_file(false);
+/// assert_eq!(&regular[..4], &[0, 1, 0, 0]); // a TrueType font
+/// assert_ne!(regular, fen2img_render::font_file(true));
+/// ```
+pub fn font_file(bold: bool) -> &'static [u8] {
+    if bold {
+        BOLD
+    } else {
+        REGULAR
+    }
+}
+
 /// The embedded font of `weight` (parsed once per process).
 pub fn font(weight: Weight) -> &'static Font {
     static FONTS: OnceLock<[Font; 2]> = OnceLock::new();
