@@ -174,6 +174,7 @@ impl Frame {
                 mark_casing: halo,
                 arrows: theme.arrows,
                 annotations: theme.annotations,
+                lastmove: theme.lastmove,
             },
             board: spec,
             pockets,

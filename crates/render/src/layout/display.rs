@@ -58,7 +58,8 @@ pub enum Item<'a> {
     Cross(&'a Cross),
     /// A circle around a square.
     Ring(&'a Ring),
-    /// A filled polygon: an arrow, or a three-check sign.
+    /// A filled polygon: an arrow, a three-check sign, or print's
+    /// last-move frame over a piece.
     Polygon(&'a ArrowShape),
     /// A label on a square, over its casing.
     SquareLabel(&'a SquareLabel),
@@ -149,6 +150,7 @@ impl Layout {
         if !around.pocket_pieces.is_empty() {
             items.push(Item::PocketPieces(&around.pocket_pieces));
         }
+        items.extend(self.frames.iter().map(Item::Polygon));
         items.extend(around.badges.iter().map(Item::Badge));
         items.extend(around.promoted.iter().map(Item::PromotedSign));
         items.extend(around.checks.iter().map(Item::Polygon));
@@ -167,6 +169,7 @@ impl Layout {
     /// under the pieces, like the squares.
     pub fn has_overlay(&self) -> bool {
         !(self.crosses.is_empty()
+            && self.frames.is_empty()
             && self.rings.is_empty()
             && self.arrows.is_empty()
             && self.labels.is_empty()

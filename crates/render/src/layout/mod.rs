@@ -22,6 +22,8 @@ mod label_ink;
 mod og;
 mod outer;
 mod page;
+#[cfg(test)]
+mod print_checks;
 mod pockets;
 mod square_marks;
 mod text;
@@ -84,6 +86,11 @@ pub struct Layout {
     pub arrows_under: Vec<ArrowShape>,
     /// Arrows, above the marks on the board.
     pub arrows: Vec<ArrowShape>,
+    /// Ink themes' last-move frames around squares that hold a piece,
+    /// drawn again over the pieces: the piece's paper halo (and its footing
+    /// down to the square's edge) wipes the frame drawn under it, leaving
+    /// the box open (see [`ink::closed_frame`]).
+    pub frames: Vec<ArrowShape>,
     /// Labels on squares, above the arrows.
     pub labels: Vec<SquareLabel>,
     /// Glyph badges, above everything on the board.
@@ -200,6 +207,7 @@ impl Layout {
             rings: Vec::new(),
             arrows_under: Vec::new(),
             arrows: Vec::new(),
+            frames: Vec::new(),
             labels: Vec::new(),
             glyphs: Vec::new(),
             mover: frame.mover(position.turn),
@@ -207,6 +215,14 @@ impl Layout {
             frame: Arc::clone(&frame),
         };
         layout.place_markup_over(markup);
+        if ink {
+            let occupied = |sq: &Square| position.board.get(*sq).is_some();
+            let squares = markup.lastmove.iter().flat_map(|&(a, b)| [a, b]);
+            layout.frames = squares
+                .filter(occupied)
+                .map(|sq| ink::closed_frame(board.square_rect(sq), frame.markup.lastmove))
+                .collect();
+        }
         if let Some(sq) = checked.filter(|_| ink) {
             // No casing: the ring crosses the king's own outline, which a
             // paper-coloured band would cut.
