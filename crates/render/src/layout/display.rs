@@ -8,7 +8,7 @@
 //! says, with the paint the layout resolved, and decides nothing itself.
 
 use crate::assets::color::Rgba;
-use crate::assets::theme::Hatch;
+use crate::assets::theme::{Annotations, Hatch};
 
 use super::frame::{BoardSpec, Halo};
 use super::items::{ArrowShape, Cross, Glow, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring};
@@ -78,8 +78,11 @@ pub enum Layer {
     Background,
     /// Piece halos and pieces: sprite copies.
     Pieces,
-    /// Over the pieces: count badges, promotion and three-check signs, X
-    /// marks, circles, arrows.
+    /// Drawn per board over the background: count badges, promotion and
+    /// three-check signs, X marks, circles, arrows, over the pieces; on
+    /// one-ink themes the X marks, circles and arrows come before the
+    /// pieces (under them), so only the background is a prefix of the
+    /// list that a writer may cache.
     Overlay,
     /// The side-to-move marker, beside the board.
     Marker,
@@ -114,9 +117,11 @@ impl Item<'_> {
 }
 
 impl Layout {
-    /// Everything this layout draws, bottom first. Items come in layer
-    /// order ([`Layer`]), so a writer that caches a layer can draw a prefix
-    /// of the list once and the rest per board.
+    /// Everything this layout draws, bottom first. The background's items
+    /// come first, so a writer that caches it draws that prefix once and
+    /// the rest per board; the other layers follow in [`Layer`] order,
+    /// but for one-ink themes' marks, which lie under the pieces (see
+    /// [`Layer::Overlay`]).
     pub fn items(&self) -> Vec<Item<'_>> {
         let board = &self.frame.board;
         // A board with the usual markup has 10 to 30 items.
@@ -137,6 +142,14 @@ impl Layout {
         items.extend(board.discs.iter().map(Item::Disc));
         items.extend(board.texts.iter().map(Item::Text));
         items.extend(self.arrows_under.iter().map(Item::Polygon));
+        // One ink (print): the marks lie under the pieces, whose paper
+        // halos cut them where they meet, so a piece under a mark stays
+        // whole (a mark over it, with its paper casing, wiped the piece to
+        // fragments); on screen a translucent mark goes over the piece.
+        let under = self.frame.markup.annotations == Annotations::Ink;
+        if under {
+            self.push_marks(&mut items);
+        }
         if !self.pieces.is_empty() {
             if let Some(halo) = self.frame.sprites.halo {
                 items.push(Item::PieceHalos(&self.pieces, halo));
@@ -154,13 +167,20 @@ impl Layout {
         items.extend(around.badges.iter().map(Item::Badge));
         items.extend(around.promoted.iter().map(Item::PromotedSign));
         items.extend(around.checks.iter().map(Item::Polygon));
-        items.extend(self.crosses.iter().map(Item::Cross));
-        items.extend(self.rings.iter().map(Item::Ring));
-        items.extend(self.arrows.iter().map(Item::Polygon));
+        if !under {
+            self.push_marks(&mut items);
+        }
         items.extend(self.labels.iter().map(Item::SquareLabel));
         items.extend(self.glyphs.iter().map(Item::GlyphBadge));
         items.extend(self.mover.as_ref().map(Item::Mover));
         items
+    }
+
+    /// X marks, circles and arrows, in that order.
+    fn push_marks<'a>(&'a self, items: &mut Vec<Item<'a>>) {
+        items.extend(self.crosses.iter().map(Item::Cross));
+        items.extend(self.rings.iter().map(Item::Ring));
+        items.extend(self.arrows.iter().map(Item::Polygon));
     }
 
     /// Whether anything is drawn over the pieces (X marks, circles, arrows,
@@ -188,10 +208,11 @@ mod tests {
     #[test]
     fn items_come_in_layer_order_with_everything_placed() {
         // (theme, glows, rings, polygons, hatch and halos): print draws the
-        // check as a ring, the R circle as a double line (two rings) and
-        // cases its arrows; brown glows and tints.
+        // check as a ring, the R circle as a double line (two rings),
+        // cases its arrows and boxes the last move's piece again over it;
+        // brown glows and tints.
         for (theme, glows, rings, polygons, haloed) in
-            [("print", 0, 3, 2, 1), ("brown", 1, 1, 1, 0)]
+            [("print", 0, 3, 3, 1), ("brown", 1, 1, 1, 0)]
         {
             let options = DiagramOptions {
                 theme: Theme::built_in(theme).unwrap(),
@@ -213,7 +234,16 @@ mod tests {
             );
             let items = l.items();
             let layers: Vec<Layer> = items.iter().map(Item::layer).collect();
-            assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+            // The background comes first (what a writer caches); print's
+            // marks lie under the pieces, the others' over them.
+            let background = layers.iter().take_while(|&&l| l == Layer::Background);
+            assert!(!layers[background.count()..].contains(&Layer::Background));
+            let at = |f: fn(&Item) -> bool| items.iter().position(f).unwrap();
+            let (cross, pieces) = (
+                at(|i| matches!(i, Item::Cross(_))),
+                at(|i| matches!(i, Item::Pieces(_))),
+            );
+            assert_eq!(cross < pieces, theme == "print", "{theme}: {layers:?}");
             let count = |f: fn(&Item) -> bool| items.iter().filter(|i| f(i)).count();
             assert_eq!(count(|i| matches!(i, Item::Glow(_))), glows, "{theme}");
             assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1, "{theme}");

@@ -121,6 +121,15 @@ pub(super) fn hollow_outline(square: f32) -> f32 {
     (0.035 * square).max(1.5)
 }
 
+/// Half the reach of an X mark on an occupied square, in squares: nearly
+/// corner to corner, so its arms show beside the piece it lies under.
+pub(super) const CROSS_BEHIND_HALF: f32 = 0.46;
+
+/// How much shorter an arrow onto a piece is, in squares: its head lies
+/// under the piece with the other marks, and would be hidden there; so
+/// its tip stops at the piece's edge, as book diagrams draw it.
+pub(super) const HEAD_BEFORE_PIECE: f32 = 0.24;
+
 /// Length of a dash and of the gap after it, as fractions of a square.
 pub(super) const DASH: f32 = 0.26;
 pub(super) const GAP: f32 = 0.14;

@@ -22,9 +22,9 @@ mod label_ink;
 mod og;
 mod outer;
 mod page;
+mod pockets;
 #[cfg(test)]
 mod print_checks;
-mod pockets;
 mod square_marks;
 mod text;
 
@@ -238,13 +238,23 @@ impl Layout {
         let paint = &frame.markup;
         let sq = board.square;
         let ink = paint.annotations == Annotations::Ink;
+        let standing: Vec<Square> = self.pieces.iter().map(|p| p.square).collect();
+        let occupied = |square: Square| standing.contains(&square);
         for &mark in &markup.marks {
             let r = board.square_rect(mark);
             let width = sq * paint.mark_width_ratio;
+            // In ink the X lies under the piece (see `Layout::items`): on
+            // an occupied square it reaches into the corners, where it
+            // shows beside the piece.
+            let half = if ink && occupied(mark) {
+                sq * ink::CROSS_BEHIND_HALF
+            } else {
+                sq * 0.22
+            };
             self.crosses.push(Cross {
                 cx: r.x + sq / 2.0,
                 cy: r.y + sq / 2.0,
-                half: sq * 0.22,
+                half,
                 width,
                 color: ink::paint(paint.annotations, paint.mark),
                 casing: paint.mark_casing.map(|h| (h.color, width + 2.0 * h.width)),
@@ -276,7 +286,17 @@ impl Layout {
                 let corner = knight::corner((ax, ay), (bx, by), sq)
                     .filter(|_| !markup.straight_knight_arrows);
                 if ink {
-                    self.place_ink_arrow(arrow.brush, (ax, ay), corner, (bx, by), color);
+                    // Under a piece (see `Layout::items`) the head would
+                    // hide beneath it: it stops at the piece instead.
+                    let mut b = (bx, by);
+                    if occupied(arrow.to) {
+                        let from = corner.unwrap_or((ax, ay));
+                        let (dx, dy) = (bx - from.0, by - from.1);
+                        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                        let back = ink::HEAD_BEFORE_PIECE * sq;
+                        b = (bx - dx / len * back, by - dy / len * back);
+                    }
+                    self.place_ink_arrow(arrow.brush, (ax, ay), corner, b, color);
                 } else {
                     let points = match corner {
                         Some(c) => knight::polygon((ax, ay), c, (bx, by), sq, 0.0),
@@ -293,8 +313,11 @@ impl Layout {
         let paper = paint.mark_casing.map(|h| h.color);
         for (square, text) in &markup.labels {
             let r = board.square_rect(*square);
+            // In ink a label over a piece, on its paper casing, wiped it:
+            // there it moves into the square's upper-left corner.
+            let corner = ink && occupied(*square);
             self.labels
-                .push(square_marks::label(*square, text, r, paper));
+                .push(square_marks::label(*square, text, r, paper, corner));
         }
         for &(square, glyph) in &markup.glyphs {
             let r = board.square_rect(square);
