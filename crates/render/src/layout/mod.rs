@@ -321,7 +321,13 @@ impl Layout {
         }
         for &(square, glyph) in &markup.glyphs {
             let r = board.square_rect(square);
-            let badge = square_marks::badge(square, glyph, r, paint.annotations, paper);
+            let mut badge = square_marks::badge(square, glyph, r, paint.annotations, paper);
+            if ink {
+                // In ink the badge is opaque paper and ink, and cut a
+                // piece's head: it moves onto the square's corner, clear
+                // of the piece, inside the board.
+                square_marks::to_corner(&mut badge, r, board.board);
+            }
             self.glyphs.push(badge);
         }
     }

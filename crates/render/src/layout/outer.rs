@@ -48,6 +48,9 @@ pub(super) const PRINT_MIN_LABEL_CAP: f32 = 9.0;
 /// 0.7 em), whatever the resolution. Smaller type thins to broken strokes
 /// on newsprint.
 pub(super) const PRINT_CAP_SHARE: f32 = 0.044;
+/// Print's least text size (caption, number, player bars), pixels per
+/// em, as a share of the image's width: 6 pt type at 35 mm.
+pub(super) const PRINT_EM_SHARE: f32 = 0.0605;
 /// Print's right-hand column (the side-to-move box), as a share of the
 /// image's width.
 const PRINT_RIGHT_SHARE: f32 = 0.055;
@@ -149,6 +152,14 @@ enum Sizing {
 }
 
 impl Sizing {
+    /// The least text size around the board, pixels per em.
+    fn min_em(self) -> f32 {
+        match self {
+            Sizing::Squares { .. } => MIN_EM,
+            Sizing::Print { size } => (PRINT_EM_SHARE * size).max(MIN_EM),
+        }
+    }
+
     /// The cap height of outside labels on squares of `sq` pixels.
     fn outside_cap(self, sq: f32) -> f32 {
         match self {
@@ -287,11 +298,11 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     };
     let bottom_side = top_side.opponent();
     let around = &options.around;
-    let caption = caption_lines(options, extras, sq, outer_w);
+    let caption = caption_lines(options, extras, sq, outer_w, sizing.min_em());
     let caption_h = caption
         .as_ref()
         .map_or(0.0, |(lines, em)| caption_height(lines.len(), *em));
-    let bar_em = (BAR_EM * sq).max(MIN_EM);
+    let bar_em = (BAR_EM * sq).max(sizing.min_em());
     let bar_h = (bar_em * BAR_HEIGHT).round();
     let gap = pocket_gap(sq);
 
@@ -391,9 +402,10 @@ fn caption_lines(
     extras: Extras,
     sq: f32,
     width: f32,
+    min_em: f32,
 ) -> Option<(Vec<(String, bool)>, f32)> {
     let around = &options.around;
-    let em = (CAPTION_EM * sq).max(MIN_EM);
+    let em = (CAPTION_EM * sq).max(min_em);
     let mut lines = Vec::new();
     if let Some(number) = around.number_text() {
         let fitted = fit_lines(font(Weight::Bold), clip(&number), em, width, 1);

@@ -184,6 +184,14 @@ fn marks_in_print_leave_the_pieces_under_them_whole() {
                 ..Markup::default()
             },
         ),
+        (
+            "e4",
+            false,
+            Markup {
+                glyphs: vec![(sq("e4"), crate::annotation::Glyph::Blunder)],
+                ..Markup::default()
+            },
+        ),
     ];
     for size in [207, 413] {
         let bare = layout(FEN, &print_options(size, Markup::default()));
@@ -289,6 +297,52 @@ fn a_printed_width_gives_one_layout_at_every_resolution() {
                 let pt = digit_ink_height(&l, &plate, ch) as f32 / dpi * 72.0;
                 assert!(pt >= 4.2, "{mm} mm at {dpi} dpi: {ch} is {pt:.2} pt tall");
             }
+        }
+    }
+}
+
+#[test]
+fn the_print_svg_hatches_with_polygons_not_a_pattern() {
+    // A `<pattern>` is drawn by CairoSVG into a bitmap tile and resampled:
+    // the lines came out grey and dashed. Plain polygons, placed on each
+    // dark square, are drawn alike by every renderer.
+    let l = layout(
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        &print_options(207, Markup::default()),
+    );
+    let svg = crate::svg::write(&l);
+    assert!(!svg.contains("<pattern"), "{svg}");
+    assert!(!svg.contains("url(#"), "no paint server: {svg}");
+    // One square's polygons, placed on each of the 32 dark squares.
+    assert_eq!(svg.matches("hatch\" x=").count(), 32, "{svg}");
+}
+
+#[test]
+fn text_around_a_printed_board_is_at_least_6_pt() {
+    use crate::options::{Around, Caption, Player};
+    let player = |name: &str| Player {
+        name: name.into(),
+        title: Some("GM".into()),
+        elo: Some(2800),
+        clock: None,
+    };
+    for dpi in [150.0, 300.0, 600.0] {
+        let options = DiagramOptions {
+            around: Around {
+                caption: Some(Caption::Text("White to move".into())),
+                white: Some(player("Carlsen")),
+                black: Some(player("Nepomniachtchi")),
+                ..Around::default()
+            },
+            ..print_options(width_at(35.0, dpi), Markup::default())
+        };
+        let l = layout("8/8/8/8/8/8/8/8 w - - 0 1", &options);
+        assert!(l.frame.board.texts.len() >= 3);
+        for t in &l.frame.board.texts {
+            let pt = t.size / dpi * 72.0;
+            assert!(pt >= 6.0 - 0.05, "{dpi} dpi: {:?} at {pt:.2} pt", t.text);
+            // Bold runs are not emboldened further (GM closed up).
+            assert!(!(t.bold && t.casing.is_some()), "{:?}", t.text);
         }
     }
 }

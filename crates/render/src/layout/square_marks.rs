@@ -70,7 +70,13 @@ pub(super) fn badge(
     kind: Annotations,
     paper: Option<Rgba>,
 ) -> GlyphBadge {
-    let size = (r.w * 0.3).max(8.0);
+    // In ink at least 10 px: bold "??" at 8 px closed up into a blot
+    // after a 1-bit threshold.
+    let least = match kind {
+        Annotations::Tint => 8.0,
+        Annotations::Ink => 10.0,
+    };
+    let size = (r.w * 0.3).max(least);
     let symbol = drawn_symbol(glyph);
     let text_width = width(symbol, true, size);
     let radius = (size * 0.62).max(text_width / 2.0 + size * 0.22);
@@ -112,6 +118,20 @@ pub(super) fn badge(
             casing: None,
         },
     }
+}
+
+/// Moves `badge` (of square `r`) so its disc is centred on the square's
+/// upper-right corner, where pieces leave paper on both squares, but no
+/// nearer the board's edge (`board`) than its radius.
+pub(super) fn to_corner(badge: &mut GlyphBadge, r: Rect, board: Rect) {
+    let d = &mut badge.disc;
+    let cx = (r.x + r.w).min(board.x + board.w - d.r - 1.0);
+    let cy = r.y.max(board.y + d.r + 1.0);
+    let (dx, dy) = (cx - d.cx, cy - d.cy);
+    d.cx = cx;
+    d.cy = cy;
+    badge.text.x += dx;
+    badge.text.y += dy;
 }
 
 /// What the font draws for `glyph`, or measures it by: `∓` is drawn as `±`
