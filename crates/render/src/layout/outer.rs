@@ -265,7 +265,10 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         Coordinates::Inside => LabelPlace::Inside {
             cap: match sizing {
                 Sizing::Squares { .. } => (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
-                Sizing::Print { size } => (INSIDE_LABEL_CAP * sq).max(print_cap(size)),
+                // A 6 pt label inside a 4 mm square would cover the
+                // pieces: inside labels keep a fifth of a square, at least
+                // print's least label (outside labels are for small print).
+                Sizing::Print { .. } => (INSIDE_LABEL_CAP * sq).max(PRINT_MIN_LABEL_CAP),
             },
         },
         Coordinates::None => LabelPlace::None,
