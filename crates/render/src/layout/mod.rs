@@ -89,7 +89,7 @@ pub struct Layout {
     /// Ink themes' last-move frames around squares that hold a piece,
     /// drawn again over the pieces: the piece's paper halo (and its footing
     /// down to the square's edge) wipes the frame drawn under it, leaving
-    /// the box open (see [`ink::closed_frame`]).
+    /// the box open. Each is one polygon: the square with a square hole.
     pub frames: Vec<ArrowShape>,
     /// Labels on squares, above the arrows.
     pub labels: Vec<SquareLabel>,
