@@ -23,8 +23,6 @@ mod og;
 mod outer;
 mod page;
 mod pockets;
-#[cfg(test)]
-mod print_checks;
 mod square_marks;
 mod text;
 

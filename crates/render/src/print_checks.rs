@@ -11,7 +11,7 @@ use crate::raster::Rasterizer;
 use crate::test_support::{layout, sq};
 
 /// The print theme at `size` pixels with `markup`.
-pub(super) fn print_options(size: u32, markup: Markup) -> DiagramOptions {
+fn print_options(size: u32, markup: Markup) -> DiagramOptions {
     DiagramOptions {
         size,
         theme: Theme::built_in("print").unwrap(),
@@ -21,7 +21,7 @@ pub(super) fn print_options(size: u32, markup: Markup) -> DiagramOptions {
 }
 
 /// A picture thresholded at 128 (on luminance): `true` is ink.
-pub(super) struct Plate {
+struct Plate {
     pub width: u32,
     pub height: u32,
     ink: Vec<bool>,
