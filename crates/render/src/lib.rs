@@ -132,6 +132,10 @@ pub mod vocabulary;
 
 #[cfg(test)]
 mod test_support;
+// Print's pictures measured through a 1-bit threshold: layout, raster and
+// SVG together, so it sits above them all.
+#[cfg(test)]
+mod print_checks;
 
 #[cfg(feature = "bench-internals")]
 pub mod internals;

@@ -542,78 +542,45 @@ impl Document<'_> {
     }
 }
 
-/// The dark squares grouped by the phase of their hatching: squares whose
-/// corners sum (`x + y`) to the same value modulo the period share one
-/// pattern tile (see [`crate::layout::hatch`]). In order of phase.
-fn hatch_groups(l: &Layout) -> Vec<(u32, Vec<Rect>)> {
-    let Some(h) = l.frame.board.hatch else {
-        return Vec::new();
-    };
-    let period = crate::layout::hatch::period(&h);
-    let mut groups: Vec<(u32, Vec<Rect>)> = Vec::new();
-    for square in fen2img_chess::Square::all().filter(|s| s.is_dark()) {
-        let r = l.square_rect(square);
-        let phase = (r.x as u32 + r.y as u32) % period;
-        match groups.iter_mut().find(|(p, _)| *p == phase) {
-            Some((_, rects)) => rects.push(r),
-            None => groups.push((phase, vec![r])),
-        }
-    }
-    groups.sort_by_key(|(p, _)| *p);
-    groups
-}
-
-/// One `<pattern>` per phase of the hatching: a tile one period square,
-/// shifted by the phase, whose bands, drawn with `crispEdges` (filled where
-/// they hold a pixel's centre), give at 1:1 exactly the rasterizer's pixels
-/// (crisp lines, the same ink in every dark square), and stay straight
-/// lines when the SVG is scaled up.
+/// The hatching of one dark square, once, as plain polygons (see
+/// [`crate::layout::hatch::square_bands`]): every dark square has the same
+/// hatching from its corner, and polygons are drawn alike by every
+/// renderer (a `<pattern>` was blurred by CairoSVG into grey dashes).
+/// Drawn with `crispEdges` (filled where they hold a pixel's centre), they
+/// give at 1:1 exactly the rasterizer's pixels, and stay straight lines
+/// when the SVG is scaled up.
 fn hatch_defs(l: &Layout) -> String {
     let mut out = String::new();
     let Some(h) = l.frame.board.hatch else {
         return out;
     };
     let side = l.frame.board.square as u32;
-    let period = crate::layout::hatch::period(&h);
-    // Each band a parallelogram reaching well past the tile, which clips it.
-    let reach = 2.0 * period as f32;
     let mut d = String::new();
-    for (a, b) in crate::layout::hatch::tile_bands(&h, side) {
-        let _ = write!(
-            d,
-            "M{} {}L{} {}L{} {}L{} {}z",
-            num(a + reach),
-            num(-reach),
-            num(b + reach),
-            num(-reach),
-            num(b - reach),
-            num(reach),
-            num(a - reach),
-            num(reach)
-        );
+    for band in crate::layout::hatch::square_bands(&h, side) {
+        for (i, (x, y)) in band.into_iter().enumerate() {
+            let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(x), num(y));
+        }
+        d.push('z');
     }
-    for (phase, _) in hatch_groups(l) {
-        let _ = writeln!(
-            out,
-            "<pattern id=\"hatch{phase}\" patternUnits=\"userSpaceOnUse\" x=\"{phase}\" \
-             width=\"{period}\" height=\"{period}\"><path d=\"{d}\"{} \
-             shape-rendering=\"crispEdges\"/></pattern>",
-            paint("fill", h.color),
-        );
-    }
+    let _ = writeln!(
+        out,
+        "<path id=\"hatch\" d=\"{d}\"{} shape-rendering=\"crispEdges\"/>",
+        paint("fill", h.color),
+    );
     out
 }
 
-/// The hatching: the dark squares of each phase, filled with its pattern.
+/// The hatching: the square's polygons placed on each dark square.
 fn hatch_fills(l: &Layout) -> String {
     let mut out = String::new();
-    let sq = num(l.frame.board.square);
-    for (phase, rects) in hatch_groups(l) {
-        let mut d = String::new();
-        for r in rects {
-            let _ = write!(d, "M{} {}h{sq}v{sq}h-{sq}z", num(r.x), num(r.y));
-        }
-        let _ = writeln!(out, "<path d=\"{d}\" fill=\"url(#hatch{phase})\"/>");
+    for square in fen2img_chess::Square::all().filter(|s| s.is_dark()) {
+        let r = l.square_rect(square);
+        let _ = writeln!(
+            out,
+            "<use xlink:href=\"#hatch\" x=\"{}\" y=\"{}\"/>",
+            num(r.x),
+            num(r.y)
+        );
     }
     out
 }

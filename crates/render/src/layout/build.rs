@@ -174,6 +174,7 @@ impl Frame {
                 mark_casing: halo,
                 arrows: theme.arrows,
                 annotations: theme.annotations,
+                lastmove: theme.lastmove,
             },
             board: spec,
             pockets,
@@ -216,8 +217,10 @@ fn place_text(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
     } else if one_ink {
         // As print's labels: a band of the text's own ink around it, so a
         // threshold keeps every stem (the B of "Black" lost its stem).
+        // Bold runs (a title, a number) are heavy enough: emboldened too,
+        // "GM" closed up into a blot.
         for t in &mut spec.texts[first..] {
-            if text::cap_height(t.size) < PRINT_TEXT_BOLD_BELOW {
+            if text::cap_height(t.size) < PRINT_TEXT_BOLD_BELOW && !t.bold {
                 t.casing = Some((t.color, 2.0 * PRINT_TEXT_BOLD));
             }
         }

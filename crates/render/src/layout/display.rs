@@ -9,11 +9,14 @@
 
 use super::item::Item;
 use super::Layout;
+use crate::assets::theme::Annotations;
 
 impl Layout {
-    /// Everything this layout draws, bottom first. Items come in layer
-    /// order ([`Layer`](super::Layer)), so a writer that caches a layer can draw a prefix
-    /// of the list once and the rest per board.
+    /// Everything this layout draws, bottom first. The background's items
+    /// come first, so a writer that caches it draws that prefix once and
+    /// the rest per board; the other layers follow in
+    /// [`Layer`](super::Layer) order, but for one-ink themes' marks, which
+    /// lie under the pieces (see [`Layer::Overlay`](super::Layer::Overlay)).
     pub fn items(&self) -> Vec<Item<'_>> {
         let board = &self.frame.board;
         // A board with the usual markup has 10 to 30 items.
@@ -34,6 +37,14 @@ impl Layout {
         items.extend(board.discs.iter().map(Item::Disc));
         items.extend(board.texts.iter().map(Item::Text));
         items.extend(self.arrows_under.iter().map(Item::Polygon));
+        // One ink (print): the marks lie under the pieces, whose paper
+        // halos cut them where they meet, so a piece under a mark stays
+        // whole (a mark over it, with its paper casing, wiped the piece to
+        // fragments); on screen a translucent mark goes over the piece.
+        let under = self.frame.markup.annotations == Annotations::Ink;
+        if under {
+            self.push_marks(&mut items);
+        }
         if !self.pieces.is_empty() {
             if let Some(halo) = self.frame.sprites.halo {
                 items.push(Item::PieceHalos(&self.pieces, halo));
@@ -47,16 +58,24 @@ impl Layout {
         if !around.pocket_pieces.is_empty() {
             items.push(Item::PocketPieces(&around.pocket_pieces));
         }
+        items.extend(self.frames.iter().map(Item::Polygon));
         items.extend(around.badges.iter().map(Item::Badge));
         items.extend(around.promoted.iter().map(Item::PromotedSign));
         items.extend(around.checks.iter().map(Item::Polygon));
-        items.extend(self.crosses.iter().map(Item::Cross));
-        items.extend(self.rings.iter().map(Item::Ring));
-        items.extend(self.arrows.iter().map(Item::Polygon));
+        if !under {
+            self.push_marks(&mut items);
+        }
         items.extend(self.labels.iter().map(Item::SquareLabel));
         items.extend(self.glyphs.iter().map(Item::GlyphBadge));
         items.extend(self.mover.as_ref().map(Item::Mover));
         items
+    }
+
+    /// X marks, circles and arrows, in that order.
+    fn push_marks<'a>(&'a self, items: &mut Vec<Item<'a>>) {
+        items.extend(self.crosses.iter().map(Item::Cross));
+        items.extend(self.rings.iter().map(Item::Ring));
+        items.extend(self.arrows.iter().map(Item::Polygon));
     }
 
     /// Whether anything is drawn over the pieces (X marks, circles, arrows,
@@ -65,6 +84,7 @@ impl Layout {
     /// under the pieces, like the squares.
     pub fn has_overlay(&self) -> bool {
         !(self.crosses.is_empty()
+            && self.frames.is_empty()
             && self.rings.is_empty()
             && self.arrows.is_empty()
             && self.labels.is_empty()
@@ -84,10 +104,11 @@ mod tests {
     #[test]
     fn items_come_in_layer_order_with_everything_placed() {
         // (theme, glows, rings, polygons, hatch and halos): print draws the
-        // check as a ring, the R circle as a double line (two rings) and
-        // cases its arrows; brown glows and tints.
+        // check as a ring, the R circle as a double line (two rings),
+        // cases its arrows and boxes the last move's piece again over it;
+        // brown glows and tints.
         for (theme, glows, rings, polygons, haloed) in
-            [("print", 0, 3, 2, 1), ("brown", 1, 1, 1, 0)]
+            [("print", 0, 3, 3, 1), ("brown", 1, 1, 1, 0)]
         {
             let options = DiagramOptions {
                 theme: Theme::built_in(theme).unwrap(),
@@ -109,7 +130,16 @@ mod tests {
             );
             let items = l.items();
             let layers: Vec<Layer> = items.iter().map(Item::layer).collect();
-            assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+            // The background comes first (what a writer caches); print's
+            // marks lie under the pieces, the others' over them.
+            let background = layers.iter().take_while(|&&l| l == Layer::Background);
+            assert!(!layers[background.count()..].contains(&Layer::Background));
+            let at = |f: fn(&Item) -> bool| items.iter().position(f).unwrap();
+            let (cross, pieces) = (
+                at(|i| matches!(i, Item::Cross(_))),
+                at(|i| matches!(i, Item::Pieces(_))),
+            );
+            assert_eq!(cross < pieces, theme == "print", "{theme}: {layers:?}");
             let count = |f: fn(&Item) -> bool| items.iter().filter(|i| f(i)).count();
             assert_eq!(count(|i| matches!(i, Item::Glow(_))), glows, "{theme}");
             assert_eq!(count(|i| matches!(i, Item::Cross(_))), 1, "{theme}");

@@ -69,7 +69,8 @@ keyed!(MarkupPaint, |m| (
     m.mark_width_ratio.to_bits(),
     m.mark_casing,
     m.arrows,
-    m.annotations
+    m.annotations,
+    m.lastmove
 ));
 
 /// A band of paper colour around pieces (and inside labels), so they stand
@@ -235,6 +236,8 @@ pub struct MarkupPaint {
     pub arrows: [Rgba; 4],
     /// Tinted or ink-only annotations (the theme's choice).
     pub annotations: Annotations,
+    /// The last move's colour (ink themes frame its squares in it).
+    pub lastmove: Rgba,
 }
 
 /// Everything drawn that depends on the options, not on the position.

@@ -75,6 +75,70 @@ pub fn tile_bands(hatch: &Hatch, side: u32) -> Vec<(f32, f32)> {
         .collect()
 }
 
+/// The hatching of one square `side` pixels wide as polygons, in pixels
+/// from its top-left corner: each band of [`tile_bands`] repeated across
+/// the square and cut at its edges. Plain filled polygons, which every SVG
+/// renderer draws alike: a `<pattern>` tile is drawn by some (CairoSVG)
+/// into a bitmap and resampled, blurring the lines into grey dashes.
+/// Sampled at pixel centres (`crispEdges`), they ink exactly the pixels
+/// of [`inked`].
+pub fn square_bands(hatch: &Hatch, side: u32) -> Vec<Vec<(f32, f32)>> {
+    let (period, _) = whole(hatch);
+    let s = side as f32;
+    let square = vec![(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)];
+    // A tile's bands start a period before its edge and neighbouring
+    // tiles list some of the same ones: each band once, in order. The
+    // square holds x + y up to twice its side.
+    let tiles = (2 * side) / period + 2;
+    let mut bands: Vec<(f32, f32)> = (0..tiles)
+        .flat_map(|tile| {
+            let shift = (tile * period) as f32;
+            tile_bands(hatch, side)
+                .into_iter()
+                .map(move |(a, b)| (a + shift, b + shift))
+        })
+        .filter(|&(lo, hi)| hi > 0.0 && lo < 2.0 * s)
+        .collect();
+    bands.sort_by(|p, q| p.0.total_cmp(&q.0));
+    bands.dedup();
+    // Each edge a hundredth of a pixel inside its half-pixel line: at 1:1
+    // the same pixel centres fall inside, but scaled (0.4 of 112.5 is 45)
+    // no edge lands exactly on a pixel centre, a tie that Chromium broke
+    // one way inline and the other in an <img>.
+    bands
+        .into_iter()
+        .map(|(lo, hi)| (lo + EDGE_INSET, hi - EDGE_INSET))
+        .map(|(lo, hi)| {
+            let cut = clip(&square, |(x, y)| x + y - lo);
+            clip(&cut, |(x, y)| hi - x - y)
+        })
+        .filter(|cut| cut.len() >= 3)
+        .collect()
+}
+
+/// How far each band edge of [`square_bands`] lies inside its half-pixel
+/// line, in pixels (two decimals survive the SVG's numbers).
+const EDGE_INSET: f32 = 0.01;
+
+/// The convex polygon `poly` cut to where `side_of` is not negative
+/// (one step of Sutherland and Hodgman's clipping).
+fn clip(poly: &[(f32, f32)], side_of: impl Fn((f32, f32)) -> f32) -> Vec<(f32, f32)> {
+    let mut out = Vec::with_capacity(poly.len() + 2);
+    for (i, &p) in poly.iter().enumerate() {
+        let q = poly[(i + 1) % poly.len()];
+        let (dp, dq) = (side_of(p), side_of(q));
+        if dp >= 0.0 {
+            out.push(p);
+        }
+        if (dp >= 0.0) != (dq >= 0.0) {
+            let t = dp / (dp - dq);
+            out.push((p.0 + t * (q.0 - p.0), p.1 + t * (q.1 - p.1)));
+        }
+    }
+    out.dedup();
+    out
+}
+
 /// The period of `hatch` (whole-pixel width and spacing) in pixels: the
 /// width of one tile of [`tile_row`]s.
 pub fn period(hatch: &Hatch) -> u32 {
@@ -165,6 +229,33 @@ mod tests {
                     let centre = (u + v + 1) as f32;
                     let inside = bands.iter().any(|&(a, b)| a < centre && centre < b);
                     assert_eq!(inside, inked(&h, side, u, v), "{side}: ({u}, {v})");
+                }
+            }
+        }
+    }
+
+    /// Whether the point is inside the convex polygon (counter-clockwise or
+    /// clockwise), strictly.
+    fn inside(poly: &[(f32, f32)], (x, y): (f32, f32)) -> bool {
+        let cross = |i: usize| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            (b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)
+        };
+        let signs: Vec<f32> = (0..poly.len()).map(cross).collect();
+        signs.iter().all(|&c| c > 0.0) || signs.iter().all(|&c| c < 0.0)
+    }
+
+    #[test]
+    fn square_bands_hold_the_centres_of_the_inked_pixels() {
+        for side in [7, 22, 23, 46, 94] {
+            let h = on_pixels(print_hatch(), side as f32).unwrap();
+            let bands = square_bands(&h, side);
+            for v in 0..side {
+                for u in 0..side {
+                    let centre = (u as f32 + 0.5, v as f32 + 0.5);
+                    let hits = bands.iter().filter(|b| inside(b, centre)).count();
+                    assert!(hits <= 1, "{side}: ({u}, {v}) in {hits} bands");
+                    assert_eq!(hits == 1, inked(&h, side, u, v), "{side}: ({u}, {v})");
                 }
             }
         }

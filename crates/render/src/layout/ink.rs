@@ -10,7 +10,7 @@ use crate::assets::theme::Annotations;
 use fen2img_chess::Square;
 
 use super::frame::{BoardSpec, Halo};
-use super::items::{Rect, Ring, Tint};
+use super::items::{ArrowShape, Rect, Ring, Tint};
 use crate::options::Brush;
 
 /// Width of the last move's frame, as a fraction of a square.
@@ -29,7 +29,7 @@ pub(super) fn paint(kind: Annotations, color: Rgba) -> Rgba {
 /// A frame of opaque `color` just inside square `r`: four rectangles of
 /// whole pixels (the square's edges are whole pixels), so it stays crisp.
 pub(super) fn frame(r: Rect, color: Rgba) -> [Tint; 4] {
-    let w = (FRAME_WIDTH * r.w).round().max(1.0);
+    let w = frame_width(r);
     let color = paint(Annotations::Ink, color);
     let tint = |x, y, w, h| Tint {
         rect: Rect { x, y, w, h },
@@ -41,6 +41,26 @@ pub(super) fn frame(r: Rect, color: Rgba) -> [Tint; 4] {
         tint(r.x, r.y + w, w, r.h - 2.0 * w),
         tint(r.x + r.w - w, r.y + w, w, r.h - 2.0 * w),
     ]
+}
+
+/// The frame of [`frame`] as one closed box (a square with a square hole),
+/// drawn over a piece: the piece's halo is drawn over the frame's four
+/// rectangles and would leave the box open at the bottom (LaTeX's skak
+/// draws it closed). Its ink lies in the outer band of the square, where
+/// no glyph reaches, so the piece stays whole.
+pub(super) fn closed_frame(r: Rect, color: Rgba) -> ArrowShape {
+    let w = frame_width(r);
+    let corners = |x0: f32, y0: f32, x1: f32, y1: f32| vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+    ArrowShape {
+        points: corners(r.x, r.y, r.x + r.w, r.y + r.h),
+        color: paint(Annotations::Ink, color),
+        hole: corners(r.x + w, r.y + w, r.x + r.w - w, r.y + r.h - w),
+    }
+}
+
+/// The width of the last move's frame in square `r`, whole pixels.
+fn frame_width(r: Rect) -> f32 {
+    (FRAME_WIDTH * r.w).round().max(1.0)
 }
 
 /// The ring that marks a king in check on `sq`, in opaque `color`.
@@ -100,6 +120,15 @@ pub(super) fn arrow_style(brush: Brush) -> (bool, bool) {
 pub(super) fn hollow_outline(square: f32) -> f32 {
     (0.035 * square).max(1.5)
 }
+
+/// Half the reach of an X mark on an occupied square, in squares: nearly
+/// corner to corner, so its arms show beside the piece it lies under.
+pub(super) const CROSS_BEHIND_HALF: f32 = 0.46;
+
+/// How much shorter an arrow onto a piece is, in squares: its head lies
+/// under the piece with the other marks, and would be hidden there; so
+/// its tip stops at the piece's edge, as book diagrams draw it.
+pub(super) const HEAD_BEFORE_PIECE: f32 = 0.24;
 
 /// Length of a dash and of the gap after it, as fractions of a square.
 pub(super) const DASH: f32 = 0.26;

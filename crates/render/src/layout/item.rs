@@ -53,7 +53,8 @@ pub enum Item<'a> {
     Cross(&'a Cross),
     /// A circle around a square.
     Ring(&'a Ring),
-    /// A filled polygon: an arrow, or a three-check sign.
+    /// A filled polygon: an arrow, a three-check sign, or print's
+    /// last-move frame over a piece.
     Polygon(&'a ArrowShape),
     /// A label on a square, over its casing.
     SquareLabel(&'a SquareLabel),
@@ -72,8 +73,11 @@ pub enum Layer {
     Background,
     /// Piece halos and pieces: sprite copies.
     Pieces,
-    /// Over the pieces: count badges, promotion and three-check signs, X
-    /// marks, circles, arrows.
+    /// Drawn per board over the background: count badges, promotion and
+    /// three-check signs, X marks, circles, arrows, over the pieces; on
+    /// one-ink themes the X marks, circles and arrows come before the
+    /// pieces (under them), so only the background is a prefix of the
+    /// list that a writer may cache.
     Overlay,
     /// The side-to-move marker, beside the board.
     Marker,

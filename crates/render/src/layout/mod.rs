@@ -82,6 +82,11 @@ pub struct Layout {
     pub arrows_under: Vec<ArrowShape>,
     /// Arrows, above the marks on the board.
     pub arrows: Vec<ArrowShape>,
+    /// Ink themes' last-move frames around squares that hold a piece,
+    /// drawn again over the pieces: the piece's paper halo (and its footing
+    /// down to the square's edge) wipes the frame drawn under it, leaving
+    /// the box open. Each is one polygon: the square with a square hole.
+    pub frames: Vec<ArrowShape>,
     /// Labels on squares, above the arrows.
     pub labels: Vec<SquareLabel>,
     /// Glyph badges, above everything on the board.
@@ -198,6 +203,7 @@ impl Layout {
             rings: Vec::new(),
             arrows_under: Vec::new(),
             arrows: Vec::new(),
+            frames: Vec::new(),
             labels: Vec::new(),
             glyphs: Vec::new(),
             mover: frame.mover(position.turn),
@@ -205,6 +211,14 @@ impl Layout {
             frame: Arc::clone(&frame),
         };
         layout.place_markup_over(markup);
+        if ink {
+            let occupied = |sq: &Square| position.board.get(*sq).is_some();
+            let squares = markup.lastmove.iter().flat_map(|&(a, b)| [a, b]);
+            layout.frames = squares
+                .filter(occupied)
+                .map(|sq| ink::closed_frame(board.square_rect(sq), frame.markup.lastmove))
+                .collect();
+        }
         if let Some(sq) = checked.filter(|_| ink) {
             // No casing: the ring crosses the king's own outline, which a
             // paper-coloured band would cut.
@@ -220,13 +234,23 @@ impl Layout {
         let paint = &frame.markup;
         let sq = board.square;
         let ink = paint.annotations == Annotations::Ink;
+        let standing: Vec<Square> = self.pieces.iter().map(|p| p.square).collect();
+        let occupied = |square: Square| standing.contains(&square);
         for &mark in &markup.marks {
             let r = board.square_rect(mark);
             let width = sq * paint.mark_width_ratio;
+            // In ink the X lies under the piece (see `Layout::items`): on
+            // an occupied square it reaches into the corners, where it
+            // shows beside the piece.
+            let half = if ink && occupied(mark) {
+                sq * ink::CROSS_BEHIND_HALF
+            } else {
+                sq * 0.22
+            };
             self.crosses.push(Cross {
                 cx: r.x + sq / 2.0,
                 cy: r.y + sq / 2.0,
-                half: sq * 0.22,
+                half,
                 width,
                 color: ink::paint(paint.annotations, paint.mark),
                 casing: paint.mark_casing.map(|h| (h.color, width + 2.0 * h.width)),
@@ -258,7 +282,17 @@ impl Layout {
                 let corner = knight::corner((ax, ay), (bx, by), sq)
                     .filter(|_| !markup.straight_knight_arrows);
                 if ink {
-                    self.place_ink_arrow(arrow.brush, (ax, ay), corner, (bx, by), color);
+                    // Under a piece (see `Layout::items`) the head would
+                    // hide beneath it: it stops at the piece instead.
+                    let mut b = (bx, by);
+                    if occupied(arrow.to) {
+                        let from = corner.unwrap_or((ax, ay));
+                        let (dx, dy) = (bx - from.0, by - from.1);
+                        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                        let back = ink::HEAD_BEFORE_PIECE * sq;
+                        b = (bx - dx / len * back, by - dy / len * back);
+                    }
+                    self.place_ink_arrow(arrow.brush, (ax, ay), corner, b, color);
                 } else {
                     let points = match corner {
                         Some(c) => knight::polygon((ax, ay), c, (bx, by), sq, 0.0),
@@ -275,12 +309,21 @@ impl Layout {
         let paper = paint.mark_casing.map(|h| h.color);
         for (square, text) in &markup.labels {
             let r = board.square_rect(*square);
+            // In ink a label over a piece, on its paper casing, wiped it:
+            // there it moves into the square's upper-left corner.
+            let corner = ink && occupied(*square);
             self.labels
-                .push(square_marks::label(*square, text, r, paper));
+                .push(square_marks::label(*square, text, r, paper, corner));
         }
         for &(square, glyph) in &markup.glyphs {
             let r = board.square_rect(square);
-            let badge = square_marks::badge(square, glyph, r, paint.annotations, paper);
+            let mut badge = square_marks::badge(square, glyph, r, paint.annotations, paper);
+            if ink {
+                // In ink the badge is opaque paper and ink, and cut a
+                // piece's head: it moves onto the square's corner, clear
+                // of the piece, inside the board.
+                square_marks::to_corner(&mut badge, r, board.board);
+            }
             self.glyphs.push(badge);
         }
     }

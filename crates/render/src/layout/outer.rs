@@ -43,6 +43,24 @@ pub const MIN_LABEL_CAP: f32 = 7.0;
 /// 1-bit threshold leaves of smaller ones is wrong letterforms (TeX's
 /// diagrams print theirs about 12 px tall at 35 mm and 150 dpi).
 pub(super) const PRINT_MIN_LABEL_CAP: f32 = 9.0;
+/// Print's labels as a share of the image's width, cap height: 1.54 mm at
+/// 35 mm, the cap height of 6.2 pt type (the label font's capitals are
+/// 0.7 em), whatever the resolution. Smaller type thins to broken strokes
+/// on newsprint.
+pub(super) const PRINT_CAP_SHARE: f32 = 0.044;
+/// Print's least text size (caption, number, player bars), pixels per
+/// em, as a share of the image's width: 6 pt type at 35 mm.
+pub(super) const PRINT_EM_SHARE: f32 = 0.0605;
+/// Print's right-hand column (the side-to-move box), as a share of the
+/// image's width.
+const PRINT_RIGHT_SHARE: f32 = 0.055;
+/// Print's paper above the board's frame (and right of it without a
+/// column there), as a share of the image's width: the frame stays off
+/// the image's edge, where a trim or a plate's edge would take it.
+const PRINT_PAD_SHARE: f32 = 0.012;
+/// Print's room above a file letter's cap and below its descender, in
+/// cap heights: the band under the board holds the `g`'s tail too.
+const PRINT_LETTER_GAP: f32 = 0.3;
 /// Below this square size (pixels) inside labels move outside.
 pub const MIN_INSIDE_SQUARE: f32 = 24.0;
 /// Below this square size (pixels) outside labels are dropped.
@@ -122,32 +140,73 @@ impl Columns {
     }
 }
 
+/// How the room beside the board is measured.
+#[derive(Debug, Clone, Copy)]
+enum Sizing {
+    /// In squares, labels at least `min_cap` pixels tall (screens).
+    Squares { min_cap: f32 },
+    /// In shares of the image's width, `size` pixels (print, one ink): a
+    /// printed width then gives the same layout at every resolution, to
+    /// the pixel (the squares stay whole pixels, for the hatching).
+    Print { size: f32 },
+}
+
+impl Sizing {
+    /// The least text size around the board, pixels per em.
+    fn min_em(self) -> f32 {
+        match self {
+            Sizing::Squares { .. } => MIN_EM,
+            Sizing::Print { size } => (PRINT_EM_SHARE * size).max(MIN_EM),
+        }
+    }
+
+    /// The cap height of outside labels on squares of `sq` pixels.
+    fn outside_cap(self, sq: f32) -> f32 {
+        match self {
+            Sizing::Squares { min_cap } => (OUTSIDE_LABEL_CAP * sq).max(min_cap),
+            Sizing::Print { size } => print_cap(size),
+        }
+    }
+}
+
+/// Print's cap height of every label at an image `size` pixels wide.
+fn print_cap(size: f32) -> f32 {
+    (PRINT_CAP_SHARE * size).max(PRINT_MIN_LABEL_CAP)
+}
+
 /// `right` is the least width of the right-hand column (the side-to-move
 /// marker's and the check counters'), `None` for no column.
-fn columns(sq: f32, left: bool, right: Option<f32>, frame_ratio: f32, min_cap: f32) -> Columns {
+fn columns(sq: f32, left: bool, right: Option<f32>, frame_ratio: f32, sizing: Sizing) -> Columns {
+    let right_share = match sizing {
+        Sizing::Squares { .. } => RIGHT_MARGIN * sq,
+        Sizing::Print { size } => PRINT_RIGHT_SHARE * size,
+    };
     Columns {
-        left: if left { label_margin(sq, min_cap) } else { 0.0 },
+        left: if left { label_margin(sq, sizing) } else { 0.0 },
         frame: if frame_ratio > 0.0 {
             (frame_ratio * sq).round().max(1.0)
         } else {
             0.0
         },
-        right: right.map_or(0.0, |least| (RIGHT_MARGIN * sq).round().max(least)),
+        right: right.map_or(0.0, |least| right_share.round().max(least)),
     }
 }
 
-/// The margin that holds outside labels of at least `min_cap` pixels.
-fn label_margin(sq: f32, min_cap: f32) -> f32 {
-    (MARGIN * sq)
-        .max(min_cap / OUTSIDE_LABEL_CAP * MARGIN)
-        .round()
+/// The margin that holds outside labels (see [`Sizing`]).
+fn label_margin(sq: f32, sizing: Sizing) -> f32 {
+    let cap = sizing.outside_cap(sq);
+    match sizing {
+        Sizing::Squares { .. } => (MARGIN * sq).max(cap / OUTSIDE_LABEL_CAP * MARGIN),
+        Sizing::Print { .. } => cap / OUTSIDE_LABEL_CAP * MARGIN,
+    }
+    .round()
 }
 
 /// The largest whole square size whose columns fit in `size` pixels.
-fn solve(size: f32, left: bool, right: Option<f32>, frame_ratio: f32, min_cap: f32) -> f32 {
+fn solve(size: f32, left: bool, right: Option<f32>, frame_ratio: f32, sizing: Sizing) -> f32 {
     let guess = (size / (8.0 + 2.0 * frame_ratio)).floor() + 1.0;
     let mut sq = guess.max(1.0);
-    while sq > 1.0 && columns(sq, left, right, frame_ratio, min_cap).total(sq) > size {
+    while sq > 1.0 && columns(sq, left, right, frame_ratio, sizing).total(sq) > size {
         sq -= 1.0;
     }
     sq
@@ -166,39 +225,57 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     let right = (options.side_to_move || extras.checks).then_some(MIN_RIGHT);
     // One ink (print): a threshold breaks letters of 7 px into wrong
     // shapes, so print's labels are never smaller than 9 px.
-    let min_cap = if one_ink {
-        PRINT_MIN_LABEL_CAP
+    // Print: the room beside the board is a share of the width, the same
+    // on paper at every resolution.
+    let sizing = if one_ink {
+        Sizing::Print { size }
     } else {
-        MIN_LABEL_CAP
+        Sizing::Squares {
+            min_cap: MIN_LABEL_CAP,
+        }
     };
     // The label rules, in order: inside labels too small move outside,
     // outside labels too small are dropped.
     let mut mode = options.coordinates;
     if mode == Coordinates::Inside
-        && solve(size, false, right, frame_ratio, min_cap) < MIN_INSIDE_SQUARE
+        && solve(size, false, right, frame_ratio, sizing) < MIN_INSIDE_SQUARE
     {
         mode = Coordinates::Outside;
     }
     if mode == Coordinates::Outside
-        && solve(size, true, right, frame_ratio, min_cap) < MIN_OUTSIDE_SQUARE
+        && solve(size, true, right, frame_ratio, sizing) < MIN_OUTSIDE_SQUARE
     {
         mode = Coordinates::None;
     }
     let outside = mode == Coordinates::Outside;
-    let sq = solve(size, outside, right, frame_ratio, min_cap);
-    let cols = columns(sq, outside, right, frame_ratio, min_cap);
+    // Print's paper above the frame and, without a column there, right
+    // of it (taken before the squares are fitted).
+    let print_pad = match sizing {
+        Sizing::Print { size } => (PRINT_PAD_SHARE * size).round().max(1.0),
+        Sizing::Squares { .. } => 0.0,
+    };
+    let pad_right_print = if right.is_none() { print_pad } else { 0.0 };
+    let room = size - pad_right_print;
+    let sq = solve(room, outside, right, frame_ratio, sizing);
+    let cols = columns(sq, outside, right, frame_ratio, sizing);
     let labels = match mode {
         Coordinates::Outside => LabelPlace::Outside {
-            cap: (OUTSIDE_LABEL_CAP * sq).max(min_cap),
+            cap: sizing.outside_cap(sq),
         },
         Coordinates::Inside => LabelPlace::Inside {
-            cap: (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+            cap: match sizing {
+                Sizing::Squares { .. } => (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+                // A 6 pt label inside a 4 mm square would cover the
+                // pieces: inside labels keep a fifth of a square, at least
+                // print's least label (outside labels are for small print).
+                Sizing::Print { .. } => (INSIDE_LABEL_CAP * sq).max(PRINT_MIN_LABEL_CAP),
+            },
         },
         Coordinates::None => LabelPlace::None,
     };
     // Pixels left over from whole squares widen the margins that exist;
     // without any, they pad the board evenly on all sides.
-    let extra = (size - cols.total(sq)).max(0.0);
+    let extra = (room - cols.total(sq)).max(0.0);
     let (mut left, mut right_w, mut pad_top, mut pad_bottom) = (cols.left, cols.right, 0.0, 0.0);
     let (mut pad_left, mut pad_right) = (0.0, 0.0);
     if left > 0.0 && right_w > 0.0 {
@@ -224,15 +301,15 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     };
     let bottom_side = top_side.opponent();
     let around = &options.around;
-    let caption = caption_lines(options, extras, sq, outer_w);
+    let caption = caption_lines(options, extras, sq, outer_w, sizing.min_em());
     let caption_h = caption
         .as_ref()
         .map_or(0.0, |(lines, em)| caption_height(lines.len(), *em));
-    let bar_em = (BAR_EM * sq).max(MIN_EM);
+    let bar_em = (BAR_EM * sq).max(sizing.min_em());
     let bar_h = (bar_em * BAR_HEIGHT).round();
     let gap = pocket_gap(sq);
 
-    let mut y = pad_top;
+    let mut y = pad_top + print_pad;
     let mut caption_band = None;
     let above = around.caption_position == CaptionPosition::Above;
     if above && caption.is_some() {
@@ -263,7 +340,17 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         h: 8.0 * sq,
     };
     y += outer_w;
-    let file_h = if outside { cols.left } else { 0.0 };
+    let file_h = match (outside, sizing, labels) {
+        (false, ..) => 0.0,
+        // Print: the letters' caps and the g's tail, with room above and
+        // below, so no descender reaches the image's last row.
+        (true, Sizing::Print { .. }, LabelPlace::Outside { cap }) => {
+            let font = crate::assets::labels::LabelFont::get();
+            let tail = font.descender / font.cap_height;
+            (cap * (1.0 + tail + 2.0 * PRINT_LETTER_GAP)).round()
+        }
+        (true, ..) => cols.left,
+    };
     let file_band = band(board.x, y, board.w, file_h);
     y += file_h;
     if extras.pockets {
@@ -318,9 +405,10 @@ fn caption_lines(
     extras: Extras,
     sq: f32,
     width: f32,
+    min_em: f32,
 ) -> Option<(Vec<(String, bool)>, f32)> {
     let around = &options.around;
-    let em = (CAPTION_EM * sq).max(MIN_EM);
+    let em = (CAPTION_EM * sq).max(min_em);
     let mut lines = Vec::new();
     if let Some(number) = around.number_text() {
         let fitted = fit_lines(font(Weight::Bold), clip(&number), em, width, 1);
@@ -461,8 +549,15 @@ mod tests {
                         // Dropped only when they would not fit their ranks.
                         let ratio = DiagramOptions::default().theme.border_width;
                         assert!(
-                            solve(size as f32, true, Some(MIN_RIGHT), ratio, MIN_LABEL_CAP)
-                                < MIN_OUTSIDE_SQUARE
+                            solve(
+                                size as f32,
+                                true,
+                                Some(MIN_RIGHT),
+                                ratio,
+                                Sizing::Squares {
+                                    min_cap: MIN_LABEL_CAP
+                                }
+                            ) < MIN_OUTSIDE_SQUARE
                         );
                     }
                 }

@@ -299,12 +299,14 @@ const SIGN_GAP: f32 = 2.5;
 /// knight's ear and the locks of its mane.
 fn corner_obstacles(role: Role) -> &'static [(f32, f32, f32)] {
     match role {
-        Role::Queen => &[(37.5, 10.3, 3.1)],
+        // The outer point's flank, and its ball (centre 36.3, 8.8, radius
+        // 2.1 and a unit of outline since the redrawn coronet).
+        Role::Queen => &[(37.5, 10.3, 3.1), (36.3, 8.8, 3.1)],
         Role::Rook => &[(35.7, 8.4, 0.0)],
         Role::Bishop => &[(32.7, 18.0, 1.0), (22.5, 6.4, 3.5)],
         Role::Knight => &[(25.2, 3.8, 1.0), (32.2, 12.6, 1.0), (35.4, 19.4, 1.0)],
         // Never promoted; the queen's corner is the tightest.
-        Role::King | Role::Pawn => &[(37.5, 10.3, 3.1)],
+        Role::King | Role::Pawn => &[(37.5, 10.3, 3.1), (36.3, 8.8, 3.1)],
     }
 }
 

@@ -70,7 +70,13 @@ pub(super) fn badge(
     kind: Annotations,
     paper: Option<Rgba>,
 ) -> GlyphBadge {
-    let size = (r.w * 0.3).max(8.0);
+    // In ink at least 10 px: bold "??" at 8 px closed up into a blot
+    // after a 1-bit threshold.
+    let least = match kind {
+        Annotations::Tint => 8.0,
+        Annotations::Ink => 10.0,
+    };
+    let size = (r.w * 0.3).max(least);
     let symbol = drawn_symbol(glyph);
     let text_width = width(symbol, true, size);
     let radius = (size * 0.62).max(text_width / 2.0 + size * 0.22);
@@ -112,6 +118,20 @@ pub(super) fn badge(
             casing: None,
         },
     }
+}
+
+/// Moves `badge` (of square `r`) so its disc is centred on the square's
+/// upper-right corner, where pieces leave paper on both squares, but no
+/// nearer the board's edge (`board`) than its radius.
+pub(super) fn to_corner(badge: &mut GlyphBadge, r: Rect, board: Rect) {
+    let d = &mut badge.disc;
+    let cx = (r.x + r.w).min(board.x + board.w - d.r - 1.0);
+    let cy = r.y.max(board.y + d.r + 1.0);
+    let (dx, dy) = (cx - d.cx, cy - d.cy);
+    d.cx = cx;
+    d.cy = cy;
+    badge.text.x += dx;
+    badge.text.y += dy;
 }
 
 /// What the font draws for `glyph`, or measures it by: `∓` is drawn as `±`
@@ -205,18 +225,34 @@ fn ring_with_dot(cx: f32, cy: f32, outer: f32, inner: f32, dot: f32) -> Path {
 /// The label `text` on square `r`: bold, about half the square tall, made
 /// narrower to fit three characters, at least 8 px; the pieces' ink on a
 /// casing of white, or black on the paper of an ink theme (one ink: a
-/// plate has no grey).
-pub(super) fn label(square: Square, text: &str, r: Rect, paper: Option<Rgba>) -> SquareLabel {
+/// plate has no grey). In the `corner` (a piece's square in print) it is
+/// a badge's size in the upper-left corner, where pieces leave paper (a
+/// glyph's badge takes the upper-right one).
+pub(super) fn label(
+    square: Square,
+    text: &str,
+    r: Rect,
+    paper: Option<Rgba>,
+    corner: bool,
+) -> SquareLabel {
     let text = label_text(text);
-    let mut size = (r.w * 0.5).max(8.0);
+    let (share, room) = if corner { (0.34, 0.45) } else { (0.5, 0.8) };
+    let mut size = (r.w * share).max(8.0);
     let w = width(&text, true, size);
-    let room = r.w * 0.8;
+    let room = r.w * room;
     if w > room && w > 0.0 {
         size = (size * room / w).max(8.0);
     }
     let w = width(&text, true, size);
     let cap = cap_height(size);
-    let (cx, cy) = (r.x + r.w / 2.0, r.y + r.h / 2.0);
+    let casing = (size * 0.22).max(2.0);
+    let (cx, cy) = if corner {
+        // The casing's outer edge a pixel inside the square's corner.
+        let inset = casing / 2.0 + (r.w * 0.03).max(1.0);
+        (r.x + inset + w / 2.0, r.y + inset + cap / 2.0)
+    } else {
+        (r.x + r.w / 2.0, r.y + r.h / 2.0)
+    };
     SquareLabel {
         square,
         text: PlacedText {
@@ -237,7 +273,7 @@ pub(super) fn label(square: Square, text: &str, r: Rect, paper: Option<Rgba>) ->
                 a: 255,
                 ..paper.unwrap_or(WHITE)
             },
-            (size * 0.22).max(2.0),
+            casing,
         ),
     }
 }
@@ -298,9 +334,16 @@ mod tests {
                 "{g:?} {ink:?} {d:?}"
             );
         }
-        let l = label(Square::parse("e4").unwrap(), "888", r, None);
-        let ink = l.text.outline().unwrap().bounds();
-        assert!(ink.left() >= r.x && ink.right() <= r.x + r.w, "{ink:?}");
-        assert!(ink.top() >= r.y && ink.bottom() <= r.y + r.h, "{ink:?}");
+        for corner in [false, true] {
+            let l = label(Square::parse("e4").unwrap(), "888", r, None, corner);
+            let ink = l.text.outline().unwrap().bounds();
+            assert!(ink.left() >= r.x && ink.right() <= r.x + r.w, "{ink:?}");
+            assert!(ink.top() >= r.y && ink.bottom() <= r.y + r.h, "{ink:?}");
+            if corner {
+                // In the upper-left quarter, clear of the piece's middle.
+                assert!(ink.right() <= r.x + r.w * 0.55, "{ink:?}");
+                assert!(ink.bottom() <= r.y + r.h * 0.5, "{ink:?}");
+            }
+        }
     }
 }

@@ -596,10 +596,14 @@ mod tests {
         use crate::options::{ArrowSpec, DiagramOptions, Glyph, Markup};
         const FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
         for theme in ["brown", "green", "print"] {
+            // Print boxes a last move onto a piece again over the piece
+            // (an overlay: the RGBA path, checked below), so its badge
+            // board has no last move.
+            let lastmove = Some((Square::parse("h5").unwrap(), Square::parse("f7").unwrap()));
             let options = |arrows: Vec<ArrowSpec>| DiagramOptions {
                 theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
                 markup: Markup {
-                    lastmove: Some((Square::parse("h5").unwrap(), Square::parse("f7").unwrap())),
+                    lastmove: lastmove.filter(|_| theme != "print"),
                     glyphs: vec![(Square::parse("f7").unwrap(), Glyph::parse("!!").unwrap())],
                     arrows,
                     ..Markup::default()
@@ -623,6 +627,17 @@ mod tests {
             let arrow = vec![ArrowSpec::parse("Gc4f7").unwrap()];
             let arrowed = crate::test_support::layout(FEN, &options(arrow));
             assert!(raster.render_marked(&arrowed).is_none(), "{theme}");
+            if theme == "print" {
+                let boxed = DiagramOptions {
+                    markup: Markup {
+                        lastmove,
+                        ..options(Vec::new()).markup
+                    },
+                    ..options(Vec::new())
+                };
+                let boxed = crate::test_support::layout(FEN, &boxed);
+                assert!(raster.render_marked(&boxed).is_none(), "print's box");
+            }
         }
     }
 
