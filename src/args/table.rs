@@ -158,6 +158,16 @@ mod tests {
         render: RenderArgs,
     }
 
+    /// The problem flags, which the single-diagram command flattens beside
+    /// the render flags: they decide the problem layout, which the command
+    /// line reads from them (`args/problem.rs`) rather than through the
+    /// table, so only their presence and form are checked here.
+    #[derive(Parser, Debug)]
+    struct ProblemFlags {
+        #[command(flatten)]
+        problem: crate::args::problem::ProblemArgs,
+    }
+
     /// Flags of [`RenderArgs`] that are not diagram options, and why.
     const NOT_IN_THE_TABLE: [(&str, &str); 1] =
         [("strict", "how the FEN is read, not what is drawn")];
@@ -186,6 +196,7 @@ mod tests {
     #[test]
     fn every_row_of_the_table_has_its_flags() {
         let command = Flags::command();
+        let problem_command = ProblemFlags::command();
         for row in RENDER.rows {
             // A player's title and rating need the name.
             let named: &[(&str, &str)] = match row.name.split_once('_') {
@@ -201,6 +212,14 @@ mod tests {
                 Names::Here(aliases) => aliases,
             };
             for alias in *aliases {
+                if let Some(arg) = problem_command
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(alias.name))
+                {
+                    let switch = matches!(alias.form, Form::Switch { .. });
+                    assert_eq!(arg.get_action().takes_values(), !switch, "--{}", alias.name);
+                    continue;
+                }
                 let arg = command
                     .get_arguments()
                     .find(|a| a.get_long() == Some(alias.name))

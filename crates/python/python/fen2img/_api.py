@@ -69,6 +69,11 @@ def render(
     swap_glyphs: bool = False,
     dpi: Optional[int] = None,
     id_prefix: Optional[str] = None,
+    problem: bool = False,
+    stipulation: Optional[str] = None,
+    author: Union[None, str, Iterable[str]] = None,
+    problem_source: Optional[str] = None,
+    award: Optional[str] = None,
     strict: bool = False,
 ) -> bytes:
     """Draws ``position`` and returns the file's bytes.
@@ -144,6 +149,14 @@ def render(
             its printed size.
         id_prefix: SVG: what every id starts with (default: derived from the
             content, so many diagrams can be inlined into one page).
+        problem: Draw the position as a chess problem: composers, source
+            and award above the board, the stipulation and the unit count
+            ``(8+10)`` below (also turned on by any of the four below).
+        stipulation: A problem's stipulation (``"#2"``, ``"h#3"``).
+        author: A problem's composer, or a list of them.
+        problem_source: Where the problem was published (``source`` names
+            a game's file elsewhere in this package).
+        award: The problem's award (``"1st Prize"``).
         strict: Read only six-field FEN, and refuse positions that cannot
             occur in a game instead of warning.
 

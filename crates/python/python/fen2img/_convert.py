@@ -327,16 +327,38 @@ DEFAULTS: Dict[str, Any] = {
     "swap_glyphs": False,
     "dpi": None,
     "id_prefix": None,
+    "problem": False,
+    "stipulation": None,
+    "author": None,
+    "problem_source": None,
+    "award": None,
     "strict": False,
 }
 
 _NUMBERS = ("quality",)
 _OPTIONAL_NUMBERS = ("dpi", "number", "white_elo", "black_elo")
-_FLAGS = ("flip", "side_to_move", "border", "straight_knight_arrows", "optimize", "swap_glyphs")
+_FLAGS = (
+    "flip", "side_to_move", "border", "straight_knight_arrows", "optimize", "swap_glyphs", "problem",
+)
 _TEXTS = (
     "background", "preset", "caption_position", "number_format", "white", "white_title",
-    "black", "black_title", "id_prefix",
+    "black", "black_title", "id_prefix", "stipulation", "problem_source", "award",
 )
+
+
+def _authors(value: Any) -> List[str]:
+    """``author``: one name, or a list of names (each its own composer)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Iterable):
+        raise TypeError(f"author must be a str or a list of str, not {type(value).__name__}")
+    names = list(value)
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"author must be a str or a list of str, found {type(name).__name__}")
+    return names
 
 
 def native_options(function: str, format: str, given: Mapping[str, Any]) -> Dict[str, Any]:
@@ -374,6 +396,7 @@ def native_options(function: str, format: str, given: Mapping[str, Any]) -> Dict
     pairs += [("fills", f"{s}:{c}") for s, c in _fills(options["fills"])]
     pairs += [("glyphs", f"{s}:{g}") for s, g in _glyphs(options["glyphs"])]
     pairs += [("labels", f"{s}:{t}") for s, t in _labels(options["labels"])]
+    pairs += [("author", name) for name in _authors(options["author"])]
     if caption_auto:
         pairs.append(("caption", "auto"))
     elif caption is not None:
