@@ -287,7 +287,7 @@ fn read_options(
         // change's to trim.)
         if matches!(row.name, "white" | "black") {
             named_player(name, value)?;
-        } else if row.verbatim {
+        } else if row.verbatim || row.name == "author" {
             text_param(name, value)?;
         }
         rows.push(row.name);
@@ -373,6 +373,8 @@ fn read_options(
     r.glyphs = at_most("glyph", m.glyphs.clone(), MAX_MARKUP)?;
     r.labels = at_most("label", m.labels.clone(), MAX_MARKUP)?;
     r.around = o.diagram.around;
+    r.problem = o.problem;
+    r.problem.authors = at_most("author", std::mem::take(&mut r.problem.authors), MAX_MARKUP)?;
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use fen2img_render::options::{Around, ArrowSpec, Caption, CheckMark, Player};
+use fen2img_render::options::{Around, ArrowSpec, Caption, CheckMark, Player, ProblemOptions};
 use fen2img_render::Rgba;
 use fen2img_render::{Coordinates, Format, Glyph, Position, Preset, RenderOptions, Square, Theme};
 
@@ -79,6 +79,9 @@ pub struct DiagramRequest {
     /// SVG: the start of every id (empty: bare ids). Checked by the options
     /// table as an XML id start, so it never holds a quote or `<`.
     pub id_prefix: Option<String>,
+    /// The chess problem layout and its words (`problem`, `stipulation`,
+    /// `author`, `source`, `award`); the default draws none.
+    pub problem: ProblemOptions,
 }
 
 impl DiagramRequest {
@@ -124,6 +127,7 @@ impl DiagramRequest {
             straight_knight_arrows: None,
             swap_glyphs: None,
             id_prefix: None,
+            problem: ProblemOptions::default(),
         }
     }
 
@@ -200,6 +204,10 @@ impl DiagramRequest {
         }
         if let Some(prefix) = &self.id_prefix {
             let _ = write!(k, ";id_prefix={prefix:?}");
+        }
+        if self.problem.asked() {
+            // Debug quotes and escapes each text: no two differ alike.
+            let _ = write!(k, ";problem={:?}", self.problem);
         }
         around_key(&mut k, &self.around);
         k
@@ -285,6 +293,9 @@ impl DiagramRequest {
         }
         if let Some(prefix) = &self.id_prefix {
             o.svg_id_prefix = Some(prefix.clone());
+        }
+        if self.problem.asked() {
+            o.problem = self.problem.clone();
         }
         o
     }
@@ -377,7 +388,10 @@ mod tests {
     #[test]
     fn the_four_late_options_change_the_key_and_apply() {
         let base = DiagramRequest::new(start(), Format::SVG);
-        let variants: [fn(&mut DiagramRequest); 6] = [
+        let variants: [fn(&mut DiagramRequest); 9] = [
+            |r| r.problem.stipulation = Some("#2".into()),
+            |r| r.problem.authors = vec!["A, B".into()],
+            |r| r.problem.authors = vec!["A".into(), "B".into()],
             |r| r.dpi = Some(150),
             |r| r.straight_knight_arrows = Some(true),
             |r| r.swap_glyphs = Some(true),

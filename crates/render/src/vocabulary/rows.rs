@@ -35,8 +35,6 @@ const NOT_OPTIMIZE_ON_SERVER: &str =
     "the server's own --optimize decides: a request may not choose the slowest encoding";
 
 /// Why the server does not take the problem options yet.
-const NOT_PROBLEM_ON_SERVER: &str =
-    "the server builds its answers from the layout, which has no problem diagrams yet";
 
 /// Every option of [`RenderOptions`].
 pub(super) const ROWS: [Row<RenderOptions>; 38] = [
@@ -526,7 +524,7 @@ pub(super) const ROWS: [Row<RenderOptions>; 38] = [
         value: "BOOL",
         help: "Draw a chess problem: composers and source above, stipulation and count below.",
         cli: Names::Here(&[switch("problem", "true", "false")]),
-        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        server: Names::Here(&[value("problem")]),
         fence: Names::Here(&[switch("problem", "true", "false")]),
         python: Names::Here(&[value("problem")]),
         repeats: Repeats::Once,
@@ -540,7 +538,7 @@ pub(super) const ROWS: [Row<RenderOptions>; 38] = [
         value: "TEXT",
         help: "A chess problem's stipulation under the board (#2, h#3); draws the problem layout.",
         cli: Names::Here(&[value("stipulation")]),
-        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        server: Names::Here(&[value("stipulation")]),
         fence: Names::Here(&[value("stipulation")]),
         python: Names::Here(&[value("stipulation")]),
         repeats: Repeats::Once,
@@ -554,7 +552,7 @@ pub(super) const ROWS: [Row<RenderOptions>; 38] = [
         value: "NAME",
         help: "A chess problem's composer above the board (repeat for joint compositions).",
         cli: Names::Here(&[value("author")]),
-        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        server: Names::Here(&[value("author")]),
         fence: Names::Here(&[value("author")]),
         python: Names::Here(&[value("author")]),
         repeats: Repeats::Commas,
@@ -568,7 +566,7 @@ pub(super) const ROWS: [Row<RenderOptions>; 38] = [
         value: "TEXT",
         help: "Where a chess problem was published, above the board.",
         cli: Names::Here(&[value("source")]),
-        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        server: Names::Here(&[value("source")]),
         fence: Names::Here(&[value("source")]),
         // `source` is a game's file name in the Python package.
         python: Names::Here(&[value("problem_source")]),
@@ -583,7 +581,7 @@ pub(super) const ROWS: [Row<RenderOptions>; 38] = [
         value: "TEXT",
         help: "A chess problem's award, above the board under the source.",
         cli: Names::Here(&[value("award")]),
-        server: Names::NotHere(NOT_PROBLEM_ON_SERVER),
+        server: Names::Here(&[value("award")]),
         fence: Names::Here(&[value("award")]),
         python: Names::Here(&[value("award")]),
         repeats: Repeats::Once,
