@@ -34,8 +34,6 @@ const fn optional(name: &'static str, bare: &'static str) -> Alias {
 const NOT_OPTIMIZE_ON_SERVER: &str =
     "the server's own --optimize decides: a request may not choose the slowest encoding";
 
-/// Why the server does not take the problem options yet.
-
 /// Every option of [`RenderOptions`].
 pub(super) const ROWS: [Row<RenderOptions>; 38] = [
     Row {
