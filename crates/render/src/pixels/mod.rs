@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::Pixmap;
 
-use quantize::Palette;
+use quantize::{ColorMap, Palette};
 
 /// Straight-alpha RGBA bytes of a pixmap (tiny-skia keeps premultiplied).
 pub fn rgba(pixmap: &Pixmap) -> Vec<u8> {
@@ -68,5 +68,32 @@ mod tests {
         assert_eq!(rgba(&pixmap), want);
         assert_eq!(&want[255 * 4..], &[255, 127, 85, 255]);
         assert_eq!(into_rgba(pixmap), want);
+    }
+}
+
+/// A pixmap as a palette image: its exact colours when it has at most 256,
+/// else a median-cut palette of them (for GIF and sixel, which need one).
+pub fn palette_of(pixmap: &Pixmap) -> IndexedImage {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let pixels = rgba(pixmap);
+    let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
+        let packed = || {
+            pixels
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        };
+        let mut histogram: ColorMap<u64> = ColorMap::default();
+        for c in packed() {
+            *histogram.entry(c).or_default() += 1;
+        }
+        let palette = Palette::from_histogram(&histogram);
+        let indices = packed().map(|c| palette.index(c)).collect();
+        (palette, indices)
+    });
+    IndexedImage {
+        width,
+        height,
+        palette: Arc::new(palette),
+        indices,
     }
 }

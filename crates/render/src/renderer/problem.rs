@@ -8,14 +8,18 @@ use resvg::{tiny_skia, usvg};
 
 use super::options::{Error, RenderOptions};
 use crate::encode::{self, EncodeError};
-use crate::format::{Format, ImageFormat};
+use crate::format::{Format, ImageFormat, TerminalFormat};
+use crate::gif;
 use crate::layout::LayoutError;
 use crate::options::SIZE_RANGE;
+use crate::pixels::palette_of;
 use crate::problem::{alt_text, svg, text_board};
+use crate::terminal::{protocols, sixel};
 
 /// Draws `problem` in `options.format` with `options.diagram`'s size,
 /// theme and pieces: SVG, PNG, WebP, JPEG, or a text board for every text
-/// format (see [`text_board`]). GIF and terminal pictures are refused.
+/// format (see [`text_board`]), GIF, and the terminal pictures but half
+/// blocks (see `terminal_picture`).
 pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Error> {
     let diagram = &options.diagram;
     if !SIZE_RANGE.contains(&diagram.size) {
@@ -29,10 +33,7 @@ pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Err
     let image = match options.format {
         Format::Image(image) => image,
         Format::Text(_) | Format::Fen => return Ok(text_board(problem).into_bytes()),
-        Format::Terminal(_) => return Err(Error::Layout(LayoutError(
-            "problem diagrams are drawn as SVG, PNG, WebP, JPEG or text, not as terminal pictures"
-                .to_owned(),
-        ))),
+        Format::Terminal(terminal) => return terminal_picture(problem, options, terminal),
     };
     let svg = svg::write(problem, diagram, &alt_text(problem));
     if image == ImageFormat::Svg {
@@ -58,10 +59,49 @@ pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Err
         ImageFormat::Png => Ok(encode::png(pixmap, options.encode)),
         ImageFormat::Webp => Ok(encode::webp(&pixmap)?),
         ImageFormat::Jpeg => Ok(encode::jpeg(&pixmap, options.encode.quality)?),
-        _ => Err(Error::Layout(LayoutError(
-            "problem diagrams are drawn as SVG, PNG, WebP, JPEG or text, not as GIF".to_owned(),
-        ))),
+        ImageFormat::Gif => gif::render(palette_of(&pixmap), None)
+            .map_err(|e| Error::Encode(EncodeError::new("GIF", e))),
+        ImageFormat::Svg => unreachable!("written above"),
     }
+}
+
+/// `problem` as a terminal picture: kitty and iTerm2 show its PNG, sixel
+/// its palette image. Half blocks are refused: at a few pixels a square
+/// the composers, stipulation and count would be unreadable, and the
+/// board alone would lose them.
+fn terminal_picture(
+    problem: &Problem,
+    options: &RenderOptions,
+    terminal: TerminalFormat,
+) -> Result<Vec<u8>, Error> {
+    let picture = |format: ImageFormat| {
+        let mut png = options.clone();
+        png.format = Format::Image(format);
+        render(problem, &png)
+    };
+    let cells = options.terminal;
+    Ok(match terminal {
+        TerminalFormat::Kitty => protocols::kitty(&picture(ImageFormat::Png)?, cells),
+        TerminalFormat::Iterm => {
+            protocols::iterm(&picture(ImageFormat::Png)?, "problem.png", cells)
+        }
+        TerminalFormat::Sixel => {
+            let svg = svg::write(problem, &options.diagram, &alt_text(problem));
+            let image = palette_of(&rasterize(&svg)?);
+            sixel::encode(image.width, image.height, &image.palette.colors, &image.indices)
+                .map_err(|e| Error::Encode(EncodeError::new("sixel", e)))?
+                // Below the picture, as the ordinary sixel board leaves it.
+                + "\n"
+        }
+        TerminalFormat::Blocks => {
+            return Err(Error::Layout(LayoutError(
+                "problem diagrams are not drawn in half blocks (the words around the board \
+                 would be unreadable): use kitty, iterm or sixel, or a text board (-f unicode)"
+                    .to_owned(),
+            )))
+        }
+    }
+    .into_bytes())
 }
 
 /// The width and height in pixels of `problem`'s picture at these options.

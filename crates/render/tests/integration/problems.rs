@@ -16,7 +16,7 @@ use fen2img_render::problem::alt_text;
 use fen2img_render::{problem_image_size as image_size, render_problem as render};
 use fen2img_render::{DiagramOptions, EncodeOptions, Format, PieceSet, RenderOptions, Theme};
 
-use crate::common::{decode_png, Image};
+use crate::common::{decode_png, gif_screens, Image};
 
 /// One problem of the data file.
 struct Case {
@@ -309,6 +309,48 @@ fn every_text_format_writes_the_problem_board() {
     let text = String::from_utf8(render(&p, &options).unwrap()).unwrap();
     assert!(text.contains("-K  -Q1 -R2 -B3 -S  -P   s2  Q1 "), "{text}");
     assert!(text.contains("ser-h=14  (3+3+8n)"), "{text}");
+}
+
+/// GIF and the terminal pictures draw the problem too: the GIF is the
+/// PNG's picture in a palette (the sampler's few colours stay exact but for
+/// anti-aliased edges), kitty and iTerm2 carry the PNG, sixel its palette
+/// image; half blocks are refused with a message that names the way out.
+#[test]
+fn a_problem_is_drawn_as_gif_and_as_terminal_pictures() {
+    let p = sampler();
+    let in_format = |ext: &str| {
+        let mut options = RenderOptions::new(Format::from_extension(ext).unwrap());
+        options.diagram.size = 240;
+        render(&p, &options)
+    };
+    let png = decode_png(&in_format("png").unwrap());
+    let screens = gif_screens(&in_format("gif").unwrap());
+    assert_eq!(screens.len(), 1);
+    assert_eq!(screens[0].len(), png.rgba.len());
+    let far = screens[0]
+        .chunks_exact(4)
+        .zip(png.rgba.chunks_exact(4))
+        .filter(|(g, p)| g.iter().zip(p.iter()).any(|(a, b)| a.abs_diff(*b) > 24))
+        .count();
+    assert!(far * 100 < png.rgba.len() / 4, "{far} pixels differ");
+    for (name, start) in [
+        ("kitty", "\x1b_G"),
+        ("iterm", "\x1b]1337;File="),
+        ("sixel", "\x1bP"),
+    ] {
+        let mut options = RenderOptions::new(name.parse::<Format>().unwrap());
+        options.diagram.size = 240;
+        let text = String::from_utf8(render(&p, &options).unwrap()).unwrap();
+        assert!(
+            text.starts_with(start),
+            "{name}: {:?}",
+            &text[..text.len().min(20)]
+        );
+    }
+    let mut options = RenderOptions::new("blocks".parse::<Format>().unwrap());
+    options.diagram.size = 240;
+    let e = render(&p, &options).unwrap_err().to_string();
+    assert!(e.contains("use kitty, iterm or sixel"), "{e}");
 }
 
 #[test]
