@@ -51,26 +51,6 @@ pub struct IndexedImage {
     pub indices: Vec<u8>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use resvg::tiny_skia::PremultipliedColorU8;
-
-    #[test]
-    fn rgba_demultiplies_every_pixel_as_tiny_skia_does() {
-        let mut pixmap = Pixmap::new(4, 64).unwrap();
-        // Every alpha, with colour channels at and below it.
-        for (i, px) in pixmap.pixels_mut().iter_mut().enumerate() {
-            let a = i as u8;
-            *px = PremultipliedColorU8::from_rgba(a, a / 2, a / 3, a).unwrap();
-        }
-        let want = pixmap.clone().take_demultiplied();
-        assert_eq!(rgba(&pixmap), want);
-        assert_eq!(&want[255 * 4..], &[255, 127, 85, 255]);
-        assert_eq!(into_rgba(pixmap), want);
-    }
-}
-
 /// A pixmap as a palette image: its exact colours when it has at most 256,
 /// else a median-cut palette of them (for GIF and sixel, which need one).
 pub fn palette_of(pixmap: &Pixmap) -> IndexedImage {
@@ -95,5 +75,25 @@ pub fn palette_of(pixmap: &Pixmap) -> IndexedImage {
         height,
         palette: Arc::new(palette),
         indices,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::tiny_skia::PremultipliedColorU8;
+
+    #[test]
+    fn rgba_demultiplies_every_pixel_as_tiny_skia_does() {
+        let mut pixmap = Pixmap::new(4, 64).unwrap();
+        // Every alpha, with colour channels at and below it.
+        for (i, px) in pixmap.pixels_mut().iter_mut().enumerate() {
+            let a = i as u8;
+            *px = PremultipliedColorU8::from_rgba(a, a / 2, a / 3, a).unwrap();
+        }
+        let want = pixmap.clone().take_demultiplied();
+        assert_eq!(rgba(&pixmap), want);
+        assert_eq!(&want[255 * 4..], &[255, 127, 85, 255]);
+        assert_eq!(into_rgba(pixmap), want);
     }
 }
