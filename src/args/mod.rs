@@ -20,7 +20,9 @@ use fen2img_render::options::{Around, Caption};
 use fen2img_render::{parse, Format, ParseOptions, Record, RenderOptions};
 
 use crate::failure::{warn, Failure, EXIT_INVALID};
-pub use pieces::{load_pieces, named_or_load_pieces};
+#[cfg(feature = "serve")]
+pub use pieces::load_pieces;
+pub use pieces::named_or_load_pieces;
 pub use render::{plain_help, FormatArg, RenderArgs};
 
 #[cfg(feature = "serve")]
