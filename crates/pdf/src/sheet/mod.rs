@@ -23,7 +23,10 @@
 //! ```
 
 mod answer;
+mod content;
 mod options;
+mod outline;
+mod pages;
 mod paper;
 mod plan;
 
@@ -31,11 +34,13 @@ use fen2img_render::chess::Record;
 use fen2img_render::{Color, Layout, Rgba};
 use krilla::page::PageSettings;
 use krilla::surface::Surface;
-use krilla::tagging::{ArtifactType, ContentTag, Identifier, Tag, TagGroup, TagTree};
+use krilla::tagging::{ArtifactType, ContentTag, Tag, TagGroup, TagTree};
 use krilla::Document;
 
 pub use answer::{epd_answer, numbered};
+pub use content::{Placed, Role};
 pub use options::SheetOptions;
+pub use pages::{page_png, page_svg, MAX_PAGE_PIXELS};
 pub use paper::{length_points, Grid, Paper, MAX_GRID, MAX_PAGE_POINTS};
 pub use plan::{Plan, Slot};
 
@@ -82,132 +87,56 @@ const INK: Rgba = Rgba {
 
 /// A whole sheet as one PDF.
 pub fn write(puzzles: &[Puzzle], options: &SheetOptions) -> Result<Vec<u8>, PdfError> {
-    if puzzles.is_empty() {
-        return Err(PdfError("no puzzles to lay out".into()));
-    }
-    if puzzles.len() > MAX_PUZZLES {
-        return Err(PdfError(format!(
-            "{} puzzles: a sheet takes at most {MAX_PUZZLES}",
-            puzzles.len()
-        )));
-    }
-    let plan = Plan::new(options, puzzles.len())?;
+    let (plan, pages) = plan_pages(puzzles, options)?;
     let fonts = Fonts::new();
     let mut document = Document::new_with(settings());
     let mut tree = TagTree::new();
-    let total = plan.total_pages();
-    for page_index in 0..plan.diagram_pages {
+    for items in &pages {
         let settings = PageSettings::from_wh(plan.paper.width, plan.paper.height)
             .ok_or_else(|| PdfError("the paper has no area".into()))?;
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();
-        header(
-            &mut surface,
-            &fonts,
-            &plan,
-            options,
-            page_index,
-            total,
-            &mut tree,
-        );
-        let first = page_index * plan.per_page();
-        let last = (first + plan.per_page()).min(puzzles.len());
-        for (i, puzzle) in puzzles[first..last].iter().enumerate() {
-            let number = first + i + 1;
-            let slot = plan.slot(i);
-            let drawing = Drawing::new(&puzzle.layout)?;
-            let (w, h) = drawing.size();
-            let scale = (slot.diagram_width / w).min(slot.diagram_height / h);
-            let x = slot.x + (slot.width - w * scale) / 2.0;
-            let id = drawing.draw(&mut surface, &fonts, (x, slot.y), scale);
-            let mut figure = TagGroup::new(Tag::Figure(Some(drawing.alt().to_string())));
-            figure.push(id);
-            tree.push(figure);
-            let side = if puzzle.white_to_move {
-                "White to move"
-            } else {
-                "Black to move"
-            };
-            let below = slot.y + h * scale + plan.line;
-            let line1 = format!("{number}. {side}");
-            paragraph(
-                &mut surface,
-                &fonts,
-                &mut tree,
-                &line1,
-                true,
-                plan.text_size,
-                (x, below),
-            );
-            if let Some(caption) = &puzzle.caption {
-                let fitted = fit(caption, plan.chars_per_line(w * scale));
-                let at = (x, below + plan.line);
-                paragraph(
-                    &mut surface,
-                    &fonts,
-                    &mut tree,
-                    &fitted,
-                    false,
-                    plan.text_size,
+        for item in items {
+            match item {
+                Placed::Diagram { index, at, scale } => {
+                    let drawing = Drawing::new(&puzzles[*index].layout)?;
+                    let id = drawing.draw(&mut surface, &fonts, *at, *scale);
+                    let mut figure = TagGroup::new(Tag::Figure(Some(drawing.alt().to_string())));
+                    figure.push(id);
+                    tree.push(figure);
+                }
+                Placed::Text {
+                    text,
+                    bold,
+                    size,
                     at,
-                );
+                    role,
+                } => {
+                    let content = match role {
+                        Role::RunningTitle => ContentTag::Artifact(ArtifactType::Header),
+                        Role::Footer => ContentTag::Artifact(ArtifactType::Footer),
+                        Role::Title | Role::Paragraph => ContentTag::Other,
+                    };
+                    let id = surface.start_tagged(content);
+                    ink_line(&mut surface, &fonts, text, *bold, *size, *at);
+                    surface.end_tagged();
+                    let group = match role {
+                        Role::Title => Some(TagGroup::new(Tag::Hn(
+                            std::num::NonZeroU16::MIN,
+                            Some(text.clone()),
+                        ))),
+                        Role::Paragraph => Some(TagGroup::new(Tag::P)),
+                        Role::RunningTitle | Role::Footer => None,
+                    };
+                    if let Some(mut group) = group {
+                        group.push(id);
+                        tree.push(group);
+                    }
+                }
             }
         }
         surface.finish();
         page.finish();
-    }
-    if options.answers {
-        let lines: Vec<String> = puzzles
-            .iter()
-            .enumerate()
-            .map(|(i, p)| format!("{}) {}", i + 1, p.answer.as_deref().unwrap_or("—")))
-            .collect();
-        for (k, chunk) in lines.chunks(plan.answers_per_page()).enumerate() {
-            let page_index = plan.diagram_pages + k;
-            let settings = PageSettings::from_wh(plan.paper.width, plan.paper.height)
-                .ok_or_else(|| PdfError("the paper has no area".into()))?;
-            let mut page = document.start_page_with(settings);
-            let mut surface = page.surface();
-            header(
-                &mut surface,
-                &fonts,
-                &plan,
-                options,
-                page_index,
-                total,
-                &mut tree,
-            );
-            let mut y = plan.top + plan.heading;
-            let heading = if k == 0 {
-                "Answers"
-            } else {
-                "Answers (continued)"
-            };
-            paragraph(
-                &mut surface,
-                &fonts,
-                &mut tree,
-                heading,
-                true,
-                plan.heading,
-                (plan.left, y),
-            );
-            for line in chunk {
-                y += plan.answer_line;
-                let fitted = fit(line, plan.chars_per_line(plan.content_width));
-                paragraph(
-                    &mut surface,
-                    &fonts,
-                    &mut tree,
-                    &fitted,
-                    false,
-                    plan.text_size,
-                    (plan.left, y),
-                );
-            }
-            surface.finish();
-            page.finish();
-        }
     }
     document.set_tag_tree(tree);
     document.set_metadata(metadata(
@@ -218,38 +147,24 @@ pub fn write(puzzles: &[Puzzle], options: &SheetOptions) -> Result<Vec<u8>, PdfE
         .map_err(|e| PdfError(format!("the PDF writer refused the document: {e:?}")))
 }
 
-/// The title (tagged, a heading) and the page number (an artifact, as
-/// page furniture is) of one page.
-fn header(
-    surface: &mut Surface,
-    fonts: &Fonts,
-    plan: &Plan,
+/// The plan and the placed contents of every page, after the checks every
+/// format of a sheet shares.
+pub fn plan_pages(
+    puzzles: &[Puzzle],
     options: &SheetOptions,
-    page_index: usize,
-    total: usize,
-    tree: &mut TagTree,
-) {
-    if let Some(title) = &options.title {
-        let fitted = fit(title, plan.chars_per_line(plan.content_width) * 2 / 3);
-        let at = (plan.left, plan.margin + plan.title_size);
-        if page_index == 0 {
-            let id = surface.start_tagged(ContentTag::Other);
-            ink_line(surface, fonts, &fitted, true, plan.title_size, at);
-            surface.end_tagged();
-            let mut h1 = TagGroup::new(Tag::Hn(std::num::NonZeroU16::MIN, Some(fitted.clone())));
-            h1.push(id);
-            tree.push(h1);
-        } else {
-            surface.start_tagged(ContentTag::Artifact(ArtifactType::Header));
-            ink_line(surface, fonts, &fitted, true, plan.title_size, at);
-            surface.end_tagged();
-        }
+) -> Result<(Plan, Vec<Vec<Placed>>), PdfError> {
+    if puzzles.is_empty() {
+        return Err(PdfError("no puzzles to lay out".into()));
     }
-    surface.start_tagged(ContentTag::Artifact(ArtifactType::Footer));
-    let number = format!("Page {} of {total}", page_index + 1);
-    let at = (plan.left, plan.paper.height - plan.margin);
-    ink_line(surface, fonts, &number, false, plan.text_size, at);
-    surface.end_tagged();
+    if puzzles.len() > MAX_PUZZLES {
+        return Err(PdfError(format!(
+            "{} puzzles: a sheet takes at most {MAX_PUZZLES}",
+            puzzles.len()
+        )));
+    }
+    let plan = Plan::new(options, puzzles.len())?;
+    let pages = content::pages(puzzles, options, &plan);
+    Ok((plan, pages))
 }
 
 /// One line of text in the sheet's ink.
@@ -270,37 +185,4 @@ fn ink_line(
         casing: None,
     };
     draw_line(surface, fonts, &line);
-}
-
-/// One line of text as a tagged paragraph.
-fn paragraph(
-    surface: &mut Surface,
-    fonts: &Fonts,
-    tree: &mut TagTree,
-    text: &str,
-    bold: bool,
-    size: f32,
-    at: (f32, f32),
-) {
-    let id: Identifier = surface.start_tagged(ContentTag::Other);
-    ink_line(surface, fonts, text, bold, size, at);
-    surface.end_tagged();
-    let mut p = TagGroup::new(Tag::P);
-    p.push(id);
-    tree.push(p);
-}
-
-/// `text` cut to `max` characters with an ellipsis, control characters
-/// made spaces (a caption comes from the user's file).
-fn fit(text: &str, max: usize) -> String {
-    let clean: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if clean.chars().count() <= max {
-        return clean;
-    }
-    let mut cut: String = clean.chars().take(max.saturating_sub(1)).collect();
-    cut.push('…');
-    cut
 }
