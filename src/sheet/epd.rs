@@ -6,7 +6,7 @@ use fen2img_pdf::sheet::Puzzle;
 use fen2img_render::chess::ParseOptions;
 use fen2img_render::Renderer;
 
-use super::Puzzles;
+use super::puzzles::Puzzles;
 use crate::failure::Failure;
 
 /// Adds the puzzles of `bytes`, the text of the file `source`.

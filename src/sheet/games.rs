@@ -11,7 +11,7 @@ use fen2img_render::chess::game::pgn::{read_games, Game, PgnOptions};
 use fen2img_render::chess::game::Selector;
 use fen2img_render::{Color, RenderOptions, Renderer};
 
-use super::Puzzles;
+use super::puzzles::Puzzles;
 use crate::batch::excerpt::game_error;
 use crate::failure::{error, warn, Failure};
 

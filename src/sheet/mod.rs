@@ -6,10 +6,11 @@
 mod epd;
 mod games;
 mod pages;
+mod puzzles;
 
 use std::path::Path;
 
-use fen2img_pdf::sheet::{write, Puzzle, SheetOptions, MAX_PUZZLES};
+use fen2img_pdf::sheet::{write, SheetOptions};
 use fen2img_render::{Format, Renderer};
 
 use crate::args::sheet::SheetArgs;
@@ -19,29 +20,12 @@ use crate::output::read::read_regular;
 use crate::output::{write_file, Links};
 use fen2img_games::input::is_pgn_path;
 use pages::PageFormat;
+use puzzles::Puzzles;
 
 /// The most bytes of one EPD or FEN input file (a 10,000-puzzle EPD file
 /// is about a megabyte); a PGN file may be as large as the games reader
 /// takes (`fen2img_games::input::MAX_PGN_LEN`).
 pub const MAX_SHEET_INPUT: u64 = 16 << 20;
-
-/// The puzzles read so far, bounded by [`MAX_PUZZLES`].
-pub struct Puzzles {
-    list: Vec<Puzzle>,
-}
-
-impl Puzzles {
-    /// Refuses one more puzzle when the sheet is full; `at` names where it
-    /// came from.
-    fn room(&self, at: &str) -> Result<(), Failure> {
-        if self.list.len() == MAX_PUZZLES {
-            return Err(Failure::invalid(format!(
-                "{at}: a sheet takes at most {MAX_PUZZLES} puzzles"
-            )));
-        }
-        Ok(())
-    }
-}
 
 /// Runs `fen2img sheet`; returns the exit code.
 pub fn run(args: &SheetArgs) -> Result<u8, Failure> {

@@ -3,8 +3,9 @@
 //! writer and the SVG/PNG page writers both walk this one list, so the
 //! pages look the same in every format.
 
+use super::options::SheetOptions;
 use super::plan::Plan;
-use super::{Puzzle, SheetOptions};
+use super::puzzle::Puzzle;
 
 /// What a line of text is, for tagging (PDF) and nothing else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use resvg::{tiny_skia, usvg};
 use super::content::Placed;
 use super::outline::{round, text_path};
 use super::plan::Plan;
-use super::Puzzle;
+use super::puzzle::Puzzle;
 use crate::PdfError;
 
 /// The most pixels of one PNG page (a Letter page at 1,200 dpi is 135
