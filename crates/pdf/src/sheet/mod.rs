@@ -119,7 +119,22 @@ pub fn write(puzzles: &[Puzzle], options: &SheetOptions) -> Result<Vec<u8>, PdfE
 }
 
 /// The plan and the placed contents of every page, after the checks every
-/// format of a sheet shares.
+/// format of a sheet shares: what [`write`] makes a PDF of, and
+/// [`page_svg`] and [`page_png`] a file a page.
+///
+/// ```
+/// use fen2img_pdf::sheet::{page_svg, plan_pages, Puzzle, SheetOptions};
+/// use fen2img_render::{Format, RenderOptions, Renderer};
+///
+/// let record = fen2img_render::parse(b"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#;".as_slice(), Default::default())?;
+/// let mut renderer = Renderer::new(RenderOptions::new(Format::SVG));
+/// let puzzles = [Puzzle::from_record(&record, renderer.layout(&record.position)?)];
+/// let (plan, pages) = plan_pages(&puzzles, &SheetOptions::default())?;
+/// assert_eq!(pages.len(), 2); // the diagram's page and the answer key's
+/// let svg = page_svg(&puzzles, &plan, &pages[1]);
+/// assert!(svg.contains("aria-label=\"1) 1. Ra8#\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plan_pages(
     puzzles: &[Puzzle],
     options: &SheetOptions,
