@@ -26,6 +26,17 @@ t() { /usr/bin/time -f "%e s wall, %U s user, %M KB peak" "$@" 2>&1 >/dev/null |
 echo "sheet PDF (2x3, A4, key, print theme):  $(t "$bin" sheet "$work/book.epd" -o "$work/book.pdf" --title Book --theme print)"
 echo "  $(stat -c %s "$work/book.pdf") bytes, $(pdfinfo "$work/book.pdf" 2>/dev/null | awk '/^Pages/{print $2}') pages"
 echo "sheet PDF (4x5):           $(t "$bin" sheet "$work/book.epd" -o "$work/book45.pdf" --grid 4x5 --theme print)"
+mkdir -p "$work/svg" "$work/png-pages"
+echo "sheet SVG pages (2x3):     $(t "$bin" sheet "$work/book.epd" -o "$work/svg/book.svg" --title Book)"
+echo "  $(ls "$work/svg" | wc -l) files, $(du -sb "$work/svg" | cut -f1) bytes"
+echo "sheet PNG pages (150 dpi): $(t "$bin" sheet "$work/book.epd" -o "$work/png-pages/book.png" --title Book --dpi 150)"
+echo "  $(ls "$work/png-pages" | wc -l) files, $(du -sb "$work/png-pages" | cut -f1) bytes"
+# N markers in N/10 games of ten marked positions each (a knight's tour
+# back and forth), from PGN.
+awk -v n="$n" 'BEGIN{for(g=1;g<=n/10;g++){printf "[White \"W%d\"]\n[Black \"B%d\"]\n\n", g, g;
+  for(m=1;m<=10;m++){w=(m%2)?"Nf3":"Ng1"; b=(m%2)?"Nf6":"Ng8"; printf "%d. %s {[#] marker %d} %s ", m, w, m, b}
+  print "*\n"}}' > "$work/book.pgn"
+echo "sheet PDF from PGN markers: $(t "$bin" sheet "$work/book.pgn" --markers -o "$work/pgn.pdf")"
 cut -d' ' -f1-4 "$work/book.epd" > "$work/book.fen"
 echo "batch PNG (same, 400 px):  $(t "$bin" batch "$work/book.fen" --out-dir "$work/png" --theme print)"
 one="r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"

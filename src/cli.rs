@@ -127,8 +127,9 @@ enum Command {
     Mdbook(crate::args::markdown::MdbookArgs),
     /// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
     Pandoc(crate::args::markdown::PandocArgs),
-    /// Puzzle sheets: numbered diagrams from EPD/FEN files on PDF pages,
-    /// with the side to move, captions, page numbers and an answer key.
+    /// Puzzle sheets: numbered diagrams from EPD/FEN and PGN files on PDF
+    /// pages (or SVG/PNG files, one a page), with the side to move,
+    /// captions, page numbers and an answer key.
     Sheet(crate::args::sheet::SheetArgs),
 }
 

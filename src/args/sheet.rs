@@ -13,14 +13,21 @@ use super::render::RenderArgs;
 #[derive(Args, Debug)]
 pub struct SheetArgs {
     /// EPD or FEN files, one position a line (`#` lines and blank lines
-    /// skipped); the caption comes from `c0` or `id`, the answer from `pv`
-    /// or `bm`.
+    /// skipped; the caption from `c0` or `id`, the answer from `pv` or
+    /// `bm`), and PGN files (`.pgn`: each game's final position, or with
+    /// --markers each marked position), read in the order given.
     #[arg(required = true, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub inputs: Vec<PathBuf>,
 
-    /// The PDF to write.
-    #[arg(short, long, value_name = "FILE.pdf", value_hint = ValueHint::FilePath)]
+    /// The PDF to write, or `.svg`/`.png`: one file a page, `NAME-1.svg`,
+    /// `NAME-2.svg`... or where `{page}` stands in the name.
+    #[arg(short, long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub output: PathBuf,
+
+    /// From PGN files, a puzzle at each diagram marker (`{[#]}`), its
+    /// caption the marker's comment, its answer the move played next.
+    #[arg(long)]
+    pub markers: bool,
 
     /// Paper: a4, letter, or WxH with a unit (210x297mm, 8.5x11in).
     #[arg(long, value_name = "SIZE", default_value = "a4", value_parser = |s: &str| s.parse::<Paper>())]

@@ -11,7 +11,7 @@
 
 mod args;
 mod collisions;
-mod excerpt;
+pub(crate) mod excerpt;
 mod game_lines;
 mod game_names;
 mod games;

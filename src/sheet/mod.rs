@@ -1,76 +1,59 @@
-//! `fen2img sheet`: puzzle sheets. Reads EPD/FEN lines from files, lays
-//! each position out with the render flags, and writes one PDF through
-//! fen2img-pdf's sheet layout.
+//! `fen2img sheet`: puzzle sheets. Reads EPD/FEN lines and PGN games from
+//! files in the order given, lays each position out with the render flags,
+//! and writes one PDF through fen2img-pdf's sheet layout, or one SVG or
+//! PNG file a page from the same page plan.
 
-use fen2img_pdf::sheet::{write, Puzzle, SheetOptions, MAX_PUZZLES};
-use fen2img_render::chess::ParseOptions;
+mod epd;
+mod games;
+mod pages;
+mod puzzles;
+
+use std::path::Path;
+
+use fen2img_pdf::sheet::{write, SheetOptions};
 use fen2img_render::{Format, Renderer};
 
 use crate::args::sheet::SheetArgs;
 use crate::args::{render_options, text::utf8};
-use crate::failure::{Failure, EXIT_OK};
+use crate::failure::{Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::read::read_regular;
 use crate::output::{write_file, Links};
+use fen2img_games::input::is_pgn_path;
+use pages::PageFormat;
+use puzzles::Puzzles;
 
-/// The most bytes of one input file (a 10,000-puzzle EPD file is about a
-/// megabyte).
+/// The most bytes of one EPD or FEN input file (a 10,000-puzzle EPD file
+/// is about a megabyte); a PGN file may be as large as the games reader
+/// takes (`fen2img_games::input::MAX_PGN_LEN`).
 pub const MAX_SHEET_INPUT: u64 = 16 << 20;
 
 /// Runs `fen2img sheet`; returns the exit code.
 pub fn run(args: &SheetArgs) -> Result<u8, Failure> {
-    if !args
-        .output
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
-    {
-        return Err(Failure::invalid(format!(
-            "--output '{}': a sheet is written as PDF: name a .pdf file",
-            args.output.display()
-        )));
-    }
+    let format = PageFormat::of(&args.output)?;
     let options = render_options(&args.render, Format::SVG)?;
-    let mut renderer = Renderer::new(options);
-    let mut puzzles = Vec::new();
+    let mut renderer = Renderer::new(options.clone());
+    let mut puzzles = Puzzles { list: Vec::new() };
+    let mut skipped = 0;
     for path in &args.inputs {
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            return Err(Failure::invalid(format!(
-                "'{}': PGN input to sheet is not supported yet: give EPD or FEN lines",
-                path.display()
-            )));
-        }
-        let bytes = read_regular(path, MAX_SHEET_INPUT)
-            .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
-        for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            let trimmed = line.trim_ascii();
-            if trimmed.is_empty() || trimmed.starts_with(b"#") {
-                continue;
-            }
-            if puzzles.len() == MAX_PUZZLES {
-                return Err(Failure::invalid(format!(
-                    "'{}' line {}: a sheet takes at most {MAX_PUZZLES} puzzles",
-                    path.display(),
-                    index + 1
-                )));
-            }
-            let record =
-                fen2img_render::chess::parse(line, ParseOptions::default()).map_err(|e| {
-                    Failure::invalid(format!(
-                        "'{}' line {}: invalid FEN: {e}",
-                        path.display(),
-                        index + 1
-                    ))
-                })?;
-            let layout = renderer.layout(&record.position).map_err(|e| {
-                Failure::invalid(format!("'{}' line {}: {e}", path.display(), index + 1))
-            })?;
-            puzzles.push(Puzzle::from_record(&record, layout));
+        let source = path.display().to_string();
+        if is_pgn_path(path.as_os_str().as_encoded_bytes()) {
+            let limit = fen2img_games::input::MAX_PGN_LEN as u64;
+            let text = read_input(path, limit)?;
+            skipped += games::read(
+                &source,
+                &text,
+                args.markers,
+                args.render.strict,
+                &mut renderer,
+                &options,
+                &mut puzzles,
+            )?;
+        } else {
+            let bytes = read_input(path, MAX_SHEET_INPUT)?;
+            epd::read(&source, &bytes, &mut renderer, &mut puzzles)?;
         }
     }
-    if puzzles.is_empty() {
+    if puzzles.list.is_empty() {
         return Err(Failure::invalid("no positions in the input files"));
     }
     let title = match &args.title {
@@ -84,8 +67,29 @@ pub fn run(args: &SheetArgs) -> Result<u8, Failure> {
         title,
         answers: !args.no_answers,
     };
-    let pdf = write(&puzzles, &sheet).map_err(|e| Failure::invalid(e.to_string()))?;
-    write_file(&args.output, &pdf, Links::Follow)
-        .map_err(|e| Failure::io(format!("cannot write '{}': {e}", args.output.display())))?;
-    Ok(EXIT_OK)
+    match format {
+        PageFormat::Pdf => {
+            let pdf = write(&puzzles.list, &sheet).map_err(|e| Failure::invalid(e.to_string()))?;
+            write_file(&args.output, &pdf, Links::Follow).map_err(|e| {
+                Failure::io(format!("cannot write '{}': {e}", args.output.display()))
+            })?;
+        }
+        PageFormat::Svg | PageFormat::Png => {
+            // The options table has checked --dpi already.
+            let dpi = args
+                .render
+                .dpi
+                .as_ref()
+                .and_then(|d| d.to_str()?.parse().ok());
+            let dpi = dpi.unwrap_or(fen2img_render::options::DEFAULT_DPI);
+            pages::write_pages(&puzzles.list, &sheet, format, &args.output, dpi)?
+        }
+    }
+    Ok(if skipped > 0 { EXIT_INVALID } else { EXIT_OK })
+}
+
+/// The bytes of one input file, at most `limit`.
+fn read_input(path: &Path, limit: u64) -> Result<Vec<u8>, Failure> {
+    read_regular(path, limit)
+        .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))
 }

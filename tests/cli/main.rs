@@ -21,5 +21,6 @@ mod problems_cli;
 #[cfg(feature = "serve")]
 mod serve;
 mod shard;
+mod sheet;
 mod terminals;
 mod usage;
