@@ -5,8 +5,8 @@
 //!
 //! A [`Problem`] is read from Fairy FEN ([`parse_fairy_fen`], the janko.at
 //! notation with YACPDB's `(!S2)` tokens) or from a Popeye input file
-//! ([`parse_popeye`]). It is a model of its own, beside [`Position`]
-//! (crate::Position), so the ordinary FEN parser and the 8×8 drawing path
+//! ([`parse_popeye`]). It is a model of its own, beside
+//! [`Position`](crate::Position), so the ordinary FEN parser and the 8×8 drawing path
 //! stay exactly as they are: nothing here is read unless a caller asks for
 //! a problem.
 //!

@@ -89,7 +89,7 @@ impl Problem {
 
     /// The placement back as Fairy FEN (`-` neutral, `*N` turned, fairy
     /// pieces and texts in YACPDB-style brackets), the inverse of
-    /// [`parse_fairy_fen`] for what it reads.
+    /// [`parse_fairy_fen`](super::parse_fairy_fen) for what it reads.
     pub fn to_fairy_fen(&self) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {

@@ -119,7 +119,7 @@ pub fn write(puzzles: &[Puzzle], options: &SheetOptions) -> Result<Vec<u8>, PdfE
 }
 
 /// The plan and the placed contents of every page, after the checks every
-/// format of a sheet shares: what [`write`] makes a PDF of, and
+/// format of a sheet shares: what [`write()`] makes a PDF of, and
 /// [`page_svg`] and [`page_png`] a file a page.
 ///
 /// ```

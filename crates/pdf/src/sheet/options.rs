@@ -10,7 +10,7 @@ pub struct SheetOptions {
     /// The margin on every side, in points.
     pub margin: f32,
     /// Columns and rows; `None`: 2x3 on A4 or Letter-sized pages, more on
-    /// larger paper (see [`Plan::default_grid`]).
+    /// larger paper (see [`Plan::default_grid`](super::Plan::default_grid)).
     pub grid: Option<Grid>,
     /// The title at the top of every page.
     pub title: Option<String>,
