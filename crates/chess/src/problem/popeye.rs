@@ -299,21 +299,118 @@ fn words(text: &str) -> Vec<Word<'_>> {
 /// # Ok::<(), fen2img_chess::problem::ProblemError>(())
 /// ```
 pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
+    let mut problems = Vec::new();
+    for (_, problem) in read_problems(text, false) {
+        problems.push(problem?);
+    }
+    Ok(problems)
+}
+
+/// Reads Popeye input problem by problem, going on after a problem that
+/// cannot be read: each problem with the line it starts on (its
+/// `BeginProblem`, or the `NextProblem` before it), read or refused with
+/// its error. A batch draws the problems that read and reports the
+/// others; [`parse_popeye`] stops at the first error instead.
+///
+/// ```
+/// use fen2img_chess::problem::parse_popeye_each;
+/// let text = "BeginProblem\npieces white Ke1 black Ke8\nNextProblem\n\
+///             pieces white royal Ke1\nNextProblem\npieces white Kh1\nEndProblem\n";
+/// let read = parse_popeye_each(text);
+/// assert_eq!(read.len(), 3);
+/// assert_eq!(read[0].0, 1);
+/// assert!(read[0].1.is_ok());
+/// assert_eq!((read[1].0, read[1].1.as_ref().unwrap_err().line()), (3, 4));
+/// assert_eq!(read[2].1.as_ref().unwrap().count_text(), "(1+0)");
+/// ```
+pub fn parse_popeye_each(text: &str) -> Vec<(usize, Result<Problem, ProblemError>)> {
+    read_problems(text, true)
+}
+
+/// Where the reading of a Popeye text stands.
+struct State {
+    /// The next word to read.
+    i: usize,
+    /// The problem being read, once one has begun.
+    current: Option<Problem>,
+    /// The line the current problem starts on.
+    start_line: usize,
+    /// The language of the last `BeginProblem`: it decides piece letters.
+    language: Language,
+    /// The problems read (or refused), in order.
+    problems: Vec<(usize, Result<Problem, ProblemError>)>,
+}
+
+/// Reads every problem of `text`; `go_on`: after a refused problem, go on
+/// with the next one (from its `NextProblem` or `BeginProblem`), else stop.
+fn read_problems(text: &str, go_on: bool) -> Vec<(usize, Result<Problem, ProblemError>)> {
     if text.len() > MAX_POPEYE_LEN {
-        return Err(ProblemError::new(
-            ProblemField::Input,
+        return vec![(
             1,
-            1,
-            format!("Popeye input longer than {MAX_POPEYE_LEN} bytes"),
-        ));
+            Err(ProblemError::new(
+                ProblemField::Input,
+                1,
+                1,
+                format!("Popeye input longer than {MAX_POPEYE_LEN} bytes"),
+            )),
+        )];
     }
     let words = words(text);
-    let mut problems = Vec::new();
-    let mut current: Option<Problem> = None;
-    let mut language = Language::English;
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i];
+    let mut st = State {
+        i: 0,
+        current: None,
+        start_line: 1,
+        language: Language::English,
+        problems: Vec::new(),
+    };
+    while let Err(e) = read_words(&words, &mut st) {
+        st.problems.push((st.start_line, Err(e)));
+        if !go_on || st.problems.len() >= MAX_PROBLEMS {
+            return st.problems;
+        }
+        // Resume at the next problem's start; the failed one is dropped.
+        st.current = None;
+        while let Some(w) = words.get(st.i) {
+            match command(w.text) {
+                Some((Command::Begin, ..)) => break,
+                Some((Command::Next, ..)) => {
+                    st.current = Some(Problem::new());
+                    st.start_line = w.line;
+                    st.i += 1;
+                    break;
+                }
+                Some((Command::End, ..)) => {
+                    st.i = words.len();
+                    break;
+                }
+                _ => st.i += 1,
+            }
+        }
+    }
+    if let Some(p) = st.current.take() {
+        if st.problems.is_empty() || p != Problem::new() {
+            st.problems.push((st.start_line, Ok(p)));
+        }
+    }
+    if st.problems.is_empty() {
+        st.problems.push((
+            1,
+            Err(ProblemError::new(
+                ProblemField::Input,
+                1,
+                1,
+                "no BeginProblem".to_owned(),
+            )),
+        ));
+    }
+    st.problems
+}
+
+/// Reads words from `st.i` to the end of the text or of the last problem,
+/// into `st`; an error leaves `st.i` past the word at fault.
+fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
+    while st.i < words.len() {
+        let w = words[st.i];
         let Some((cmd, lang, word)) = command(w.text) else {
             return Err(ProblemError::new(
                 ProblemField::Input,
@@ -334,37 +431,40 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
         let err =
             |w: Word, message: String| ProblemError::new(field.clone(), w.line, w.column, message);
         if cmd == Command::Begin {
-            language = lang;
-            if current.is_some() {
+            st.language = lang;
+            if st.current.is_some() {
                 return Err(err(w, "a problem begins before the last one ended".into()));
             }
-            current = Some(Problem::new());
-            i += 1;
+            st.current = Some(Problem::new());
+            st.start_line = w.line;
+            st.i += 1;
             continue;
         }
-        let Some(problem) = current.as_mut() else {
+        let Some(problem) = st.current.as_mut() else {
             return Err(err(w, "before BeginProblem".into()));
         };
-        i += 1;
+        st.i += 1;
         match cmd {
             Command::Begin => {}
             Command::End | Command::Next => {
-                if problems.len() >= MAX_PROBLEMS {
+                if st.problems.len() >= MAX_PROBLEMS {
                     return Err(err(w, format!("more than {MAX_PROBLEMS} problems")));
                 }
-                problems.push(std::mem::take(problem));
-                current = (cmd == Command::Next).then(Problem::new);
+                st.problems
+                    .push((st.start_line, Ok(std::mem::take(problem))));
+                st.current = (cmd == Command::Next).then(Problem::new);
+                st.start_line = w.line;
                 if cmd == Command::End {
                     // Popeye reads nothing after EndProblem.
                     break;
                 }
             }
             Command::Pieces => {
-                i = read_pieces(&words, i, problem, language)?;
+                st.i = read_pieces(words, st.i, problem, st.language)?;
             }
             Command::Forsyth => {
                 let Some(arg) = words
-                    .get(i)
+                    .get(st.i)
                     .filter(|a| a.line == w.line || command(a.text).is_none())
                 else {
                     return Err(err(w, "forsyth needs a placement".into()));
@@ -380,21 +480,21 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 for (sq, unit) in placed.units() {
                     problem.set(sq, Some(unit.clone()));
                 }
-                i += 1;
+                st.i += 1;
             }
             Command::Stipulation => {
-                let Some(arg) = words.get(i).filter(|a| a.line == w.line) else {
+                let Some(arg) = words.get(st.i).filter(|a| a.line == w.line) else {
                     return Err(err(w, "stipulation needs a value on its line".into()));
                 };
                 problem.stipulation = Some(clip(arg.text));
-                i += 1;
+                st.i += 1;
             }
             Command::Condition => {
                 // A condition runs on over lines up to the next command
                 // (`bedingung madrasi` and `gitterschach` on the next line).
-                let end = skip_to_command(&words, i);
+                let end = skip_to_command(words, st.i);
                 let value = clip(
-                    &words[i..end]
+                    &words[st.i..end]
                         .iter()
                         .map(|w| w.text)
                         .collect::<Vec<_>>()
@@ -404,7 +504,7 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                     return Err(err(w, "condition needs a value".into()));
                 }
                 problem.condition = Some(value);
-                i = end;
+                st.i = end;
             }
             Command::Author | Command::Origin | Command::Title | Command::Award | Command::Twin => {
                 let value = clip(&unescape(w.rest));
@@ -423,11 +523,11 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                         problem.twins.push(value)
                     }
                 }
-                i = skip_line(&words, i, w.line);
+                st.i = skip_line(words, st.i, w.line);
             }
             // Options run on over lines up to the next command.
-            Command::Options => i = skip_to_command(&words, i),
-            Command::Ignored => i = skip_line(&words, i, w.line),
+            Command::Options => st.i = skip_to_command(words, st.i),
+            Command::Ignored => st.i = skip_line(words, st.i, w.line),
             Command::Refused => {
                 return Err(err(
                     w,
@@ -439,20 +539,7 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
             }
         }
     }
-    if let Some(p) = current {
-        if problems.is_empty() || p != Problem::new() {
-            problems.push(p);
-        }
-    }
-    if problems.is_empty() {
-        return Err(ProblemError::new(
-            ProblemField::Input,
-            1,
-            1,
-            "no BeginProblem".to_owned(),
-        ));
-    }
-    Ok(problems)
+    Ok(())
 }
 
 /// The index of the first word after line `line`.
