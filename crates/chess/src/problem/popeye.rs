@@ -7,7 +7,9 @@
 //! command's name and line; solver options (`option`, `remark`,
 //! `protocol`) are passed over.
 
-use super::{parse_fairy_fen, Figure, Problem, ProblemError, ProblemField, Side, Unit};
+use super::{
+    parse_fairy_fen, Figure, Problem, ProblemError, ProblemField, Side, Twin, TwinChange, Unit,
+};
 use crate::{Role, Square};
 
 /// The longest Popeye text read (bytes).
@@ -520,7 +522,11 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
                         if problem.twins.len() >= MAX_TWINS {
                             return Err(err(w, format!("more than {MAX_TWINS} twins")));
                         }
-                        problem.twins.push(value)
+                        problem.twins.push(value);
+                        let end = skip_line(words, st.i, w.line);
+                        problem
+                            .twin_changes
+                            .push(read_twin(&words[st.i..end], w, st.language));
                     }
                 }
                 st.i = skip_line(words, st.i, w.line);
@@ -664,6 +670,127 @@ fn read_pieces(
         i += 1;
     }
     Ok(i)
+}
+
+/// The changes of a twin's line (the words after `twin`): `continued`
+/// first or not, then `move`, `exchange`, `remove`, `add` (each three
+/// letters or more) with their squares and pieces; any other word is an
+/// error at its place, kept for when the twin's board is asked for.
+fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
+    let err = |w: &Word, message: String| {
+        ProblemError::new(ProblemField::Command("twin"), w.line, w.column, message)
+    };
+    let is = |w: &Word, name: &str| {
+        let lower = w.text.to_ascii_lowercase();
+        lower.len() >= 3 && name.starts_with(&lower)
+    };
+    let mut continued = false;
+    let mut rest = line;
+    if rest.first().is_some_and(|w| is(w, "continued")) {
+        continued = true;
+        rest = &rest[1..];
+    }
+    let square = |w: Option<&Word>, after: &Word| -> Result<Square, ProblemError> {
+        let w = w.ok_or_else(|| {
+            err(
+                after,
+                format!(
+                    "{} needs a square after it",
+                    crate::quote::quoted(after.text)
+                ),
+            )
+        })?;
+        Square::parse(&w.text.to_ascii_lowercase()).ok_or_else(|| {
+            err(
+                w,
+                format!("{} is not a square", crate::quote::quoted(w.text)),
+            )
+        })
+    };
+    let read = || -> Result<Vec<TwinChange>, ProblemError> {
+        if rest.is_empty() {
+            return Err(err(
+                &twin,
+                "the twin changes nothing fen2img can draw".into(),
+            ));
+        }
+        let mut changes = Vec::new();
+        let mut i = 0;
+        while let Some(w) = rest.get(i) {
+            let at = (w.line, w.column);
+            if is(w, "move") || is(w, "exchange") {
+                let a = square(rest.get(i + 1), w)?;
+                let b = square(rest.get(i + 2), rest.get(i + 1).unwrap_or(w))?;
+                let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
+                changes.push(if is(w, "move") {
+                    TwinChange::Move(a, b, at)
+                } else {
+                    TwinChange::Exchange(a, b, at)
+                });
+                i += 3;
+            } else if is(w, "remove") {
+                let sq = square(rest.get(i + 1), w)?;
+                let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
+                changes.push(TwinChange::Remove(sq, at));
+                i += 2;
+            } else if w.text.eq_ignore_ascii_case("add") {
+                let side_word = rest.get(i + 1).ok_or_else(|| {
+                    err(w, "add needs a colour and a piece (add white Qd1)".into())
+                })?;
+                let side = colour(side_word.text, language).ok_or_else(|| {
+                    err(
+                        side_word,
+                        format!(
+                            "{} is not white, black or neutral",
+                            crate::quote::quoted(side_word.text)
+                        ),
+                    )
+                })?;
+                let piece = rest.get(i + 2).ok_or_else(|| {
+                    err(
+                        side_word,
+                        "add needs a piece on squares (add white Qd1)".into(),
+                    )
+                })?;
+                let (code, squares) = split_piece(piece.text).ok_or_else(|| {
+                    err(
+                        piece,
+                        format!(
+                            "{} is not a piece on squares (like Qd1)",
+                            crate::quote::quoted(piece.text)
+                        ),
+                    )
+                })?;
+                let figure = match role(code, language) {
+                    Some(r) => Figure::Piece(r),
+                    None => Figure::Fairy(code.to_ascii_uppercase()),
+                };
+                changes.push(TwinChange::Add(
+                    Unit {
+                        side,
+                        figure,
+                        rotation: 0,
+                    },
+                    squares,
+                    (piece.line, piece.column),
+                ));
+                i += 3;
+            } else {
+                return Err(err(
+                    w,
+                    format!(
+                        "{} is a twin change fen2img does not draw (it draws move, exchange, remove, add)",
+                        crate::quote::quoted(w.text)
+                    ),
+                ));
+            }
+        }
+        Ok(changes)
+    };
+    Twin {
+        continued,
+        changes: read(),
+    }
 }
 
 /// `Ke1` → (`K`, [e1]); `Sb5c6` → (`S`, [b5, c6]); `CAa2` → (`CA`, [a2]).
