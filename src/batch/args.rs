@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::args::problem::ProblemArgs;
 use crate::args::RenderArgs;
 
 /// `fen2img batch` arguments.
@@ -79,6 +80,12 @@ pub struct BatchArgs {
     /// PGN inputs: every position up to this one (default the final one).
     #[arg(long, value_name = "PLY|MOVE", conflicts_with = "markers")]
     pub to: Option<std::ffi::OsString>,
+
+    /// The problem flags: `--problem` reads the inputs as Fairy FEN lines
+    /// with caption operations (or Popeye files), the caption flags apply
+    /// to every problem, `--twins` draws each twin as its own file.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
 
     #[command(flatten)]
     pub render: RenderArgs,

@@ -39,8 +39,8 @@ pub enum TwinChange {
 
 impl Problem {
     /// Each twin's board, in order: the problem with the twin's changes
-    /// made, its caption kept and its twin list emptied (the board is the
-    /// twin). Empty when the problem has no twin; the first twin that
+    /// made, its caption kept, its twin list emptied and its title saying
+    /// which twin it is (`b) move d1 h5`). Empty when the problem has no twin; the first twin that
     /// cannot be drawn gives its error.
     ///
     /// ```
@@ -51,6 +51,7 @@ impl Problem {
     /// let boards = p.twin_boards()?;
     /// assert_eq!(boards[0].to_fairy_fen(), "2k5/8/2K5/7Q/8/8/8/8");
     /// assert_eq!(boards[1].to_fairy_fen(), "2k5/p7/2K5/7Q/8/8/8/8");
+    /// assert_eq!(boards[1].title.as_deref(), Some("c) continued add black Pa7"));
     ///
     /// let text = "BeginProblem\npieces white Kc6 black Kc8\ntwin rotate 90\nEndProblem\n";
     /// let e = parse_popeye(text)?[0].twin_boards().unwrap_err();
@@ -62,7 +63,7 @@ impl Problem {
         base.twins.clear();
         base.twin_changes.clear();
         let mut boards: Vec<Problem> = Vec::with_capacity(self.twin_changes.len());
-        for twin in &self.twin_changes {
+        for (i, twin) in self.twin_changes.iter().enumerate() {
             let mut board = match (twin.continued, boards.last()) {
                 (true, Some(last)) => last.clone(),
                 _ => base.clone(),
@@ -70,6 +71,13 @@ impl Problem {
             for change in twin.changes.as_ref().map_err(Clone::clone)? {
                 apply(&mut board, change)?;
             }
+            // The board says which twin it is, above it: `b) move d1 h5`.
+            let letter = char::from(b'b' + (i as u8).min(24));
+            let label = format!("{letter}) {}", self.twins.get(i).map_or("", String::as_str));
+            board.title = Some(match &self.title {
+                Some(t) => format!("{t}, {label}"),
+                None => label,
+            });
             boards.push(board);
         }
         Ok(boards)
