@@ -253,7 +253,7 @@ fn a_twin_that_cannot_be_drawn_is_refused_with_its_line_and_nothing_is_written()
     assert_code(&run, 2);
     let err = stderr(&run);
     assert!(
-        err.contains("Popeye command 'twin' at line 11, column 6: 'Rotate' is a twin change"),
+        err.contains("Popeye command 'twin' at line 9, column 6: 'Rotate' is a twin change"),
         "{err}"
     );
     assert!(err.contains("Twin Rotate 90\n") && err.contains("     ^"), "{err}");
@@ -265,7 +265,7 @@ fn a_twin_that_cannot_be_drawn_is_refused_with_its_line_and_nothing_is_written()
     fs::write(&input, twinned("Twin Move d4 d5\n")).unwrap();
     let run = fen2img([input.as_os_str(), "--twins".as_ref(), "-o".as_ref(), out.as_os_str()]);
     assert_code(&run, 2);
-    assert!(stderr(&run).contains("line 10, column 11: no unit stands on d4"), "{}", stderr(&run));
+    assert!(stderr(&run).contains("line 8, column 11: no unit stands on d4"), "{}", stderr(&run));
 }
 
 #[test]
@@ -298,7 +298,7 @@ fn batch_draws_twins_beside_their_problem() {
     ]);
     assert_code(&run, 2);
     assert!(
-        stderr(&run).contains(&format!("{}:10:6: invalid twin", input.display())),
+        stderr(&run).contains(&format!("{}:8:6: invalid twin", input.display())),
         "{}",
         stderr(&run)
     );
