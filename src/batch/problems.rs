@@ -304,12 +304,7 @@ fn read_input(path: &Path) -> Result<(String, String), Failure> {
 
 /// The problems of one input, numbered on from `number`: its Popeye
 /// problems, or its lines that are neither blank nor comments (`#`).
-fn read_items(
-    args: &BatchArgs,
-    text: &str,
-    popeye: bool,
-    number: &mut usize,
-) -> Vec<Item> {
+fn read_items(args: &BatchArgs, text: &str, popeye: bool, number: &mut usize) -> Vec<Item> {
     let mut items = Vec::new();
     let mut push =
         |line: usize, read: Result<(Problem, Option<String>), (usize, usize, String)>| {

@@ -101,7 +101,11 @@ fn a_file_of_fairy_fen_lines_draws_each_problem_and_reports_the_bad_line() {
     assert_code(&run, 2);
     for r in &problems {
         let board = read(&out.join(format!("{}.txt", r.name)));
-        assert!(board.contains(&format!("h#2  {}", r.count)), "{}: {board}", r.name);
+        assert!(
+            board.contains(&format!("h#2  {}", r.count)),
+            "{}: {board}",
+            r.name
+        );
         assert!(board.contains("A. Composer & B. Other"), "{board}");
     }
     let err = stderr(&run);
@@ -112,7 +116,10 @@ fn a_file_of_fairy_fen_lines_draws_each_problem_and_reports_the_bad_line() {
     );
     assert!(err.contains("  8/8/8/8/8/8/8/7E"), "{err}");
     assert!(
-        err.contains(&format!("{shown}:{}:29: 'colour' is not a problem operation", bad_line + 1)),
+        err.contains(&format!(
+            "{shown}:{}:29: 'colour' is not a problem operation",
+            bad_line + 1
+        )),
         "{err}"
     );
     let lines: Vec<serde_json::Value> = read(&manifest)
@@ -183,7 +190,9 @@ fn twinned(twins: &str) -> String {
         .into_iter()
         .find(|r| r.name == "shankar-ram-f65-1983")
         .unwrap();
-    shankar.popeye.replace("EndProblem", &format!("{twins}EndProblem"))
+    shankar
+        .popeye
+        .replace("EndProblem", &format!("{twins}EndProblem"))
 }
 
 #[test]
@@ -208,7 +217,10 @@ fn twins_are_drawn_as_boards_of_their_own_on_the_command_line() {
     let a = read(&out);
     assert!(a.starts_with("N. Shankar Ram"), "{a}");
     assert!(a.contains("8  k   b   Q   .   K"), "{a}");
-    assert!(a.contains("b) Move c8 d8"), "the diagram lists its twins: {a}");
+    assert!(
+        a.contains("b) Move c8 d8"),
+        "the diagram lists its twins: {a}"
+    );
     let b = read(&dir.join("shankar-b.txt"));
     assert!(b.contains("8  k   b   .   Q   K"), "{b}");
     assert!(b.contains("b) Move c8 d8"), "{b}");
@@ -256,16 +268,28 @@ fn a_twin_that_cannot_be_drawn_is_refused_with_its_line_and_nothing_is_written()
         err.contains("Popeye command 'twin' at line 9, column 6: 'Rotate' is a twin change"),
         "{err}"
     );
-    assert!(err.contains("Twin Rotate 90\n") && err.contains("     ^"), "{err}");
+    assert!(
+        err.contains("Twin Rotate 90\n") && err.contains("     ^"),
+        "{err}"
+    );
     assert!(!out.exists() && !dir.join("out-b.png").exists());
     // Without --twins the twins are listed, as before.
     let run = fen2img([input.as_os_str(), "-o".as_ref(), out.as_os_str()]);
     assert_code(&run, 0);
     // A piece moved from an empty square is refused at the square.
     fs::write(&input, twinned("Twin Move d4 d5\n")).unwrap();
-    let run = fen2img([input.as_os_str(), "--twins".as_ref(), "-o".as_ref(), out.as_os_str()]);
+    let run = fen2img([
+        input.as_os_str(),
+        "--twins".as_ref(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
     assert_code(&run, 2);
-    assert!(stderr(&run).contains("line 8, column 11: no unit stands on d4"), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("line 8, column 11: no unit stands on d4"),
+        "{}",
+        stderr(&run)
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The problem model: the units on the board and the words around them.
 
-use super::twin::Twin;
+use super::twin_change::Twin;
 use super::unit::{Side, Unit};
 use crate::Square;
 

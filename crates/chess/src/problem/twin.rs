@@ -1,6 +1,6 @@
 //! Twins as boards of their own: the changes a Popeye `twin` line makes
-//! that a diagram can show (a unit moved, added, removed, two exchanged),
-//! read when the file is read, applied on request.
+//! that a diagram can show (`twin_change`, read when the file is read),
+//! applied on request.
 //!
 //! Each twin starts from the diagram, or from the twin before it when it
 //! says `continued`, as Popeye reads them. A twin that does anything else
@@ -10,32 +10,8 @@
 
 use super::error::{ProblemError, ProblemField};
 use super::model::Problem;
-use super::unit::Unit;
+use super::twin_change::TwinChange;
 use crate::Square;
-
-/// One twin as read: whether it continues the twin before it, and its
-/// changes, or why it cannot be drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Twin {
-    /// `continued`: applied to the twin before it, not to the diagram.
-    pub continued: bool,
-    /// The changes in order, or the error of the word at fault.
-    pub changes: Result<Vec<TwinChange>, ProblemError>,
-}
-
-/// A change a twin makes to the board, with the line and column of its
-/// first square (for the error when the board does not allow it).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TwinChange {
-    /// `move a1 b2`: the unit on the first square goes to the second.
-    Move(Square, Square, (usize, usize)),
-    /// `add white Qd1`: a unit on each square.
-    Add(Unit, Vec<Square>, (usize, usize)),
-    /// `remove e4`: the square is emptied.
-    Remove(Square, (usize, usize)),
-    /// `exchange a1 b2`: the two units change places.
-    Exchange(Square, Square, (usize, usize)),
-}
 
 impl Problem {
     /// Each twin's board, in order: the problem with the twin's changes
