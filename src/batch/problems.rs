@@ -70,6 +70,13 @@ struct Entry<'a> {
     error: Option<String>,
 }
 
+/// A problem's boards (the diagram, then each twin with its letter) and
+/// its `id`, or the line and column at fault and the message.
+type Boards = Result<(Vec<(char, Problem)>, Option<String>), Placed>;
+
+/// Where a problem was refused (line, column) and why.
+type Placed = (usize, usize, String);
+
 /// One problem of an input, read or refused.
 struct Item {
     /// The line it starts on.
@@ -78,7 +85,7 @@ struct Item {
     number: usize,
     /// Its boards (the diagram, then each twin with its letter) and its
     /// `id`, or the line and column at fault and the message.
-    read: Result<(Vec<(char, Problem)>, Option<String>), (usize, usize, String)>,
+    read: Boards,
 }
 
 /// Counts for the summary line and the exit code.
