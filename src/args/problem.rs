@@ -57,6 +57,7 @@ impl ProblemArgs {
     /// Whether any flag asks for the problem layout.
     pub fn asked(&self) -> bool {
         self.problem
+            || self.twins
             || self.stipulation.is_some()
             || !self.author.is_empty()
             || self.source.is_some()

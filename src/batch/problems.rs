@@ -46,7 +46,6 @@ const PLACEHOLDERS: &[&str] = &["n", "id", "twin", "ext"];
 /// file among the inputs.
 pub fn wanted(args: &BatchArgs) -> bool {
     args.problem.asked()
-        || args.problem.twins
         || args
             .inputs
             .iter()
