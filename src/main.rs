@@ -25,6 +25,7 @@ mod single_game;
 mod single_problem;
 mod stdout;
 mod terminal;
+mod twins;
 
 use std::process::ExitCode;
 

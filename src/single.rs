@@ -81,6 +81,7 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
                 Destination::File(path) => Some(path.as_path()),
                 Destination::Stdout => None,
             },
+            text: &input,
         };
         return single_problem::run(&run, problems);
     }

@@ -44,12 +44,20 @@ pub struct ProblemArgs {
     /// The award (`1st Prize`), printed under the source.
     #[arg(long, value_name = "TEXT")]
     pub award: Option<String>,
+
+    /// Draw each twin of a Popeye problem as a diagram of its own (twins
+    /// that move, add, remove or exchange units): `-o 'p-{twin}.png'`
+    /// (a, b, c …) or `{n}` (1, 2, 3 …); without either, `p.png`,
+    /// `p-b.png`, `p-c.png` ….
+    #[arg(long)]
+    pub twins: bool,
 }
 
 impl ProblemArgs {
     /// Whether any flag asks for the problem layout.
     pub fn asked(&self) -> bool {
         self.problem
+            || self.twins
             || self.stipulation.is_some()
             || !self.author.is_empty()
             || self.source.is_some()

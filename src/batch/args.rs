@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::args::problem::ProblemArgs;
 use crate::args::RenderArgs;
 
 /// `fen2img batch` arguments.
@@ -20,12 +21,16 @@ use crate::args::RenderArgs;
 PGN inputs (.pgn) have their own: n (the game's number; also id), white,
 black, round, event, site, date (the tags, made safe for file names), ply,
 ext; e.g. --name '{white}-{black}-{round}.{ext}'.
+Problems (--problem with Fairy FEN lines, or .inp/.pop Popeye files): n,
+id (the line's id operation), twin (a, b, c ... with --twins), ext.
 
 Exit codes: 0 all rendered, 2 some lines failed, 1 an I/O failure,
 130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM), 129 hung up (SIGHUP).")]
 pub struct BatchArgs {
-    /// Files of one FEN or EPD per line (.fen .epd .txt), or PGN files (.pgn:
-    /// one diagram per game); standard input when none is given or `-`.
+    /// Files of one FEN or EPD per line (.fen .epd .txt), PGN files (.pgn:
+    /// one diagram per game), Popeye files (.inp .pop: one per problem) or,
+    /// with --problem, Fairy FEN lines (`PLACEMENT stip "#2"; author
+    /// "...";`); standard input when none is given or `-`.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 
@@ -79,6 +84,12 @@ pub struct BatchArgs {
     /// PGN inputs: every position up to this one (default the final one).
     #[arg(long, value_name = "PLY|MOVE", conflicts_with = "markers")]
     pub to: Option<std::ffi::OsString>,
+
+    /// The problem flags: `--problem` reads the inputs as Fairy FEN lines
+    /// with caption operations (or Popeye files), the caption flags apply
+    /// to every problem, `--twins` draws each twin as its own file.
+    #[command(flatten)]
+    pub problem: ProblemArgs,
 
     #[command(flatten)]
     pub render: RenderArgs,

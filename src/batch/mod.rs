@@ -22,6 +22,8 @@ mod names;
 mod out_dirs;
 mod outcome;
 mod pgn_windows;
+mod problem_lines;
+pub mod problems;
 mod progress;
 mod schedule;
 mod shard;
@@ -75,6 +77,9 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         .ok_or_else(|| Failure::invalid("give --out-dir DIR (or -o for lines of games)"))?;
     if games::all_pgn(&args.inputs) {
         return games::run(args, out_dir, format, &options);
+    }
+    if problems::wanted(args) {
+        return problems::run(args, out_dir, format, &options);
     }
     if args.markers || args.from.is_some() || args.to.is_some() {
         return Err(Failure::invalid(

@@ -17,6 +17,7 @@ mod md_pgn;
 mod messages;
 mod pdf;
 mod pieces_cli;
+mod problems_batch;
 mod problems_cli;
 #[cfg(feature = "serve")]
 mod serve;

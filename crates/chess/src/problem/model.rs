@@ -1,5 +1,6 @@
 //! The problem model: the units on the board and the words around them.
 
+use super::twin_change::Twin;
 use super::unit::{Side, Unit};
 use crate::Square;
 
@@ -25,6 +26,10 @@ pub struct Problem {
     /// The twins, each as written after `twin` (`b) bd4-e5`): listed in the
     /// caption, not drawn as boards of their own.
     pub twins: Vec<String>,
+    /// What each twin changes on the board, as far as a diagram can show
+    /// it, for [`Problem::twin_boards`]; one entry a twin when read from
+    /// Popeye input, empty otherwise.
+    pub twin_changes: Vec<Twin>,
 }
 
 impl Problem {

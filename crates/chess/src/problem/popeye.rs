@@ -7,7 +7,9 @@
 //! command's name and line; solver options (`option`, `remark`,
 //! `protocol`) are passed over.
 
-use super::{parse_fairy_fen, Figure, Problem, ProblemError, ProblemField, Side, Unit};
+use super::{
+    parse_fairy_fen, Figure, Problem, ProblemError, ProblemField, Side, Twin, TwinChange, Unit,
+};
 use crate::{Role, Square};
 
 /// The longest Popeye text read (bytes).
@@ -299,21 +301,118 @@ fn words(text: &str) -> Vec<Word<'_>> {
 /// # Ok::<(), fen2img_chess::problem::ProblemError>(())
 /// ```
 pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
+    let mut problems = Vec::new();
+    for (_, problem) in read_problems(text, false) {
+        problems.push(problem?);
+    }
+    Ok(problems)
+}
+
+/// Reads Popeye input problem by problem, going on after a problem that
+/// cannot be read: each problem with the line it starts on (its
+/// `BeginProblem`, or the `NextProblem` before it), read or refused with
+/// its error. A batch draws the problems that read and reports the
+/// others; [`parse_popeye`] stops at the first error instead.
+///
+/// ```
+/// use fen2img_chess::problem::parse_popeye_each;
+/// let text = "BeginProblem\npieces white Ke1 black Ke8\nNextProblem\n\
+///             pieces white royal Ke1\nNextProblem\npieces white Kh1\nEndProblem\n";
+/// let read = parse_popeye_each(text);
+/// assert_eq!(read.len(), 3);
+/// assert_eq!(read[0].0, 1);
+/// assert!(read[0].1.is_ok());
+/// assert_eq!((read[1].0, read[1].1.as_ref().unwrap_err().line()), (3, 4));
+/// assert_eq!(read[2].1.as_ref().unwrap().count_text(), "(1+0)");
+/// ```
+pub fn parse_popeye_each(text: &str) -> Vec<(usize, Result<Problem, ProblemError>)> {
+    read_problems(text, true)
+}
+
+/// Where the reading of a Popeye text stands.
+struct State {
+    /// The next word to read.
+    i: usize,
+    /// The problem being read, once one has begun.
+    current: Option<Problem>,
+    /// The line the current problem starts on.
+    start_line: usize,
+    /// The language of the last `BeginProblem`: it decides piece letters.
+    language: Language,
+    /// The problems read (or refused), in order.
+    problems: Vec<(usize, Result<Problem, ProblemError>)>,
+}
+
+/// Reads every problem of `text`; `go_on`: after a refused problem, go on
+/// with the next one (from its `NextProblem` or `BeginProblem`), else stop.
+fn read_problems(text: &str, go_on: bool) -> Vec<(usize, Result<Problem, ProblemError>)> {
     if text.len() > MAX_POPEYE_LEN {
-        return Err(ProblemError::new(
-            ProblemField::Input,
+        return vec![(
             1,
-            1,
-            format!("Popeye input longer than {MAX_POPEYE_LEN} bytes"),
-        ));
+            Err(ProblemError::new(
+                ProblemField::Input,
+                1,
+                1,
+                format!("Popeye input longer than {MAX_POPEYE_LEN} bytes"),
+            )),
+        )];
     }
     let words = words(text);
-    let mut problems = Vec::new();
-    let mut current: Option<Problem> = None;
-    let mut language = Language::English;
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i];
+    let mut st = State {
+        i: 0,
+        current: None,
+        start_line: 1,
+        language: Language::English,
+        problems: Vec::new(),
+    };
+    while let Err(e) = read_words(&words, &mut st) {
+        st.problems.push((st.start_line, Err(e)));
+        if !go_on || st.problems.len() >= MAX_PROBLEMS {
+            return st.problems;
+        }
+        // Resume at the next problem's start; the failed one is dropped.
+        st.current = None;
+        while let Some(w) = words.get(st.i) {
+            match command(w.text) {
+                Some((Command::Begin, ..)) => break,
+                Some((Command::Next, ..)) => {
+                    st.current = Some(Problem::new());
+                    st.start_line = w.line;
+                    st.i += 1;
+                    break;
+                }
+                Some((Command::End, ..)) => {
+                    st.i = words.len();
+                    break;
+                }
+                _ => st.i += 1,
+            }
+        }
+    }
+    if let Some(p) = st.current.take() {
+        if st.problems.is_empty() || p != Problem::new() {
+            st.problems.push((st.start_line, Ok(p)));
+        }
+    }
+    if st.problems.is_empty() {
+        st.problems.push((
+            1,
+            Err(ProblemError::new(
+                ProblemField::Input,
+                1,
+                1,
+                "no BeginProblem".to_owned(),
+            )),
+        ));
+    }
+    st.problems
+}
+
+/// Reads words from `st.i` to the end of the text or of the last problem,
+/// into `st`; an error leaves `st.i` past the word at fault.
+fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
+    while st.i < words.len() {
+        let w = words[st.i];
         let Some((cmd, lang, word)) = command(w.text) else {
             return Err(ProblemError::new(
                 ProblemField::Input,
@@ -334,37 +433,40 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
         let err =
             |w: Word, message: String| ProblemError::new(field.clone(), w.line, w.column, message);
         if cmd == Command::Begin {
-            language = lang;
-            if current.is_some() {
+            st.language = lang;
+            if st.current.is_some() {
                 return Err(err(w, "a problem begins before the last one ended".into()));
             }
-            current = Some(Problem::new());
-            i += 1;
+            st.current = Some(Problem::new());
+            st.start_line = w.line;
+            st.i += 1;
             continue;
         }
-        let Some(problem) = current.as_mut() else {
+        let Some(problem) = st.current.as_mut() else {
             return Err(err(w, "before BeginProblem".into()));
         };
-        i += 1;
+        st.i += 1;
         match cmd {
             Command::Begin => {}
             Command::End | Command::Next => {
-                if problems.len() >= MAX_PROBLEMS {
+                if st.problems.len() >= MAX_PROBLEMS {
                     return Err(err(w, format!("more than {MAX_PROBLEMS} problems")));
                 }
-                problems.push(std::mem::take(problem));
-                current = (cmd == Command::Next).then(Problem::new);
+                st.problems
+                    .push((st.start_line, Ok(std::mem::take(problem))));
+                st.current = (cmd == Command::Next).then(Problem::new);
+                st.start_line = w.line;
                 if cmd == Command::End {
                     // Popeye reads nothing after EndProblem.
                     break;
                 }
             }
             Command::Pieces => {
-                i = read_pieces(&words, i, problem, language)?;
+                st.i = read_pieces(words, st.i, problem, st.language)?;
             }
             Command::Forsyth => {
                 let Some(arg) = words
-                    .get(i)
+                    .get(st.i)
                     .filter(|a| a.line == w.line || command(a.text).is_none())
                 else {
                     return Err(err(w, "forsyth needs a placement".into()));
@@ -380,21 +482,21 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                 for (sq, unit) in placed.units() {
                     problem.set(sq, Some(unit.clone()));
                 }
-                i += 1;
+                st.i += 1;
             }
             Command::Stipulation => {
-                let Some(arg) = words.get(i).filter(|a| a.line == w.line) else {
+                let Some(arg) = words.get(st.i).filter(|a| a.line == w.line) else {
                     return Err(err(w, "stipulation needs a value on its line".into()));
                 };
                 problem.stipulation = Some(clip(arg.text));
-                i += 1;
+                st.i += 1;
             }
             Command::Condition => {
                 // A condition runs on over lines up to the next command
                 // (`bedingung madrasi` and `gitterschach` on the next line).
-                let end = skip_to_command(&words, i);
+                let end = skip_to_command(words, st.i);
                 let value = clip(
-                    &words[i..end]
+                    &words[st.i..end]
                         .iter()
                         .map(|w| w.text)
                         .collect::<Vec<_>>()
@@ -404,7 +506,7 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                     return Err(err(w, "condition needs a value".into()));
                 }
                 problem.condition = Some(value);
-                i = end;
+                st.i = end;
             }
             Command::Author | Command::Origin | Command::Title | Command::Award | Command::Twin => {
                 let value = clip(&unescape(w.rest));
@@ -420,14 +522,18 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
                         if problem.twins.len() >= MAX_TWINS {
                             return Err(err(w, format!("more than {MAX_TWINS} twins")));
                         }
-                        problem.twins.push(value)
+                        problem.twins.push(value);
+                        let end = skip_line(words, st.i, w.line);
+                        problem
+                            .twin_changes
+                            .push(read_twin(&words[st.i..end], w, st.language));
                     }
                 }
-                i = skip_line(&words, i, w.line);
+                st.i = skip_line(words, st.i, w.line);
             }
             // Options run on over lines up to the next command.
-            Command::Options => i = skip_to_command(&words, i),
-            Command::Ignored => i = skip_line(&words, i, w.line),
+            Command::Options => st.i = skip_to_command(words, st.i),
+            Command::Ignored => st.i = skip_line(words, st.i, w.line),
             Command::Refused => {
                 return Err(err(
                     w,
@@ -439,20 +545,7 @@ pub fn parse_popeye(text: &str) -> Result<Vec<Problem>, ProblemError> {
             }
         }
     }
-    if let Some(p) = current {
-        if problems.is_empty() || p != Problem::new() {
-            problems.push(p);
-        }
-    }
-    if problems.is_empty() {
-        return Err(ProblemError::new(
-            ProblemField::Input,
-            1,
-            1,
-            "no BeginProblem".to_owned(),
-        ));
-    }
-    Ok(problems)
+    Ok(())
 }
 
 /// The index of the first word after line `line`.
@@ -577,6 +670,127 @@ fn read_pieces(
         i += 1;
     }
     Ok(i)
+}
+
+/// The changes of a twin's line (the words after `twin`): `continued`
+/// first or not, then `move`, `exchange`, `remove`, `add` (each three
+/// letters or more) with their squares and pieces; any other word is an
+/// error at its place, kept for when the twin's board is asked for.
+fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
+    let err = |w: &Word, message: String| {
+        ProblemError::new(ProblemField::Command("twin"), w.line, w.column, message)
+    };
+    let is = |w: &Word, name: &str| {
+        let lower = w.text.to_ascii_lowercase();
+        lower.len() >= 3 && name.starts_with(&lower)
+    };
+    let mut continued = false;
+    let mut rest = line;
+    if rest.first().is_some_and(|w| is(w, "continued")) {
+        continued = true;
+        rest = &rest[1..];
+    }
+    let square = |w: Option<&Word>, after: &Word| -> Result<Square, ProblemError> {
+        let w = w.ok_or_else(|| {
+            err(
+                after,
+                format!(
+                    "{} needs a square after it",
+                    crate::quote::quoted(after.text)
+                ),
+            )
+        })?;
+        Square::parse(&w.text.to_ascii_lowercase()).ok_or_else(|| {
+            err(
+                w,
+                format!("{} is not a square", crate::quote::quoted(w.text)),
+            )
+        })
+    };
+    let read = || -> Result<Vec<TwinChange>, ProblemError> {
+        if rest.is_empty() {
+            return Err(err(
+                &twin,
+                "the twin changes nothing fen2img can draw".into(),
+            ));
+        }
+        let mut changes = Vec::new();
+        let mut i = 0;
+        while let Some(w) = rest.get(i) {
+            let at = (w.line, w.column);
+            if is(w, "move") || is(w, "exchange") {
+                let a = square(rest.get(i + 1), w)?;
+                let b = square(rest.get(i + 2), rest.get(i + 1).unwrap_or(w))?;
+                let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
+                changes.push(if is(w, "move") {
+                    TwinChange::Move(a, b, at)
+                } else {
+                    TwinChange::Exchange(a, b, at)
+                });
+                i += 3;
+            } else if is(w, "remove") {
+                let sq = square(rest.get(i + 1), w)?;
+                let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
+                changes.push(TwinChange::Remove(sq, at));
+                i += 2;
+            } else if w.text.eq_ignore_ascii_case("add") {
+                let side_word = rest.get(i + 1).ok_or_else(|| {
+                    err(w, "add needs a colour and a piece (add white Qd1)".into())
+                })?;
+                let side = colour(side_word.text, language).ok_or_else(|| {
+                    err(
+                        side_word,
+                        format!(
+                            "{} is not white, black or neutral",
+                            crate::quote::quoted(side_word.text)
+                        ),
+                    )
+                })?;
+                let piece = rest.get(i + 2).ok_or_else(|| {
+                    err(
+                        side_word,
+                        "add needs a piece on squares (add white Qd1)".into(),
+                    )
+                })?;
+                let (code, squares) = split_piece(piece.text).ok_or_else(|| {
+                    err(
+                        piece,
+                        format!(
+                            "{} is not a piece on squares (like Qd1)",
+                            crate::quote::quoted(piece.text)
+                        ),
+                    )
+                })?;
+                let figure = match role(code, language) {
+                    Some(r) => Figure::Piece(r),
+                    None => Figure::Fairy(code.to_ascii_uppercase()),
+                };
+                changes.push(TwinChange::Add(
+                    Unit {
+                        side,
+                        figure,
+                        rotation: 0,
+                    },
+                    squares,
+                    (piece.line, piece.column),
+                ));
+                i += 3;
+            } else {
+                return Err(err(
+                    w,
+                    format!(
+                        "{} is a twin change fen2img does not draw (it draws move, exchange, remove, add)",
+                        crate::quote::quoted(w.text)
+                    ),
+                ));
+            }
+        }
+        Ok(changes)
+    };
+    Twin {
+        continued,
+        changes: read(),
+    }
 }
 
 /// `Ke1` → (`K`, [e1]); `Sb5c6` → (`S`, [b5, c6]); `CAa2` → (`CA`, [a2]).
