@@ -213,51 +213,10 @@ impl MarkedTiles {
         // The palette: the board and marked grounds weighted as `indexed`
         // weighs the board, every tile drawn once, and the texts' ramps
         // exact.
-        let mut histogram: ColorMap<u64> = ColorMap::default();
-        material.count_board(&mut histogram);
-        let mut marked_grounds: ColorMap<u64> = ColorMap::default();
-        for g in &grounds[plain..] {
-            count_colors(g, &mut marked_grounds);
-        }
-        for (c, n) in marked_grounds {
-            *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
-        }
-        for t in tiles_rgba.iter().flatten().flatten() {
-            count_colors(t, &mut histogram);
-        }
+        let histogram = palette_histogram(&material, &grounds[plain..], &tiles_rgba);
         let mut ramps: Vec<Packed> = key.inks.iter().flat_map(Ink::ramp).collect();
-        // Opaque markup over the pieces: each colour's edge over the light
-        // and dark squares and over the pieces' two main colours, and each
-        // pair of its colours (a symbol on its disc, the disc in its ring).
         if !key.overlay.is_empty() {
-            let board = &key.frame.board;
-            let mut squares: ColorMap<u64> = ColorMap::default();
-            for g in &grounds[..plain] {
-                count_colors(g, &mut squares);
-            }
-            let mut unders = vec![packed(board.light), packed(board.dark)];
-            let plain_tiles: Vec<&[Pixmap; 12]> = tiles_rgba[..plain].iter().flatten().collect();
-            unders.extend(main_colours(&plain_tiles, &squares, 2));
-            // And each marked kind of square's main colour (a tint's).
-            for g in &grounds[plain..] {
-                let mut counts: ColorMap<u64> = ColorMap::default();
-                count_colors(g, &mut counts);
-                let most = counts
-                    .into_iter()
-                    .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
-                unders.extend(most.map(|(c, _)| c));
-            }
-            unders.sort_unstable();
-            unders.dedup();
-            for &c in &key.overlay {
-                for &ground in unders.iter().chain(&key.overlay) {
-                    if ground != c {
-                        let step = |k: u32| over(c, ground, k as f32 / (OVERLAY_STEPS + 1) as f32);
-                        ramps.extend((1..=OVERLAY_STEPS).map(step));
-                    }
-                }
-                ramps.push(c);
-            }
+            ramps.extend(overlay_ramps(key, &grounds, plain, &tiles_rgba));
         }
         ramps.sort_unstable();
         ramps.dedup();
@@ -492,6 +451,72 @@ impl MarkedTiles {
             }
         }
     }
+}
+
+/// The palette entries opaque markup over the pieces needs: each of
+/// `key`'s overlay colours' edge over the light and dark squares, over the
+/// pieces' two main colours and over each marked kind of square's main
+/// colour (`grounds` past the `plain` classes), and each pair of its
+/// colours (a symbol on its disc, the disc in its ring).
+fn overlay_ramps(
+    key: &MarkedKey,
+    grounds: &[Pixmap],
+    plain: usize,
+    tiles_rgba: &[Option<[Pixmap; 12]>],
+) -> Vec<Packed> {
+    let mut out = Vec::new();
+    let board = &key.frame.board;
+    let mut squares: ColorMap<u64> = ColorMap::default();
+    for g in &grounds[..plain] {
+        count_colors(g, &mut squares);
+    }
+    let mut unders = vec![packed(board.light), packed(board.dark)];
+    let plain_tiles: Vec<&[Pixmap; 12]> = tiles_rgba[..plain].iter().flatten().collect();
+    unders.extend(main_colours(&plain_tiles, &squares, 2));
+    // And each marked kind of square's main colour (a tint's).
+    for g in &grounds[plain..] {
+        let mut counts: ColorMap<u64> = ColorMap::default();
+        count_colors(g, &mut counts);
+        let most = counts
+            .into_iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
+        unders.extend(most.map(|(c, _)| c));
+    }
+    unders.sort_unstable();
+    unders.dedup();
+    for &c in &key.overlay {
+        for &ground in unders.iter().chain(&key.overlay) {
+            if ground != c {
+                let step = |k: u32| over(c, ground, k as f32 / (OVERLAY_STEPS + 1) as f32);
+                out.extend((1..=OVERLAY_STEPS).map(step));
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The colours a marked tile set's palette is fitted to: the empty board
+/// and markers (`material`) and the `marked_grounds`, weighted as
+/// `indexed` weighs the board, and every tile drawn, once.
+fn palette_histogram(
+    material: &Material,
+    marked_grounds: &[Pixmap],
+    tiles_rgba: &[Option<[Pixmap; 12]>],
+) -> ColorMap<u64> {
+    let mut histogram: ColorMap<u64> = ColorMap::default();
+    material.count_board(&mut histogram);
+    let mut marked: ColorMap<u64> = ColorMap::default();
+    for g in marked_grounds {
+        count_colors(g, &mut marked);
+    }
+    for (c, n) in marked {
+        *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
+    }
+    for t in tiles_rgba.iter().flatten().flatten() {
+        count_colors(t, &mut histogram);
+    }
+    histogram
 }
 
 /// The `n` colours the pieces of `tiles` cover most (not their grounds'),
