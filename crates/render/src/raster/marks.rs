@@ -230,7 +230,12 @@ mod tests {
             assert_eq!(used.render(&last).data(), fresh.data(), "{case}");
             // The shared background was drawn once for all four boards.
             let shared = shared_spec(&last.frame.board);
-            let count = used.parts.backgrounds.keys().filter(|k| k.0 == shared).count();
+            let count = used
+                .parts
+                .backgrounds
+                .keys()
+                .filter(|k| k.0 == shared)
+                .count();
             assert_eq!(count, 1, "{case}");
             // And the palette path, whose tiles are drawn over it.
             let mut used = Rasterizer::new();
