@@ -658,187 +658,227 @@ fn parse_number(tok: Token<'_>, field: Field, min: u32) -> Result<u32, FenError>
 /// Field 1: eight ranks from the eighth down, plus crazyhouse pockets either
 /// in brackets after the last rank or as a ninth `/` segment.
 fn parse_placement(tok: Token<'_>, strict: bool) -> Result<(Board, Option<Pockets>), FenError> {
-    let err =
-        |kind, at: usize, message: String| Err(FenError::new(Field::Placement, kind, at, message));
-    let bytes = tok.text.as_bytes();
     let (ranks_text, pocket) = match tok.text.find('[') {
         Some(i) => (&tok.text[..i], Some((i, &tok.text[i..]))),
         None => (tok.text, None),
     };
-
+    let segments = rank_segments(ranks_text);
+    let has_ninth = segments.len() == 9 && pocket.is_none() && !strict;
+    if segments.len() != 8 && !has_ninth {
+        return Err(rank_count_error(tok, ranks_text, &segments));
+    }
     let mut board = Board::empty();
-    let mut pockets = None;
-    let segments: Vec<(usize, &str)> = {
-        let mut start = 0;
-        let mut out = Vec::new();
-        for (i, b) in ranks_text.bytes().enumerate() {
-            if b == b'/' {
-                out.push((start, &ranks_text[start..i]));
-                start = i + 1;
-            }
-        }
-        out.push((start, &ranks_text[start..]));
-        out
-    };
-    let rank_count = segments.len();
-    let has_ninth = rank_count == 9 && pocket.is_none() && !strict;
-    if rank_count != 8 && !has_ninth {
-        let at = if rank_count > 8 {
-            segments[8].0.saturating_sub(1)
-        } else {
-            ranks_text.len()
-        };
-        return err(
-            FenErrorKind::RankCount,
-            tok.at + at,
-            format!(
-                "found {rank_count} {}, expected 8 separated by '/'",
-                if rank_count == 1 { "rank" } else { "ranks" }
-            ),
-        );
-    }
     for (index, &(start, text)) in segments.iter().take(8).enumerate() {
-        let rank = 7 - index as u8;
-        let rank_name = rank + 1;
-        if text.is_empty() {
-            return err(
-                FenErrorKind::SquareCount,
-                tok.at + start,
-                format!("rank {rank_name} is empty; write 8 for a rank with no pieces"),
-            );
-        }
-        let mut file: u32 = 0;
-        let mut last_was_digit = false;
-        for (i, &b) in text.as_bytes().iter().enumerate() {
-            let at = tok.at + start + i;
-            match b {
-                b'1'..=b'8' => {
-                    if last_was_digit {
-                        return err(
-                            FenErrorKind::BadDigit,
-                            at,
-                            format!("two digits in a row on rank {rank_name}; write their sum"),
-                        );
-                    }
-                    file += (b - b'0') as u32;
-                    last_was_digit = true;
-                }
-                b'0' | b'9' => {
-                    return err(
-                        FenErrorKind::BadDigit,
-                        at,
-                        format!(
-                            "digit {} on rank {rank_name}; runs of empty squares are 1 to 8",
-                            b as char
-                        ),
-                    )
-                }
-                b'~' => {
-                    let previous = (i > 0)
-                        .then(|| bytes[start + i - 1])
-                        .and_then(|p| Role::from_char(p as char));
-                    match previous {
-                        _ if strict => {
-                            return err(
-                                FenErrorKind::RefusedByStrict,
-                                at,
-                                "'~' (crazyhouse promoted piece) is refused by --strict".into(),
-                            )
-                        }
-                        Some(Role::Pawn | Role::King) | None => {
-                            return err(
-                                FenErrorKind::UnexpectedText,
-                                at,
-                                "'~' marks a promoted piece and must follow N, B, R or Q".into(),
-                            )
-                        }
-                        Some(_) => {
-                            let sq = Square::new(file as u8 - 1, rank).expect("placed above");
-                            if let Some(mut piece) = board.get(sq) {
-                                if piece.promoted {
-                                    return err(
-                                        FenErrorKind::Duplicate,
-                                        at,
-                                        "'~' given twice".into(),
-                                    );
-                                }
-                                piece.promoted = true;
-                                board.set(sq, Some(piece));
-                            }
-                        }
-                    }
-                    continue;
-                }
-                _ => {
-                    let Some(role) = Role::from_char(b as char) else {
-                        let shown = text[i..].chars().next().unwrap_or('?');
-                        return err(
-                            FenErrorKind::UnexpectedText,
-                            at,
-                            format!(
-                                "unexpected {} on rank {rank_name}; expected a piece \
-                                 letter (KQRBNP, kqrbnp) or a digit 1-8",
-                                quote::char_name(shown)
-                            ),
-                        );
-                    };
-                    let color = if b.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    if file < 8 {
-                        let sq = Square::new(file as u8, rank).expect("file < 8");
-                        board.set(sq, Some(Piece::new(color, role)));
-                    }
-                    file += 1;
-                    last_was_digit = false;
-                }
-            }
-            if file > 8 {
-                let total: u32 = file + count_squares(&text.as_bytes()[i + 1..]);
-                return err(
-                    FenErrorKind::SquareCount,
-                    at,
-                    format!("rank {rank_name} has {total} squares, expected 8"),
-                );
-            }
-        }
-        if file < 8 {
-            return err(
-                FenErrorKind::SquareCount,
-                tok.at + start + text.len(),
-                format!("rank {rank_name} has {file} squares, expected 8"),
-            );
-        }
+        parse_rank(&mut board, 7 - index as u8, text, tok.at + start, strict)?;
     }
+    let mut pockets = None;
     if has_ninth {
         let (start, text) = segments[8];
         pockets = Some(parse_pocket_letters(text, tok.at + start)?);
     }
     if let Some((i, text)) = pocket {
-        if strict {
-            return Err(FenError::new(
-                Field::Pocket,
-                FenErrorKind::RefusedByStrict,
-                tok.at + i,
-                "crazyhouse pockets are refused by --strict",
-            ));
-        }
-        let Some(inner) = text[1..].strip_suffix(']') else {
-            let at = text
-                .find(']')
-                .map_or(tok.at + tok.text.len(), |j| tok.at + i + j + 1);
-            return Err(FenError::new(
-                Field::Pocket,
-                FenErrorKind::InvalidPocket,
-                at,
-                "expected the pocket to end with ']' right after its pieces",
-            ));
-        };
-        pockets = Some(parse_pocket_letters(inner, tok.at + i + 1)?);
+        pockets = Some(parse_bracketed_pocket(tok, i, text, strict)?);
     }
     Ok((board, pockets))
+}
+
+/// The placement's ranks split at each '/', each with its byte offset in
+/// `ranks_text`.
+fn rank_segments(ranks_text: &str) -> Vec<(usize, &str)> {
+    let mut start = 0;
+    let mut out = Vec::new();
+    for (i, b) in ranks_text.bytes().enumerate() {
+        if b == b'/' {
+            out.push((start, &ranks_text[start..i]));
+            start = i + 1;
+        }
+    }
+    out.push((start, &ranks_text[start..]));
+    out
+}
+
+/// The error for a placement of other than 8 ranks (9 with the pocket as
+/// a ninth): at the ninth rank's '/' when there are too many, at the end
+/// when too few.
+fn rank_count_error(tok: Token<'_>, ranks_text: &str, segments: &[(usize, &str)]) -> FenError {
+    let rank_count = segments.len();
+    let at = if rank_count > 8 {
+        segments[8].0.saturating_sub(1)
+    } else {
+        ranks_text.len()
+    };
+    FenError::new(
+        Field::Placement,
+        FenErrorKind::RankCount,
+        tok.at + at,
+        format!(
+            "found {rank_count} {}, expected 8 separated by '/'",
+            if rank_count == 1 { "rank" } else { "ranks" }
+        ),
+    )
+}
+
+/// Reads one rank's `text` (which starts at byte `at0` of the line) onto
+/// `board` at `rank` (0 for the first): piece letters, runs of empty
+/// squares, and '~' after a promoted piece; exactly 8 squares.
+fn parse_rank(
+    board: &mut Board,
+    rank: u8,
+    text: &str,
+    at0: usize,
+    strict: bool,
+) -> Result<(), FenError> {
+    let err =
+        |kind, at: usize, message: String| Err(FenError::new(Field::Placement, kind, at, message));
+    let rank_name = rank + 1;
+    if text.is_empty() {
+        return err(
+            FenErrorKind::SquareCount,
+            at0,
+            format!("rank {rank_name} is empty; write 8 for a rank with no pieces"),
+        );
+    }
+    let mut file: u32 = 0;
+    let mut last_was_digit = false;
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        let at = at0 + i;
+        match b {
+            b'1'..=b'8' => {
+                if last_was_digit {
+                    return err(
+                        FenErrorKind::BadDigit,
+                        at,
+                        format!("two digits in a row on rank {rank_name}; write their sum"),
+                    );
+                }
+                file += (b - b'0') as u32;
+                last_was_digit = true;
+            }
+            b'0' | b'9' => {
+                return err(
+                    FenErrorKind::BadDigit,
+                    at,
+                    format!(
+                        "digit {} on rank {rank_name}; runs of empty squares are 1 to 8",
+                        b as char
+                    ),
+                )
+            }
+            b'~' => {
+                let previous = (i > 0)
+                    .then(|| text.as_bytes()[i - 1])
+                    .and_then(|p| Role::from_char(p as char));
+                mark_promoted(board, previous, file, rank, at, strict)?;
+                continue;
+            }
+            _ => {
+                let Some(role) = Role::from_char(b as char) else {
+                    let shown = text[i..].chars().next().unwrap_or('?');
+                    return err(
+                        FenErrorKind::UnexpectedText,
+                        at,
+                        format!(
+                            "unexpected {} on rank {rank_name}; expected a piece \
+                             letter (KQRBNP, kqrbnp) or a digit 1-8",
+                            quote::char_name(shown)
+                        ),
+                    );
+                };
+                let color = if b.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if file < 8 {
+                    let sq = Square::new(file as u8, rank).expect("file < 8");
+                    board.set(sq, Some(Piece::new(color, role)));
+                }
+                file += 1;
+                last_was_digit = false;
+            }
+        }
+        if file > 8 {
+            let total: u32 = file + count_squares(&text.as_bytes()[i + 1..]);
+            return err(
+                FenErrorKind::SquareCount,
+                at,
+                format!("rank {rank_name} has {total} squares, expected 8"),
+            );
+        }
+    }
+    if file < 8 {
+        return err(
+            FenErrorKind::SquareCount,
+            at0 + text.len(),
+            format!("rank {rank_name} has {file} squares, expected 8"),
+        );
+    }
+    Ok(())
+}
+
+/// A '~' at byte `at` after the piece letter `previous` (whose square is
+/// the file before `file` on `rank`): marks that piece promoted, or the
+/// error when strict, after no piece, a pawn or a king, or twice.
+fn mark_promoted(
+    board: &mut Board,
+    previous: Option<Role>,
+    file: u32,
+    rank: u8,
+    at: usize,
+    strict: bool,
+) -> Result<(), FenError> {
+    let err = |kind, message: &str| Err(FenError::new(Field::Placement, kind, at, message));
+    match previous {
+        _ if strict => err(
+            FenErrorKind::RefusedByStrict,
+            "'~' (crazyhouse promoted piece) is refused by --strict",
+        ),
+        Some(Role::Pawn | Role::King) | None => err(
+            FenErrorKind::UnexpectedText,
+            "'~' marks a promoted piece and must follow N, B, R or Q",
+        ),
+        Some(_) => {
+            let sq = Square::new(file as u8 - 1, rank).expect("placed above");
+            if let Some(mut piece) = board.get(sq) {
+                if piece.promoted {
+                    return err(FenErrorKind::Duplicate, "'~' given twice");
+                }
+                piece.promoted = true;
+                board.set(sq, Some(piece));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The crazyhouse pocket written after the ranks as `[...]` (`text`, at
+/// byte `i` of the placement), or the error when strict or unclosed.
+fn parse_bracketed_pocket(
+    tok: Token<'_>,
+    i: usize,
+    text: &str,
+    strict: bool,
+) -> Result<Pockets, FenError> {
+    if strict {
+        return Err(FenError::new(
+            Field::Pocket,
+            FenErrorKind::RefusedByStrict,
+            tok.at + i,
+            "crazyhouse pockets are refused by --strict",
+        ));
+    }
+    let Some(inner) = text[1..].strip_suffix(']') else {
+        let at = text
+            .find(']')
+            .map_or(tok.at + tok.text.len(), |j| tok.at + i + j + 1);
+        return Err(FenError::new(
+            Field::Pocket,
+            FenErrorKind::InvalidPocket,
+            at,
+            "expected the pocket to end with ']' right after its pieces",
+        ));
+    };
+    parse_pocket_letters(inner, tok.at + i + 1)
 }
 
 /// How many squares the rest of a rank spans (for the error message only).

@@ -591,22 +591,7 @@ fn hatch_fills(l: &Layout) -> String {
 /// sets once on the group around the pieces.
 fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
     let mut out = String::new();
-    let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
-    for &piece in used {
-        for data in l.frame.sprites.glyphs.pieces.glyph(piece).path_data() {
-            *uses.entry(data).or_default() += 1;
-        }
-    }
-    let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
-    for &piece in used {
-        for data in l.frame.sprites.glyphs.pieces.glyph(piece).path_data() {
-            if uses[data.as_str()] > 1 && !shared.contains_key(data.as_str()) {
-                let id = shared.len();
-                shared.insert(data, id);
-                let _ = writeln!(out, "<path id=\"s{id}\" d=\"{data}\"/>");
-            }
-        }
-    }
+    let shared = shared_paths(&mut out, l, used);
     let spec = &l.frame.sprites.glyphs;
     // A shaded set's gradients, each written once and named by its place.
     let mut gradients: Vec<(&str, String)> = Vec::new();
@@ -677,73 +662,108 @@ fn glyph_defs(l: &Layout, used: &[Piece]) -> (String, Attrs) {
         out.push_str("</g>\n");
     }
     if let Some(halo) = l.frame.sprites.halo {
-        // The filled shapes of each glyph, filled and stroked wide in the
-        // paper colour: drawn under the pieces.
-        for &piece in used {
-            let glyph = l.frame.sprites.glyphs.pieces.glyph(piece);
-            let (scale, dx, dy) = glyph.fit(l.frame.board.square);
-            let color = hex(halo.color);
-            let _ = write!(
-                out,
-                "<g id=\"h{}\" transform=\"translate({} {})scale({})\" fill=\"{color}\" \
-                 stroke=\"{color}\" stroke-linejoin=\"round\">",
-                piece.asset_name(),
-                num(dx),
-                num(dy),
-                num4(scale)
-            );
-            let filled = glyph.paths.iter().zip(glyph.path_data());
-            for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
-                let outline = p
-                    .stroke
-                    .as_ref()
-                    .map_or(0.0, |s| spec.stroke_width(s.width, true, scale));
-                let width = num(halo.stroke_width(outline, scale));
-                match shared.get(data.as_str()) {
-                    Some(id) => {
-                        let _ =
-                            write!(out, "<use xlink:href=\"#s{id}\" stroke-width=\"{width}\"/>");
-                    }
-                    None => {
-                        let _ = write!(out, "<path d=\"{data}\" stroke-width=\"{width}\"/>");
-                    }
+        halo_defs(&mut out, l, used, &shared, halo);
+    }
+    (out, global)
+}
+
+/// Writes a `<path id="sN">` into `out` for each outline that more than
+/// one of the `used` glyphs draws (the white and black version of a
+/// piece), and returns each such outline's number.
+fn shared_paths<'l>(out: &mut String, l: &'l Layout, used: &[Piece]) -> BTreeMap<&'l str, usize> {
+    let mut uses: BTreeMap<&str, usize> = BTreeMap::new();
+    for &piece in used {
+        for data in l.frame.sprites.glyphs.pieces.glyph(piece).path_data() {
+            *uses.entry(data).or_default() += 1;
+        }
+    }
+    let mut shared: BTreeMap<&str, usize> = BTreeMap::new();
+    for &piece in used {
+        for data in l.frame.sprites.glyphs.pieces.glyph(piece).path_data() {
+            if uses[data.as_str()] > 1 && !shared.contains_key(data.as_str()) {
+                let id = shared.len();
+                shared.insert(data, id);
+                let _ = writeln!(out, "<path id=\"s{id}\" d=\"{data}\"/>");
+            }
+        }
+    }
+    shared
+}
+
+/// Writes one `<g id="hwK">` into `out` per glyph used: the halo under the
+/// piece (its filled shapes filled and stroked wide in the paper colour,
+/// through the `shared` outlines where there are), its footing and the
+/// hatch fragments the halo would leave.
+fn halo_defs(
+    out: &mut String,
+    l: &Layout,
+    used: &[Piece],
+    shared: &BTreeMap<&str, usize>,
+    halo: Halo,
+) {
+    // The filled shapes of each glyph, filled and stroked wide in the
+    // paper colour: drawn under the pieces.
+    for &piece in used {
+        let glyph = l.frame.sprites.glyphs.pieces.glyph(piece);
+        let (scale, dx, dy) = glyph.fit(l.frame.board.square);
+        let color = hex(halo.color);
+        let _ = write!(
+            out,
+            "<g id=\"h{}\" transform=\"translate({} {})scale({})\" fill=\"{color}\" \
+             stroke=\"{color}\" stroke-linejoin=\"round\">",
+            piece.asset_name(),
+            num(dx),
+            num(dy),
+            num4(scale)
+        );
+        let filled = glyph.paths.iter().zip(glyph.path_data());
+        for (p, data) in filled.filter(|(p, _)| p.fill.is_some()) {
+            let outline = p.stroke.as_ref().map_or(0.0, |s| {
+                l.frame.sprites.glyphs.stroke_width(s.width, true, scale)
+            });
+            let width = num(halo.stroke_width(outline, scale));
+            match shared.get(data.as_str()) {
+                Some(id) => {
+                    let _ = write!(out, "<use xlink:href=\"#s{id}\" stroke-width=\"{width}\"/>");
+                }
+                None => {
+                    let _ = write!(out, "<path d=\"{data}\" stroke-width=\"{width}\"/>");
                 }
             }
-            let square = l.frame.board.square;
-            if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), square) {
-                // The footing, in the group's glyph units, unstroked.
+        }
+        let square = l.frame.board.square;
+        if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), square) {
+            // The footing, in the group's glyph units, unstroked.
+            let _ = write!(
+                out,
+                "<rect{} stroke=\"none\"/>",
+                rect_attrs(
+                    (r.x - dx) / scale,
+                    (r.y - dy) / scale,
+                    r.w / scale,
+                    r.h / scale
+                )
+            );
+        }
+        if let Some(hatch) = &l.frame.sprites.hatch {
+            // The hatch fragments the halo would leave, covered as the
+            // rasterizer covers them: a pixel each.
+            let glyphs = &l.frame.sprites.glyphs;
+            for (x, y) in crate::halo::fragments(glyphs, piece, halo, hatch) {
                 let _ = write!(
                     out,
                     "<rect{} stroke=\"none\"/>",
                     rect_attrs(
-                        (r.x - dx) / scale,
-                        (r.y - dy) / scale,
-                        r.w / scale,
-                        r.h / scale
+                        (x as f32 - dx) / scale,
+                        (y as f32 - dy) / scale,
+                        1.0 / scale,
+                        1.0 / scale
                     )
                 );
             }
-            if let Some(hatch) = &l.frame.sprites.hatch {
-                // The hatch fragments the halo would leave, covered as the
-                // rasterizer covers them: a pixel each.
-                let glyphs = &l.frame.sprites.glyphs;
-                for (x, y) in crate::halo::fragments(glyphs, piece, halo, hatch) {
-                    let _ = write!(
-                        out,
-                        "<rect{} stroke=\"none\"/>",
-                        rect_attrs(
-                            (x as f32 - dx) / scale,
-                            (y as f32 - dy) / scale,
-                            1.0 / scale,
-                            1.0 / scale
-                        )
-                    );
-                }
-            }
-            out.push_str("</g>\n");
         }
+        out.push_str("</g>\n");
     }
-    (out, global)
 }
 
 /// Sets the attribute `name` of `attrs` to `value`.

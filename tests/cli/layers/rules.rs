@@ -94,25 +94,7 @@ pub struct Exception {
     pub why: &'static str,
 }
 
-pub const EXCEPTIONS: &[Exception] = &[
-    // NOT YET FIXED (issue 33): the rasterizer is one type whose methods
-    // are spread over raster/'s children (`impl Rasterizer` in indexed.rs
-    // and marked_tiles/, working on caches of those modules' types that
-    // mod.rs's struct holds). The fix: the children's methods become
-    // free functions over the caches they use, called from mod.rs. Left
-    // for after the rasterizer's performance work, which is editing these
-    // files now. (Their drawing functions are already in draw.rs and
-    // paint.rs.)
-    Exception {
-        krate: "fen2img_render",
-        from: "raster::indexed",
-        to: "raster",
-        why: "not yet fixed: impl Rasterizer in the child",
-    },
-    Exception {
-        krate: "fen2img_render",
-        from: "raster::marked_tiles",
-        to: "raster",
-        why: "not yet fixed: impl Rasterizer in the child",
-    },
-];
+/// None today: the last two (raster's children `indexed` and
+/// `marked_tiles` reaching into `raster/mod.rs` through `impl Rasterizer`)
+/// went when their methods became functions over the caches they use.
+pub const EXCEPTIONS: &[Exception] = &[];

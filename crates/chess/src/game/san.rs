@@ -147,9 +147,20 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
     if text.len() > MAX_SAN_LEN || text.is_empty() {
         return Err(syntax(text));
     }
-    // Figurines become letters; everything else must be ASCII. On the
-    // stack: this runs for every move of every game read.
+    // On the stack: this runs for every move of every game read.
     let mut buf = [0u8; MAX_SAN_LEN];
+    let (body, figurine) = ascii_body(text, &mut buf)?;
+    let (rest, mark) = strip_marks(body);
+    if let Some(shape) = special_shape(text, rest, mark, figurine)? {
+        return Ok(shape);
+    }
+    parse_normal(text, rest, mark, figurine)
+}
+
+/// `text` in ASCII in `buf`: figurines become piece letters, the Unicode
+/// annotation signs '!' (and '‡' '#'); any other non-ASCII character is a
+/// syntax error. Also whether a figurine was met.
+fn ascii_body<'b>(text: &str, buf: &'b mut [u8; MAX_SAN_LEN]) -> Result<(&'b str, bool), SanError> {
     let mut len = 0;
     let mut figurine = false;
     for c in text.chars() {
@@ -171,9 +182,14 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
         len += 1;
     }
     let body = std::str::from_utf8(&buf[..len]).map_err(|_| syntax(text))?;
-    let trimmed = body.trim_end_matches(['!', '?']);
+    Ok((body, figurine))
+}
+
+/// `body` without its trailing annotation ('!', '?') and check or mate
+/// marks ('+', '#', the old '++' for mate), and the mark it had.
+fn strip_marks(body: &str) -> (&str, Mark) {
     let mut mark = Mark::None;
-    let mut rest = trimmed;
+    let mut rest = body.trim_end_matches(['!', '?']);
     loop {
         if let Some(r) = rest.strip_suffix('#') {
             mark = Mark::Mate;
@@ -190,7 +206,17 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
             break;
         }
     }
-    let rest = rest.trim_end_matches(['!', '?']);
+    (rest.trim_end_matches(['!', '?']), mark)
+}
+
+/// The null move or a castling written as `rest` (the move `text` without
+/// its marks), `None` for any other move; a drop is an error.
+fn special_shape(
+    text: &str,
+    rest: &str,
+    mark: Mark,
+    figurine: bool,
+) -> Result<Option<(Shape, Written)>, SanError> {
     // `--` is what PGN writers export (python-chess, ChessBase); the others
     // are read as python-chess reads them.
     if matches!(rest, "--" | "Z0" | "0000" | "@@@@") {
@@ -199,7 +225,7 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
             canonical_form: rest == "--",
             capture_mark: false,
         };
-        return Ok((Shape::Null, written));
+        return Ok(Some((Shape::Null, written)));
     }
     if rest.contains('@') {
         return Err(SanError {
@@ -217,14 +243,25 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
         "0-0-0" | "o-o-o" | "OOO" => Some((CastleSide::Long, false)),
         _ => None,
     };
-    if let Some((side, canonical)) = castle {
+    Ok(castle.map(|(side, canonical)| {
         let written = Written {
             mark,
             canonical_form: canonical && !figurine,
             capture_mark: false,
         };
-        return Ok((Shape::Castle(side), written));
-    }
+        (Shape::Castle(side), written)
+    }))
+}
+
+/// A piece or pawn move written as `rest` (the move `text` without its
+/// marks): piece letter, disambiguation, capture sign, target square and
+/// promotion, and whether it was written in SAN's canonical form.
+fn parse_normal(
+    text: &str,
+    rest: &str,
+    mark: Mark,
+    figurine: bool,
+) -> Result<(Shape, Written), SanError> {
     let bytes = rest.as_bytes();
     let mut canonical = !figurine;
     let (role, mut i) = match bytes.first() {
@@ -246,29 +283,8 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
             canonical = false;
         }
     }
-    // Promotion at the end: `=Q`, `Q`, `/Q`, `(Q)`, either case.
-    let mut promotion = None;
-    if end > i && bytes[end - 1] == b')' && end >= i + 3 && bytes[end - 3] == b'(' {
-        promotion = promotion_role(bytes[end - 2]);
-        if promotion.is_none() {
-            return Err(syntax(text));
-        }
-        end -= 3;
-        canonical = false;
-    } else if end > i && bytes[end - 1].is_ascii_alphabetic() {
-        promotion = promotion_role(bytes[end - 1]);
-        if promotion.is_none() {
-            return Err(syntax(text));
-        }
-        canonical &= bytes[end - 1].is_ascii_uppercase();
-        end -= 1;
-        if end > i && matches!(bytes[end - 1], b'=' | b'/') {
-            canonical &= bytes[end - 1] == b'=';
-            end -= 1;
-        } else {
-            canonical = false;
-        }
-    }
+    let promotion =
+        strip_promotion(bytes, i, &mut end, &mut canonical).ok_or_else(|| syntax(text))?;
     if end < i + 2 {
         return Err(syntax(text));
     }
@@ -310,6 +326,37 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
             capture_mark,
         },
     ))
+}
+
+/// The promotion at the end of `bytes[i..*end]` (`=Q`, `Q`, `/Q`, `(Q)`,
+/// either case), taken off `end`, with `canonical` cleared for all but
+/// `=Q`: `Some(None)` when there is none, `None` when the letter names no
+/// piece a pawn becomes.
+fn strip_promotion(
+    bytes: &[u8],
+    i: usize,
+    end: &mut usize,
+    canonical: &mut bool,
+) -> Option<Option<Role>> {
+    if *end > i && bytes[*end - 1] == b')' && *end >= i + 3 && bytes[*end - 3] == b'(' {
+        let promotion = promotion_role(bytes[*end - 2])?;
+        *end -= 3;
+        *canonical = false;
+        return Some(Some(promotion));
+    }
+    if *end > i && bytes[*end - 1].is_ascii_alphabetic() {
+        let promotion = promotion_role(bytes[*end - 1])?;
+        *canonical &= bytes[*end - 1].is_ascii_uppercase();
+        *end -= 1;
+        if *end > i && matches!(bytes[*end - 1], b'=' | b'/') {
+            *canonical &= bytes[*end - 1] == b'=';
+            *end -= 1;
+        } else {
+            *canonical = false;
+        }
+        return Some(Some(promotion));
+    }
+    Some(None)
 }
 
 fn promotion_role(b: u8) -> Option<Role> {

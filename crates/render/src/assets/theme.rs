@@ -275,144 +275,26 @@ impl Theme {
     /// one, and a value only after a theme key (see [`ThemeError`]).
     pub fn parse(text: &str, source: &str) -> Result<Theme, ThemeError> {
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-        let err = |line: usize, column: usize, kind, message: String| ThemeError {
-            source: source.to_string(),
-            line,
-            column,
-            kind,
-            message,
-        };
         let mut theme = if source == "brown" {
             Theme::fallback()
         } else {
             Theme::default()
         };
         theme.name = source.to_string();
-        let mut hatch_color = None;
-        let mut hatch_spacing = 0.1;
-        let mut hatch_width = 0.02;
+        let mut hatch = HatchKeys {
+            color: None,
+            spacing: 0.1,
+            width: 0.02,
+        };
         for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content = strip_comment(raw);
-            let column_of = |part: &str| {
-                // `part` is a subslice of `raw`: its start, counted in characters.
-                let offset = part.as_ptr() as usize - raw.as_ptr() as usize;
-                raw[..offset].chars().count() + 1
-            };
-            let trimmed = content.trim();
-            if trimmed.is_empty() {
-                continue;
-            }
-            let Some((key_raw, value_raw)) = trimmed.split_once('=') else {
-                // Not quoted: this may be any file, not a theme.
-                return Err(err(
-                    line,
-                    column_of(trimmed),
-                    ThemeErrorKind::Syntax,
-                    "expected 'key = value' or a '#' comment".into(),
-                ));
-            };
-            let (key, value) = (key_raw.trim(), value_raw.trim());
-            let key_column = column_of(trimmed);
-            let value_column = if value.is_empty() {
-                column_of(value_raw) + value_raw.chars().count()
-            } else {
-                column_of(value)
-            };
-            let shown_value = quote::quoted(&token(value));
-            let color = || {
-                Rgba::parse(value).ok_or_else(|| {
-                    err(
-                        line,
-                        value_column,
-                        ThemeErrorKind::InvalidValue,
-                        format!("{key}: expected a colour such as #f0d9b5, found {shown_value}"),
-                    )
-                })
-            };
-            let fraction = |max: f32| {
-                value
-                    .parse::<f32>()
-                    .ok()
-                    .filter(|v| v.is_finite() && (0.0..=max).contains(v))
-                    .ok_or_else(|| {
-                        err(
-                            line,
-                            value_column,
-                            ThemeErrorKind::InvalidValue,
-                            format!(
-                                "{key}: expected a number from 0 to {max}, found {shown_value}"
-                            ),
-                        )
-                    })
-            };
-            match key {
-                "name" if value.chars().any(quote::is_invisible) => {
-                    let (at, bad) = value
-                        .chars()
-                        .enumerate()
-                        .find(|&(_, c)| quote::is_invisible(c))
-                        .expect("checked by the guard");
-                    return Err(err(
-                        line,
-                        value_column + at,
-                        ThemeErrorKind::InvalidValue,
-                        format!(
-                            "name: {} is not allowed in a theme's name",
-                            quote::char_name(bad)
-                        ),
-                    ));
-                }
-                "name" => theme.name = value.to_string(),
-                "light" => theme.light = color()?,
-                "dark" => theme.dark = color()?,
-                "hatch" => hatch_color = Some(color()?),
-                "hatch_spacing" => hatch_spacing = fraction(0.5)?.max(0.02),
-                "hatch_width" => hatch_width = fraction(0.25)?,
-                "background" if value == "none" => theme.background = None,
-                "background" => theme.background = Some(color()?),
-                "coordinates" => theme.coordinates = color()?,
-                "border" => theme.border = color()?,
-                "border_width" => theme.border_width = fraction(0.25)?,
-                "lastmove" => theme.lastmove = color()?,
-                "check" => theme.check = color()?,
-                "mark" => theme.mark = color()?,
-                "arrow_green" => theme.arrows[0] = color()?,
-                "arrow_red" => theme.arrows[1] = color()?,
-                "arrow_yellow" => theme.arrows[2] = color()?,
-                "arrow_blue" => theme.arrows[3] = color()?,
-                "halo" if value == "none" => theme.halo = None,
-                "halo" => theme.halo = Some(color()?),
-                "halo_width" => theme.halo_width = fraction(0.1)?,
-                "outline_min" => theme.outline_min = fraction(4.0)?,
-                "annotations" => {
-                    theme.annotations = match value {
-                        "tint" => Annotations::Tint,
-                        "ink" => Annotations::Ink,
-                        _ => {
-                            return Err(err(
-                                line,
-                                value_column,
-                                ThemeErrorKind::InvalidValue,
-                                format!("annotations: expected tint or ink, found {shown_value}"),
-                            ))
-                        }
-                    }
-                }
-                _ => {
-                    return Err(err(
-                        line,
-                        key_column,
-                        ThemeErrorKind::UnknownKey,
-                        unknown_key_message(key),
-                    ))
-                }
+            if let Some(entry) = ThemeLine::read(raw, i + 1, source)? {
+                entry.apply(&mut theme, &mut hatch)?;
             }
         }
-        theme.hatch = hatch_color.map(|color| Hatch {
+        theme.hatch = hatch.color.map(|color| Hatch {
             color,
-            spacing: hatch_spacing,
-            width: hatch_width,
+            spacing: hatch.spacing,
+            width: hatch.width,
         });
         Ok(theme)
     }
@@ -507,6 +389,164 @@ impl FromStr for Theme {
                 message: format!("not a built-in theme ({})", names.join(", ")),
             }
         })
+    }
+}
+
+/// The hatching keys of a theme file, read in any order and made into
+/// a [`Hatch`] at the end (only when `hatch` gives its colour).
+struct HatchKeys {
+    color: Option<Rgba>,
+    spacing: f32,
+    width: f32,
+}
+
+/// One `key = value` line of a theme file, with the columns its errors
+/// point at.
+struct ThemeLine<'a> {
+    source: &'a str,
+    line: usize,
+    key: &'a str,
+    value: &'a str,
+    key_column: usize,
+    value_column: usize,
+}
+
+impl<'a> ThemeLine<'a> {
+    /// Line `line` of the theme file `source` (`raw`): `None` when it is
+    /// blank or a comment, the error when it is not `key = value`.
+    fn read(raw: &'a str, line: usize, source: &'a str) -> Result<Option<Self>, ThemeError> {
+        let content = strip_comment(raw);
+        let column_of = |part: &str| {
+            // `part` is a subslice of `raw`: its start, counted in characters.
+            let offset = part.as_ptr() as usize - raw.as_ptr() as usize;
+            raw[..offset].chars().count() + 1
+        };
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            return Ok(None);
+        }
+        let Some((key_raw, value_raw)) = trimmed.split_once('=') else {
+            // Not quoted: this may be any file, not a theme.
+            return Err(ThemeError {
+                source: source.to_string(),
+                line,
+                column: column_of(trimmed),
+                kind: ThemeErrorKind::Syntax,
+                message: "expected 'key = value' or a '#' comment".into(),
+            });
+        };
+        let (key, value) = (key_raw.trim(), value_raw.trim());
+        let value_column = if value.is_empty() {
+            column_of(value_raw) + value_raw.chars().count()
+        } else {
+            column_of(value)
+        };
+        Ok(Some(ThemeLine {
+            source,
+            line,
+            key,
+            value,
+            key_column: column_of(trimmed),
+            value_column,
+        }))
+    }
+
+    /// The error at `column` of this line.
+    fn error(&self, column: usize, kind: ThemeErrorKind, message: String) -> ThemeError {
+        ThemeError {
+            source: self.source.to_string(),
+            line: self.line,
+            column,
+            kind,
+            message,
+        }
+    }
+
+    /// The error for a value its key does not take, quoting the value.
+    fn invalid(&self, expected: &str) -> ThemeError {
+        let shown_value = quote::quoted(&token(self.value));
+        let message = format!("{}: expected {expected}, found {shown_value}", self.key);
+        self.error(self.value_column, ThemeErrorKind::InvalidValue, message)
+    }
+
+    /// The value as a colour.
+    fn color(&self) -> Result<Rgba, ThemeError> {
+        Rgba::parse(self.value).ok_or_else(|| self.invalid("a colour such as #f0d9b5"))
+    }
+
+    /// The value as a number from 0 to `max`.
+    fn fraction(&self, max: f32) -> Result<f32, ThemeError> {
+        self.value
+            .parse::<f32>()
+            .ok()
+            .filter(|v| v.is_finite() && (0.0..=max).contains(v))
+            .ok_or_else(|| self.invalid(&format!("a number from 0 to {max}")))
+    }
+
+    /// The value as a theme's name: the error at the first invisible
+    /// character it holds.
+    fn name(&self) -> Result<String, ThemeError> {
+        let invisible = self
+            .value
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| quote::is_invisible(c));
+        match invisible {
+            Some((at, bad)) => Err(self.error(
+                self.value_column + at,
+                ThemeErrorKind::InvalidValue,
+                format!(
+                    "name: {} is not allowed in a theme's name",
+                    quote::char_name(bad)
+                ),
+            )),
+            None => Ok(self.value.to_string()),
+        }
+    }
+
+    /// Sets what this line's key names in `theme` (or `hatch`), or the
+    /// error for an unknown key or a value it does not take.
+    fn apply(&self, theme: &mut Theme, hatch: &mut HatchKeys) -> Result<(), ThemeError> {
+        let value = self.value;
+        match self.key {
+            "name" => theme.name = self.name()?,
+            "light" => theme.light = self.color()?,
+            "dark" => theme.dark = self.color()?,
+            "hatch" => hatch.color = Some(self.color()?),
+            "hatch_spacing" => hatch.spacing = self.fraction(0.5)?.max(0.02),
+            "hatch_width" => hatch.width = self.fraction(0.25)?,
+            "background" if value == "none" => theme.background = None,
+            "background" => theme.background = Some(self.color()?),
+            "coordinates" => theme.coordinates = self.color()?,
+            "border" => theme.border = self.color()?,
+            "border_width" => theme.border_width = self.fraction(0.25)?,
+            "lastmove" => theme.lastmove = self.color()?,
+            "check" => theme.check = self.color()?,
+            "mark" => theme.mark = self.color()?,
+            "arrow_green" => theme.arrows[0] = self.color()?,
+            "arrow_red" => theme.arrows[1] = self.color()?,
+            "arrow_yellow" => theme.arrows[2] = self.color()?,
+            "arrow_blue" => theme.arrows[3] = self.color()?,
+            "halo" if value == "none" => theme.halo = None,
+            "halo" => theme.halo = Some(self.color()?),
+            "halo_width" => theme.halo_width = self.fraction(0.1)?,
+            "outline_min" => theme.outline_min = self.fraction(4.0)?,
+            "annotations" => {
+                theme.annotations = match value {
+                    "tint" => Annotations::Tint,
+                    "ink" => Annotations::Ink,
+                    _ => return Err(self.invalid("tint or ink")),
+                }
+            }
+            key => {
+                return Err(self.error(
+                    self.key_column,
+                    ThemeErrorKind::UnknownKey,
+                    unknown_key_message(key),
+                ))
+            }
+        }
+        Ok(())
     }
 }
 

@@ -212,6 +212,101 @@ fn solve(size: f32, left: bool, right: Option<f32>, frame_ratio: f32, sizing: Si
     sq
 }
 
+/// The label rules, in order: inside labels too small move outside,
+/// outside labels too small are dropped. The mode the labels of a board
+/// `size` pixels wide get when `asked` is what the options ask for.
+fn label_mode(
+    asked: Coordinates,
+    size: f32,
+    right: Option<f32>,
+    frame_ratio: f32,
+    sizing: Sizing,
+) -> Coordinates {
+    let mut mode = asked;
+    if mode == Coordinates::Inside
+        && solve(size, false, right, frame_ratio, sizing) < MIN_INSIDE_SQUARE
+    {
+        mode = Coordinates::Outside;
+    }
+    if mode == Coordinates::Outside
+        && solve(size, true, right, frame_ratio, sizing) < MIN_OUTSIDE_SQUARE
+    {
+        mode = Coordinates::None;
+    }
+    mode
+}
+
+/// Where the labels of `mode` go on squares of `sq` pixels, and their
+/// cap height.
+fn label_place(mode: Coordinates, sizing: Sizing, sq: f32) -> LabelPlace {
+    match mode {
+        Coordinates::Outside => LabelPlace::Outside {
+            cap: sizing.outside_cap(sq),
+        },
+        Coordinates::Inside => LabelPlace::Inside {
+            cap: match sizing {
+                Sizing::Squares { .. } => (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
+                // A 6 pt label inside a 4 mm square would cover the
+                // pieces: inside labels keep a fifth of a square, at least
+                // print's least label (outside labels are for small print).
+                Sizing::Print { .. } => (INSIDE_LABEL_CAP * sq).max(PRINT_MIN_LABEL_CAP),
+            },
+        },
+        Coordinates::None => LabelPlace::None,
+    }
+}
+
+/// The margins beside the board and the padding around it, in pixels.
+struct Margins {
+    left: f32,
+    right: f32,
+    pad_left: f32,
+    pad_top: f32,
+    pad_bottom: f32,
+}
+
+/// Spreads the `extra` pixels left over from whole squares: they widen the
+/// margins that exist (`left`, `right`); without any, they pad the board
+/// evenly on all sides.
+fn spread_extra(extra: f32, left: f32, right: f32) -> Margins {
+    let mut m = Margins {
+        left,
+        right,
+        pad_left: 0.0,
+        pad_top: 0.0,
+        pad_bottom: 0.0,
+    };
+    if left > 0.0 && right > 0.0 {
+        m.left += (extra / 2.0).floor();
+        m.right += extra - (extra / 2.0).floor();
+    } else if left > 0.0 {
+        m.left += extra;
+    } else if right > 0.0 {
+        m.right += extra;
+    } else {
+        m.pad_left = (extra / 2.0).floor();
+        m.pad_top = m.pad_left;
+        m.pad_bottom = extra - m.pad_left;
+    }
+    m
+}
+
+/// The height of the band of file letters below the board: none without
+/// outside labels, the rank column's width on screen.
+fn file_band_height(outside: bool, sizing: Sizing, labels: LabelPlace, rank_column: f32) -> f32 {
+    match (outside, sizing, labels) {
+        (false, ..) => 0.0,
+        // Print: the letters' caps and the g's tail, with room above and
+        // below, so no descender reaches the image's last row.
+        (true, Sizing::Print { .. }, LabelPlace::Outside { cap }) => {
+            let font = crate::assets::labels::LabelFont::get();
+            let tail = font.descender / font.cap_height;
+            (cap * (1.0 + tail + 2.0 * PRINT_LETTER_GAP)).round()
+        }
+        (true, ..) => rank_column,
+    }
+}
+
 /// Plans the frame for `options` and what the position adds.
 pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     let size = options.size as f32;
@@ -234,19 +329,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
             min_cap: MIN_LABEL_CAP,
         }
     };
-    // The label rules, in order: inside labels too small move outside,
-    // outside labels too small are dropped.
-    let mut mode = options.coordinates;
-    if mode == Coordinates::Inside
-        && solve(size, false, right, frame_ratio, sizing) < MIN_INSIDE_SQUARE
-    {
-        mode = Coordinates::Outside;
-    }
-    if mode == Coordinates::Outside
-        && solve(size, true, right, frame_ratio, sizing) < MIN_OUTSIDE_SQUARE
-    {
-        mode = Coordinates::None;
-    }
+    let mode = label_mode(options.coordinates, size, right, frame_ratio, sizing);
     let outside = mode == Coordinates::Outside;
     // Print's paper above the frame and, without a column there, right
     // of it (taken before the squares are fitted).
@@ -258,39 +341,14 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     let room = size - pad_right_print;
     let sq = solve(room, outside, right, frame_ratio, sizing);
     let cols = columns(sq, outside, right, frame_ratio, sizing);
-    let labels = match mode {
-        Coordinates::Outside => LabelPlace::Outside {
-            cap: sizing.outside_cap(sq),
-        },
-        Coordinates::Inside => LabelPlace::Inside {
-            cap: match sizing {
-                Sizing::Squares { .. } => (INSIDE_LABEL_CAP * sq).max(MIN_LABEL_CAP),
-                // A 6 pt label inside a 4 mm square would cover the
-                // pieces: inside labels keep a fifth of a square, at least
-                // print's least label (outside labels are for small print).
-                Sizing::Print { .. } => (INSIDE_LABEL_CAP * sq).max(PRINT_MIN_LABEL_CAP),
-            },
-        },
-        Coordinates::None => LabelPlace::None,
-    };
-    // Pixels left over from whole squares widen the margins that exist;
-    // without any, they pad the board evenly on all sides.
-    let extra = (room - cols.total(sq)).max(0.0);
-    let (mut left, mut right_w, mut pad_top, mut pad_bottom) = (cols.left, cols.right, 0.0, 0.0);
-    let (mut pad_left, mut pad_right) = (0.0, 0.0);
-    if left > 0.0 && right_w > 0.0 {
-        left += (extra / 2.0).floor();
-        right_w += extra - (extra / 2.0).floor();
-    } else if left > 0.0 {
-        left += extra;
-    } else if right_w > 0.0 {
-        right_w += extra;
-    } else {
-        pad_left = (extra / 2.0).floor();
-        pad_right = extra - pad_left;
-        (pad_top, pad_bottom) = (pad_left, pad_right);
-    }
-    let _ = pad_right;
+    let labels = label_place(mode, sizing, sq);
+    let Margins {
+        left,
+        right: right_w,
+        pad_left,
+        pad_top,
+        pad_bottom,
+    } = spread_extra((room - cols.total(sq)).max(0.0), cols.left, cols.right);
     let frame = cols.frame;
     let outer_x = pad_left + left;
     let outer_w = 8.0 * sq + 2.0 * frame;
@@ -340,17 +398,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
         h: 8.0 * sq,
     };
     y += outer_w;
-    let file_h = match (outside, sizing, labels) {
-        (false, ..) => 0.0,
-        // Print: the letters' caps and the g's tail, with room above and
-        // below, so no descender reaches the image's last row.
-        (true, Sizing::Print { .. }, LabelPlace::Outside { cap }) => {
-            let font = crate::assets::labels::LabelFont::get();
-            let tail = font.descender / font.cap_height;
-            (cap * (1.0 + tail + 2.0 * PRINT_LETTER_GAP)).round()
-        }
-        (true, ..) => cols.left,
-    };
+    let file_h = file_band_height(outside, sizing, labels, cols.left);
     let file_band = band(board.x, y, board.w, file_h);
     y += file_h;
     if extras.pockets {

@@ -15,6 +15,7 @@ use super::indexed::{
     compose, corner_labels, count_colors, marker_patches, paste, piece_tiles, square_rect,
     straight, to_indices, touching_labels, Material,
 };
+use super::parts::Parts;
 use super::runs::RunImage;
 use super::Rasterizer;
 use crate::layout::{Halo, Layout, PlacedLabel, SpriteSpec};
@@ -101,7 +102,7 @@ impl GameTiles {
     /// squares kept have reached their budget and this one is new.
     fn square(
         &mut self,
-        raster: &mut Rasterizer,
+        parts: &mut Parts,
         layout: &Layout,
         bare: &RunImage,
         labels: Option<(&[PlacedLabel], Option<Halo>)>,
@@ -134,7 +135,7 @@ impl GameTiles {
         if let Some((here, halo)) = placed {
             draw_labels(&mut labelled, here, halo, 0);
         }
-        let rgba = piece_tiles(raster, layout, &ground, placed);
+        let rgba = piece_tiles(parts, layout, &ground, placed);
         let entry = Arc::new(GameSquare {
             hash,
             sprites: sprites.clone(),
@@ -169,7 +170,7 @@ impl Rasterizer {
         let material = if layout.has_overlay() {
             None
         } else {
-            Material::of(self, layout)
+            Material::of(&mut self.parts, layout)
         };
         let Some(material) = material else {
             count_colors(&self.render(layout), &mut fit.histogram);
@@ -185,7 +186,7 @@ impl Rasterizer {
                 .iter()
                 .any(|(h, s, g)| *h == hash && s == sprites && *g == ground);
             if !seen {
-                for tile in material.draw_tiles(self, layout, class) {
+                for tile in material.draw_tiles(&mut self.parts, layout, class) {
                     count_colors(&tile, &mut fit.histogram);
                 }
                 fit.counted.push((hash, sprites.clone(), ground));
@@ -232,7 +233,7 @@ impl Rasterizer {
             return self.render_rgba_in(layout, game);
         }
         let frame = &layout.frame;
-        let bare = self.background(layout);
+        let bare = self.parts.background(layout);
         let labels = corner_labels(layout);
         let width = frame.width() as usize;
         let mut indices = Vec::with_capacity(width * frame.height() as usize);
@@ -246,7 +247,7 @@ impl Rasterizer {
         let mut class_of = [0u8; 64];
         let mut found: Vec<Arc<GameSquare>> = Vec::new();
         for sq in Square::all() {
-            let Some(entry) = game.square(self, layout, &bare, labels, sq) else {
+            let Some(entry) = game.square(&mut self.parts, layout, &bare, labels, sq) else {
                 return self.render_rgba_in(layout, game);
             };
             let r = square_rect(layout, sq);

@@ -21,12 +21,13 @@ use crate::pixels::IndexedImage;
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 use super::cache::hash_of;
+use super::cache::Cache;
 use super::draw::{draw_labels, draw_mover};
 use super::paint::draw_sprite;
+use super::parts::Parts;
 use super::runs::RunImage;
-use super::Rasterizer;
 use crate::assets::labels::LabelFont;
-use crate::layout::{Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
+use crate::layout::{Glow, Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
 use crate::pixels::quantize::{ColorMap, Packed, Palette};
 use fen2img_chess::{Color, Piece, Square};
 
@@ -67,98 +68,88 @@ pub(crate) struct TileSet {
     tiles: Vec<[Vec<u8>; 12]>,
 }
 
-impl Rasterizer {
-    /// Draws `layout` as a palette image whatever it shows: the tile path's
-    /// image where there is one, else the RGBA image with its exact colours,
-    /// or a median-cut palette of them when there are more than 256. For
-    /// formats that need a palette (GIF, sixel).
-    pub(crate) fn render_palette(&mut self, layout: &Layout) -> IndexedImage {
-        if let Some(image) = self.render_indexed(layout) {
-            return image;
+/// `pixmap` as a palette image: its exact colours, or a median-cut
+/// palette of them when there are more than 256.
+pub(super) fn quantized(pixmap: &Pixmap) -> IndexedImage {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let pixels = crate::pixels::rgba(pixmap);
+    let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
+        let packed = || {
+            pixels
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        };
+        let mut histogram: ColorMap<u64> = ColorMap::default();
+        for c in packed() {
+            *histogram.entry(c).or_default() += 1;
         }
-        let pixmap = self.render(layout);
-        let (width, height) = (pixmap.width(), pixmap.height());
-        let pixels = crate::pixels::rgba(&pixmap);
-        let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
-            let packed = || {
-                pixels
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            };
-            let mut histogram: ColorMap<u64> = ColorMap::default();
-            for c in packed() {
-                *histogram.entry(c).or_default() += 1;
-            }
-            let palette = Palette::from_histogram(&histogram);
-            let indices = packed().map(|c| palette.index(c)).collect();
-            (palette, indices)
-        });
-        IndexedImage {
-            width,
-            height,
-            palette: Arc::new(palette),
-            indices,
-        }
+        let palette = Palette::from_histogram(&histogram);
+        let indices = packed().map(|c| palette.index(c)).collect();
+        (palette, indices)
+    });
+    IndexedImage {
+        width,
+        height,
+        palette: Arc::new(palette),
+        indices,
     }
+}
 
-    /// Draws `layout` as a palette image, or `None` when translucent
-    /// markup (arrows, circles, X marks, square labels) is drawn over the
-    /// pieces (use [`Rasterizer::render`] then).
-    pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
-        // Marks, texts and opaque badges over a tile set shared by boards
-        // that differ in them; other markup over the pieces: RGBA.
-        if let Some(image) = self.render_marked(layout) {
-            return Some(image);
-        }
-        if layout.has_overlay() {
-            return None;
-        }
-        let (frame, glows) = (&layout.frame, &layout.glows);
-        let hash = hash_of(&(frame, glows));
-        let matches = |(f, g): &(Arc<crate::layout::Frame>, Vec<_>)| {
-            (Arc::ptr_eq(f, frame) || f == frame) && g == glows
-        };
-        if self.tiles.find(hash, matches).is_none() {
-            // Built outside the cache's borrow: building draws sprites.
-            // None: so many kinds of square that tiles cost more than the
-            // RGBA path (which the caller takes instead).
-            let built = TileSet::build(self, layout)?;
-            // The full indices kept from the second board on count too.
-            let cost = built.bytes() + frame.width() as u64 * frame.height() as u64;
-            self.tiles
-                .insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
-        }
-        let tiles = self.tiles.find(hash, matches).expect("just inserted");
-        let width = frame.width() as usize;
-        let mut indices = match &tiles.filled {
-            Some(filled) => filled.clone(),
-            None => {
-                let mut indices = Vec::with_capacity(width * frame.height() as usize);
-                for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
-                    indices.resize(indices.len() + run.len as usize, i);
-                }
-                if tiles.used {
-                    tiles.filled = Some(indices.clone());
-                }
-                tiles.used = true;
-                indices
-            }
-        };
-        let tiles_of: Vec<&[Vec<u8>; 12]> = tiles.tiles.iter().collect();
-        compose(
-            layout,
-            &mut indices,
-            &tiles.markers,
-            &tiles.class_of,
-            &tiles_of,
-        );
-        Some(IndexedImage {
-            width: frame.width(),
-            height: frame.height(),
-            palette: Arc::clone(&tiles.palette),
-            indices,
-        })
+/// The tile sets of `indexed`, by frame and check glows.
+pub(super) type TileSets = Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>;
+
+/// Draws `layout` (which has no overlay) as a palette image from its tile
+/// set in `sets` (built on first use from `parts`), or `None` when its
+/// squares come in so many kinds that tiles cost more than the RGBA path.
+pub(super) fn render_indexed(
+    sets: &mut TileSets,
+    parts: &mut Parts,
+    layout: &Layout,
+) -> Option<IndexedImage> {
+    let (frame, glows) = (&layout.frame, &layout.glows);
+    let hash = hash_of(&(frame, glows));
+    let matches = |(f, g): &(Arc<crate::layout::Frame>, Vec<_>)| {
+        (Arc::ptr_eq(f, frame) || f == frame) && g == glows
+    };
+    if sets.find(hash, matches).is_none() {
+        // Built outside the cache's borrow: building draws sprites.
+        // None: so many kinds of square that tiles cost more than the
+        // RGBA path (which the caller takes instead).
+        let built = TileSet::build(parts, layout)?;
+        // The full indices kept from the second board on count too.
+        let cost = built.bytes() + frame.width() as u64 * frame.height() as u64;
+        sets.insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
     }
+    let tiles = sets.find(hash, matches).expect("just inserted");
+    let width = frame.width() as usize;
+    let mut indices = match &tiles.filled {
+        Some(filled) => filled.clone(),
+        None => {
+            let mut indices = Vec::with_capacity(width * frame.height() as usize);
+            for (run, &i) in tiles.background.runs().iter().zip(&tiles.run_indices) {
+                indices.resize(indices.len() + run.len as usize, i);
+            }
+            if tiles.used {
+                tiles.filled = Some(indices.clone());
+            }
+            tiles.used = true;
+            indices
+        }
+    };
+    let tiles_of: Vec<&[Vec<u8>; 12]> = tiles.tiles.iter().collect();
+    compose(
+        layout,
+        &mut indices,
+        &tiles.markers,
+        &tiles.class_of,
+        &tiles_of,
+    );
+    Some(IndexedImage {
+        width: frame.width(),
+        height: frame.height(),
+        palette: Arc::clone(&tiles.palette),
+        indices,
+    })
 }
 
 /// Lays the marker patches and piece tiles of `layout` over `indices` (its
@@ -246,11 +237,11 @@ impl TileSet {
     /// The tile set of `layout`'s frame and glows, or `None` when its
     /// squares come in so many kinds that drawing every piece on each
     /// would take more than [`TILE_WORK_BYTES`].
-    fn build(raster: &mut Rasterizer, layout: &Layout) -> Option<TileSet> {
-        let material = Material::of(raster, layout)?;
+    fn build(parts: &mut Parts, layout: &Layout) -> Option<TileSet> {
+        let material = Material::of(parts, layout)?;
         // Every piece on every class of square, in RGBA.
         let tiles_rgba: Vec<[Pixmap; 12]> = (0..material.classes.len())
-            .map(|class| material.draw_tiles(raster, layout, class))
+            .map(|class| material.draw_tiles(parts, layout, class))
             .collect();
 
         // One palette for all of it, each source weighted by how much of a
@@ -306,9 +297,9 @@ impl<'l> Material<'l> {
     /// The material of `layout`, or `None` when its squares come in so
     /// many kinds that drawing every piece on each would take more than
     /// [`TILE_WORK_BYTES`].
-    pub(super) fn of(raster: &mut Rasterizer, layout: &'l Layout) -> Option<Material<'l>> {
+    pub(super) fn of(parts: &mut Parts, layout: &'l Layout) -> Option<Material<'l>> {
         let frame = &layout.frame;
-        let bare = raster.background(layout);
+        let bare = parts.background(layout);
         // Labels over the pieces: the empty board has them over its squares,
         // and each tile draws its square's labels after the piece.
         let corner_labels = corner_labels(layout);
@@ -357,7 +348,7 @@ impl<'l> Material<'l> {
     /// order.
     pub(super) fn draw_tiles(
         &self,
-        raster: &mut Rasterizer,
+        parts: &mut Parts,
         layout: &Layout,
         class: usize,
     ) -> [Pixmap; 12] {
@@ -366,9 +357,9 @@ impl<'l> Material<'l> {
             Some((labels, halo)) => {
                 let ground = self.bare.crop(square_rect(layout, *sq));
                 let here = here_labels(layout, labels, *sq);
-                piece_tiles(raster, layout, &ground, Some((&here, halo)))
+                piece_tiles(parts, layout, &ground, Some((&here, halo)))
             }
-            None => piece_tiles(raster, layout, labelled, None),
+            None => piece_tiles(parts, layout, labelled, None),
         }
     }
 
@@ -413,7 +404,7 @@ impl<'l> Material<'l> {
 /// [`Piece::index`] order, with the square's labels (placed in the
 /// square) drawn over each.
 pub(super) fn piece_tiles(
-    raster: &mut Rasterizer,
+    parts: &mut Parts,
     layout: &Layout,
     ground: &Pixmap,
     labels: Option<(&[PlacedLabel], Option<Halo>)>,
@@ -430,10 +421,10 @@ pub(super) fn piece_tiles(
     let mut tiles = Piece::ALL.map(|_| ground.clone());
     if let Some(halo) = spec.halo {
         for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
-            draw_sprite(tile, raster.halo_sprite(spec, halo, piece), at);
+            draw_sprite(tile, parts.halo_sprite(spec, halo, piece), at);
         }
     }
-    let sprites = raster.sprites(&spec.glyphs);
+    let sprites = parts.sprites(&spec.glyphs);
     for (sprite, tile) in sprites.iter().zip(&mut tiles) {
         draw_sprite(tile, sprite, at);
     }
@@ -605,6 +596,7 @@ mod tests {
     use crate::assets::color::Rgba;
     use crate::assets::theme::Theme;
     use crate::options::{Coordinates, DiagramOptions};
+    use crate::raster::Rasterizer;
     use crate::test_support::layout;
 
     /// The largest channel difference between two RGBA buffers.

@@ -209,7 +209,7 @@ mod tests {
             let shared = raster.render(&board);
             let whole = raster.render(&board);
             let case = format!("{theme} {coordinates:?} transparent={transparent}");
-            let keys: Vec<_> = raster.backgrounds.keys().collect();
+            let keys: Vec<_> = raster.parts.backgrounds.keys().collect();
             assert_eq!(keys.len(), 2, "{case}: the shared and the whole background");
             assert_eq!(keys[0].0, shared_spec(&board.frame.board), "{case}");
             assert!(keys[0].1.is_empty(), "{case}: no glow in the shared one");
@@ -230,7 +230,12 @@ mod tests {
             assert_eq!(used.render(&last).data(), fresh.data(), "{case}");
             // The shared background was drawn once for all four boards.
             let shared = shared_spec(&last.frame.board);
-            let count = used.backgrounds.keys().filter(|k| k.0 == shared).count();
+            let count = used
+                .parts
+                .backgrounds
+                .keys()
+                .filter(|k| k.0 == shared)
+                .count();
             assert_eq!(count, 1, "{case}");
             // And the palette path, whose tiles are drawn over it.
             let mut used = Rasterizer::new();

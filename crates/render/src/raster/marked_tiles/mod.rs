@@ -36,7 +36,7 @@ use std::sync::Arc;
 use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
 
 use super::around::draw_outline;
-use super::cache::hash_of;
+use super::cache::{hash_of, Cache};
 use super::draw::{draw_labels, draw_shape};
 use super::glyph_masks::Coverage;
 use super::indexed::{
@@ -44,8 +44,8 @@ use super::indexed::{
     touching_labels, Material, BACKGROUND_WEIGHT,
 };
 use super::marks::rows_reached;
+use super::parts::Parts;
 use super::runs::RunImage;
-use super::Rasterizer;
 use crate::layout::{Halo, Item, Layout, PlacedLabel, PlacedText, Rect};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
@@ -108,57 +108,63 @@ pub(super) struct MarkedTiles {
     blends: BlendRamps,
 }
 
-impl Rasterizer {
-    /// `layout` in the tile set of what it shares with boards that differ
-    /// only in their marks (see the module's header), or `None` when it
-    /// has no marks or they do not fit that scheme.
-    pub(super) fn render_marked(&mut self, layout: &Layout) -> Option<IndexedImage> {
-        let marked = Marked::of(layout)?;
-        let key = &marked.key;
-        let hash = hash_of(key);
-        if self.marked.find(hash, |k| k == key).is_none() {
-            let built = MarkedTiles::build(self, layout, key)?;
-            let cost = built.bytes();
-            let owned = MarkedKey {
-                frame: Arc::clone(&key.frame),
-                stacks: key.stacks.clone(),
-                inks: key.inks.clone(),
-                overlay: key.overlay.clone(),
-            };
-            self.marked.insert(hash, owned, built, cost);
-        }
-        // The marked classes this board has whose tiles are not drawn yet:
-        // drawn now (sprites come from the rasterizer's caches), then
-        // indexed in the tile set's palette.
-        let tiles = self.marked.find(hash, |k| k == key).expect("just inserted");
-        let missing = tiles.missing(&marked.stack_of);
-        let drawn: Vec<(usize, [Pixmap; 12])> = missing
-            .into_iter()
-            .map(|(class, p)| {
-                let placed = (!p.labels.is_empty()).then_some((p.labels.as_slice(), p.halo));
-                (class, piece_tiles(self, layout, &p.ground, placed))
-            })
-            .collect();
-        let tiles = self.marked.find(hash, |k| k == key).expect("just found");
-        for (class, rgba) in drawn {
-            let indexed = rgba.each_ref().map(|t| to_indices(t, |c| tiles.index(c)));
-            tiles.tiles[class] = Some(indexed);
-            tiles.pending[class] = None;
-        }
-        Some(tiles.draw(layout, &marked))
+/// The shared tile sets of `marked_tiles`, by what their boards share.
+pub(super) type MarkedSets = Cache<MarkedKey, MarkedTiles>;
+
+/// Draws `layout` in the tile set (in `sets`, built on first use from
+/// `parts`) of what it shares with boards that differ
+/// only in their marks (see the module's header), or `None` when it
+/// has no marks or they do not fit that scheme.
+pub(super) fn render_marked(
+    sets: &mut MarkedSets,
+    parts: &mut Parts,
+    layout: &Layout,
+) -> Option<IndexedImage> {
+    let marked = Marked::of(layout)?;
+    let key = &marked.key;
+    let hash = hash_of(key);
+    if sets.find(hash, |k| k == key).is_none() {
+        let built = MarkedTiles::build(parts, layout, key)?;
+        let cost = built.bytes();
+        let owned = MarkedKey {
+            frame: Arc::clone(&key.frame),
+            stacks: key.stacks.clone(),
+            inks: key.inks.clone(),
+            overlay: key.overlay.clone(),
+        };
+        sets.insert(hash, owned, built, cost);
     }
+    // The marked classes this board has whose tiles are not drawn yet:
+    // drawn now (sprites come from the rasterizer's caches), then
+    // indexed in the tile set's palette.
+    let tiles = sets.find(hash, |k| k == key).expect("just inserted");
+    let missing = tiles.missing(&marked.stack_of);
+    let drawn: Vec<(usize, [Pixmap; 12])> = missing
+        .into_iter()
+        .map(|(class, p)| {
+            let placed = (!p.labels.is_empty()).then_some((p.labels.as_slice(), p.halo));
+            (class, piece_tiles(parts, layout, &p.ground, placed))
+        })
+        .collect();
+    let tiles = sets.find(hash, |k| k == key).expect("just found");
+    for (class, rgba) in drawn {
+        let indexed = rgba.each_ref().map(|t| to_indices(t, |c| tiles.index(c)));
+        tiles.tiles[class] = Some(indexed);
+        tiles.pending[class] = None;
+    }
+    Some(tiles.draw(layout, &marked))
 }
 
 impl MarkedTiles {
     /// The tile set of `key` (of `layout`), or `None` when its squares come
     /// in too many kinds (see `Material::of`).
-    fn build(raster: &mut Rasterizer, layout: &Layout, key: &MarkedKey) -> Option<MarkedTiles> {
+    fn build(parts: &mut Parts, layout: &Layout, key: &MarkedKey) -> Option<MarkedTiles> {
         let shared = Layout {
             frame: Arc::clone(&key.frame),
             glows: Vec::new(),
             ..layout.clone()
         };
-        let material = Material::of(raster, &shared)?;
+        let material = Material::of(parts, &shared)?;
         let labels = corner_labels(&shared);
         let plain = material.classes.len();
         // Every class's ground (labelled): the plain classes, then each
@@ -168,7 +174,7 @@ impl MarkedTiles {
         // palette that has the same pieces on the same marks unlabelled).
         let mut grounds: Vec<Pixmap> = material.classes.iter().map(|c| c.0.clone()).collect();
         let mut tiles_rgba: Vec<Option<[Pixmap; 12]>> = (0..plain)
-            .map(|class| Some(material.draw_tiles(raster, &shared, class)))
+            .map(|class| Some(material.draw_tiles(parts, &shared, class)))
             .collect();
         let mut pending: Vec<Option<Pending>> = vec![None; plain];
         let mut marked = vec![Vec::new(); plain];
@@ -186,7 +192,7 @@ impl MarkedTiles {
                 let mut labelled = ground.clone();
                 draw_labels(&mut labelled, &here, halo, 0);
                 if here.is_empty() {
-                    tiles_rgba.push(Some(piece_tiles(raster, &shared, &ground, None)));
+                    tiles_rgba.push(Some(piece_tiles(parts, &shared, &ground, None)));
                     pending.push(None);
                 } else {
                     tiles_rgba.push(None);
@@ -207,51 +213,10 @@ impl MarkedTiles {
         // The palette: the board and marked grounds weighted as `indexed`
         // weighs the board, every tile drawn once, and the texts' ramps
         // exact.
-        let mut histogram: ColorMap<u64> = ColorMap::default();
-        material.count_board(&mut histogram);
-        let mut marked_grounds: ColorMap<u64> = ColorMap::default();
-        for g in &grounds[plain..] {
-            count_colors(g, &mut marked_grounds);
-        }
-        for (c, n) in marked_grounds {
-            *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
-        }
-        for t in tiles_rgba.iter().flatten().flatten() {
-            count_colors(t, &mut histogram);
-        }
+        let histogram = palette_histogram(&material, &grounds[plain..], &tiles_rgba);
         let mut ramps: Vec<Packed> = key.inks.iter().flat_map(Ink::ramp).collect();
-        // Opaque markup over the pieces: each colour's edge over the light
-        // and dark squares and over the pieces' two main colours, and each
-        // pair of its colours (a symbol on its disc, the disc in its ring).
         if !key.overlay.is_empty() {
-            let board = &key.frame.board;
-            let mut squares: ColorMap<u64> = ColorMap::default();
-            for g in &grounds[..plain] {
-                count_colors(g, &mut squares);
-            }
-            let mut unders = vec![packed(board.light), packed(board.dark)];
-            let plain_tiles: Vec<&[Pixmap; 12]> = tiles_rgba[..plain].iter().flatten().collect();
-            unders.extend(main_colours(&plain_tiles, &squares, 2));
-            // And each marked kind of square's main colour (a tint's).
-            for g in &grounds[plain..] {
-                let mut counts: ColorMap<u64> = ColorMap::default();
-                count_colors(g, &mut counts);
-                let most = counts
-                    .into_iter()
-                    .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
-                unders.extend(most.map(|(c, _)| c));
-            }
-            unders.sort_unstable();
-            unders.dedup();
-            for &c in &key.overlay {
-                for &ground in unders.iter().chain(&key.overlay) {
-                    if ground != c {
-                        let step = |k: u32| over(c, ground, k as f32 / (OVERLAY_STEPS + 1) as f32);
-                        ramps.extend((1..=OVERLAY_STEPS).map(step));
-                    }
-                }
-                ramps.push(c);
-            }
+            ramps.extend(overlay_ramps(key, &grounds, plain, &tiles_rgba));
         }
         ramps.sort_unstable();
         ramps.dedup();
@@ -488,6 +453,72 @@ impl MarkedTiles {
     }
 }
 
+/// The palette entries opaque markup over the pieces needs: each of
+/// `key`'s overlay colours' edge over the light and dark squares, over the
+/// pieces' two main colours and over each marked kind of square's main
+/// colour (`grounds` past the `plain` classes), and each pair of its
+/// colours (a symbol on its disc, the disc in its ring).
+fn overlay_ramps(
+    key: &MarkedKey,
+    grounds: &[Pixmap],
+    plain: usize,
+    tiles_rgba: &[Option<[Pixmap; 12]>],
+) -> Vec<Packed> {
+    let mut out = Vec::new();
+    let board = &key.frame.board;
+    let mut squares: ColorMap<u64> = ColorMap::default();
+    for g in &grounds[..plain] {
+        count_colors(g, &mut squares);
+    }
+    let mut unders = vec![packed(board.light), packed(board.dark)];
+    let plain_tiles: Vec<&[Pixmap; 12]> = tiles_rgba[..plain].iter().flatten().collect();
+    unders.extend(main_colours(&plain_tiles, &squares, 2));
+    // And each marked kind of square's main colour (a tint's).
+    for g in &grounds[plain..] {
+        let mut counts: ColorMap<u64> = ColorMap::default();
+        count_colors(g, &mut counts);
+        let most = counts
+            .into_iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)));
+        unders.extend(most.map(|(c, _)| c));
+    }
+    unders.sort_unstable();
+    unders.dedup();
+    for &c in &key.overlay {
+        for &ground in unders.iter().chain(&key.overlay) {
+            if ground != c {
+                let step = |k: u32| over(c, ground, k as f32 / (OVERLAY_STEPS + 1) as f32);
+                out.extend((1..=OVERLAY_STEPS).map(step));
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The colours a marked tile set's palette is fitted to: the empty board
+/// and markers (`material`) and the `marked_grounds`, weighted as
+/// `indexed` weighs the board, and every tile drawn, once.
+fn palette_histogram(
+    material: &Material,
+    marked_grounds: &[Pixmap],
+    tiles_rgba: &[Option<[Pixmap; 12]>],
+) -> ColorMap<u64> {
+    let mut histogram: ColorMap<u64> = ColorMap::default();
+    material.count_board(&mut histogram);
+    let mut marked: ColorMap<u64> = ColorMap::default();
+    for g in marked_grounds {
+        count_colors(g, &mut marked);
+    }
+    for (c, n) in marked {
+        *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
+    }
+    for t in tiles_rgba.iter().flatten().flatten() {
+        count_colors(t, &mut histogram);
+    }
+    histogram
+}
+
 /// The `n` colours the pieces of `tiles` cover most (not their grounds'),
 /// most first, then by value.
 fn main_colours(tiles: &[&[Pixmap; 12]], grounds: &ColorMap<u64>, n: usize) -> Vec<Packed> {
@@ -532,7 +563,13 @@ mod tests {
     use crate::layout::Frame;
     use crate::options::Coordinates;
     use crate::raster::marks::overlaps;
+    use crate::raster::Rasterizer;
     use crate::test_support::game_board;
+
+    /// `layout` through the rasterizer's shared tile sets.
+    fn marked_image(raster: &mut Rasterizer, layout: &Layout) -> Option<IndexedImage> {
+        render_marked(&mut raster.marked, &mut raster.parts, layout)
+    }
 
     /// The indexed image decoded to straight RGBA.
     fn expand(img: &IndexedImage) -> Vec<u8> {
@@ -553,7 +590,7 @@ mod tests {
                         let board = game_board(theme, coordinates, transparent, n);
                         // Print draws check as a ring over the king: an
                         // overlay, which this path leaves to RGBA.
-                        let Some(img) = raster.render_marked(&board) else {
+                        let Some(img) = marked_image(&mut raster, &board) else {
                             assert_eq!(theme, "print", "{case}");
                             continue;
                         };
@@ -612,7 +649,7 @@ mod tests {
             };
             let board = crate::test_support::layout(FEN, &options(Vec::new()));
             let mut raster = Rasterizer::new();
-            let img = raster.render_marked(&board).expect("badges are opaque");
+            let img = marked_image(&mut raster, &board).expect("badges are opaque");
             let rgba = crate::pixels::rgba(&raster.render(&board));
             let got = expand(&img);
             let (mut worst, mut far) = (0u8, 0usize);
@@ -626,7 +663,7 @@ mod tests {
             // An arrow is translucent: the RGBA path draws that board.
             let arrow = vec![ArrowSpec::parse("Gc4f7").unwrap()];
             let arrowed = crate::test_support::layout(FEN, &options(arrow));
-            assert!(raster.render_marked(&arrowed).is_none(), "{theme}");
+            assert!(marked_image(&mut raster, &arrowed).is_none(), "{theme}");
             if theme == "print" {
                 let boxed = DiagramOptions {
                     markup: Markup {
@@ -636,7 +673,7 @@ mod tests {
                     ..options(Vec::new())
                 };
                 let boxed = crate::test_support::layout(FEN, &boxed);
-                assert!(raster.render_marked(&boxed).is_none(), "print's box");
+                assert!(marked_image(&mut raster, &boxed).is_none(), "print's box");
             }
         }
     }
@@ -644,12 +681,15 @@ mod tests {
     #[test]
     fn a_board_s_bytes_do_not_depend_on_the_boards_before_it() {
         let board = game_board("brown", Coordinates::Inside, false, 5);
-        let alone = Rasterizer::new().render_marked(&board).unwrap();
+        let alone = marked_image(&mut Rasterizer::new(), &board).unwrap();
         let mut used = Rasterizer::new();
         for n in 0..4 {
-            used.render_marked(&game_board("brown", Coordinates::Inside, false, n));
+            marked_image(
+                &mut used,
+                &game_board("brown", Coordinates::Inside, false, n),
+            );
         }
-        let after = used.render_marked(&board).unwrap();
+        let after = marked_image(&mut used, &board).unwrap();
         assert_eq!(after.indices, alone.indices);
         assert_eq!(after.palette.colors, alone.palette.colors);
     }

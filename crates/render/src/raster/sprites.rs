@@ -1,0 +1,237 @@
+//! Piece sprites: each glyph of a set drawn once into a square of
+//! pixels, from its flat paths (or by resvg when only the parsed SVG
+//! draws it exactly), outlines shared by several glyphs rasterized once.
+
+use resvg::tiny_skia::{self, FillRule, Mask, Pixmap, Stroke, Transform};
+
+use super::paint::{div255, over, solid};
+use crate::assets::color::Rgba;
+use crate::layout::GlyphSpec;
+use fen2img_chess::Piece;
+
+/// The twelve sprites of `spec`, in [`Piece::index`] order, each glyph
+/// fitted into a `size`×`size` square.
+pub(super) fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
+    let (set, size) = (&spec.pieces, spec.size);
+    // Hinted at small squares (see `hinting`); made first because the
+    // coverage cache below borrows them.
+    let paths: Vec<_> = Piece::ALL
+        .into_iter()
+        .map(|piece| set.glyph(piece).paths_at(size))
+        .collect();
+    let mut coverage = Coverage::default();
+    Piece::ALL
+        .into_iter()
+        .zip(&paths)
+        .map(|(piece, paths)| {
+            let glyph = set.glyph(piece);
+            let mut sprite = Pixmap::new(size, size).expect("size > 0");
+            let (scale, dx, dy) = glyph.fit(size as f32);
+            let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+            match glyph.tree_at(size) {
+                Some(tree) => resvg::render(tree, ts, &mut sprite.as_mut()),
+                // What resvg would do for these paths, without walking a tree.
+                None => {
+                    for p in paths.iter() {
+                        if let Some(fill) = p.fill {
+                            let op = PathOp::Fill {
+                                even_odd: p.even_odd,
+                            };
+                            coverage.paint(&mut sprite, &p.path, op, fill, ts);
+                        }
+                        if let Some(s) = &p.stroke {
+                            let op = PathOp::Stroke(Stroke {
+                                width: spec.stroke_width(s.width, p.fill.is_some(), scale),
+                                line_cap: s.linecap,
+                                line_join: s.linejoin,
+                                ..Stroke::default()
+                            });
+                            coverage.paint(&mut sprite, &p.path, op, s.color, ts);
+                        }
+                    }
+                }
+            }
+            sprite
+        })
+        .collect()
+}
+
+/// How a glyph path is painted.
+#[derive(Debug, Clone, PartialEq)]
+enum PathOp {
+    Fill { even_odd: bool },
+    Stroke(Stroke),
+}
+
+/// Anti-aliased coverage masks of the glyph paths painted so far, at one
+/// size, so a path that several glyphs paint the same way (the outline of
+/// a white and a black piece) is rasterized once and painted through its
+/// mask in each colour. Filling a path, and a stroke's outline above all,
+/// is most of what drawing a sprite costs.
+#[derive(Default)]
+struct Coverage<'a> {
+    masks: Vec<(&'a tiny_skia::Path, PathOp, Mask)>,
+}
+
+impl<'a> Coverage<'a> {
+    fn paint(
+        &mut self,
+        sprite: &mut Pixmap,
+        path: &'a tiny_skia::Path,
+        op: PathOp,
+        c: Rgba,
+        ts: Transform,
+    ) {
+        if let PathOp::Stroke(stroke) = &op {
+            // tiny-skia draws strokes thinner than a pixel as modulated
+            // hairlines, not as filled outlines: leave those to it.
+            if stroke.width * ts.sx.abs().max(ts.sy.abs()) <= 1.0 {
+                sprite.stroke_path(path, &solid(c), stroke, ts, None);
+                return;
+            }
+        }
+        let cached = self
+            .masks
+            .iter()
+            .position(|(p, o, _)| *o == op && *p == path);
+        let i = match cached {
+            Some(i) => i,
+            None => {
+                let Some(mut mask) = Mask::new(sprite.width(), sprite.height()) else {
+                    return;
+                };
+                match &op {
+                    PathOp::Fill { even_odd } => {
+                        let rule = if *even_odd {
+                            FillRule::EvenOdd
+                        } else {
+                            FillRule::Winding
+                        };
+                        mask.fill_path(path, rule, true, ts);
+                    }
+                    // What tiny-skia's stroke_path does: the stroke's outline,
+                    // at the resolution of the transform, filled.
+                    PathOp::Stroke(stroke) => {
+                        let res_scale = tiny_skia::PathStroker::compute_resolution_scale(&ts);
+                        if let Some(outline) = path.stroke(stroke, res_scale) {
+                            mask.fill_path(&outline, FillRule::Winding, true, ts);
+                        }
+                    }
+                }
+                self.masks.push((path, op, mask));
+                self.masks.len() - 1
+            }
+        };
+        paint_through(sprite, &self.masks[i].2, c);
+    }
+}
+
+/// Paints colour `c` over `pixmap` where `mask` covers it, in proportion to
+/// the coverage: what tiny-skia does for an anti-aliased fill, as a plain
+/// loop that skips the (many) pixels a glyph path does not touch.
+fn paint_through(pixmap: &mut Pixmap, mask: &Mask, c: Rgba) {
+    let a = c.a as u32;
+    let premultiplied = [c.r, c.g, c.b].map(|v| div255(v as u32 * a) as u32);
+    for (px, &m) in pixmap.data_mut().chunks_exact_mut(4).zip(mask.data()) {
+        if m == 0 {
+            continue;
+        }
+        let m = m as u32;
+        let [r, g, b] = premultiplied.map(|v| div255(v * m));
+        over(px, [r, g, b, div255(a * m)]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::pieces::PieceSet;
+    use crate::layout::INK;
+    use fen2img_chess::{Color, Role};
+    use resvg::tiny_skia::PathBuilder;
+
+    /// The largest difference between two same-sized pixmaps in any channel.
+    fn worst_difference(a: &Pixmap, b: &Pixmap) -> u8 {
+        let pairs = a.data().iter().zip(b.data());
+        pairs.map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
+    }
+
+    /// A glyph drawn path by path with tiny-skia's own fill and stroke.
+    fn drawn_directly(glyph: &crate::assets::pieces::Glyph, size: u32) -> Pixmap {
+        let mut sprite = Pixmap::new(size, size).unwrap();
+        let (scale, dx, dy) = glyph.fit(size as f32);
+        let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+        for p in glyph.paths_at(size).iter() {
+            if let Some(fill) = p.fill {
+                let rule = if p.even_odd {
+                    FillRule::EvenOdd
+                } else {
+                    FillRule::Winding
+                };
+                sprite.fill_path(&p.path, &solid(fill), rule, ts, None);
+            }
+            if let Some(s) = &p.stroke {
+                let stroke = Stroke {
+                    width: s.width,
+                    line_cap: s.linecap,
+                    line_join: s.linejoin,
+                    ..Stroke::default()
+                };
+                sprite.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
+            }
+        }
+        sprite
+    }
+
+    #[test]
+    fn sprites_through_shared_coverage_match_direct_drawing() {
+        let set = PieceSet::built_in();
+        // 18 px: strokes thinner than a pixel (hairlines); 45 and 97 px: not.
+        for size in [18, 45, 97] {
+            let spec = GlyphSpec {
+                pieces: set.clone(),
+                size,
+                min_stroke: 0.0,
+            };
+            let sprites = render_sprites(&spec);
+            for color in [Color::White, Color::Black] {
+                for role in Role::ALL {
+                    let piece = Piece::new(color, role);
+                    let direct = drawn_directly(set.glyph(piece), size);
+                    let ours = &sprites[piece.index()];
+                    let worst = worst_difference(ours, &direct);
+                    assert!(worst <= 3, "{piece:?} at {size} px: {worst}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_path_painted_twice_is_rasterized_once() {
+        let path = PathBuilder::from_circle(10.0, 10.0, 7.0).unwrap();
+        let same = PathBuilder::from_circle(10.0, 10.0, 7.0).unwrap();
+        let mut coverage = Coverage::default();
+        let mut sprite = Pixmap::new(20, 20).unwrap();
+        let fill = PathOp::Fill { even_odd: false };
+        let stroke = PathOp::Stroke(Stroke {
+            width: 2.0,
+            ..Stroke::default()
+        });
+        let ts = Transform::identity();
+        coverage.paint(
+            &mut sprite,
+            &path,
+            fill.clone(),
+            Rgba::rgb(255, 255, 255),
+            ts,
+        );
+        coverage.paint(&mut sprite, &path, stroke.clone(), INK, ts);
+        coverage.paint(&mut sprite, &same, fill, INK, ts);
+        coverage.paint(&mut sprite, &same, stroke, INK, ts);
+        assert_eq!(coverage.masks.len(), 2, "one mask per (path, operation)");
+        // The disc's centre is ink now, its far corner still empty.
+        assert_eq!(sprite.pixel(10, 10).unwrap().alpha(), 255);
+        assert_eq!(sprite.pixel(10, 10).unwrap().red(), INK.r);
+        assert_eq!(sprite.pixel(0, 0).unwrap().alpha(), 0);
+    }
+}
