@@ -68,33 +68,6 @@ pub(crate) struct TileSet {
     tiles: Vec<[Vec<u8>; 12]>,
 }
 
-/// `pixmap` as a palette image: its exact colours, or a median-cut
-/// palette of them when there are more than 256.
-pub(super) fn quantized(pixmap: &Pixmap) -> IndexedImage {
-    let (width, height) = (pixmap.width(), pixmap.height());
-    let pixels = crate::pixels::rgba(pixmap);
-    let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
-        let packed = || {
-            pixels
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        };
-        let mut histogram: ColorMap<u64> = ColorMap::default();
-        for c in packed() {
-            *histogram.entry(c).or_default() += 1;
-        }
-        let palette = Palette::from_histogram(&histogram);
-        let indices = packed().map(|c| palette.index(c)).collect();
-        (palette, indices)
-    });
-    IndexedImage {
-        width,
-        height,
-        palette: Arc::new(palette),
-        indices,
-    }
-}
-
 /// The tile sets of `indexed`, by frame and check glows.
 pub(super) type TileSets = Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>;
 

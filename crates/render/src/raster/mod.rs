@@ -134,7 +134,7 @@ impl Rasterizer {
         if let Some(image) = self.render_indexed(layout) {
             return image;
         }
-        indexed::quantized(&self.render(layout))
+        crate::pixels::palette_of(&self.render(layout))
     }
 
     /// Draws `layout` as a palette image, or `None` when translucent
