@@ -32,9 +32,10 @@ use fen2img_render::{Format, RenderOptions, Renderer};
 use super::excerpt;
 use super::game_names::{expand, parse_names, Part, Piece};
 use super::manifest::JsonLines;
+use super::outcome::Tally;
 use super::schedule;
 use super::BatchArgs;
-use crate::failure::{error, warn, Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{error, warn, Failure, EXIT_FAILURE, EXIT_INVALID};
 use crate::output::read::read_regular;
 use crate::output::{signals, write_if_changed, Links, WriteOutcome};
 use fen2img_games::input::MAX_PGN_LEN;
@@ -117,15 +118,6 @@ enum Step {
     Start(usize),
     /// Diagram `.1` of game `.0` of the chunk.
     Draw(usize, usize),
-}
-
-/// Counts for the summary line and the exit code.
-#[derive(Default)]
-struct Tally {
-    written: usize,
-    unchanged: usize,
-    invalid: usize,
-    io: usize,
 }
 
 /// Whether every input is a `.pgn` file (then `batch` draws games).
@@ -391,25 +383,7 @@ pub fn run(
     if let Some(m) = manifest.take() {
         m.finish()?;
     }
-    let stopped = signals::stop_requested();
-    eprintln!(
-        "fen2img: {} written, {} unchanged, {} failed in {:.2} s{}",
-        tally.written,
-        tally.unchanged,
-        tally.invalid + tally.io,
-        started.elapsed().as_secs_f64(),
-        if stopped.is_some() {
-            " (interrupted)"
-        } else {
-            ""
-        }
-    );
-    Ok(match stopped {
-        Some(code) => code,
-        None if tally.io > 0 => EXIT_FAILURE,
-        None if tally.invalid > 0 => EXIT_INVALID,
-        None => EXIT_OK,
-    })
+    Ok(tally.finish(started))
 }
 
 /// The positions of each game `--markers`, `--from` and `--to` ask for:

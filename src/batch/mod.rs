@@ -28,7 +28,7 @@ mod progress;
 mod schedule;
 mod shard;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -37,7 +37,7 @@ use fen2img_render::fingerprint::options_digest;
 use fen2img_render::{Format, Renderer};
 
 use crate::args::{render_options, FormatArg};
-use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::Failure;
 use crate::output::signals;
 
 pub use args::{BatchArgs, MergeArgs};
@@ -179,27 +179,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     if let Some(m) = manifest.take() {
         m.finish()?;
     }
-    let stopped = signals::stop_requested();
-    let mut err = io::stderr().lock();
-    let _ = writeln!(
-        err,
-        "fen2img: {} written, {} unchanged, {} failed in {:.2} s{}",
-        tally.written,
-        tally.unchanged,
-        tally.invalid + tally.io,
-        started.elapsed().as_secs_f64(),
-        match (stopped, tally.not_rendered) {
-            (None, _) => String::new(),
-            (Some(_), 0) => " (interrupted)".to_string(),
-            (Some(_), n) => format!(" (interrupted: {n} not rendered)"),
-        }
-    );
-    Ok(match stopped {
-        Some(code) => code,
-        None if tally.io > 0 => EXIT_FAILURE,
-        None if tally.invalid > 0 => EXIT_INVALID,
-        None => EXIT_OK,
-    })
+    Ok(tally.finish(started))
 }
 
 /// `-o`: the picked positions of every game as FEN or EPD lines.

@@ -3,6 +3,10 @@
 use fen2img_render::chess::quote::escape;
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::failure::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::output::signals;
 
 use super::lines::Line;
 
@@ -67,6 +71,33 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The run's last line on stderr (what was written, unchanged and
+    /// failed, the time since `started`, and whether Ctrl-C stopped it)
+    /// and its exit code: the signal's, else 1 for a file that could not
+    /// be written, 2 for a bad input, 0.
+    pub fn finish(&self, started: Instant) -> u8 {
+        let stopped = signals::stop_requested();
+        let _ = writeln!(
+            io::stderr().lock(),
+            "fen2img: {} written, {} unchanged, {} failed in {:.2} s{}",
+            self.written,
+            self.unchanged,
+            self.invalid + self.io,
+            started.elapsed().as_secs_f64(),
+            match (stopped, self.not_rendered) {
+                (None, _) => String::new(),
+                (Some(_), 0) => " (interrupted)".to_string(),
+                (Some(_), n) => format!(" (interrupted: {n} not rendered)"),
+            }
+        );
+        match stopped {
+            Some(code) => code,
+            None if self.io > 0 => EXIT_FAILURE,
+            None if self.invalid > 0 => EXIT_INVALID,
+            None => EXIT_OK,
+        }
+    }
+
     /// Counts an outcome and reports problems as `FILE:LINE:COL: message`.
     pub fn record(&mut self, source: &str, line: &Line, outcome: &Outcome) {
         let mut err = io::stderr().lock();

@@ -25,10 +25,11 @@ use fen2img_render::{render_problem, Format, RenderOptions};
 
 use super::manifest::JsonLines;
 use super::names::safe_id;
+use super::outcome::Tally;
 use super::problem_lines::read_line;
 use super::{schedule, BatchArgs};
 use crate::args::problem::is_popeye_path;
-use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
+use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID};
 use crate::output::read::read_regular;
 use crate::output::{signals, write_if_changed, Links, WriteOutcome};
 
@@ -85,15 +86,6 @@ struct Item {
     /// Its boards (the diagram, then each twin with its letter) and its
     /// `id`, or the line and column at fault and the message.
     read: Boards,
-}
-
-/// Counts for the summary line and the exit code.
-#[derive(Default)]
-struct Tally {
-    written: usize,
-    unchanged: usize,
-    invalid: usize,
-    io: usize,
 }
 
 /// Runs a batch of problems; returns the exit code.
@@ -255,26 +247,7 @@ pub fn run(
     if let Some(m) = manifest.take() {
         m.finish()?;
     }
-    let stopped = signals::stop_requested();
-    let _ = writeln!(
-        io::stderr().lock(),
-        "fen2img: {} written, {} unchanged, {} failed in {:.2} s{}",
-        tally.written,
-        tally.unchanged,
-        tally.invalid + tally.io,
-        started.elapsed().as_secs_f64(),
-        if stopped.is_some() {
-            " (interrupted)"
-        } else {
-            ""
-        }
-    );
-    Ok(match stopped {
-        Some(code) => code,
-        None if tally.io > 0 => EXIT_FAILURE,
-        None if tally.invalid > 0 => EXIT_INVALID,
-        None => EXIT_OK,
-    })
+    Ok(tally.finish(started))
 }
 
 /// An input's name and text: a file within its bound, or standard input.
