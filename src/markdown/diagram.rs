@@ -6,8 +6,11 @@
 use std::collections::HashMap;
 
 use fen2img_render::alt_text;
+use fen2img_render::chess::problem::{looks_like_fairy_fen, parse_fairy_fen};
 use fen2img_render::fingerprint::{self, stable_hash};
 use fen2img_render::options::{Around, Caption};
+use fen2img_render::problem::alt_text as problem_alt_text;
+use fen2img_render::render_problem;
 use fen2img_render::{Format, RenderOptions, Renderer};
 
 use super::fence::FenBlock;
@@ -165,15 +168,28 @@ impl DiagramMaker {
                 message: "this fen block is empty: write a FEN on the line after the fence".into(),
             });
         }
-        let record = fen2img_render::parse(
+        let record = match fen2img_render::parse(
             block.body.as_bytes(),
             fen2img_render::ParseOptions::default().with_strict(options.strict),
-        )
-        .map_err(|e| DocError {
-            line: block.body_line,
-            column: block.body_column + e.offset,
-            message: format!("invalid FEN: {e}"),
-        })?;
+        ) {
+            Ok(record) => record,
+            // Not FEN, but a problem block (or Fairy FEN's own signs):
+            // read as Fairy FEN, as the command line's --problem does.
+            Err(e) => {
+                let fairy = looks_like_fairy_fen(&block.body);
+                let format = self.format;
+                let (renderer, options_hash) = self.renderer(block, &options)?;
+                if !fairy && !renderer.options().problem.asked() {
+                    return Err(DocError {
+                        line: block.body_line,
+                        column: block.body_column + e.offset,
+                        message: format!("invalid FEN: {e}"),
+                    });
+                }
+                let digest = *options_hash;
+                return fairy_diagram(block, renderer, digest, format, options);
+            }
+        };
         let mut warnings: Vec<String> = Vec::new();
         if options.strict {
             if let Some(refusal) = strict_refusal(&record) {
@@ -245,6 +261,43 @@ impl DiagramMaker {
             warnings,
         })
     }
+}
+
+/// A fen block whose body is Fairy FEN, drawn with the problem layout
+/// (neutral and turned pieces, fairy pieces, texts on squares) and the
+/// block's problem options over the words the FEN carries.
+fn fairy_diagram(
+    block: &FenBlock,
+    renderer: &mut Renderer,
+    digest: u64,
+    format: Format,
+    options: BlockOptions,
+) -> Result<Made, DocError> {
+    let mut problem = parse_fairy_fen(&block.body).map_err(|e| DocError {
+        line: block.body_line,
+        column: block.body_column + e.column().saturating_sub(1),
+        message: format!("invalid Fairy FEN: {}", e.message()),
+    })?;
+    renderer.options().problem.apply(&mut problem);
+    let bytes = render_problem(&problem, renderer.options())
+        .map_err(|e| at_info(block, 0, e.to_string()))?;
+    let alt = options
+        .alt
+        .clone()
+        .unwrap_or_else(|| problem_alt_text(&problem));
+    let hash = content_hash(format, digest, &problem.to_fairy_fen());
+    let size = image_size(&bytes).unwrap_or((0, 0));
+    Ok(Made {
+        diagrams: vec![Diagram {
+            bytes,
+            alt,
+            options,
+            size,
+            hash,
+            animated: false,
+        }],
+        warnings: Vec::new(),
+    })
 }
 
 /// An error in `block`'s info string, at its 1-based `column` there (0:

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::Command as Cmd;
 
-use crate::util::{under_umask, BIN};
+use crate::util::{under_umask, Fen2img, BIN};
 const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 
 /// A fresh scratch directory for one test.
@@ -1408,4 +1408,42 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_a_fence() {
             _ => Some(format!("--{}={value}", alias.name)),
         }
     }
+}
+
+/// Issue 36: a fen block whose body is Fairy FEN (a neutral knight, a
+/// turned queen) is drawn with the problem layout, its options' words over
+/// it; a problem block's bad Fairy FEN is placed in the page with the
+/// column of the bad character; a bad plain FEN keeps FEN's message.
+#[test]
+fn a_fen_block_of_fairy_fen_draws_the_problem() {
+    let dir = scratch("fairy");
+    fs::write(
+        dir.join("p.md"),
+        "# p\n\n```fen stipulation=\"h#2\" author=\"A. Composer\"\n\
+         4k3/8/8/3-N4/8/8/8/*2Q3K3\n```\n",
+    )
+    .unwrap();
+    let out = Fen2img::new()
+        .current_dir(&dir)
+        .args(["md", "p.md", "--out-dir", "out"])
+        .code(0);
+    let page = fs::read_to_string(dir.join("out/p.md")).unwrap();
+    assert!(
+        page.contains("Neutral: knight d5. h#2 (2+1+1n)."),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(page.contains("A. Composer"), "{page}");
+    fs::write(
+        dir.join("bad.md"),
+        "```fen problem\n4k3/8/8/3-N4/8/8/8/7E\n```\n\n```fen\nnot a fen\n```\n",
+    )
+    .unwrap();
+    let out = Fen2img::new()
+        .current_dir(&dir)
+        .args(["md", "bad.md", "--out-dir", "out", "--keep-going"])
+        .code(2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.md:2:21: invalid Fairy FEN: 'E'"), "{err}");
+    assert!(err.contains("bad.md:6:4: invalid FEN"), "{err}");
 }
