@@ -39,6 +39,37 @@ pub fn looks_like_fairy_fen(text: &str) -> bool {
     })
 }
 
+/// The front ends' one rule for a position the FEN parser refused (the
+/// command line, a Markdown fence, the server and Python all read a
+/// position so): it is read as Fairy FEN when a problem is `asked` for or
+/// when it holds a sign only Fairy FEN has. `None`: it is not a problem,
+/// and the FEN parser's error stands (also when, unasked, the Fairy FEN
+/// reader refuses it too); `Some(Err)`: asked for, and not Fairy FEN
+/// either, so the Fairy FEN reader's error (with its column) is the one
+/// to show.
+///
+/// ```
+/// use fen2img_chess::problem::fairy_fen_fallback;
+/// // A sign only Fairy FEN has: a problem, asked for or not.
+/// assert!(matches!(fairy_fen_fallback("4k3/8/8/3-N4/8/8/8/4K3", false), Some(Ok(_))));
+/// // A marker is no FEN sign, nor one only Fairy FEN has: only when asked.
+/// assert!(fairy_fen_fallback("4k3/8/8/8/8/8/8/C3K3", false).is_none());
+/// assert!(matches!(fairy_fen_fallback("4k3/8/8/8/8/8/8/C3K3", true), Some(Ok(_))));
+/// // Neither FEN nor Fairy FEN: the FEN error unasked, the Fairy FEN one asked.
+/// assert!(fairy_fen_fallback("8/8/8/8/8/8/8/*4Q7", false).is_none());
+/// assert_eq!(fairy_fen_fallback("8/8/8/8/8/8/8/*4Q7", true).unwrap().unwrap_err().column(), 16);
+/// ```
+pub fn fairy_fen_fallback(text: &str, asked: bool) -> Option<Result<Problem, ProblemError>> {
+    if !asked && !looks_like_fairy_fen(text) {
+        return None;
+    }
+    match parse_fairy_fen(text) {
+        Ok(problem) => Some(Ok(problem)),
+        Err(_) if !asked => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
 /// Reads a Fairy FEN placement into a [`Problem`] (with no caption).
 ///
 /// ```
