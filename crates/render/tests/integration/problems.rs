@@ -432,3 +432,36 @@ fn two_problem_svgs_share_no_id() {
     assert!(!ia.is_empty());
     assert!(ia.iter().all(|id| !ib.contains(id)), "{ia:?} {ib:?}");
 }
+
+/// In print the board is ink and paper only, as a photocopier or a 1-bit
+/// newspaper plate needs: the hatched dark squares (laid on the pixel grid)
+/// and the box hold no grey pixel, at a newspaper's small size and a large
+/// one; the box is at least two pixels wide.
+#[test]
+fn print_hatching_and_box_are_ink_and_paper_only() {
+    let p = parse_fairy_fen("8/8/8/8/8/8/8/8").unwrap();
+    for size in [180, 240, 333, 600] {
+        let opts = options("print", PieceSet::built_in(), size);
+        let image = decode_png(&render(&p, &opts).unwrap());
+        let mut greys = 0;
+        let mut ink = 0;
+        // The board and its box: everything between the margins.
+        let margin = (size as f32 * 0.04).round() as u32;
+        for y in margin..image.height - 3 * margin {
+            for x in margin..image.width - margin {
+                match grey(&image, x, y) {
+                    0 => ink += 1,
+                    255 => {}
+                    _ => greys += 1,
+                }
+            }
+        }
+        assert_eq!(greys, 0, "{size} px: {greys} grey pixels on the board");
+        assert!(ink > 1000, "{size} px: {ink} ink pixels: no hatching?");
+        // The box: the two leftmost columns of ink are whole, top to bottom.
+        let left = (0..image.width)
+            .find(|&x| grey(&image, x, image.height / 2) == 0)
+            .unwrap();
+        assert_eq!(grey(&image, left + 1, image.height / 2), 0, "{size} px");
+    }
+}
