@@ -18,6 +18,11 @@ pub const MAX_POPEYE_LEN: usize = 1024 * 1024;
 /// The most twins one problem may list.
 pub const MAX_TWINS: usize = 26;
 
+/// The most composers one problem may name (`author` lines): the alt
+/// text and the caption name them all, so their number is bounded as the
+/// server's `author` parameters are.
+pub const MAX_AUTHORS: usize = 64;
+
 /// The most problems one Popeye text may hold.
 const MAX_PROBLEMS: usize = 10_000;
 
@@ -514,6 +519,9 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
                     return Err(err(w, format!("{} needs text on its line", cmd.name())));
                 }
                 match cmd {
+                    Command::Author if problem.authors.len() >= MAX_AUTHORS => {
+                        return Err(err(w, format!("more than {MAX_AUTHORS} authors")));
+                    }
                     Command::Author => problem.authors.push(value),
                     Command::Origin => problem.source = Some(value),
                     Command::Title => problem.title = Some(value),
@@ -889,6 +897,14 @@ mod tests {
             assert_eq!((e.line(), e.column()), (line, column), "{text}: {e}");
             assert!(e.to_string().contains(field), "{text}: {e}");
         }
+        // The composers are bounded: the caption and alt text name them all.
+        let many = "author A\n".repeat(MAX_AUTHORS + 1);
+        let e = parse_popeye(&format!("BeginProblem\n{many}")).unwrap_err();
+        assert_eq!((e.line(), e.column()), (MAX_AUTHORS + 2, 1), "{e}");
+        assert!(e.message().contains("more than 64 authors"), "{e}");
+        let enough = "author A\n".repeat(MAX_AUTHORS);
+        let p = parse_popeye(&format!("BeginProblem\n{enough}")).unwrap();
+        assert_eq!(p[0].authors.len(), MAX_AUTHORS);
     }
 
     #[test]
