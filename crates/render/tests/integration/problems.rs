@@ -525,6 +525,12 @@ fn the_problem_layout_is_drawn_in_every_format() {
     let text = String::from_utf8(render(&p, &with("txt")).unwrap()).unwrap();
     assert!(text.starts_with("A. Composer & B. Composer\n"), "{text}");
     assert!(text.contains("ser-h=14  (3+3+8n)"), "{text}");
+    // `fen`: the problem's own notation, which reads back to the units.
+    let fen = String::from_utf8(render(&p, &RenderOptions::new(Format::Fen)).unwrap()).unwrap();
+    assert_eq!(
+        parse_fairy_fen(fen.trim_end()).unwrap(),
+        parse_fairy_fen(SAMPLER).unwrap()
+    );
 }
 
 /// A turned piece is its set's glyph rotated, with every bundled set and
