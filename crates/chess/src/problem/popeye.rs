@@ -469,26 +469,7 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
             Command::Pieces => {
                 st.i = read_pieces(words, st.i, problem, st.language)?;
             }
-            Command::Forsyth => {
-                let Some(arg) = words
-                    .get(st.i)
-                    .filter(|a| a.line == w.line || command(a.text).is_none())
-                else {
-                    return Err(err(w, "forsyth needs a placement".into()));
-                };
-                let placed = parse_fairy_fen(arg.text).map_err(|e| {
-                    ProblemError::new(
-                        field.clone(),
-                        arg.line,
-                        arg.column + e.column() - 1,
-                        e.message().to_owned(),
-                    )
-                })?;
-                for (sq, unit) in placed.units() {
-                    problem.set(sq, Some(unit.clone()));
-                }
-                st.i += 1;
-            }
+            Command::Forsyth => st.i = read_forsyth(words, st.i, w, problem, &err)?,
             Command::Stipulation => {
                 let Some(arg) = words.get(st.i).filter(|a| a.line == w.line) else {
                     return Err(err(w, "stipulation needs a value on its line".into()));
@@ -496,47 +477,9 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
                 problem.stipulation = Some(clip(arg.text));
                 st.i += 1;
             }
-            Command::Condition => {
-                // A condition runs on over lines up to the next command
-                // (`bedingung madrasi` and `gitterschach` on the next line).
-                let end = skip_to_command(words, st.i);
-                let value = clip(
-                    &words[st.i..end]
-                        .iter()
-                        .map(|w| w.text)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-                if value.is_empty() {
-                    return Err(err(w, "condition needs a value".into()));
-                }
-                problem.condition = Some(value);
-                st.i = end;
-            }
+            Command::Condition => st.i = read_condition(words, st.i, w, problem, &err)?,
             Command::Author | Command::Origin | Command::Title | Command::Award | Command::Twin => {
-                let value = clip(&unescape(w.rest));
-                if value.is_empty() {
-                    return Err(err(w, format!("{} needs text on its line", cmd.name())));
-                }
-                match cmd {
-                    Command::Author if problem.authors.len() >= MAX_AUTHORS => {
-                        return Err(err(w, format!("more than {MAX_AUTHORS} authors")));
-                    }
-                    Command::Author => problem.authors.push(value),
-                    Command::Origin => problem.source = Some(value),
-                    Command::Title => problem.title = Some(value),
-                    Command::Award => problem.award = Some(value),
-                    _ => {
-                        if problem.twins.len() >= MAX_TWINS {
-                            return Err(err(w, format!("more than {MAX_TWINS} twins")));
-                        }
-                        problem.twins.push(value);
-                        let end = skip_line(words, st.i, w.line);
-                        problem
-                            .twin_changes
-                            .push(read_twin(&words[st.i..end], w, st.language));
-                    }
-                }
+                read_caption(cmd, &words[st.i..], w, problem, st.language, &err)?;
                 st.i = skip_line(words, st.i, w.line);
             }
             // Options run on over lines up to the next command.
@@ -551,6 +494,99 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
                     ),
                 ))
             }
+        }
+    }
+    Ok(())
+}
+
+/// How a command's errors are made: at a word, with a message.
+type ErrAt<'e> = dyn Fn(Word, String) -> ProblemError + 'e;
+
+/// `forsyth PLACEMENT` (the command word `w`, its argument from word `i`):
+/// the Fairy FEN's units set on the problem's board; the index after it.
+fn read_forsyth(
+    words: &[Word],
+    i: usize,
+    w: Word,
+    problem: &mut Problem,
+    err: &ErrAt<'_>,
+) -> Result<usize, ProblemError> {
+    let Some(arg) = words
+        .get(i)
+        .filter(|a| a.line == w.line || command(a.text).is_none())
+    else {
+        return Err(err(w, "forsyth needs a placement".into()));
+    };
+    let placed = parse_fairy_fen(arg.text).map_err(|e| {
+        ProblemError::new(
+            ProblemField::Command("forsyth"),
+            arg.line,
+            arg.column + e.column() - 1,
+            e.message().to_owned(),
+        )
+    })?;
+    for (sq, unit) in placed.units() {
+        problem.set(sq, Some(unit.clone()));
+    }
+    Ok(i + 1)
+}
+
+/// `condition …`, which runs on over lines up to the next command
+/// (`bedingung madrasi` and `gitterschach` on the next line); the index of
+/// that command.
+fn read_condition(
+    words: &[Word],
+    i: usize,
+    w: Word,
+    problem: &mut Problem,
+    err: &ErrAt<'_>,
+) -> Result<usize, ProblemError> {
+    let end = skip_to_command(words, i);
+    let value = clip(
+        &words[i..end]
+            .iter()
+            .map(|w| w.text)
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if value.is_empty() {
+        return Err(err(w, "condition needs a value".into()));
+    }
+    problem.condition = Some(value);
+    Ok(end)
+}
+
+/// A caption command (`author`, `origin`, `title`, `award`, `twin`: the
+/// word `w`), its value the rest of its line; `after` the words after it.
+fn read_caption(
+    cmd: Command,
+    after: &[Word],
+    w: Word,
+    problem: &mut Problem,
+    language: Language,
+    err: &ErrAt<'_>,
+) -> Result<(), ProblemError> {
+    let value = clip(&unescape(w.rest));
+    if value.is_empty() {
+        return Err(err(w, format!("{} needs text on its line", cmd.name())));
+    }
+    match cmd {
+        Command::Author if problem.authors.len() >= MAX_AUTHORS => {
+            return Err(err(w, format!("more than {MAX_AUTHORS} authors")));
+        }
+        Command::Author => problem.authors.push(value),
+        Command::Origin => problem.source = Some(value),
+        Command::Title => problem.title = Some(value),
+        Command::Award => problem.award = Some(value),
+        _ => {
+            if problem.twins.len() >= MAX_TWINS {
+                return Err(err(w, format!("more than {MAX_TWINS} twins")));
+            }
+            problem.twins.push(value);
+            let end = skip_line(after, 0, w.line);
+            problem
+                .twin_changes
+                .push(read_twin(&after[..end], w, language));
         }
     }
     Ok(())
