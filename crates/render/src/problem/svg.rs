@@ -20,6 +20,9 @@ use crate::assets::theme::Annotations;
 use crate::layout::hatch;
 use crate::options::DiagramOptions;
 
+/// The most lines one caption line wraps onto.
+const MAX_WRAPPED: usize = 2;
+
 /// Where things go, in pixels.
 pub(crate) struct Plan {
     pub width: f32,
@@ -27,8 +30,8 @@ pub(crate) struct Plan {
     margin: f32,
     font: f32,
     line: f32,
-    header: Vec<String>,
-    footer: Vec<String>,
+    header: Vec<(String, Weight)>,
+    footer: Vec<(String, Weight)>,
     board_x: f32,
     board_y: f32,
     square: f32,
@@ -47,15 +50,27 @@ pub(crate) fn plan(problem: &Problem, options: &DiagramOptions) -> Plan {
     // over go to the margins, the board centred.
     let square = (inner / 8.0).floor().max(1.0);
     let board_x = ((width - 8.0 * square) / 2.0).floor();
-    let regular = font::font(Weight::Regular);
-    let fit = |t: &str| wrap::cut_to_width(regular, t, font, inner);
-    let header: Vec<String> = caption::header_lines(problem)
+    // Each caption line wraps at spaces onto up to two lines (joint
+    // composers, a long source, a condition), then is cut with an
+    // ellipsis: a name is not lost to a narrow diagram.
+    let fit = |t: &str, weight: Weight| {
+        wrap::fit_lines(font::font(weight), t, font, inner, MAX_WRAPPED)
+            .lines
+            .into_iter()
+            .map(move |l| (l, weight))
+    };
+    let header: Vec<(String, Weight)> = caption::header_lines(problem)
         .iter()
-        .map(|t| fit(t))
+        .enumerate()
+        .flat_map(|(i, t)| {
+            // The composers, first, in bold.
+            let bold = i == 0 && !problem.authors.is_empty();
+            fit(t, if bold { Weight::Bold } else { Weight::Regular })
+        })
         .collect();
-    let footer: Vec<String> = caption::footer_lines(problem)
+    let footer: Vec<(String, Weight)> = caption::footer_lines(problem)
         .iter()
-        .map(|t| fit(t))
+        .flat_map(|t| fit(t, Weight::Regular))
         .collect();
     let board_y =
         (margin + header.len() as f32 * line + if header.is_empty() { 0.0 } else { line * 0.3 })
@@ -105,17 +120,12 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
         );
     }
     // The caption above: composers bold, the rest regular, centred.
-    for (i, line) in p.header.iter().enumerate() {
-        let weight = if i == 0 && !problem.authors.is_empty() {
-            Weight::Bold
-        } else {
-            Weight::Regular
-        };
+    for (i, (line, weight)) in p.header.iter().enumerate() {
         let y = p.margin + (i as f32 + 0.8) * p.line;
         text(
             &mut out,
             line,
-            weight,
+            *weight,
             p.font,
             Align::Centre(p.width / 2.0),
             y,
@@ -213,12 +223,12 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
         base,
         ink,
     );
-    for (i, line) in p.footer.iter().enumerate() {
+    for (i, (line, weight)) in p.footer.iter().enumerate() {
         let y = base + (i as f32 + 1.0) * p.line;
         text(
             &mut out,
             line,
-            Weight::Regular,
+            *weight,
             p.font,
             Align::Left(p.board_x),
             y,

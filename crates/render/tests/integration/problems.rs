@@ -644,3 +644,22 @@ fn fairy_fen_to_diagram_to_alt_text_names_every_unit_and_the_count() {
         );
     }
 }
+
+/// Joint composers too long for one line wrap onto a second (a name is
+/// not lost to the ellipsis); beyond two lines the rest is cut.
+#[test]
+fn a_long_caption_line_wraps_onto_two() {
+    let opts = RenderOptions::default();
+    let mut p = parse_fairy_fen("4k3/8/8/8/8/8/8/4K3").unwrap();
+    p.authors = vec!["A. Composer".into()];
+    let (_, one) = image_size(&p, &opts);
+    p.authors = vec![
+        "Very Long Composer Name With Many Words".into(),
+        "Second Composer".into(),
+    ];
+    let (_, two) = image_size(&p, &opts);
+    assert!(two > one, "{one} {two}");
+    p.authors = vec!["Composer With A Long Name".into(); 12];
+    let (_, many) = image_size(&p, &opts);
+    assert_eq!(many, two, "at most two lines");
+}
