@@ -23,7 +23,7 @@ use crate::position::PositionText;
 pub(crate) enum Subject {
     /// An ordinary position (FEN, EPD): the renderer draws it, with the
     /// problem layout when a problem option asks for it.
-    Position(Position),
+    Position(Box<Position>),
     /// A problem read from Fairy FEN or Popeye input, its own words not
     /// yet overlaid with the call's options.
     Problem(Box<Problem>),
@@ -60,7 +60,7 @@ pub(crate) fn read_subject(
         ));
     }
     let refused = match parsed() {
-        Ok((position, warnings)) => return Ok((Subject::Position(position), warnings)),
+        Ok((position, warnings)) => return Ok((Subject::Position(Box::new(position)), warnings)),
         Err(refused) => refused,
     };
     match text.and_then(|t| fairy_fen_fallback(t, asked).map(|r| (t, r))) {
@@ -73,7 +73,7 @@ pub(crate) fn read_subject(
 impl Subject {
     /// The problem drawn, with the call's caption words over its own
     /// (`None` for an ordinary position drawn without the problem layout).
-    pub(crate) fn problem(self, options: &RenderOptions) -> Result<Problem, Position> {
+    pub(crate) fn problem(self, options: &RenderOptions) -> Result<Problem, Box<Position>> {
         let mut p = match self {
             Subject::Problem(p) => *p,
             Subject::Position(position) if options.problem.asked() => {
