@@ -156,11 +156,13 @@ impl<'a> DiagramQuery<'a> {
                 }
                 match fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default()) {
                     Ok(record) => DiagramRequest::new(record.position, format),
-                    Err(e) => {
-                        let mut r = self.fairy_request(fen, &e, format)?;
+                    // Perhaps Fairy FEN: decided once the options are read.
+                    Err(e) if self.may_be_fairy(fen) => {
+                        let mut r = DiagramRequest::new(Default::default(), format);
                         read_options(&mut r, &self.options, max_size)?;
                         return fairy_units(r, fen, &e);
                     }
+                    Err(e) => return Err(format!("invalid FEN: {e}")),
                 }
             }
             (None, None) => {
@@ -175,24 +177,16 @@ impl<'a> DiagramQuery<'a> {
 }
 
 impl DiagramQuery<'_> {
-    /// A `fen` the FEN parser refused (`e`) may be Fairy FEN: when it
-    /// holds a sign only Fairy FEN has, or the query names a problem
-    /// option, a request to be read as one ([`fairy_units`] decides once
-    /// the options are read); else the FEN's error, as before.
-    fn fairy_request(
-        &self,
-        fen: &str,
-        e: &fen2img_render::FenError,
-        format: Format,
-    ) -> Result<DiagramRequest, String> {
-        let problem_option = self
-            .options
-            .iter()
-            .any(|(name, _)| PROBLEM_ROWS.contains(&row_name(name)));
-        if !problem_option && !looks_like_fairy_fen(fen) {
-            return Err(format!("invalid FEN: {e}"));
-        }
-        Ok(DiagramRequest::new(Default::default(), format))
+    /// Whether a `fen` the FEN parser refused may be Fairy FEN: it holds a
+    /// sign only Fairy FEN has, or the query names a problem option
+    /// ([`fairy_units`] decides once the options are read). If not, the
+    /// FEN's error is told before any option's, as it always was.
+    fn may_be_fairy(&self, fen: &str) -> bool {
+        looks_like_fairy_fen(fen)
+            || self
+                .options
+                .iter()
+                .any(|(name, _)| PROBLEM_ROWS.contains(&row_name(name)))
     }
 }
 
