@@ -15,7 +15,9 @@
 //! or from a Popeye file. Boards other than 8×8 are refused with the
 //! column where the rank runs over or short (the drawing is 8×8 only).
 
-use super::{Figure, Marker, Problem, ProblemError, ProblemField, Side, Unit};
+use super::{
+    Figure, Marker, Problem, ProblemError, ProblemErrorKind as Kind, ProblemField, Side, Unit,
+};
 use crate::{Role, Square, MAX_INPUT_LEN};
 
 /// The most characters a text on a square may have.
@@ -79,12 +81,14 @@ pub fn fairy_fen_fallback(text: &str, asked: bool) -> Option<Result<Problem, Pro
 /// assert_eq!(parse_fairy_fen("k7/8/8/8/8/8/8/(!S2)6K").unwrap().count_text(), "(1+1+1n)");
 /// ```
 pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
+    // Every error of the board's shape; the signs' own are read_unit's.
     let at = |column: usize, message: String| {
-        ProblemError::new(ProblemField::Placement, 1, column, message)
+        ProblemError::new(ProblemField::Placement, Kind::BoardSize, 1, column, message)
     };
     if text.len() > MAX_INPUT_LEN {
         return Err(ProblemError::new(
             ProblemField::Input,
+            Kind::TooLong,
             1,
             1,
             format!("longer than {MAX_INPUT_LEN} bytes"),
@@ -99,6 +103,7 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
     if start == end {
         return Err(ProblemError::new(
             ProblemField::Input,
+            Kind::Empty,
             1,
             1,
             "no placement".to_owned(),
@@ -107,6 +112,7 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
     if let Some(extra) = (end..chars.len()).find(|&i| !chars[i].is_whitespace()) {
         return Err(ProblemError::new(
             ProblemField::Input,
+            Kind::Extra,
             1,
             extra + 1,
             "Fairy FEN is the placement only: give the stipulation and caption as options"
@@ -140,7 +146,13 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
         }
         if let Some(d) = c.to_digit(10) {
             if d == 0 {
-                return Err(at(col, "0 is not a count of empty squares".to_owned()));
+                return Err(ProblemError::new(
+                    ProblemField::Placement,
+                    Kind::Malformed,
+                    1,
+                    col,
+                    "0 is not a count of empty squares",
+                ));
             }
             file += d as u8;
             if file > 8 {
@@ -186,8 +198,9 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
 /// Reads one unit (with its prefixes) starting at `i`; returns it and the
 /// index after it.
 fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), ProblemError> {
-    let at =
-        |i: usize, message: String| ProblemError::new(ProblemField::Placement, 1, i + 1, message);
+    let at = |i: usize, message: String| {
+        ProblemError::new(ProblemField::Placement, Kind::Malformed, 1, i + 1, message)
+    };
     let mut neutral = false;
     let mut rotation: Option<u8> = None;
     loop {
@@ -242,8 +255,11 @@ fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), 
     } else if let Some(m) = Marker::from_char(c) {
         Figure::Marker(m)
     } else {
-        return Err(at(
-            i,
+        return Err(ProblemError::new(
+            ProblemField::Placement,
+            Kind::Unknown,
+            1,
+            i + 1,
             format!(
                 "{} is not a Fairy FEN piece or marker (K Q R B N P, C X S T); write a fairy piece as (G), a text as {{a}}",
                 crate::quote::quoted(&c.to_string())
@@ -263,7 +279,13 @@ fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), 
 /// A YACPDB token `(!S2)` at `i` (the `(`).
 fn read_bracket(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), ProblemError> {
     let at = |i: usize, message: &str| {
-        ProblemError::new(ProblemField::Placement, 1, i + 1, message.to_owned())
+        ProblemError::new(
+            ProblemField::Placement,
+            Kind::Malformed,
+            1,
+            i + 1,
+            message.to_owned(),
+        )
     };
     let Some(close) = (i + 1..end.min(i + 6)).find(|&j| chars[j] == ')') else {
         return Err(at(
@@ -333,6 +355,7 @@ fn read_text(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), Prob
     let Some(close) = (i + 1..limit).find(|&j| chars[j] == '}') else {
         return Err(ProblemError::new(
             ProblemField::Placement,
+            Kind::Malformed,
             1,
             i + 1,
             format!("'{{' opens a text of 1 to {MAX_TEXT_CHARS} characters not closed by '}}'"),
@@ -345,6 +368,7 @@ fn read_text(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), Prob
     {
         return Err(ProblemError::new(
             ProblemField::Placement,
+            Kind::Malformed,
             1,
             i + 2 + k,
             "a text on a square is letters, digits and + = ? ! # only".to_owned(),
@@ -353,6 +377,7 @@ fn read_text(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), Prob
     if text.is_empty() {
         return Err(ProblemError::new(
             ProblemField::Placement,
+            Kind::Malformed,
             1,
             i + 2,
             "an empty text {}".to_owned(),
@@ -437,6 +462,18 @@ mod tests {
             assert_eq!(e.column(), column, "{text}: {e}");
             assert!(e.message().contains(words), "{text}: {e}");
         }
+        // The kind of each, as a caller matches on it.
+        let kind = |text: &str| parse_fairy_fen(text).unwrap_err().kind();
+        assert_eq!(kind("8/8/8/8/8/8/8/7E"), Kind::Unknown);
+        assert_eq!(kind("8/8/8/8/8/8/8/*4Q7"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/(G7"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/{ab/}7"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/0"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/8/8"), Kind::BoardSize);
+        assert_eq!(kind("8/8/8/8/8/8/7/8"), Kind::BoardSize);
+        assert_eq!(kind("8/8/8/8/8/8/8/8 w"), Kind::Extra);
+        assert_eq!(kind("   "), Kind::Empty);
+        assert_eq!(kind(&"8".repeat(MAX_INPUT_LEN + 1)), Kind::TooLong);
     }
 
     #[test]

@@ -32,7 +32,7 @@ mod twin;
 mod twin_change;
 mod unit;
 
-pub use error::{ProblemError, ProblemField};
+pub use error::{ProblemError, ProblemErrorKind, ProblemField};
 pub use fairy_fen::{fairy_fen_fallback, looks_like_fairy_fen, parse_fairy_fen, MAX_TEXT_CHARS};
 pub use model::Problem;
 pub use popeye::{
