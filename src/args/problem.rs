@@ -7,8 +7,7 @@
 use clap::Args;
 
 use fen2img_render::chess::problem::{
-    is_popeye, looks_like_fairy_fen, parse_fairy_fen, parse_popeye, Problem, ProblemError, Side,
-    Unit,
+    fairy_fen_fallback, is_popeye, parse_popeye, Problem, ProblemError, Side, Unit,
 };
 use fen2img_render::chess::quote::{caret_chars, escape};
 use fen2img_render::{parse, ParseOptions};
@@ -129,14 +128,11 @@ pub fn read_problems(
         }
         return Ok(Some(vec![p]));
     }
-    if !asked && !looks_like_fairy_fen(text) {
-        return Ok(None);
-    }
-    match parse_fairy_fen(text) {
-        Ok(p) => Ok(Some(vec![p])),
-        // Unasked, a failed Fairy FEN keeps the ordinary FEN's message.
-        Err(_) if !asked => Ok(None),
-        Err(e) => Err(placed(text, &e, "invalid Fairy FEN")),
+    match fairy_fen_fallback(text, asked) {
+        Some(Ok(p)) => Ok(Some(vec![p])),
+        // Not a problem: the ordinary FEN's message stands.
+        None => Ok(None),
+        Some(Err(e)) => Err(placed(text, &e, "invalid Fairy FEN")),
     }
 }
 

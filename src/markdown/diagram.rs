@@ -231,10 +231,16 @@ impl DiagramMaker {
         };
         // Everything drawn, in words: caption, number and players, the
         // position, and every annotation on it.
-        let alt = options
-            .alt
-            .clone()
-            .unwrap_or_else(|| alt_text(&position, &renderer.options().diagram));
+        let alt = options.alt.clone().unwrap_or_else(|| {
+            let o = renderer.options();
+            if !o.problem.asked() {
+                return alt_text(&position, &o.diagram);
+            }
+            // Drawn as a problem: the problem's words, as its <desc>.
+            let mut problem = fen2img_render::problem::from_position(&position);
+            o.problem.apply(&mut problem);
+            problem_alt_text(&problem)
+        });
         if let Some(base) = base {
             renderer.set_options(base);
         }

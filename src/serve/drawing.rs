@@ -255,7 +255,7 @@ struct Plan {
 impl Plan {
     fn new(defaults_digest: u64, request: DiagramRequest, comment: String, accept: &str) -> Plan {
         let key = request.options_key();
-        let canonical = format!("{}\n{key}\ncomment={comment}", request.position);
+        let canonical = format!("{}\n{key}\ncomment={comment}", request.subject());
         let encoding = if compressible(request.format) {
             negotiate(accept)
         } else {
@@ -278,8 +278,8 @@ impl Plan {
     /// The image's bytes, drawn by `worker`'s renderer and encoded.
     fn draw(self, worker: &mut Worker, defaults: &RenderOptions) -> Result<Vec<u8>, JobError> {
         let request = &self.request;
-        let bytes = worker
-            .render(&self.key, || request.options(defaults), &request.position)
+        let bytes = request
+            .draw(worker.renderer(&self.key, || request.options(defaults)))
             .map_err(render_error)?;
         let bytes = if self.comment.is_empty() {
             bytes

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::thread;
 use std::time::Instant;
 
-use fen2img_render::{Offload, Position, RenderOptions, Renderer};
+use fen2img_render::{Offload, RenderOptions, Renderer};
 use tokio::sync::oneshot;
 
 /// What a render thread keeps between jobs.
@@ -27,17 +27,6 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Renders `position`; reuses this thread's renderer when `key` (the
-    /// request's options key) is the one it was made for.
-    pub fn render(
-        &mut self,
-        key: &str,
-        options: impl FnOnce() -> RenderOptions,
-        position: &Position,
-    ) -> Result<Vec<u8>, fen2img_render::Error> {
-        self.renderer(key, options).render(position)
-    }
-
     /// This thread's renderer for `key`, made or re-optioned as needed
     /// (the frames of an animated game are drawn with it).
     pub fn renderer(

@@ -1326,6 +1326,8 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_a_fence() {
     const FEN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     // A piece set's example names a directory these pages do not have.
     const NEEDS_A_FILE: [&str; 1] = ["pieces"];
+    const FAIRY: &str = "k7/8/8/3-N4/8/2(G)1{a}3/1*1b-*3c5/(!S2)-r5K";
+    const PROBLEM_ROWS: [&str; 5] = ["problem", "stipulation", "author", "source", "award"];
     let dir = scratch("table");
     let mut compared = 0;
     for row in RENDER.rows {
@@ -1340,9 +1342,19 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_a_fence() {
         let side = ["white", "black"]
             .into_iter()
             .find(|s| row.name.starts_with(&format!("{s}_")));
-        for example in row.examples {
+        // A problem option is compared on Fairy FEN too (issue 36).
+        let positions: &[&str] = if PROBLEM_ROWS.contains(&row.name) {
+            &[FEN, FAIRY]
+        } else {
+            &[FEN]
+        };
+        for (example, fen) in row
+            .examples
+            .iter()
+            .flat_map(|e| positions.iter().map(move |f| (e, *f)))
+        {
             let mut args = vec![
-                FEN.to_string(),
+                fen.to_string(),
                 "-f".into(),
                 "svg".into(),
                 "-o".into(),
@@ -1367,7 +1379,7 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_a_fence() {
             let case = dir.join(format!("case{compared}"));
             fs::create_dir_all(&case).unwrap();
             let page = case.join("page.md");
-            fs::write(&page, format!("```{info}\n{FEN}\n```\n")).unwrap();
+            fs::write(&page, format!("```{info}\n{fen}\n```\n")).unwrap();
             let out = case.join("out");
             let md = Command::new(BIN)
                 .args(["md", "--images", "svg", "--out-dir"])
@@ -1396,7 +1408,8 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_a_fence() {
     }
     // Every row both take but `format`, `caption` and `number` (the page's
     // own in a fence) and `pieces`.
-    assert!(compared >= 30, "{compared} examples compared");
+    // And the problem rows' examples again on Fairy FEN.
+    assert!(compared >= 36, "{compared} examples compared");
     let _ = fs::remove_dir_all(&dir);
 
     /// The command-line argument that gives `value` to the flag `alias`,
@@ -1434,6 +1447,21 @@ fn a_fen_block_of_fairy_fen_draws_the_problem() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(page.contains("A. Composer"), "{page}");
+    // An ordinary FEN drawn as a problem is described as one too.
+    fs::write(
+        dir.join("o.md"),
+        "```fen stipulation=\"#2\"\n4k3/8/8/8/8/8/8/4K2R w K - 0 1\n```\n",
+    )
+    .unwrap();
+    Fen2img::new()
+        .current_dir(&dir)
+        .args(["md", "o.md", "--out-dir", "out"])
+        .code(0);
+    let page = fs::read_to_string(dir.join("out/o.md")).unwrap();
+    assert!(
+        page.contains("White: king e1, rook h1. Black: king e8. #2 (2+1)."),
+        "{page}"
+    );
     fs::write(
         dir.join("bad.md"),
         "```fen problem\n4k3/8/8/3-N4/8/8/8/7E\n```\n\n```fen\nnot a fen\n```\n",

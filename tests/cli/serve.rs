@@ -1272,6 +1272,70 @@ mod deadline;
 #[path = "serve_cache.rs"]
 mod cache;
 
+/// A Fairy FEN with every kind of unit: neutral, turned, YACPDB tokens
+/// (a fairy piece, a neutral knight turned twice), a marker, a text.
+const FAIRY: &str = "k7/8/8/3-N4/8/2(G)1{a}3/1*1b-*3c5/(!S2)-r5K";
+
+/// The options table's rows that ask for the problem layout.
+const PROBLEM_ROWS: [&str; 5] = ["problem", "stipulation", "author", "source", "award"];
+
+/// Issue 36: `/diagram.EXT?fen=<Fairy FEN>` draws the problem `fen2img
+/// --problem` draws, byte for byte, in a raster, a text and the path
+/// form; each problem has its own `ETag`; a bad Fairy FEN is a 400 naming
+/// `fen` and the column.
+#[test]
+fn a_fairy_fen_draws_the_clis_problem() {
+    let server = Server::start(&[]);
+    let query = format!(
+        "fen={}&stipulation={}&author=A.%20Composer&theme=print&size=300",
+        enc(FAIRY),
+        enc("h#2")
+    );
+    let flags = [
+        "--stipulation",
+        "h#2",
+        "--author",
+        "A. Composer",
+        "--theme",
+        "print",
+        "--size",
+        "300",
+    ];
+    for (ext, format) in [("png", "png"), ("txt", "ascii"), ("gif", "gif")] {
+        let r = server.get(&format!("/diagram.{ext}?{query}"));
+        assert_eq!(r.status, 200, "{ext}: {}", r.text());
+        let mut args = vec![FAIRY, "-f", format, "-o", "-"];
+        args.extend(flags);
+        assert!(r.body == cli(&args), "{ext}: the server's problem differs");
+    }
+    let path = server.get(&format!(
+        "/diagram/{}.png?stipulation={}&author=A.%20Composer&theme=print&size=300",
+        enc(FAIRY),
+        enc("h#2")
+    ));
+    let query_form = server.get(&format!("/diagram.png?{query}"));
+    assert_eq!(path.status, 200, "{}", path.text());
+    assert_eq!(path.body, query_form.body);
+    // Another unit, another tag; an ordinary FEN's tag is its own.
+    let other = server.get(&format!(
+        "/diagram.png?{}",
+        query.replace(&enc("3-N4"), &enc("3-B4"))
+    ));
+    assert_eq!(other.status, 200, "{}", other.text());
+    assert_ne!(other.header("etag"), query_form.header("etag"));
+    let bad = server.get(&format!(
+        "/diagram.png?fen={}&problem=1",
+        enc("8/8/8/8/8/8/8/7E")
+    ));
+    assert_eq!(bad.status, 400);
+    assert!(
+        bad.text()
+            .starts_with("fen at column 16: invalid Fairy FEN: 'E'"),
+        "{}",
+        bad.text()
+    );
+}
+
 /// Item 4 of issue 33, for two front ends so far: every example of every
 /// row of the options table that both the command line and the server
 /// take draws the same SVG bytes from `fen2img FEN --flag value -f svg`
@@ -1298,15 +1362,26 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_the_server() {
         let side = ["white", "black"]
             .into_iter()
             .find(|s| row.name.starts_with(&format!("{s}_")));
-        for example in row.examples {
+        // A problem option is compared on an ordinary FEN and on Fairy FEN
+        // (issue 36: the server reads it as `--problem` does).
+        let positions: &[&str] = if PROBLEM_ROWS.contains(&row.name) {
+            &[FEN, FAIRY]
+        } else {
+            &[FEN]
+        };
+        for (example, fen) in row
+            .examples
+            .iter()
+            .flat_map(|e| positions.iter().map(move |f| (e, *f)))
+        {
             let mut args = vec![
-                FEN.to_string(),
+                fen.to_string(),
                 "-f".into(),
                 "svg".into(),
                 "-o".into(),
                 "-".into(),
             ];
-            let mut query = format!("fen={}", enc(FEN));
+            let mut query = format!("fen={}", enc(fen));
             if let Some(side) = side {
                 args.extend([format!("--{side}"), "Name".into()]);
                 query.push_str(&format!("&{side}=Name"));
@@ -1321,14 +1396,15 @@ fn every_table_example_draws_the_same_svg_from_the_cli_and_the_server() {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             assert!(
                 r.body == cli(&args),
-                "{}={example}: the server's SVG differs from the CLI's",
+                "{}={example} on {fen}: the server's SVG differs from the CLI's",
                 row.name
             );
             compared += 1;
         }
     }
-    // Every row both front ends take, less `pieces`.
-    assert!(compared >= 34, "{compared} examples compared");
+    // Every row both front ends take, less `pieces`, and the problem rows'
+    // examples again on Fairy FEN.
+    assert!(compared >= 40, "{compared} examples compared");
 
     /// The command-line argument that gives `value` to the flag `alias`,
     /// `None` when it is the switch's off value (nothing to write).

@@ -30,6 +30,14 @@ pub enum Failure {
     /// A game that cannot give the diagrams asked for:
     /// `fen2img.GameError`.
     Game(Box<GameError>),
+    /// A problem's text (Fairy FEN, Popeye input) that cannot be read:
+    /// `fen2img.ProblemError`, a `FenError` with the line too.
+    Problem {
+        /// The message, field, column and reason, as a FEN error has them.
+        fen: FenFailure,
+        /// The 1-based line (always 1 for Fairy FEN).
+        line: usize,
+    },
 }
 
 /// The attributes of a `fen2img.FenError`.
@@ -139,6 +147,7 @@ impl Failure {
             Failure::Io { message, .. } => PyOSError::new_err(message),
             Failure::Render(message) => PyRuntimeError::new_err(message),
             Failure::Game(e) => game_error(py, &e),
+            Failure::Problem { fen, line } => problem_error(py, fen, line),
         }
     }
 }
@@ -153,6 +162,18 @@ fn fen_error(py: Python<'_>, f: FenFailure) -> PyErr {
     match made {
         Ok(error) => PyErr::from_value(error),
         // Only if the package is broken: the import error says why.
+        Err(e) => e,
+    }
+}
+
+/// A `fen2img.ProblemError` (a `FenError` with the line of a Popeye file).
+fn problem_error(py: Python<'_>, f: FenFailure, line: usize) -> PyErr {
+    let made = py
+        .import("fen2img._errors")
+        .and_then(|m| m.getattr("ProblemError"))
+        .and_then(|class| class.call1((f.message, f.field, line, f.column, f.reason)));
+    match made {
+        Ok(error) => PyErr::from_value(error),
         Err(e) => e,
     }
 }

@@ -15,14 +15,17 @@ mod fields;
 mod games;
 mod options;
 mod position;
+mod problem;
 mod thread_renderer;
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use failure::Failure;
+use fen2img_render::{render_problem, RenderOptions};
 use options::NativeOptions;
 use position::{parse_position, PositionText};
+use problem::{read_subject, Subject};
 use thread_renderer::with_renderer;
 
 /// The position and options of a call, read with the GIL held.
@@ -36,13 +39,33 @@ fn read_call(
     ))
 }
 
+/// Reads the position (FEN, Fairy FEN or Popeye input: see `problem.rs`)
+/// and the options, without the GIL.
+fn read_position(
+    position: &PositionText,
+    options: NativeOptions,
+) -> Result<(Subject, RenderOptions, Vec<String>), Failure> {
+    let strict = options.strict;
+    // The options are read first (whether a problem is asked for decides
+    // how a refused FEN is read), but a bad position is told before a bad
+    // option, as it always was.
+    let options = options.render_options();
+    let asked = options.as_ref().is_ok_and(|o| o.problem.asked());
+    let (subject, warnings) = read_subject(position, asked, || {
+        // A problem is no game: whether its position could occur in one
+        // (kings, checks) is not told, as the command line does not.
+        parse_position(position, strict && !asked)
+            .map(|(record, warnings)| (record.position, if asked { Vec::new() } else { warnings }))
+    })?;
+    Ok((subject, options?, warnings))
+}
+
 /// Parses and draws, without the GIL.
 fn render_bytes(
     position: &PositionText,
     options: NativeOptions,
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
-    let (record, mut warnings) = parse_position(position, options.strict)?;
-    let options = options.render_options()?;
+    let (subject, options, mut warnings) = read_position(position, options)?;
     warnings.extend(
         options
             .diagram
@@ -51,7 +74,11 @@ fn render_bytes(
             .iter()
             .map(|w| format!("pieces: {w}")),
     );
-    let bytes = with_renderer(options, |r| r.render(&record.position)).map_err(Failure::render)?;
+    let bytes = match subject.problem(&options) {
+        Ok(problem) => render_problem(&problem, &options),
+        Err(position) => with_renderer(options, |r| r.render(&position)),
+    }
+    .map_err(Failure::render)?;
     Ok((bytes, warnings))
 }
 
@@ -80,13 +107,16 @@ fn describe<'py>(
 ) -> PyResult<(String, Vec<String>)> {
     let (position, options) = read_call(position, options).map_err(|f| f.into_py_err(py))?;
     py.detach(|| {
-        let (record, warnings) = parse_position(&position, options.strict)?;
-        let options = options.render_options()?;
-        let lead = options.diagram.around.describe();
-        Ok((
-            fen2img_render::describe_with(&record.position, &lead),
-            warnings,
-        ))
+        let (subject, options, warnings) = read_position(&position, options)?;
+        let text = match subject.problem(&options) {
+            // A problem's words: the caption, every unit, the count.
+            Ok(problem) => fen2img_render::problem::alt_text(&problem),
+            Err(position) => {
+                let lead = options.diagram.around.describe();
+                fen2img_render::describe_with(&position, &lead)
+            }
+        };
+        Ok((text, warnings))
     })
     .map_err(|f: Failure| f.into_py_err(py))
 }

@@ -16,6 +16,13 @@ from test_games import cli
 
 FEN = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 
+#: Fairy FEN with every kind of unit (neutral, turned, YACPDB tokens, a
+#: marker, a text): the problem rows are compared on it too (issue 36).
+FAIRY = "k7/8/8/3-N4/8/2(G)1{a}3/1*1b-*3c5/(!S2)-r5K"
+
+#: The rows that ask for the problem layout.
+PROBLEM_ROWS = {"problem", "stipulation", "author", "source", "award"}
+
 #: Rows not compared here, and why.
 NOT_COMPARED = {
     "format": "the function's own argument: the bytes compared are SVG",
@@ -69,18 +76,19 @@ def test_every_table_example_draws_the_same_svg_from_python_and_the_cli():
             continue
         # A title or rating belongs to a named player.
         side = next((s for s in ("white", "black") if name.startswith(s + "_")), None)
-        for example in EXAMPLES.get(name, row[5]):
+        positions = (FEN, FAIRY) if name in PROBLEM_ROWS else (FEN,)
+        for example, fen in ((e, f) for e in EXAMPLES.get(name, row[5]) for f in positions):
             flag = cli_flag(cli_flags, example)
             if flag is None:
                 continue
-            args = [cli(), FEN, "-f", "svg", "-o", "-", flag]
+            args = [cli(), fen, "-f", "svg", "-o", "-", flag]
             kwargs = {python_names[0]: python_value(row, example)}
             if side:
                 args.append(f"--{side}=Name")
                 kwargs[side] = "Name"
             out = subprocess.run(args, capture_output=True, check=False)
             assert out.returncode == 0, (name, example, out.stderr)
-            drawn = fen2img.render(FEN, "svg", **kwargs)
-            assert drawn == out.stdout, f"{name}={example}: Python's SVG differs from the CLI's"
+            drawn = fen2img.render(fen, "svg", **kwargs)
+            assert drawn == out.stdout, f"{name}={example} on {fen}: Python's SVG differs"
             compared += 1
-    assert compared >= 34, compared
+    assert compared >= 40, compared

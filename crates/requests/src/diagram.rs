@@ -3,6 +3,7 @@
 //! command line's options.
 
 use fen2img_games::vocabulary::{GameChoice, GAME};
+use fen2img_render::chess::problem::{fairy_fen_fallback, looks_like_fairy_fen};
 use fen2img_render::chess::quote::escape;
 use fen2img_render::options::SIZE_RANGE;
 use fen2img_render::vocabulary::{
@@ -153,9 +154,16 @@ impl<'a> DiagramQuery<'a> {
                         "{name}: chooses a position of a pgn game; give pgn=..."
                     ));
                 }
-                let record = fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default())
-                    .map_err(|e| format!("invalid FEN: {e}"))?;
-                DiagramRequest::new(record.position, format)
+                match fen2img_render::parse(fen.trim().as_bytes(), ParseOptions::default()) {
+                    Ok(record) => DiagramRequest::new(record.position, format),
+                    // Perhaps Fairy FEN: decided once the options are read.
+                    Err(e) if self.may_be_fairy(fen) => {
+                        let mut r = DiagramRequest::new(Default::default(), format);
+                        read_options(&mut r, &self.options, max_size)?;
+                        return fairy_units(r, fen, &e);
+                    }
+                    Err(e) => return Err(format!("invalid FEN: {e}")),
+                }
             }
             (None, None) => {
                 return Err(
@@ -165,6 +173,53 @@ impl<'a> DiagramQuery<'a> {
         };
         read_options(&mut r, &self.options, max_size)?;
         Ok(r)
+    }
+}
+
+impl DiagramQuery<'_> {
+    /// Whether a `fen` the FEN parser refused may be Fairy FEN: it holds a
+    /// sign only Fairy FEN has, or the query names a problem option
+    /// ([`fairy_units`] decides once the options are read). If not, the
+    /// FEN's error is told before any option's, as it always was.
+    fn may_be_fairy(&self, fen: &str) -> bool {
+        looks_like_fairy_fen(fen)
+            || self
+                .options
+                .iter()
+                .any(|(name, _)| PROBLEM_ROWS.contains(&row_name(name)))
+    }
+}
+
+/// The rows of the options table that ask for a problem.
+const PROBLEM_ROWS: [&str; 5] = ["problem", "stipulation", "author", "source", "award"];
+
+/// The options table's row name of the server parameter `name`.
+fn row_name(name: &str) -> &'static str {
+    RENDER
+        .find(FrontEnd::Server, name)
+        .map_or("", |(row, _)| row.name)
+}
+
+/// `r` (its options read) with `fen` read as Fairy FEN, as `fen2img`'s
+/// command line reads it: under a problem option, a Fairy FEN error names
+/// `fen` and its column; without one, a `fen` that is not Fairy FEN
+/// either keeps the FEN parser's error `e`.
+fn fairy_units(
+    mut r: DiagramRequest,
+    fen: &str,
+    e: &fen2img_render::FenError,
+) -> Result<DiagramRequest, String> {
+    match fairy_fen_fallback(fen, r.problem.asked()) {
+        Some(Ok(units)) => {
+            r.fairy = Some(units);
+            Ok(r)
+        }
+        None => Err(format!("invalid FEN: {e}")),
+        Some(Err(fairy)) => Err(format!(
+            "fen at column {}: invalid Fairy FEN: {}",
+            fairy.column(),
+            fairy.message()
+        )),
     }
 }
 
@@ -695,6 +750,56 @@ mod tests {
             let q = pairs(&format!("{name}=")).unwrap();
             assert_eq!(DiagramQuery::read(&q).game.len(), 1, "{name}");
         }
+    }
+
+    /// Issue 36: `fen` is read as Fairy FEN as the command line reads it
+    /// (a sign only Fairy FEN has, or a problem option); an ordinary FEN
+    /// keeps its reading and its errors; a bad Fairy FEN names `fen` and
+    /// its column.
+    #[test]
+    fn a_fairy_fen_is_a_problem_and_its_errors_keep_the_column() {
+        let read = |q: &str| parse(Format::SVG, None, &pairs(q).unwrap(), 2048);
+        let r = read("fen=4k3/8/8/3-N4/8/8/8/*2Q3K3").unwrap();
+        let units = r.fairy.as_ref().expect("read as Fairy FEN");
+        assert_eq!(units.count_text(), "(2+1+1n)");
+        assert_eq!(r.subject(), "problem 4k3/8/8/3-N4/8/8/8/*2Q3K3");
+        // YACPDB's token, the stipulation and author from the query.
+        let r = read("fen=k7/8/8/8/8/8/8/(!S2)6K&stipulation=%232&author=A").unwrap();
+        assert_eq!(r.fairy.unwrap().count_text(), "(1+1+1n)");
+        assert_eq!(r.problem.stipulation.as_deref(), Some("#2"));
+        // A marker is not FEN: Fairy FEN only when a problem is asked for.
+        let marker = "fen=k7/8/8/8/8/8/8/C6K";
+        assert!(read(marker).unwrap_err().starts_with("invalid FEN: "));
+        assert!(read(&format!("{marker}&problem=false"))
+            .unwrap_err()
+            .starts_with("invalid FEN: "));
+        assert!(read(&format!("{marker}&problem=true"))
+            .unwrap()
+            .fairy
+            .is_some());
+        // An ordinary FEN stays a position, with or without the layout.
+        let r = read(&format!("fen={START}&problem=1")).unwrap();
+        assert!(r.fairy.is_none() && r.problem.asked());
+        assert_eq!(r.subject(), START);
+        // Errors: the parameter and the column in the value.
+        let e = read("fen=8/8/8/8/8/8/8/7E&problem=1").unwrap_err();
+        assert_eq!(
+            e,
+            "fen at column 16: invalid Fairy FEN: 'E' is not a Fairy FEN piece or marker \
+             (K Q R B N P, C X S T); write a fairy piece as (G), a text as {a}"
+        );
+        let e = read("fen=%20%208/8/8/8/8/8/8/*4Q7&problem=1").unwrap_err();
+        assert!(
+            e.starts_with("fen at column 18: invalid Fairy FEN: '*'"),
+            "{e}"
+        );
+        // Unasked, a Fairy-looking FEN that is not Fairy FEN either keeps
+        // the FEN parser's message.
+        let e = read("fen=8/8/8/8/8/8/8/*4Q7").unwrap_err();
+        assert!(e.starts_with("invalid FEN: "), "{e}");
+        // A bad option still names its parameter.
+        let e = read("fen=4k3/8/8/3-N4/8/8/8/*2Q3K3&size=1").unwrap_err();
+        assert!(e.starts_with("size at column 1: "), "{e}");
     }
 
     #[test]

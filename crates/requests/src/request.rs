@@ -4,9 +4,13 @@
 
 use std::fmt::Write as _;
 
+use fen2img_render::chess::problem::Problem;
 use fen2img_render::options::{Around, ArrowSpec, Caption, CheckMark, Player, ProblemOptions};
 use fen2img_render::Rgba;
-use fen2img_render::{Coordinates, Format, Glyph, Position, Preset, RenderOptions, Square, Theme};
+use fen2img_render::{
+    render_problem, Coordinates, Format, Glyph, Position, Preset, RenderOptions, Renderer, Square,
+    Theme,
+};
 
 /// The most arrows, marks and fills one request may ask for: the render
 /// library's one bound for untrusted front ends.
@@ -82,6 +86,10 @@ pub struct DiagramRequest {
     /// The chess problem layout and its words (`problem`, `stipulation`,
     /// `author`, `source`, `award`); the default draws none.
     pub problem: ProblemOptions,
+    /// The units of a `fen` given as Fairy FEN (neutral `-`, turned `*1`-`*3`,
+    /// `(!S2)` tokens, fairy pieces, texts): drawn as a problem instead of
+    /// `position`, which is then empty. `None` for an ordinary FEN.
+    pub fairy: Option<Problem>,
 }
 
 impl DiagramRequest {
@@ -128,6 +136,31 @@ impl DiagramRequest {
             swap_glyphs: None,
             id_prefix: None,
             problem: ProblemOptions::default(),
+            fairy: None,
+        }
+    }
+
+    /// What the image shows, as canonical text for the `ETag` and the
+    /// response cache: the position's FEN, or `problem ` and the Fairy FEN
+    /// of a problem's units (never a FEN: a FEN has six fields).
+    pub fn subject(&self) -> String {
+        match &self.fairy {
+            Some(units) => format!("problem {}", units.to_fairy_fen()),
+            None => self.position.to_string(),
+        }
+    }
+
+    /// Draws the request with `renderer`, made with [`Self::options`]: the
+    /// position, or the Fairy FEN's problem with the request's caption
+    /// words over it, as `fen2img --problem` draws it.
+    pub fn draw(&self, renderer: &mut Renderer) -> Result<Vec<u8>, fen2img_render::Error> {
+        match &self.fairy {
+            None => renderer.render(&self.position),
+            Some(units) => {
+                let mut problem = units.clone();
+                renderer.options().problem.apply(&mut problem);
+                render_problem(&problem, renderer.options())
+            }
         }
     }
 

@@ -23,11 +23,41 @@ impl fmt::Display for ProblemField {
     }
 }
 
-/// A problem's text could not be read: the field, the line and column
-/// (1-based, in characters) and what is wrong there.
+/// What kind of thing is wrong with a problem's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProblemErrorKind {
+    /// The text is longer than its limit.
+    TooLong,
+    /// There is nothing to read: no placement, no `BeginProblem`.
+    Empty,
+    /// A sign, piece code or word this reader does not know.
+    Unknown,
+    /// A known sign written wrong: a turn not 1-3, a token or text not
+    /// closed or holding what it may not, a square that is no square.
+    Malformed,
+    /// Not an 8×8 board: a rank runs over or short, too many or too few ranks.
+    BoardSize,
+    /// Fairy FEN is the placement only: more follows it.
+    Extra,
+    /// A command, piece attribute or twin change the diagram has no sign
+    /// for, or a twin that does not fit the board it changes.
+    NotDrawable,
+    /// A command without the value it needs.
+    MissingValue,
+    /// Out of order: before `BeginProblem`, a piece before its colour, a
+    /// problem begun inside another.
+    Order,
+    /// Past a bound: problems, twins, composers.
+    Limit,
+}
+
+/// A problem's text could not be read: the field, the kind, the line and
+/// column (1-based, in characters) and what is wrong there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProblemError {
     field: ProblemField,
+    kind: ProblemErrorKind,
     line: usize,
     column: usize,
     message: String,
@@ -36,12 +66,14 @@ pub struct ProblemError {
 impl ProblemError {
     pub(crate) fn new(
         field: ProblemField,
+        kind: ProblemErrorKind,
         line: usize,
         column: usize,
         message: impl Into<String>,
     ) -> ProblemError {
         ProblemError {
             field,
+            kind,
             line,
             column,
             message: message.into(),
@@ -51,6 +83,11 @@ impl ProblemError {
     /// The field or Popeye command the error is in.
     pub fn field(&self) -> &ProblemField {
         &self.field
+    }
+
+    /// What kind of thing is wrong.
+    pub fn kind(&self) -> ProblemErrorKind {
+        self.kind
     }
 
     /// The line, 1-based (always 1 for Fairy FEN).

@@ -15,7 +15,9 @@
 //! or from a Popeye file. Boards other than 8×8 are refused with the
 //! column where the rank runs over or short (the drawing is 8×8 only).
 
-use super::{Figure, Marker, Problem, ProblemError, ProblemField, Side, Unit};
+use super::{
+    Figure, Marker, Problem, ProblemError, ProblemErrorKind as Kind, ProblemField, Side, Unit,
+};
 use crate::{Role, Square, MAX_INPUT_LEN};
 
 /// The most characters a text on a square may have.
@@ -39,6 +41,37 @@ pub fn looks_like_fairy_fen(text: &str) -> bool {
     })
 }
 
+/// The front ends' one rule for a position the FEN parser refused (the
+/// command line, a Markdown fence, the server and Python all read a
+/// position so): it is read as Fairy FEN when a problem is `asked` for or
+/// when it holds a sign only Fairy FEN has. `None`: it is not a problem,
+/// and the FEN parser's error stands (also when, unasked, the Fairy FEN
+/// reader refuses it too); `Some(Err)`: asked for, and not Fairy FEN
+/// either, so the Fairy FEN reader's error (with its column) is the one
+/// to show.
+///
+/// ```
+/// use fen2img_chess::problem::fairy_fen_fallback;
+/// // A sign only Fairy FEN has: a problem, asked for or not.
+/// assert!(matches!(fairy_fen_fallback("4k3/8/8/3-N4/8/8/8/4K3", false), Some(Ok(_))));
+/// // A marker is no FEN sign, nor one only Fairy FEN has: only when asked.
+/// assert!(fairy_fen_fallback("4k3/8/8/8/8/8/8/C3K3", false).is_none());
+/// assert!(matches!(fairy_fen_fallback("4k3/8/8/8/8/8/8/C3K3", true), Some(Ok(_))));
+/// // Neither FEN nor Fairy FEN: the FEN error unasked, the Fairy FEN one asked.
+/// assert!(fairy_fen_fallback("8/8/8/8/8/8/8/*4Q7", false).is_none());
+/// assert_eq!(fairy_fen_fallback("8/8/8/8/8/8/8/*4Q7", true).unwrap().unwrap_err().column(), 16);
+/// ```
+pub fn fairy_fen_fallback(text: &str, asked: bool) -> Option<Result<Problem, ProblemError>> {
+    if !asked && !looks_like_fairy_fen(text) {
+        return None;
+    }
+    match parse_fairy_fen(text) {
+        Ok(problem) => Some(Ok(problem)),
+        Err(_) if !asked => None,
+        Err(e) => Some(Err(e)),
+    }
+}
+
 /// Reads a Fairy FEN placement into a [`Problem`] (with no caption).
 ///
 /// ```
@@ -48,12 +81,14 @@ pub fn looks_like_fairy_fen(text: &str) -> bool {
 /// assert_eq!(parse_fairy_fen("k7/8/8/8/8/8/8/(!S2)6K").unwrap().count_text(), "(1+1+1n)");
 /// ```
 pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
+    // Every error of the board's shape; the signs' own are read_unit's.
     let at = |column: usize, message: String| {
-        ProblemError::new(ProblemField::Placement, 1, column, message)
+        ProblemError::new(ProblemField::Placement, Kind::BoardSize, 1, column, message)
     };
     if text.len() > MAX_INPUT_LEN {
         return Err(ProblemError::new(
             ProblemField::Input,
+            Kind::TooLong,
             1,
             1,
             format!("longer than {MAX_INPUT_LEN} bytes"),
@@ -68,6 +103,7 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
     if start == end {
         return Err(ProblemError::new(
             ProblemField::Input,
+            Kind::Empty,
             1,
             1,
             "no placement".to_owned(),
@@ -76,6 +112,7 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
     if let Some(extra) = (end..chars.len()).find(|&i| !chars[i].is_whitespace()) {
         return Err(ProblemError::new(
             ProblemField::Input,
+            Kind::Extra,
             1,
             extra + 1,
             "Fairy FEN is the placement only: give the stipulation and caption as options"
@@ -109,7 +146,13 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
         }
         if let Some(d) = c.to_digit(10) {
             if d == 0 {
-                return Err(at(col, "0 is not a count of empty squares".to_owned()));
+                return Err(ProblemError::new(
+                    ProblemField::Placement,
+                    Kind::Malformed,
+                    1,
+                    col,
+                    "0 is not a count of empty squares",
+                ));
             }
             file += d as u8;
             if file > 8 {
@@ -155,8 +198,9 @@ pub fn parse_fairy_fen(text: &str) -> Result<Problem, ProblemError> {
 /// Reads one unit (with its prefixes) starting at `i`; returns it and the
 /// index after it.
 fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), ProblemError> {
-    let at =
-        |i: usize, message: String| ProblemError::new(ProblemField::Placement, 1, i + 1, message);
+    let at = |i: usize, message: String| {
+        ProblemError::new(ProblemField::Placement, Kind::Malformed, 1, i + 1, message)
+    };
     let mut neutral = false;
     let mut rotation: Option<u8> = None;
     loop {
@@ -211,8 +255,11 @@ fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), 
     } else if let Some(m) = Marker::from_char(c) {
         Figure::Marker(m)
     } else {
-        return Err(at(
-            i,
+        return Err(ProblemError::new(
+            ProblemField::Placement,
+            Kind::Unknown,
+            1,
+            i + 1,
             format!(
                 "{} is not a Fairy FEN piece or marker (K Q R B N P, C X S T); write a fairy piece as (G), a text as {{a}}",
                 crate::quote::quoted(&c.to_string())
@@ -232,7 +279,13 @@ fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), 
 /// A YACPDB token `(!S2)` at `i` (the `(`).
 fn read_bracket(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), ProblemError> {
     let at = |i: usize, message: &str| {
-        ProblemError::new(ProblemField::Placement, 1, i + 1, message.to_owned())
+        ProblemError::new(
+            ProblemField::Placement,
+            Kind::Malformed,
+            1,
+            i + 1,
+            message.to_owned(),
+        )
     };
     let Some(close) = (i + 1..end.min(i + 6)).find(|&j| chars[j] == ')') else {
         return Err(at(
@@ -302,6 +355,7 @@ fn read_text(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), Prob
     let Some(close) = (i + 1..limit).find(|&j| chars[j] == '}') else {
         return Err(ProblemError::new(
             ProblemField::Placement,
+            Kind::Malformed,
             1,
             i + 1,
             format!("'{{' opens a text of 1 to {MAX_TEXT_CHARS} characters not closed by '}}'"),
@@ -314,6 +368,7 @@ fn read_text(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), Prob
     {
         return Err(ProblemError::new(
             ProblemField::Placement,
+            Kind::Malformed,
             1,
             i + 2 + k,
             "a text on a square is letters, digits and + = ? ! # only".to_owned(),
@@ -322,6 +377,7 @@ fn read_text(chars: &[char], i: usize, end: usize) -> Result<(Unit, usize), Prob
     if text.is_empty() {
         return Err(ProblemError::new(
             ProblemField::Placement,
+            Kind::Malformed,
             1,
             i + 2,
             "an empty text {}".to_owned(),
@@ -406,6 +462,18 @@ mod tests {
             assert_eq!(e.column(), column, "{text}: {e}");
             assert!(e.message().contains(words), "{text}: {e}");
         }
+        // The kind of each, as a caller matches on it.
+        let kind = |text: &str| parse_fairy_fen(text).unwrap_err().kind();
+        assert_eq!(kind("8/8/8/8/8/8/8/7E"), Kind::Unknown);
+        assert_eq!(kind("8/8/8/8/8/8/8/*4Q7"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/(G7"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/{ab/}7"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/0"), Kind::Malformed);
+        assert_eq!(kind("8/8/8/8/8/8/8/8/8"), Kind::BoardSize);
+        assert_eq!(kind("8/8/8/8/8/8/7/8"), Kind::BoardSize);
+        assert_eq!(kind("8/8/8/8/8/8/8/8 w"), Kind::Extra);
+        assert_eq!(kind("   "), Kind::Empty);
+        assert_eq!(kind(&"8".repeat(MAX_INPUT_LEN + 1)), Kind::TooLong);
     }
 
     #[test]

@@ -32,10 +32,12 @@ mod twin;
 mod twin_change;
 mod unit;
 
-pub use error::{ProblemError, ProblemField};
-pub use fairy_fen::{looks_like_fairy_fen, parse_fairy_fen, MAX_TEXT_CHARS};
+pub use error::{ProblemError, ProblemErrorKind, ProblemField};
+pub use fairy_fen::{fairy_fen_fallback, looks_like_fairy_fen, parse_fairy_fen, MAX_TEXT_CHARS};
 pub use model::Problem;
-pub use popeye::{is_popeye, parse_popeye, parse_popeye_each, MAX_POPEYE_LEN, MAX_TWINS};
+pub use popeye::{
+    is_popeye, parse_popeye, parse_popeye_each, MAX_AUTHORS, MAX_POPEYE_LEN, MAX_TWINS,
+};
 pub use twin_change::{Twin, TwinChange};
 pub use unit::{Figure, Marker, Side, Unit};
 

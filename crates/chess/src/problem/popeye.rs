@@ -8,7 +8,8 @@
 //! `protocol`) are passed over.
 
 use super::{
-    parse_fairy_fen, Figure, Problem, ProblemError, ProblemField, Side, Twin, TwinChange, Unit,
+    parse_fairy_fen, Figure, Problem, ProblemError, ProblemErrorKind as Kind, ProblemField, Side,
+    Twin, TwinChange, Unit,
 };
 use crate::{Role, Square};
 
@@ -17,6 +18,11 @@ pub const MAX_POPEYE_LEN: usize = 1024 * 1024;
 
 /// The most twins one problem may list.
 pub const MAX_TWINS: usize = 26;
+
+/// The most composers one problem may name (`author` lines): the alt
+/// text and the caption name them all, so their number is bounded as the
+/// server's `author` parameters are.
+pub const MAX_AUTHORS: usize = 64;
 
 /// The most problems one Popeye text may hold.
 const MAX_PROBLEMS: usize = 10_000;
@@ -351,6 +357,7 @@ fn read_problems(text: &str, go_on: bool) -> Vec<(usize, Result<Problem, Problem
             1,
             Err(ProblemError::new(
                 ProblemField::Input,
+                Kind::TooLong,
                 1,
                 1,
                 format!("Popeye input longer than {MAX_POPEYE_LEN} bytes"),
@@ -399,6 +406,7 @@ fn read_problems(text: &str, go_on: bool) -> Vec<(usize, Result<Problem, Problem
             1,
             Err(ProblemError::new(
                 ProblemField::Input,
+                Kind::Empty,
                 1,
                 1,
                 "no BeginProblem".to_owned(),
@@ -416,6 +424,7 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
         let Some((cmd, lang, word)) = command(w.text) else {
             return Err(ProblemError::new(
                 ProblemField::Input,
+                Kind::Unknown,
                 w.line,
                 w.column,
                 format!(
@@ -430,12 +439,17 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
         } else {
             cmd.name()
         });
-        let err =
-            |w: Word, message: String| ProblemError::new(field.clone(), w.line, w.column, message);
+        let err = |w: Word, kind: Kind, message: String| {
+            ProblemError::new(field.clone(), kind, w.line, w.column, message)
+        };
         if cmd == Command::Begin {
             st.language = lang;
             if st.current.is_some() {
-                return Err(err(w, "a problem begins before the last one ended".into()));
+                return Err(err(
+                    w,
+                    Kind::Order,
+                    "a problem begins before the last one ended".into(),
+                ));
             }
             st.current = Some(Problem::new());
             st.start_line = w.line;
@@ -443,14 +457,18 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
             continue;
         }
         let Some(problem) = st.current.as_mut() else {
-            return Err(err(w, "before BeginProblem".into()));
+            return Err(err(w, Kind::Order, "before BeginProblem".into()));
         };
         st.i += 1;
         match cmd {
             Command::Begin => {}
             Command::End | Command::Next => {
                 if st.problems.len() >= MAX_PROBLEMS {
-                    return Err(err(w, format!("more than {MAX_PROBLEMS} problems")));
+                    return Err(err(
+                        w,
+                        Kind::Limit,
+                        format!("more than {MAX_PROBLEMS} problems"),
+                    ));
                 }
                 st.problems
                     .push((st.start_line, Ok(std::mem::take(problem))));
@@ -464,71 +482,21 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
             Command::Pieces => {
                 st.i = read_pieces(words, st.i, problem, st.language)?;
             }
-            Command::Forsyth => {
-                let Some(arg) = words
-                    .get(st.i)
-                    .filter(|a| a.line == w.line || command(a.text).is_none())
-                else {
-                    return Err(err(w, "forsyth needs a placement".into()));
-                };
-                let placed = parse_fairy_fen(arg.text).map_err(|e| {
-                    ProblemError::new(
-                        field.clone(),
-                        arg.line,
-                        arg.column + e.column() - 1,
-                        e.message().to_owned(),
-                    )
-                })?;
-                for (sq, unit) in placed.units() {
-                    problem.set(sq, Some(unit.clone()));
-                }
-                st.i += 1;
-            }
+            Command::Forsyth => st.i = read_forsyth(words, st.i, w, problem, &err)?,
             Command::Stipulation => {
                 let Some(arg) = words.get(st.i).filter(|a| a.line == w.line) else {
-                    return Err(err(w, "stipulation needs a value on its line".into()));
+                    return Err(err(
+                        w,
+                        Kind::MissingValue,
+                        "stipulation needs a value on its line".into(),
+                    ));
                 };
                 problem.stipulation = Some(clip(arg.text));
                 st.i += 1;
             }
-            Command::Condition => {
-                // A condition runs on over lines up to the next command
-                // (`bedingung madrasi` and `gitterschach` on the next line).
-                let end = skip_to_command(words, st.i);
-                let value = clip(
-                    &words[st.i..end]
-                        .iter()
-                        .map(|w| w.text)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-                if value.is_empty() {
-                    return Err(err(w, "condition needs a value".into()));
-                }
-                problem.condition = Some(value);
-                st.i = end;
-            }
+            Command::Condition => st.i = read_condition(words, st.i, w, problem, &err)?,
             Command::Author | Command::Origin | Command::Title | Command::Award | Command::Twin => {
-                let value = clip(&unescape(w.rest));
-                if value.is_empty() {
-                    return Err(err(w, format!("{} needs text on its line", cmd.name())));
-                }
-                match cmd {
-                    Command::Author => problem.authors.push(value),
-                    Command::Origin => problem.source = Some(value),
-                    Command::Title => problem.title = Some(value),
-                    Command::Award => problem.award = Some(value),
-                    _ => {
-                        if problem.twins.len() >= MAX_TWINS {
-                            return Err(err(w, format!("more than {MAX_TWINS} twins")));
-                        }
-                        problem.twins.push(value);
-                        let end = skip_line(words, st.i, w.line);
-                        problem
-                            .twin_changes
-                            .push(read_twin(&words[st.i..end], w, st.language));
-                    }
-                }
+                read_caption(cmd, &words[st.i..], w, problem, st.language, &err)?;
                 st.i = skip_line(words, st.i, w.line);
             }
             // Options run on over lines up to the next command.
@@ -537,12 +505,119 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
             Command::Refused => {
                 return Err(err(
                     w,
+                    Kind::NotDrawable,
                     format!(
                         "{} changes what is solved, not what is drawn; it cannot be drawn",
                         crate::quote::quoted(w.text)
                     ),
                 ))
             }
+        }
+    }
+    Ok(())
+}
+
+/// How a command's errors are made: at a word, with a message.
+type ErrAt<'e> = dyn Fn(Word, Kind, String) -> ProblemError + 'e;
+
+/// `forsyth PLACEMENT` (the command word `w`, its argument from word `i`):
+/// the Fairy FEN's units set on the problem's board; the index after it.
+fn read_forsyth(
+    words: &[Word],
+    i: usize,
+    w: Word,
+    problem: &mut Problem,
+    err: &ErrAt<'_>,
+) -> Result<usize, ProblemError> {
+    let Some(arg) = words
+        .get(i)
+        .filter(|a| a.line == w.line || command(a.text).is_none())
+    else {
+        return Err(err(
+            w,
+            Kind::MissingValue,
+            "forsyth needs a placement".into(),
+        ));
+    };
+    let placed = parse_fairy_fen(arg.text).map_err(|e| {
+        ProblemError::new(
+            ProblemField::Command("forsyth"),
+            e.kind(),
+            arg.line,
+            arg.column + e.column() - 1,
+            e.message().to_owned(),
+        )
+    })?;
+    for (sq, unit) in placed.units() {
+        problem.set(sq, Some(unit.clone()));
+    }
+    Ok(i + 1)
+}
+
+/// `condition …`, which runs on over lines up to the next command
+/// (`bedingung madrasi` and `gitterschach` on the next line); the index of
+/// that command.
+fn read_condition(
+    words: &[Word],
+    i: usize,
+    w: Word,
+    problem: &mut Problem,
+    err: &ErrAt<'_>,
+) -> Result<usize, ProblemError> {
+    let end = skip_to_command(words, i);
+    let value = clip(
+        &words[i..end]
+            .iter()
+            .map(|w| w.text)
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    if value.is_empty() {
+        return Err(err(w, Kind::MissingValue, "condition needs a value".into()));
+    }
+    problem.condition = Some(value);
+    Ok(end)
+}
+
+/// A caption command (`author`, `origin`, `title`, `award`, `twin`: the
+/// word `w`), its value the rest of its line; `after` the words after it.
+fn read_caption(
+    cmd: Command,
+    after: &[Word],
+    w: Word,
+    problem: &mut Problem,
+    language: Language,
+    err: &ErrAt<'_>,
+) -> Result<(), ProblemError> {
+    let value = clip(&unescape(w.rest));
+    if value.is_empty() {
+        return Err(err(
+            w,
+            Kind::MissingValue,
+            format!("{} needs text on its line", cmd.name()),
+        ));
+    }
+    match cmd {
+        Command::Author if problem.authors.len() >= MAX_AUTHORS => {
+            return Err(err(
+                w,
+                Kind::Limit,
+                format!("more than {MAX_AUTHORS} authors"),
+            ));
+        }
+        Command::Author => problem.authors.push(value),
+        Command::Origin => problem.source = Some(value),
+        Command::Title => problem.title = Some(value),
+        Command::Award => problem.award = Some(value),
+        _ => {
+            if problem.twins.len() >= MAX_TWINS {
+                return Err(err(w, Kind::Limit, format!("more than {MAX_TWINS} twins")));
+            }
+            problem.twins.push(value);
+            let end = skip_line(after, 0, w.line);
+            problem
+                .twin_changes
+                .push(read_twin(&after[..end], w, language));
         }
     }
     Ok(())
@@ -615,8 +690,14 @@ fn read_pieces(
     problem: &mut Problem,
     language: Language,
 ) -> Result<usize, ProblemError> {
-    let err = |w: &Word, message: String| {
-        ProblemError::new(ProblemField::Command("pieces"), w.line, w.column, message)
+    let err = |w: &Word, kind: Kind, message: String| {
+        ProblemError::new(
+            ProblemField::Command("pieces"),
+            kind,
+            w.line,
+            w.column,
+            message,
+        )
     };
     let mut side: Option<Side> = None;
     while let Some(w) = words.get(i) {
@@ -632,6 +713,7 @@ fn read_pieces(
         {
             return Err(err(
                 w,
+                Kind::NotDrawable,
                 format!(
                     "the piece attribute {} has no sign in a diagram; it cannot be drawn",
                     crate::quote::quoted(w.text)
@@ -644,6 +726,7 @@ fn read_pieces(
             }
             return Err(err(
                 w,
+                Kind::Unknown,
                 format!(
                     "{} is not a piece on squares (like Ke1, Sb5c6, Gh1)",
                     crate::quote::quoted(w.text)
@@ -651,7 +734,11 @@ fn read_pieces(
             ));
         };
         let Some(side) = side else {
-            return Err(err(w, "a piece before white, black or neutral".into()));
+            return Err(err(
+                w,
+                Kind::Order,
+                "a piece before white, black or neutral".into(),
+            ));
         };
         let figure = match role(code, language) {
             Some(r) => Figure::Piece(r),
@@ -677,8 +764,14 @@ fn read_pieces(
 /// letters or more) with their squares and pieces; any other word is an
 /// error at its place, kept for when the twin's board is asked for.
 fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
-    let err = |w: &Word, message: String| {
-        ProblemError::new(ProblemField::Command("twin"), w.line, w.column, message)
+    let err = |w: &Word, kind: Kind, message: String| {
+        ProblemError::new(
+            ProblemField::Command("twin"),
+            kind,
+            w.line,
+            w.column,
+            message,
+        )
     };
     let is = |w: &Word, name: &str| {
         let lower = w.text.to_ascii_lowercase();
@@ -694,6 +787,7 @@ fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
         let w = w.ok_or_else(|| {
             err(
                 after,
+                Kind::MissingValue,
                 format!(
                     "{} needs a square after it",
                     crate::quote::quoted(after.text)
@@ -703,6 +797,7 @@ fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
         Square::parse(&w.text.to_ascii_lowercase()).ok_or_else(|| {
             err(
                 w,
+                Kind::Malformed,
                 format!("{} is not a square", crate::quote::quoted(w.text)),
             )
         })
@@ -711,6 +806,7 @@ fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
         if rest.is_empty() {
             return Err(err(
                 &twin,
+                Kind::NotDrawable,
                 "the twin changes nothing fen2img can draw".into(),
             ));
         }
@@ -735,11 +831,16 @@ fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
                 i += 2;
             } else if w.text.eq_ignore_ascii_case("add") {
                 let side_word = rest.get(i + 1).ok_or_else(|| {
-                    err(w, "add needs a colour and a piece (add white Qd1)".into())
+                    err(
+                        w,
+                        Kind::MissingValue,
+                        "add needs a colour and a piece (add white Qd1)".into(),
+                    )
                 })?;
                 let side = colour(side_word.text, language).ok_or_else(|| {
                     err(
                         side_word,
+                        Kind::Malformed,
                         format!(
                             "{} is not white, black or neutral",
                             crate::quote::quoted(side_word.text)
@@ -749,12 +850,14 @@ fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
                 let piece = rest.get(i + 2).ok_or_else(|| {
                     err(
                         side_word,
+                        Kind::MissingValue,
                         "add needs a piece on squares (add white Qd1)".into(),
                     )
                 })?;
                 let (code, squares) = split_piece(piece.text).ok_or_else(|| {
                     err(
                         piece,
+                        Kind::Malformed,
                         format!(
                             "{} is not a piece on squares (like Qd1)",
                             crate::quote::quoted(piece.text)
@@ -778,6 +881,7 @@ fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
             } else {
                 return Err(err(
                     w,
+                    Kind::NotDrawable,
                     format!(
                         "{} is a twin change fen2img does not draw (it draws move, exchange, remove, add)",
                         crate::quote::quoted(w.text)
@@ -876,19 +980,62 @@ mod tests {
 
     #[test]
     fn refuses_with_command_and_line() {
-        let cases: [(&str, &str, usize, usize); 6] = [
-            ("BeginProblem\nrotate 90\n", "rotate", 2, 1),
-            ("BeginProblem\npieces white royal Ke1\n", "pieces", 2, 14),
-            ("BeginProblem\npieces Ke1\n", "pieces", 2, 8),
-            ("BeginProblem\npieces white Kz9\n", "pieces", 2, 14),
-            ("BeginProblem\nforsyth 8/8/8/8/8/8/8/7E\n", "forsyth", 2, 24),
-            ("BeginProblem\nfoo\n", "input", 2, 1),
+        let cases: [(&str, &str, usize, usize, Kind); 8] = [
+            (
+                "BeginProblem\nrotate 90\n",
+                "rotate",
+                2,
+                1,
+                Kind::NotDrawable,
+            ),
+            (
+                "BeginProblem\npieces white royal Ke1\n",
+                "pieces",
+                2,
+                14,
+                Kind::NotDrawable,
+            ),
+            ("BeginProblem\npieces Ke1\n", "pieces", 2, 8, Kind::Order),
+            (
+                "BeginProblem\npieces white Kz9\n",
+                "pieces",
+                2,
+                14,
+                Kind::Unknown,
+            ),
+            (
+                "BeginProblem\nforsyth 8/8/8/8/8/8/8/7E\n",
+                "forsyth",
+                2,
+                24,
+                Kind::Unknown,
+            ),
+            ("BeginProblem\nfoo\n", "input", 2, 1, Kind::Unknown),
+            (
+                "BeginProblem\nstipulation\n",
+                "stipulation",
+                2,
+                1,
+                Kind::MissingValue,
+            ),
+            ("pieces white Ke1\n", "pieces", 1, 1, Kind::Order),
         ];
-        for (text, field, line, column) in cases {
+        for (text, field, line, column, kind) in cases {
             let e = parse_popeye(text).unwrap_err();
             assert_eq!((e.line(), e.column()), (line, column), "{text}: {e}");
             assert!(e.to_string().contains(field), "{text}: {e}");
+            assert_eq!(e.kind(), kind, "{text}: {e}");
         }
+        assert_eq!(parse_popeye("").unwrap_err().kind(), Kind::Empty);
+        // The composers are bounded: the caption and alt text name them all.
+        let many = "author A\n".repeat(MAX_AUTHORS + 1);
+        let e = parse_popeye(&format!("BeginProblem\n{many}")).unwrap_err();
+        assert_eq!((e.line(), e.column()), (MAX_AUTHORS + 2, 1), "{e}");
+        assert!(e.message().contains("more than 64 authors"), "{e}");
+        assert_eq!(e.kind(), Kind::Limit);
+        let enough = "author A\n".repeat(MAX_AUTHORS);
+        let p = parse_popeye(&format!("BeginProblem\n{enough}")).unwrap();
+        assert_eq!(p[0].authors.len(), MAX_AUTHORS);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! in the caption, and asking for its board gives the error with its line
 //! and column.
 
-use super::error::{ProblemError, ProblemField};
+use super::error::{ProblemError, ProblemErrorKind, ProblemField};
 use super::model::Problem;
 use super::twin_change::TwinChange;
 use crate::Square;
@@ -63,7 +63,10 @@ impl Problem {
 /// Makes one change, or says why the board does not allow it.
 fn apply(board: &mut Problem, change: &TwinChange) -> Result<(), ProblemError> {
     let err = |(line, column): (usize, usize), message: String| {
-        ProblemError::new(ProblemField::Command("twin"), line, column, message)
+        // A change the board does not allow (no unit to move, a square
+        // taken): the twin cannot be drawn.
+        let kind = ProblemErrorKind::NotDrawable;
+        ProblemError::new(ProblemField::Command("twin"), kind, line, column, message)
     };
     let taken = |board: &mut Problem, sq: Square, at| {
         let unit = board.unit(sq).cloned();

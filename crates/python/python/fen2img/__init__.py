@@ -14,14 +14,18 @@ arrows, glyphs, player bars with clocks), ``game_fen`` gives its FEN,
 ``game_diagrams`` every diagram marker or a range of positions, and
 ``animate`` an animated GIF; a bad game raises :class:`GameError`.
 Positions are FEN strings or python-chess boards; moves, squares and arrows
-may be python-chess objects. Bad FEN raises :class:`FenError` (a
-``ValueError``) with the field and column. The GIL is released while
+may be python-chess objects. Chess problems are drawn from Fairy FEN
+(neutral ``-``, turned ``*1``-``*3``, ``(G)`` fairy pieces) or a Popeye
+file's text with ``problem=True`` or the caption keywords (``stipulation``,
+``author``...). Bad FEN raises :class:`FenError` (a ``ValueError``) with the
+field and column; a bad problem :class:`ProblemError`, a ``FenError`` with
+the line too. The GIL is released while
 drawing, so threads render in parallel.
 """
 
 from ._api import Position, Square, describe, render, svg
 from ._diagram import Diagram
-from ._errors import FenError, GameError, PositionWarning
+from ._errors import FenError, GameError, PositionWarning, ProblemError
 from ._games import GameDiagram, animate, game, game_diagrams, game_fen
 from ._native import __version__
 
@@ -32,6 +36,7 @@ __all__ = [
     "GameError",
     "Position",
     "PositionWarning",
+    "ProblemError",
     "Square",
     "__version__",
     "animate",

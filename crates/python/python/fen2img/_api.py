@@ -82,7 +82,14 @@ def render(
         position: FEN text (``str`` or ``bytes``; placement-only, four-field
             and EPD lines are read too), or anything with a ``.fen()`` method:
             a python-chess ``Board``, Chess960 and variant boards (crazyhouse
-            pockets, three-check counters) included.
+            pockets, three-check counters) included. A chess problem as
+            Fairy FEN (``"4k3/8/8/3-N4/8/8/8/*2Q3K3"``: ``-`` neutral,
+            ``*1``-``*3`` turned, ``(G)``/``(!S2)`` YACPDB tokens, ``{a}`` a
+            text on a square), read when a problem keyword is given or the
+            text holds one of those signs, or a Popeye input file's text
+            (starting with ``BeginProblem``: its pieces, stipulation,
+            authors, source and twins), drawn with the problem layout as
+            ``fen2img --problem`` draws it. An ordinary FEN reads as FEN.
         format: ``"png"``, ``"svg"``, ``"webp"`` (lossless), ``"jpeg"``,
             ``"gif"``, or a text board: ``"ascii"``, ``"unicode"``,
             ``"ansi"``, ``"font"`` (diagram fonts), ``"html"`` (a table for
@@ -151,14 +158,20 @@ def render(
             content, so many diagrams can be inlined into one page).
         problem: Draw the position as a chess problem: composers, source
             and award above the board, the stipulation and the unit count
-            ``(8+10)`` below (also turned on by any of the four below).
+            ``(8+10)`` below (also turned on by any of the four below, by
+            Fairy FEN's own signs and by Popeye input); ``position`` is read
+            as Fairy FEN if it is not FEN. The four below win over what a
+            Popeye file says.
         stipulation: A problem's stipulation (``"#2"``, ``"h#3"``).
         author: A problem's composer, or a list of them.
         problem_source: Where the problem was published (``source`` names
             a game's file elsewhere in this package).
         award: The problem's award (``"1st Prize"``).
         strict: Read only six-field FEN, and refuse positions that cannot
-            occur in a game instead of warning.
+            occur in a game instead of warning. Not for a chess problem
+            (asked for by a problem keyword, Fairy FEN or Popeye input),
+            which is no game: its position is neither refused nor warned
+            about, as on the command line.
 
     Returns:
         The bytes of the file (text formats: UTF-8 text).
@@ -166,6 +179,8 @@ def render(
     Raises:
         FenError: ``position`` is not FEN fen2img can read (a ``ValueError``
             with ``field`` and ``column``).
+        ProblemError: ``position`` is Fairy FEN or Popeye input fen2img
+            cannot read (a ``FenError`` with ``line`` too).
         ValueError: An option's value is out of range or not understood; the
             message starts with the option's name, in the words the command
             line, the server and Markdown fences use for the same option
@@ -210,14 +225,27 @@ def describe(
     black: Optional[str] = None,
     black_title: Optional[str] = None,
     black_elo: Optional[int] = None,
+    problem: bool = False,
+    stipulation: Optional[str] = None,
+    author: Union[None, str, Iterable[str]] = None,
+    problem_source: Optional[str] = None,
+    award: Optional[str] = None,
     strict: bool = False,
 ) -> str:
     """The position in plain English, for an ``<img alt="...">`` or a screen
     reader: number, caption and players first when given, then who is to
     move and every piece ("White to move. White: Ke1, Qd1, ...").
 
+    A chess problem (the problem keywords, Fairy FEN or Popeye input, as
+    :func:`render` reads them) is said as its diagram's alt text and SVG
+    ``<desc>`` say it: the caption, every unit by side (turned and neutral
+    units said), the stipulation and the count ("Chess problem: Sam Loyd.
+    White: king c6, queen d1. Black: king c8. #2 (2+1).").
+
     Raises:
         FenError: ``position`` is not FEN fen2img can read.
+        ProblemError: ``position`` is Fairy FEN or Popeye input fen2img
+            cannot read.
     """
     given = dict(locals())
     del given["position"]

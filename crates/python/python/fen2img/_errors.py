@@ -2,7 +2,7 @@
 
 from typing import Optional
 
-__all__ = ["FenError", "GameError", "PositionWarning"]
+__all__ = ["FenError", "GameError", "PositionWarning", "ProblemError"]
 
 
 class FenError(ValueError):
@@ -122,3 +122,37 @@ class PositionWarning(UserWarning):
     ``O-O``, a missing move number...), placed as errors are.
     ``strict=True`` makes these errors (:class:`FenError`); the ``warnings``
     module filters them as usual."""
+
+
+class ProblemError(FenError):
+    """A chess problem's text that fen2img cannot read: Fairy FEN (read when
+    a problem option is given, or when the text holds a sign only Fairy FEN
+    has: ``-`` before a letter, ``*``, ``(`` or ``{``), or Popeye input
+    (text starting with ``BeginProblem``). A :class:`FenError`, so one
+    ``except`` catches a bad position of either kind.
+
+    ``str(error)`` is what the ``fen2img`` command prints, e.g. ``invalid
+    Fairy FEN: placement at line 1, column 16: 'E' is not a Fairy FEN piece
+    or marker ...``, then the line with a caret under the column.
+
+    Attributes:
+        field: ``"placement"`` (Fairy FEN), ``"input"`` (the text as a
+            whole), or the Popeye command at fault
+            (``"Popeye command 'pieces'"``).
+        line: The 1-based line (1 for Fairy FEN).
+        column: The 1-based column in that line (characters, or bytes for a
+            ``bytes`` position).
+        reason: What is wrong, without where.
+    """
+
+    line: int
+
+    def __init__(
+        self, message: str, field: str, line: int, column: Optional[int], reason: str
+    ) -> None:
+        # All five in args, so the error pickles with its attributes.
+        ValueError.__init__(self, message, field, line, column, reason)
+        self.field = field
+        self.line = line
+        self.column = column
+        self.reason = reason

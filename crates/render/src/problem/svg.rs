@@ -16,7 +16,12 @@ use crate::assets::font::{self, wrap, Weight};
 use crate::assets::glyph::{cap_name, join_name};
 use crate::assets::pathdata;
 use crate::assets::pieces::Glyph;
+use crate::assets::theme::Annotations;
+use crate::layout::hatch;
 use crate::options::DiagramOptions;
+
+/// The most lines one caption line wraps onto.
+const MAX_WRAPPED: usize = 2;
 
 /// Where things go, in pixels.
 pub(crate) struct Plan {
@@ -25,8 +30,8 @@ pub(crate) struct Plan {
     margin: f32,
     font: f32,
     line: f32,
-    header: Vec<String>,
-    footer: Vec<String>,
+    header: Vec<(String, Weight)>,
+    footer: Vec<(String, Weight)>,
     board_x: f32,
     board_y: f32,
     square: f32,
@@ -39,20 +44,38 @@ pub(crate) fn plan(problem: &Problem, options: &DiagramOptions) -> Plan {
     let font = (width * 0.04).max(6.0);
     let line = (font * 1.3).round();
     let inner = width - 2.0 * margin;
-    let square = inner / 8.0;
-    let regular = font::font(Weight::Regular);
-    let fit = |t: &str| wrap::cut_to_width(regular, t, font, inner);
-    let header: Vec<String> = caption::header_lines(problem)
+    // Squares of whole pixels on the pixel grid: their edges are sharp in
+    // every theme, and the print theme's hatching is laid on pixels (ink
+    // or paper, never grey) as on an ordinary diagram. The pixels left
+    // over go to the margins, the board centred.
+    let square = (inner / 8.0).floor().max(1.0);
+    let board_x = ((width - 8.0 * square) / 2.0).floor();
+    // Each caption line wraps at spaces onto up to two lines (joint
+    // composers, a long source, a condition), then is cut with an
+    // ellipsis: a name is not lost to a narrow diagram.
+    let fit = |t: &str, weight: Weight| {
+        wrap::fit_lines(font::font(weight), t, font, inner, MAX_WRAPPED)
+            .lines
+            .into_iter()
+            .map(move |l| (l, weight))
+    };
+    let header: Vec<(String, Weight)> = caption::header_lines(problem)
         .iter()
-        .map(|t| fit(t))
+        .enumerate()
+        .flat_map(|(i, t)| {
+            // The composers, first, in bold.
+            let bold = i == 0 && !problem.authors.is_empty();
+            fit(t, if bold { Weight::Bold } else { Weight::Regular })
+        })
         .collect();
-    let footer: Vec<String> = caption::footer_lines(problem)
+    let footer: Vec<(String, Weight)> = caption::footer_lines(problem)
         .iter()
-        .map(|t| fit(t))
+        .flat_map(|t| fit(t, Weight::Regular))
         .collect();
     let board_y =
-        margin + header.len() as f32 * line + if header.is_empty() { 0.0 } else { line * 0.3 };
-    let height = board_y + inner + line * 1.4 + footer.len() as f32 * line + margin;
+        (margin + header.len() as f32 * line + if header.is_empty() { 0.0 } else { line * 0.3 })
+            .round();
+    let height = board_y + 8.0 * square + line * 1.4 + footer.len() as f32 * line + margin;
     Plan {
         width,
         height: height.ceil(),
@@ -61,7 +84,7 @@ pub(crate) fn plan(problem: &Problem, options: &DiagramOptions) -> Plan {
         line,
         header,
         footer,
-        board_x: margin,
+        board_x,
         board_y,
         square,
     }
@@ -75,7 +98,7 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
     let mut out = String::new();
     let _ = write!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<desc>{}</desc>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<desc>{}</desc>\n",
         fen2img_chess::quote::markup(desc),
         w = num(p.width),
         h = num(p.height),
@@ -97,17 +120,12 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
         );
     }
     // The caption above: composers bold, the rest regular, centred.
-    for (i, line) in p.header.iter().enumerate() {
-        let weight = if i == 0 && !problem.authors.is_empty() {
-            Weight::Bold
-        } else {
-            Weight::Regular
-        };
+    for (i, (line, weight)) in p.header.iter().enumerate() {
         let y = p.margin + (i as f32 + 0.8) * p.line;
         text(
             &mut out,
             line,
-            weight,
+            *weight,
             p.font,
             Align::Centre(p.width / 2.0),
             y,
@@ -135,20 +153,42 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
         );
     }
     let _ = writeln!(out, "<path d=\"{dark}\"{}/>", paint("fill", theme.dark));
-    if let Some(hatch) = theme.hatch {
-        // The print theme's diagonal lines: a pattern of strips turned 45°,
-        // their distance and width measured along a row as the theme says.
-        let step = hatch.spacing * p.square / std::f32::consts::SQRT_2;
-        let width = hatch.width * p.square / std::f32::consts::SQRT_2;
+    if let Some(hatch) = theme.hatch.and_then(|h| hatch::on_pixels(h, p.square)) {
+        // The print theme's diagonal lines, as the ordinary diagram draws
+        // them: one square's bands as plain polygons on whole pixels
+        // (`crispEdges`: ink or paper, so a photocopier keeps every line),
+        // placed on each dark square.
+        let mut d = String::new();
+        for band in hatch::square_bands(&hatch, p.square as u32) {
+            for (i, (x, y)) in band.into_iter().enumerate() {
+                let _ = write!(d, "{}{} {}", if i == 0 { 'M' } else { 'L' }, num(x), num(y));
+            }
+            d.push('z');
+        }
         let _ = writeln!(
             out,
-            "<defs><pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{s}\" height=\"{s}\" patternTransform=\"rotate(45)\"><rect width=\"{}\" height=\"{s}\"{}/></pattern></defs>\n<path d=\"{dark}\" fill=\"url(#hatch)\"/>",
-            num4(width),
-            paint("fill", hatch.color),
-            s = num4(step)
+            "<defs><path id=\"hatch\" d=\"{d}\"{} shape-rendering=\"crispEdges\"/></defs>",
+            paint("fill", hatch.color)
         );
+        for sq in Square::all().filter(|sq| sq.is_dark()) {
+            let (x, y) = p.origin(sq);
+            let _ = writeln!(
+                out,
+                "<use xlink:href=\"#hatch\" x=\"{}\" y=\"{}\"/>",
+                num(x),
+                num(y)
+            );
+        }
     }
-    let frame = (p.square * 0.04).max(1.0);
+    // The problemist's boxed diagram: a frame of whole pixels just outside
+    // the board, the theme's width (at least a twenty-fifth of a square),
+    // and in print at least two pixels, which a 1-bit plate keeps.
+    let least = if theme.annotations == Annotations::Ink {
+        2.0
+    } else {
+        1.0
+    };
+    let frame = (p.square * theme.border_width.max(0.04)).round().max(least);
     let _ = writeln!(
         out,
         "<rect x=\"{}\" y=\"{}\" width=\"{s8}\" height=\"{s8}\" fill=\"none\"{} stroke-width=\"{}\"/>",
@@ -183,12 +223,12 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
         base,
         ink,
     );
-    for (i, line) in p.footer.iter().enumerate() {
+    for (i, (line, weight)) in p.footer.iter().enumerate() {
         let y = base + (i as f32 + 1.0) * p.line;
         text(
             &mut out,
             line,
-            Weight::Regular,
+            *weight,
             p.font,
             Align::Left(p.board_x),
             y,
@@ -217,8 +257,15 @@ enum Align {
 
 /// One line of text as font outlines.
 fn text(out: &mut String, t: &str, weight: Weight, size: f32, align: Align, y: f32, ink: Rgba) {
+    if let Some(d) = text_path(t, weight, size, align, y) {
+        let _ = writeln!(out, "<path d=\"{d}\"{}/>", paint("fill", ink));
+    }
+}
+
+/// The outlines of one line of text, as path data (`None`: nothing drawn).
+fn text_path(t: &str, weight: Weight, size: f32, align: Align, y: f32) -> Option<String> {
     if t.is_empty() {
-        return;
+        return None;
     }
     let shaped = font::font(weight).shape(t, size);
     let x = match align {
@@ -226,12 +273,20 @@ fn text(out: &mut String, t: &str, weight: Weight, size: f32, align: Align, y: f
         Align::Centre(c) => c - shaped.width / 2.0,
         Align::Right(r) => r - shaped.width,
     };
-    if let Some(path) = shaped.path(x, y) {
-        let _ = writeln!(
+    shaped.path(x, y).map(|path| pathdata::encode(&path, 100.0))
+}
+
+/// The theme's halo band under a unit that is not a piece glyph (a disc, a
+/// marker, a text), so print's hatching stands clear of it too: a disc of
+/// the halo's colour a band wider than `radius`.
+fn halo_disc(out: &mut String, s: f32, radius: f32, options: &DiagramOptions) {
+    if let Some(halo) = options.theme.halo {
+        let _ = write!(
             out,
-            "<path d=\"{}\"{}/>",
-            pathdata::encode(&path, 100.0),
-            paint("fill", ink)
+            "<circle cx=\"{h}\" cy=\"{h}\" r=\"{}\"{}/>",
+            num(radius + options.theme.halo_width * s),
+            paint("fill", halo),
+            h = num(s / 2.0)
         );
     }
 }
@@ -265,16 +320,35 @@ fn unit_svg(out: &mut String, u: &Unit, x: f32, y: f32, s: f32, options: &Diagra
                 s,
                 options,
             ),
-            Figure::Fairy(code) => fairy_svg(out, code, color, s),
-            Figure::Marker(m) => marker_svg(out, *m, color, s),
+            Figure::Fairy(code) => {
+                halo_disc(out, s, s * 0.42, options);
+                fairy_svg(out, code, color, s);
+            }
+            Figure::Marker(m) => {
+                halo_disc(out, s, s * 0.33, options);
+                marker_svg(out, *m, color, s);
+            }
             Figure::Text(t) => {
                 let size = s * 0.55;
+                let place = || Align::Centre(s / 2.0);
+                if let Some(halo) = options.theme.halo {
+                    // The letters' own outlines widened by the band.
+                    if let Some(d) = text_path(t, Weight::Bold, size, place(), s * 0.7) {
+                        let _ = write!(
+                            out,
+                            "<path d=\"{d}\"{}{} stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+                            paint("fill", halo),
+                            paint("stroke", halo),
+                            num(2.0 * options.theme.halo_width * s)
+                        );
+                    }
+                }
                 text(
                     out,
                     t,
                     Weight::Bold,
                     size,
-                    Align::Centre(s / 2.0),
+                    place(),
                     s * 0.7,
                     colours(Color::White).1,
                 )
@@ -296,6 +370,22 @@ fn glyph_svg(out: &mut String, glyph: &Glyph, s: f32, options: &DiagramOptions) 
         num4(scale)
     );
     let min = options.theme.outline_min / scale.max(f32::EPSILON);
+    if let Some(halo) = options.theme.halo {
+        // The theme's halo (print's white band), as the ordinary diagram
+        // draws it: every outline widened by the band in the halo's colour,
+        // under the glyph, so the hatching stands clear of the piece.
+        let band = 2.0 * options.theme.halo_width * s / scale.max(f32::EPSILON);
+        for (p, data) in glyph.paths.iter().zip(glyph.path_data()) {
+            let width = p.stroke.as_ref().map_or(0.0, |st| st.width.max(min)) + band;
+            let _ = write!(
+                out,
+                "<path d=\"{data}\"{}{} stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+                paint("fill", halo),
+                paint("stroke", halo),
+                num4(width)
+            );
+        }
+    }
     for (p, data) in glyph.paths.iter().zip(glyph.path_data()) {
         let mut attrs = String::new();
         match p.fill {

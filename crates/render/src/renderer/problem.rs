@@ -19,7 +19,8 @@ use crate::terminal::{protocols, sixel};
 /// Draws `problem` in `options.format` with `options.diagram`'s size,
 /// theme and pieces: SVG, PNG, WebP, JPEG, or a text board for every text
 /// format (see [`text_board`]), GIF, and the terminal pictures but half
-/// blocks (see `terminal_picture`).
+/// blocks (see `terminal_picture`); `fen` writes the placement as Fairy
+/// FEN ([`Problem::to_fairy_fen`]).
 pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Error> {
     let diagram = &options.diagram;
     if !SIZE_RANGE.contains(&diagram.size) {
@@ -32,7 +33,9 @@ pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Err
     }
     let image = match options.format {
         Format::Image(image) => image,
-        Format::Text(_) | Format::Fen => return Ok(text_board(problem).into_bytes()),
+        Format::Text(_) => return Ok(text_board(problem).into_bytes()),
+        // A problem's notation: its placement as Fairy FEN.
+        Format::Fen => return Ok(format!("{}\n", problem.to_fairy_fen()).into_bytes()),
         Format::Terminal(terminal) => return terminal_picture(problem, options, terminal),
     };
     let svg = svg::write(problem, diagram, &alt_text(problem));

@@ -432,3 +432,234 @@ fn two_problem_svgs_share_no_id() {
     assert!(!ia.is_empty());
     assert!(ia.iter().all(|id| !ib.contains(id)), "{ia:?} {ib:?}");
 }
+
+/// In print the board is ink and paper only, as a photocopier or a 1-bit
+/// newspaper plate needs: the hatched dark squares (laid on the pixel grid)
+/// and the box hold no grey pixel, at a newspaper's small size and a large
+/// one; the box is at least two pixels wide.
+#[test]
+fn print_hatching_and_box_are_ink_and_paper_only() {
+    let p = parse_fairy_fen("8/8/8/8/8/8/8/8").unwrap();
+    for size in [180, 240, 333, 600] {
+        let opts = options("print", PieceSet::built_in(), size);
+        let image = decode_png(&render(&p, &opts).unwrap());
+        let mut greys = 0;
+        let mut ink = 0;
+        // The board and its box: everything between the margins.
+        let margin = (size as f32 * 0.04).round() as u32;
+        for y in margin..image.height - 3 * margin {
+            for x in margin..image.width - margin {
+                match grey(&image, x, y) {
+                    0 => ink += 1,
+                    255 => {}
+                    _ => greys += 1,
+                }
+            }
+        }
+        assert_eq!(greys, 0, "{size} px: {greys} grey pixels on the board");
+        assert!(ink > 1000, "{size} px: {ink} ink pixels: no hatching?");
+        // The box: the two leftmost columns of ink are whole, top to bottom.
+        let left = (0..image.width)
+            .find(|&x| grey(&image, x, image.height / 2) == 0)
+            .unwrap();
+        assert_eq!(grey(&image, left + 1, image.height / 2), 0, "{size} px");
+    }
+}
+
+/// The width and height a picture's header gives: PNG, lossless WebP
+/// (`VP8L`), JPEG (its start-of-frame) and GIF (its logical screen).
+fn header_size(format: &str, bytes: &[u8]) -> (u32, u32) {
+    let be = |i: usize| u32::from(u16::from_be_bytes([bytes[i], bytes[i + 1]]));
+    let le = |i: usize| u32::from(u16::from_le_bytes([bytes[i], bytes[i + 1]]));
+    match format {
+        "png" => {
+            let image = decode_png(bytes);
+            (image.width, image.height)
+        }
+        "webp" => {
+            let at = bytes.windows(4).position(|w| w == b"VP8L").unwrap() + 8;
+            assert_eq!(bytes[at], 0x2f, "a lossless WebP's signature");
+            let bits = u32::from_le_bytes(bytes[at + 1..at + 5].try_into().unwrap());
+            ((bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1)
+        }
+        "jpg" => {
+            let at = bytes
+                .windows(2)
+                .position(|w| w[0] == 0xff && matches!(w[1], 0xc0 | 0xc2))
+                .unwrap();
+            (be(at + 7), be(at + 5))
+        }
+        "gif" => (le(6), le(8)),
+        _ => unreachable!(),
+    }
+}
+
+/// The problem layout in every format: each picture is the problem's
+/// size (the caption bands make it taller than the board's square), an
+/// SVG says the count and the words in its `<desc>`, a text board its
+/// count, and the terminal pictures carry it.
+#[test]
+fn the_problem_layout_is_drawn_in_every_format() {
+    let p = sampler();
+    let with = |ext: &str| {
+        let mut options = RenderOptions::new(Format::from_extension(ext).unwrap());
+        options.diagram.size = 280;
+        options
+    };
+    let (w, h) = image_size(&p, &with("png"));
+    assert!(
+        h > w + 40,
+        "{w}x{h}: no room for the caption above and below"
+    );
+    for ext in ["png", "webp", "jpg", "gif"] {
+        let bytes = render(&p, &with(ext)).unwrap();
+        assert_eq!(header_size(ext, &bytes), (w, h), "{ext}");
+    }
+    let svg = String::from_utf8(render(&p, &with("svg")).unwrap()).unwrap();
+    assert!(
+        svg.contains(&format!("width=\"{w}\" height=\"{h}\"")),
+        "{svg:.300}"
+    );
+    assert!(svg.contains("<desc>Chess problem: A. Composer &amp; B. Composer"));
+    assert!(svg.contains("ser-h=14 (3+3+8n)."));
+    let text = String::from_utf8(render(&p, &with("txt")).unwrap()).unwrap();
+    assert!(text.starts_with("A. Composer & B. Composer\n"), "{text}");
+    assert!(text.contains("ser-h=14  (3+3+8n)"), "{text}");
+    // `fen`: the problem's own notation, which reads back to the units.
+    let fen = String::from_utf8(render(&p, &RenderOptions::new(Format::Fen)).unwrap()).unwrap();
+    assert_eq!(
+        parse_fairy_fen(fen.trim_end()).unwrap(),
+        parse_fairy_fen(SAMPLER).unwrap()
+    );
+}
+
+/// A turned piece is its set's glyph rotated, with every bundled set and
+/// the built-in one: the upside-down queen's square is the upright queen's
+/// square read backwards, pixel for pixel within antialiasing.
+#[test]
+fn turned_pieces_are_drawn_with_every_bundled_set() {
+    let p = parse_fairy_fen("8/8/8/8/8/8/8/Q1*2Q1-*2Q3").unwrap();
+    let sets = PieceSet::bundled_sets()
+        .iter()
+        .map(|s| PieceSet::bundled(s.name).unwrap())
+        .chain([PieceSet::built_in()]);
+    for set in sets {
+        let name = set.name().to_owned();
+        let image = decode_png(&render(&p, &options("brown", set, 400)).unwrap());
+        let margin = (400.0f32 * 0.04).round();
+        let s = (400.0 - 2.0 * margin) / 8.0;
+        let y0 = margin + 7.0 * s;
+        let mut diff = 0u64;
+        let mut ink = 0u64;
+        let mut total = 0u64;
+        for dy in 2..(s as u32 - 2) {
+            for dx in 2..(s as u32 - 2) {
+                let up = grey(&image, (margin + dx as f32) as u32, (y0 + dy as f32) as u32);
+                let down = grey(
+                    &image,
+                    (margin + 2.0 * s + s - 1.0 - dx as f32) as u32,
+                    (y0 + s - 1.0 - dy as f32) as u32,
+                );
+                diff += u64::from(up.abs_diff(down));
+                ink += u64::from(up < 100);
+                total += 1;
+            }
+        }
+        assert!(ink > total / 20, "{name}: no queen drawn");
+        assert!(
+            diff / total < 14,
+            "{name}: mean difference {}",
+            diff / total
+        );
+        // The neutral one turned too: its left half is the white queen's
+        // turned left half (light), its right the black's (dark).
+        let (left, right) = halves(&image, margin + 4.0 * s, y0, s);
+        assert!(left > right + 10.0, "{name}: {left} {right}");
+    }
+}
+
+/// The units an alt text names, read back: `(square, description)` as
+/// [`Unit::describe`] says them (`"neutral knight turned 180°"`), sorted.
+/// Its sentences are "White: …", "Black: …", "Neutral: …" (a piece's name,
+/// its turn, its square) and "On the squares: …" (described in full).
+fn units_said(alt: &str) -> Vec<String> {
+    let mut said = Vec::new();
+    for sentence in alt.split(". ") {
+        let (side, list) = match sentence.split_once(": ") {
+            Some(("White", l)) => ("white", l),
+            Some(("Black", l)) => ("black", l),
+            Some(("Neutral", l)) => ("neutral", l),
+            Some(("On the squares", l)) => ("", l),
+            _ => continue,
+        };
+        for item in list.trim_end_matches('.').split(", ") {
+            let (what, square) = item.rsplit_once(' ').unwrap();
+            let what = if side.is_empty() {
+                what.to_owned()
+            } else {
+                // "grasshopper (G)" and "fairy piece CA" are Popeye codes.
+                let what = match what.split_once(" (") {
+                    Some((_, code)) if !what.starts_with("fairy") => {
+                        let (code, turn) = code.split_once(')').unwrap();
+                        format!("fairy piece {code}{turn}")
+                    }
+                    _ => what.to_owned(),
+                };
+                format!("{side} {what}")
+            };
+            said.push(format!("{square} {what}"));
+        }
+    }
+    said.sort();
+    said
+}
+
+/// Fairy FEN → diagram → alt text, and back: the alt text (which is the
+/// SVG's `<desc>`) names every unit of the sampler and of the twenty-one
+/// real problems, with its side (neutral said), its turn and its square,
+/// and nothing else, and it gives the count.
+#[test]
+fn fairy_fen_to_diagram_to_alt_text_names_every_unit_and_the_count() {
+    let mut fens: Vec<String> = cases().into_iter().map(|c| c.fairy).collect();
+    fens.push(SAMPLER.to_owned());
+    for fen in fens {
+        let p = parse_fairy_fen(&fen).unwrap();
+        let svg = String::from_utf8(render(&p, &RenderOptions::default()).unwrap()).unwrap();
+        let desc = &svg[svg.find("<desc>").unwrap() + 6..svg.find("</desc>").unwrap()];
+        let alt = alt_text(&p);
+        assert_eq!(
+            desc,
+            alt.replace('&', "&amp;").replace('"', "&quot;"),
+            "{fen}"
+        );
+        let mut expected: Vec<String> = p
+            .units()
+            .map(|(sq, u)| format!("{sq} {}", u.describe()))
+            .collect();
+        expected.sort();
+        assert_eq!(units_said(&alt), expected, "{fen}: {alt}");
+        assert!(
+            alt.contains(&format!(" {}.", p.count_text())),
+            "{fen}: {alt}"
+        );
+    }
+}
+
+/// Joint composers too long for one line wrap onto a second (a name is
+/// not lost to the ellipsis); beyond two lines the rest is cut.
+#[test]
+fn a_long_caption_line_wraps_onto_two() {
+    let opts = RenderOptions::default();
+    let mut p = parse_fairy_fen("4k3/8/8/8/8/8/8/4K3").unwrap();
+    p.authors = vec!["A. Composer".into()];
+    let (_, one) = image_size(&p, &opts);
+    p.authors = vec![
+        "Very Long Composer Name With Many Words".into(),
+        "Second Composer".into(),
+    ];
+    let (_, two) = image_size(&p, &opts);
+    assert!(two > one, "{one} {two}");
+    p.authors = vec!["Composer With A Long Name".into(); 12];
+    let (_, many) = image_size(&p, &opts);
+    assert_eq!(many, two, "at most two lines");
+}
