@@ -42,6 +42,11 @@ fn render_bytes(
     options: NativeOptions,
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
     let (record, mut warnings) = parse_position(position, options.strict)?;
+    let pdf = options.pdf();
+    let options = match pdf {
+        Some(_) => options.into_svg(),
+        None => options,
+    };
     let options = options.render_options()?;
     warnings.extend(
         options
@@ -51,8 +56,23 @@ fn render_bytes(
             .iter()
             .map(|w| format!("pieces: {w}")),
     );
-    let bytes = with_renderer(options, |r| r.render(&record.position)).map_err(Failure::render)?;
+    let bytes = match pdf {
+        Some(printed) => with_renderer(options, |r| pdf_bytes(r, &record.position, printed))?,
+        None => with_renderer(options, |r| r.render(&record.position)).map_err(Failure::render)?,
+    };
     Ok((bytes, warnings))
+}
+
+/// `format="pdf"`: one page, as the command line writes it for the same
+/// options (the page `printed` wide, else the image's pixels at `dpi`).
+fn pdf_bytes(
+    renderer: &mut fen2img_render::Renderer,
+    position: &fen2img_render::Position,
+    printed: Option<fen2img_render::Width>,
+) -> Result<Vec<u8>, Failure> {
+    let layout = renderer.layout(position).map_err(Failure::render)?;
+    let page = fen2img_pdf::PageWidth::of(printed, renderer.options().encode.dpi);
+    fen2img_pdf::diagram(&layout, page).map_err(|e| Failure::Render(format!("the PDF: {e}")))
 }
 
 /// `render(position, options) -> (bytes, warnings)`: the diagram of
