@@ -11,7 +11,7 @@ use fen2img_render::fingerprint::{self, stable_hash};
 use fen2img_render::options::{Around, Caption};
 use fen2img_render::problem::alt_text as problem_alt_text;
 use fen2img_render::render_problem;
-use fen2img_render::{Format, Position, RenderOptions, Renderer, Width};
+use fen2img_render::{Format, ImageFormat, Position, RenderOptions, Renderer, Width};
 
 use super::fence::FenBlock;
 use super::game_keys;
@@ -125,7 +125,12 @@ impl DiagramMaker {
     pub fn extension(&self) -> &'static str {
         match self.pdf {
             true => "pdf",
-            false => super::page::extension(self.format),
+            false => match self.format {
+                Format::Image(ImageFormat::Png) => "png",
+                Format::Image(ImageFormat::Webp) => "webp",
+                Format::Image(ImageFormat::Jpeg) => "jpg",
+                _ => "svg",
+            },
         }
     }
 

@@ -3,7 +3,6 @@
 //! untouched.
 
 use fen2img_render::chess::quote::caret_bytes;
-use fen2img_render::{Format, ImageFormat};
 
 use super::diagram::{DiagramMaker, DocError};
 use super::fence::{find_blocks, FenBlock, FenceError};
@@ -65,16 +64,6 @@ pub struct Rewritten {
     pub blocks: Blocks,
     /// The blocks that could not be made, by kind.
     pub failed: Blocks,
-}
-
-/// The file extension for a format's assets.
-pub fn extension(format: Format) -> &'static str {
-    match format {
-        Format::Image(ImageFormat::Png) => "png",
-        Format::Image(ImageFormat::Webp) => "webp",
-        Format::Image(ImageFormat::Jpeg) => "jpg",
-        _ => "svg",
-    }
 }
 
 /// Rewrites Markdown `doc`. All blocks are tried, so every error is
@@ -267,6 +256,7 @@ fn rewrite_blocks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fen2img_render::Format;
 
     const DOC: &str = "# Two\n\nBefore.\n```fen caption=\"A & B\"\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\nAfter.\n\n```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n";
 
