@@ -70,7 +70,8 @@ pub struct MdArgs {
     pub inline_svg: bool,
 
     /// Image files instead of inline SVG, referenced by `<img>` (raw HTML
-    /// too: Hugo needs `unsafe = true` as for inline SVG).
+    /// too: Hugo needs `unsafe = true` as for inline SVG); `pdf` files are
+    /// referenced as Markdown images instead, for Pandoc and LaTeX.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub images: Option<ImageArg>,
 
