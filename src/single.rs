@@ -72,6 +72,13 @@ pub fn run(job: &Single) -> Result<u8, Failure> {
     let popeye_file = matches!(&job.input,
         Input::File(path) if is_popeye_path(path.as_os_str().as_encoded_bytes()));
     if let Some(problems) = read_problems(&input, job.problem.asked(), popeye_file)? {
+        if job.pdf.is_some() {
+            // The PDF writer draws the ordinary diagram's layout; a
+            // problem's diagram is drawn by its own writer.
+            return Err(Failure::invalid(
+                "a problem is not written as PDF yet: write SVG (vector) or PNG",
+            ));
+        }
         let run = single_problem::ProblemRun {
             flags: &job.problem,
             alt: job.alt,

@@ -17,6 +17,20 @@ pub enum ImageArg {
     Png,
     /// SVG files.
     Svg,
+    /// Vector PDF files, one page each (tagged, at the printed `size=`),
+    /// for documents headed to LaTeX: referenced as Markdown images, which
+    /// Pandoc makes figures.
+    Pdf,
+}
+
+/// `fen2img pandoc --images`: the figures of non-HTML outputs.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PandocImageArg {
+    /// PNG files (the default).
+    Png,
+    /// Vector PDF files (tagged, at the printed `size=`): what LaTeX
+    /// places best (`pandoc -t latex`, `pandoc -o doc.pdf`).
+    Pdf,
 }
 
 /// `fen2img md` flags.
@@ -56,7 +70,8 @@ pub struct MdArgs {
     pub inline_svg: bool,
 
     /// Image files instead of inline SVG, referenced by `<img>` (raw HTML
-    /// too: Hugo needs `unsafe = true` as for inline SVG).
+    /// too: Hugo needs `unsafe = true` as for inline SVG); `pdf` files are
+    /// referenced as Markdown images instead, for Pandoc and LaTeX.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub images: Option<ImageArg>,
 
@@ -100,7 +115,7 @@ pub struct PandocArgs {
     #[arg(value_name = "FORMAT")]
     pub format: String,
 
-    /// Where PNG files go for non-HTML formats (also `FEN2IMG_ASSETS`);
+    /// Where image files go for non-HTML formats (also `FEN2IMG_ASSETS`);
     /// default `fen2img-images` in the current directory.
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub assets: Option<PathBuf>,
@@ -108,4 +123,10 @@ pub struct PandocArgs {
     /// Options for every block, as after a fence: `--defaults 'size=300'`.
     #[arg(long, value_name = "OPTIONS")]
     pub defaults: Vec<String>,
+
+    /// The image files of non-HTML formats (HTML formats inline SVG):
+    /// png (the default) or pdf; also `FEN2IMG_IMAGES`, as `pandoc
+    /// --filter` passes no flags.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub images: Option<PandocImageArg>,
 }

@@ -133,25 +133,8 @@ pub fn render_options(args: &RenderArgs, format: Format) -> Result<RenderOptions
 /// options table refuses falls back to the default here; the table's
 /// message reaches the user when the options are read.
 pub fn pdf_width(args: &RenderArgs) -> fen2img_pdf::PageWidth {
-    use fen2img_render::options::{Width, DEFAULT_DPI};
+    use fen2img_render::options::Width;
     let width = args.size.to_str().and_then(|s| s.parse::<Width>().ok());
-    match width {
-        Some(Width::Printed {
-            milli,
-            per_100_inches,
-        }) => {
-            // `per_100_inches` says which unit (mm, cm or in): the exact
-            // length of one unit in points.
-            let unit_points = match per_100_inches {
-                2540 => 72.0 / 25.4,
-                254 => 72.0 / 2.54,
-                _ => 72.0,
-            };
-            fen2img_pdf::PageWidth::Points(milli as f32 / 1000.0 * unit_points)
-        }
-        _ => {
-            let dpi = args.dpi.as_ref().and_then(|d| d.to_str()?.parse().ok());
-            fen2img_pdf::PageWidth::Dpi(dpi.unwrap_or(DEFAULT_DPI))
-        }
-    }
+    let dpi = args.dpi.as_ref().and_then(|d| d.to_str()?.parse().ok());
+    fen2img_pdf::PageWidth::of(width, dpi)
 }

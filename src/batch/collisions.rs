@@ -124,7 +124,7 @@ fn for_each_name<T>(
                         record.id(),
                         &fen,
                         ctx.digest_for(&around),
-                        ctx.format,
+                        ctx.extension(),
                     );
                     visit(&line, &name, Some(&fen))
                 }

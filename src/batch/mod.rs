@@ -65,11 +65,11 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             Some(FormatArg::Epd) => return Err(Failure::invalid(
                 "--format epd writes the positions of games as lines: add -o FILE, or -o - for standard output",
             )),
-            Some(FormatArg::Pdf) => return Err(Failure::invalid(
-                "batch does not write PDF yet: use `fen2img sheet` for many diagrams in one PDF",
-            )),
+            // A PDF is drawn from the layout the SVG writer walks.
+            Some(FormatArg::Pdf) => Format::SVG,
             None => Format::PNG,
         };
+    let pdf = pdf_page(args)?;
     let options = render_options(&args.render, format)?;
     let out_dir = args
         .out_dir
@@ -107,11 +107,16 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     // written finish and stops the run with its summary.
     let _immediate = signals::mode(false);
 
+    let options_digest = match pdf {
+        Some(page) => schedule::pdf_digest(options_digest(&options), page),
+        None => options_digest(&options),
+    };
     let context = Context {
         out_dir: out_dir.to_path_buf(),
         template,
-        options_digest: options_digest(&options),
+        options_digest,
         format,
+        pdf,
         strict: args.render.strict,
         around: options.diagram.around.clone(),
         first_number: match (
@@ -180,6 +185,21 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
         m.finish()?;
     }
     Ok(tally.finish(started))
+}
+
+/// `-f pdf`'s page width, for FEN and EPD lines; positions of games and
+/// problems are not written as PDF yet (`fen2img sheet` lays them out).
+fn pdf_page(args: &BatchArgs) -> Result<Option<fen2img_pdf::PageWidth>, Failure> {
+    if args.render.format != Some(FormatArg::Pdf) {
+        return Ok(None);
+    }
+    if games::all_pgn(&args.inputs) || problems::wanted(args) {
+        return Err(Failure::invalid(
+            "-f pdf: batch writes PDF for FEN and EPD lines; for games and problems use \
+             `fen2img sheet`, which lays them out on PDF pages",
+        ));
+    }
+    Ok(Some(crate::args::pdf_width(&args.render)))
 }
 
 /// `-o`: the picked positions of every game as FEN or EPD lines.

@@ -1,7 +1,6 @@
 //! `--name` templates, and ids made safe as file names.
 
 use fen2img_render::fingerprint::diagram_digest;
-use fen2img_render::Format;
 
 use crate::failure::Failure;
 
@@ -83,14 +82,7 @@ impl NameTemplate {
 
     /// The file name for line `n` with EPD `id`, canonical `fen`, and options
     /// whose [`fen2img_render::fingerprint::options_digest`] is `options`.
-    pub fn expand(
-        &self,
-        n: usize,
-        id: Option<&str>,
-        fen: &str,
-        options: u64,
-        format: Format,
-    ) -> String {
+    pub fn expand(&self, n: usize, id: Option<&str>, fen: &str, options: u64, ext: &str) -> String {
         let mut out = String::new();
         for part in &self.parts {
             match part {
@@ -104,7 +96,7 @@ impl NameTemplate {
                     let h = diagram_digest(fen, options);
                     out.push_str(&format!("{h:016x}")[..12]);
                 }
-                Part::Ext => out.push_str(format.extension()),
+                Part::Ext => out.push_str(ext),
             }
         }
         // A name made only of dots (".", "..") would not be a file.
@@ -206,28 +198,25 @@ mod tests {
             Some(MAX_ID_LEN)
         );
         let t = NameTemplate::parse("{id}.{ext}").unwrap();
-        assert_eq!(t.expand(1, Some("nul"), "f", 0, Format::PNG), "_nul.png");
+        assert_eq!(t.expand(1, Some("nul"), "f", 0, "png"), "_nul.png");
         let literal = NameTemplate::parse("aux.{ext}").unwrap();
-        assert_eq!(literal.expand(1, None, "f", 0, Format::SVG), "_aux.svg");
+        assert_eq!(literal.expand(1, None, "f", 0, "svg"), "_aux.svg");
     }
 
     #[test]
     fn templates_expand_and_refuse_paths() {
         let t = NameTemplate::parse("pos-{n}-{id}.{ext}").unwrap();
+        assert_eq!(t.expand(7, None, "f", 0, "png"), "pos-000007-000007.png");
         assert_eq!(
-            t.expand(7, None, "f", 0, Format::PNG),
-            "pos-000007-000007.png"
-        );
-        assert_eq!(
-            t.expand(7, Some("BK.01"), "f", 0, Format::SVG),
+            t.expand(7, Some("BK.01"), "f", 0, "svg"),
             "pos-000007-BK.01.svg"
         );
         let h = NameTemplate::parse("{hash}.{ext}").unwrap();
-        let a = h.expand(1, None, "fen a", 1, Format::PNG);
+        let a = h.expand(1, None, "fen a", 1, "png");
         assert_eq!(a.len(), 16);
-        assert_eq!(a, h.expand(2, None, "fen a", 1, Format::PNG));
-        assert_ne!(a, h.expand(1, None, "fen b", 1, Format::PNG));
-        assert_ne!(a, h.expand(1, None, "fen a", 2, Format::PNG));
+        assert_eq!(a, h.expand(2, None, "fen a", 1, "png"));
+        assert_ne!(a, h.expand(1, None, "fen b", 1, "png"));
+        assert_ne!(a, h.expand(1, None, "fen a", 2, "png"));
         assert!(NameTemplate::parse("../{n}").is_err());
         assert!(NameTemplate::parse("a/{n}").is_err());
         assert!(NameTemplate::parse("{nope}").is_err());

@@ -40,8 +40,11 @@ pub struct Context {
     pub template: NameTemplate,
     /// [`fen2img_render::fingerprint::options_digest`] of the options, for `{hash}`.
     pub options_digest: u64,
-    /// The output format (for `{ext}` and image sizes).
+    /// The output format (for `{ext}` and image sizes); SVG for a PDF,
+    /// which is drawn from the SVG writer's layout.
     pub format: Format,
+    /// `-f pdf`: each diagram a one-page PDF of this width.
+    pub pdf: Option<fen2img_pdf::PageWidth>,
     /// `--strict`: legality warnings are errors.
     pub strict: bool,
     /// The caption, number and players of the options.
@@ -66,6 +69,14 @@ impl Context {
         around
     }
 
+    /// What `{ext}` writes: `pdf`, or the format's extension.
+    pub fn extension(&self) -> &'static str {
+        match self.pdf {
+            Some(_) => "pdf",
+            None => self.format.extension(),
+        }
+    }
+
     /// The options digest for a line drawing `around`: the options' own
     /// when it is theirs, else one that tells the lines apart.
     pub fn digest_for(&self, around: &Around) -> u64 {
@@ -75,6 +86,13 @@ impl Context {
             fen2img_render::fingerprint::with_around(self.options_digest, around)
         }
     }
+}
+
+/// The options digest of a PDF (for `{hash}`): the options' own, told
+/// apart by the page width (two printed widths may round to the same
+/// pixels, and their PDFs still differ).
+pub fn pdf_digest(options: u64, page: fen2img_pdf::PageWidth) -> u64 {
+    fen2img_render::fingerprint::diagram_digest(&format!("pdf {page:?}"), options)
 }
 
 /// Worker threads: `jobs` (0: one per core), but no more than the memory
@@ -221,7 +239,7 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         record.id(),
         &fen,
         ctx.digest_for(&around),
-        ctx.format,
+        ctx.extension(),
     );
     if renderer.options().diagram.around != around {
         // Same options but the caption: the renderer keeps its sprites.
@@ -229,10 +247,22 @@ fn render_line(line: &Line, ctx: &Context, renderer: &mut Renderer) -> Result<Re
         options.diagram.around = around;
         renderer.set_options(options);
     }
-    let bytes = renderer.render(position).map_err(|e| Problem::Invalid {
+    let invalid = |message: String| Problem::Invalid {
         column: None,
-        message: e.to_string(),
-    })?;
+        message,
+    };
+    let bytes = match ctx.pdf {
+        Some(page) => {
+            let layout = renderer
+                .layout(position)
+                .map_err(|e| invalid(e.to_string()))?;
+            fen2img_pdf::diagram(&layout, page)
+                .map_err(|e| invalid(format!("cannot write the PDF: {e}")))?
+        }
+        None => renderer
+            .render(position)
+            .map_err(|e| invalid(e.to_string()))?,
+    };
     let size = match ctx.format {
         Format::Image(_) => renderer.image_size(position).ok(),
         _ => None,

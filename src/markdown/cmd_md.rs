@@ -232,10 +232,24 @@ fn rewrite_pages(
         args.defaults.join("\n")
     );
     let key_of = |text: &str| stable_hash(&[signature.as_bytes(), text.as_bytes()]);
+    let pdf = args.images == Some(ImageArg::Pdf);
+    if let Some(page) = pages.iter().find(|p| pdf && is_html(&p.source)) {
+        return Err(Failure::invalid(format!(
+            "--images pdf: '{}' is an HTML page, which cannot show a PDF as an image; \
+             PDF figures are for Markdown bound for LaTeX (use --images svg or png)",
+            escape(&page.source.display().to_string())
+        )));
+    }
     let results: Vec<Result<Rewrite, Failure>> = pages
         .par_iter()
         .map_init(
-            || DiagramMaker::new(format, defaults.to_vec()),
+            || {
+                let mut maker = DiagramMaker::new(format, defaults.to_vec());
+                // A document bound for PDF cannot show a GIF either.
+                maker.set_pdf(pdf);
+                maker.set_stills_only(pdf);
+                maker
+            },
             |maker, page| {
                 let text = read_page(&page.source, limit)?;
                 let key = key_of(&text);

@@ -25,7 +25,7 @@ use super::html::{figure, Placement};
 use super::info::Attr;
 use super::inline_budget::{self, InlineBudget};
 use super::tally::Blocks;
-use crate::args::markdown::PandocArgs;
+use crate::args::markdown::{PandocArgs, PandocImageArg};
 use crate::failure::{warn, Failure, EXIT_INVALID};
 
 /// Pandoc output formats that take raw HTML.
@@ -57,7 +57,8 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
         .or_else(|| std::env::var_os("FEN2IMG_ASSETS").map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("fen2img-images"));
     let defaults = defaults_from(&args.defaults)?;
-    let (out, errors, failed) = filter(&input, &args.format, &assets, defaults)?;
+    let pdf = images(args.images)? == PandocImageArg::Pdf;
+    let (out, errors, failed) = filter(&input, &args.format, &assets, defaults, pdf)?;
     if !errors.is_empty() {
         let mut err = io::stderr().lock();
         for e in &errors {
@@ -74,16 +75,36 @@ pub fn run(args: &PandocArgs) -> Result<u8, Failure> {
     crate::stdout::write(out.as_bytes())
 }
 
+/// `--images`, else `FEN2IMG_IMAGES` (what `pandoc --filter` can pass),
+/// else PNG.
+fn images(flag: Option<PandocImageArg>) -> Result<PandocImageArg, Failure> {
+    if let Some(images) = flag {
+        return Ok(images);
+    }
+    match std::env::var_os("FEN2IMG_IMAGES") {
+        None => Ok(PandocImageArg::Png),
+        Some(v) if v == "png" => Ok(PandocImageArg::Png),
+        Some(v) if v == "pdf" => Ok(PandocImageArg::Pdf),
+        Some(v) => Err(Failure::invalid(format!(
+            "FEN2IMG_IMAGES: expected png or pdf, found '{}'",
+            fen2img_render::chess::quote::escape(&v.to_string_lossy())
+        ))),
+    }
+}
+
 /// Filters a Pandoc AST (JSON text) for `format`; returns the new AST,
 /// the block errors (`fen block N, line L, column C: message`, or `pgn
 /// block N, ...`, the count running over both kinds; counted within the
 /// block, since Pandoc's AST holds no source positions) and the blocks
-/// that failed, by kind (one block may have several errors).
+/// that failed, by kind (one block may have several errors). With `pdf`,
+/// the images of non-HTML formats are one-page PDFs (vector figures for
+/// LaTeX), not PNG.
 pub fn filter(
     input: &str,
     format: &str,
     assets: &Path,
     defaults: Vec<Attr>,
+    pdf: bool,
 ) -> Result<(String, Vec<String>, Blocks), Failure> {
     let mut doc: Value = serde_json::from_str(input)
         .map_err(|e| Failure::invalid(format!("pandoc: the input is not a JSON AST: {e}")))?;
@@ -100,7 +121,14 @@ pub fn filter(
         .is_some_and(|v| v.as_slice() >= [1, 23].as_slice());
     let html = HTML_FORMATS.contains(&format);
     let mut state = State {
-        maker: DiagramMaker::new(if html { Format::SVG } else { Format::PNG }, defaults),
+        maker: DiagramMaker::new(
+            if html || pdf {
+                Format::SVG
+            } else {
+                Format::PNG
+            },
+            defaults,
+        ),
         html,
         figure_block,
         assets: assets.to_path_buf(),
@@ -111,6 +139,7 @@ pub fn filter(
     };
     // The document is one page: its diagrams are numbered together.
     state.maker.start_page();
+    state.maker.set_pdf(pdf && !html);
     state
         .maker
         .set_stills_only(NO_GIF_FORMATS.contains(&format));
@@ -265,7 +294,11 @@ impl State {
             // An animation is a GIF file (DOCX and ODT show it moving;
             // for LaTeX it was drawn as a still: `NO_GIF_FORMATS`), and
             // so is one past an HTML document's inline budget.
-            let ext = if diagram.animated { "gif" } else { "png" };
+            let ext = if diagram.animated {
+                "gif"
+            } else {
+                self.maker.extension()
+            };
             let path = self.assets.join(format!("{:016x}.{ext}", diagram.hash));
             // Compared byte for byte, not only "exists": a damaged image is made again.
             write_if_changed(&path, &diagram.bytes)
@@ -397,7 +430,8 @@ mod tests {
             &[["caption", "Mate in one"]],
             "8/8/8/8/8/8/8/K6k w - - 0 1",
         );
-        let (out, errors, _) = filter(&input, "html5", Path::new("unused"), Vec::new()).unwrap();
+        let (out, errors, _) =
+            filter(&input, "html5", Path::new("unused"), Vec::new(), false).unwrap();
         assert!(errors.is_empty(), "{errors:?}");
         let v: Value = serde_json::from_str(&out).unwrap();
         let raw = &v["blocks"][1]["c"][0][0];
@@ -412,7 +446,7 @@ mod tests {
     fn other_formats_get_png_files() {
         let dir = std::env::temp_dir().join(format!("fen2img-pandoc-{}", std::process::id()));
         let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6k w - - 0 1");
-        let (out, errors, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
+        let (out, errors, _) = filter(&input, "latex", &dir, Vec::new(), false).unwrap();
         assert!(errors.is_empty(), "{errors:?}");
         let v: Value = serde_json::from_str(&out).unwrap();
         let image = &v["blocks"][1]["c"][0][0]["c"][0];
@@ -426,13 +460,13 @@ mod tests {
     #[test]
     fn bad_blocks_are_errors_never_default_boards() {
         let input = doc(&["fen"], &[["size", "1"]], "8/8/8/8/8/8/8/K6k w - - 0 1");
-        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new(), false).unwrap();
         assert!(
             errors[0].starts_with("fen block 1: ") && errors[0].contains("size: "),
             "{errors:?}"
         );
         let input = doc(&["fen"], &[], "8/8/8/8/8/8/8/K6kk w - - 0 1");
-        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new(), false).unwrap();
         assert!(
             errors[0].starts_with("fen block 1, line 1, column "),
             "{errors:?}"
@@ -446,7 +480,7 @@ mod tests {
     fn a_run_of_tildes_in_the_code_is_a_line_of_it() {
         let text = "8/8/8/8/8/8/8/K6k w - - 0 1\n~~~~~~~~~~~~~~\n8/8/8/8/8/8/8/k6K b - - 0 1";
         let input = doc(&["fen"], &[], text);
-        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new()).unwrap();
+        let (_, errors, _) = filter(&input, "html", Path::new("x"), Vec::new(), false).unwrap();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].starts_with("fen block 1, line 2, column 1: a fen block holds one position"),
@@ -466,11 +500,11 @@ mod tests {
                 .unwrap()
                 .to_string()
         };
-        let (out, _, _) = filter(&input, "latex", &dir, Vec::new()).unwrap();
+        let (out, _, _) = filter(&input, "latex", &dir, Vec::new(), false).unwrap();
         let path = src(&out);
         let good = std::fs::read(&path).unwrap();
         std::fs::write(&path, b"").unwrap();
-        filter(&input, "latex", &dir, Vec::new()).unwrap();
+        filter(&input, "latex", &dir, Vec::new(), false).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), good);
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -11,7 +11,7 @@ use fen2img_render::fingerprint::{self, stable_hash};
 use fen2img_render::options::{Around, Caption};
 use fen2img_render::problem::alt_text as problem_alt_text;
 use fen2img_render::render_problem;
-use fen2img_render::{Format, RenderOptions, Renderer};
+use fen2img_render::{Format, ImageFormat, Position, RenderOptions, Renderer, Width};
 
 use super::fence::FenBlock;
 use super::game_keys;
@@ -73,6 +73,9 @@ pub struct DiagramMaker {
     pub(super) numbers: PageNumbers,
     /// Animations become their last frame (an output that cannot show a GIF).
     pub(super) stills_only: bool,
+    /// Each diagram a one-page PDF (`--images pdf`), drawn from the layout
+    /// of the SVG renderer (`format` is SVG then).
+    pub(super) pdf: bool,
     /// Renderer and the hash of its resolved options, per token list.
     renderers: HashMap<Vec<String>, (Renderer, u64)>,
     /// The page's animations by what decides their bytes, so a page that
@@ -99,14 +102,10 @@ impl DiagramMaker {
             parser: OptionReader::new(format),
             numbers: PageNumbers::new(number.into_iter().last()),
             stills_only: false,
+            pdf: false,
             renderers: HashMap::new(),
             animations: HashMap::new(),
         }
-    }
-
-    /// The image format.
-    pub fn format(&self) -> Format {
-        self.format
     }
 
     /// With `true`, a pgn block's `animate` draws the animation's last
@@ -114,6 +113,31 @@ impl DiagramMaker {
     /// GIF (LaTeX cannot include one, so Pandoc's PDF would fail).
     pub fn set_stills_only(&mut self, on: bool) {
         self.stills_only = on;
+    }
+
+    /// With `true`, every diagram is a one-page PDF (made with SVG as the
+    /// format): vector figures for LaTeX, as the command line writes them.
+    pub fn set_pdf(&mut self, on: bool) {
+        self.pdf = on && self.format == Format::SVG;
+    }
+
+    /// The extension of the diagrams' files: `pdf`, or the format's.
+    pub fn extension(&self) -> &'static str {
+        match self.pdf {
+            true => "pdf",
+            false => match self.format {
+                Format::Image(ImageFormat::Png) => "png",
+                Format::Image(ImageFormat::Webp) => "webp",
+                Format::Image(ImageFormat::Jpeg) => "jpg",
+                _ => "svg",
+            },
+        }
+    }
+
+    /// `options`' PDF page when the maker writes PDF: `Some`, with the
+    /// block's printed width if it gave one.
+    pub(super) fn pdf_page(&self, options: &BlockOptions) -> Option<Option<Width>> {
+        self.pdf.then_some(options.printed)
     }
 
     /// A new page (a file, an mdBook chapter): diagram numbers start again.
@@ -178,6 +202,7 @@ impl DiagramMaker {
             Err(e) => {
                 let fairy = looks_like_fairy_fen(&block.body);
                 let format = self.format;
+                let pdf = self.pdf;
                 let (renderer, options_hash) = self.renderer(block, &options)?;
                 if !fairy && !renderer.options().problem.asked() {
                     return Err(DocError {
@@ -187,6 +212,12 @@ impl DiagramMaker {
                     });
                 }
                 let digest = *options_hash;
+                if pdf {
+                    return Err(at_info(
+                        0,
+                        "a problem is not written as PDF yet: use --images svg or png".into(),
+                    ));
+                }
                 return fairy_diagram(block, renderer, digest, format, options);
             }
         };
@@ -213,6 +244,7 @@ impl DiagramMaker {
             options.caption = auto.caption_text(position.turn);
         }
         let format = self.format;
+        let pdf = self.pdf_page(&options);
         let (renderer, options_hash) = self.renderer(block, &options)?;
         let fen = position.to_string();
         // The page's number goes on this diagram only: the renderer (one
@@ -224,7 +256,7 @@ impl DiagramMaker {
             renderer.set_options(numbered);
             base
         });
-        let rendered = renderer.render(&position);
+        let rendered = draw(renderer, &position, pdf);
         let digest = match base {
             Some(_) => fingerprint::options_digest(renderer.options()),
             None => *options_hash,
@@ -244,8 +276,8 @@ impl DiagramMaker {
         if let Some(base) = base {
             renderer.set_options(base);
         }
-        let bytes = rendered.map_err(|e| at_info(0, e.to_string()))?;
-        let hash = content_hash(format, digest, &fen);
+        let bytes = rendered.map_err(|e| at_info(0, e))?;
+        let hash = output_hash(content_hash(format, digest, &fen), pdf);
         let size = image_size(&bytes).unwrap_or((0, 0));
         let warnings = warnings
             .into_iter()
@@ -304,6 +336,35 @@ fn fairy_diagram(
         }],
         warnings: Vec::new(),
     })
+}
+
+/// `position` drawn by `renderer`: in its format, or with `pdf` a one-page
+/// PDF, the page the printed width given (else the image's pixels at its
+/// resolution), the bytes `fen2img -o x.pdf` writes for the same options.
+pub(super) fn draw(
+    renderer: &mut Renderer,
+    position: &Position,
+    pdf: Option<Option<Width>>,
+) -> Result<Vec<u8>, String> {
+    let Some(printed) = pdf else {
+        return renderer.render(position).map_err(|e| e.to_string());
+    };
+    let layout = renderer.layout(position).map_err(|e| e.to_string())?;
+    let page = fen2img_pdf::PageWidth::of(printed, renderer.options().encode.dpi);
+    fen2img_pdf::diagram(&layout, page).map_err(|e| format!("cannot write the PDF: {e}"))
+}
+
+/// A diagram's content hash as its file is named: `hash`, or for a PDF
+/// `hash` told apart by the page (two printed widths may give the same
+/// pixels, and different pages).
+pub(super) fn output_hash(hash: u64, pdf: Option<Option<Width>>) -> u64 {
+    match pdf {
+        None => hash,
+        Some(printed) => {
+            let page = printed.map(|w| w.to_string()).unwrap_or_default();
+            stable_hash(&[b"pdf", &hash.to_le_bytes(), page.as_bytes()])
+        }
+    }
 }
 
 /// An error in `block`'s info string, at its 1-based `column` there (0:

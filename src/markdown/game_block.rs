@@ -461,6 +461,7 @@ fn stills(
     let range = diagrams_of(game, "pgn block", source.text.as_bytes(), &game_options)
         .map_err(|e| vec![at_info(block, 0, e.reason)])?;
     let format = maker.format;
+    let pdf = maker.pdf_page(options);
     let (renderer, _) = maker.renderer(block, options).map_err(|e| vec![e])?;
     let base = renderer.options().clone();
     let mut diagrams = Vec::with_capacity(plies.len());
@@ -479,9 +480,9 @@ fn stills(
             render.diagram.around.number = Some(n.saturating_add(step));
         }
         renderer.set_options(render);
-        let rendered = renderer.render(&found.position);
+        let rendered = super::diagram::draw(renderer, &found.position, pdf);
         let render = renderer.options().clone();
-        let bytes = rendered.map_err(|e| vec![at_info(block, 0, e.to_string())])?;
+        let bytes = rendered.map_err(|e| vec![at_info(block, 0, e)])?;
         let mut own = options.clone();
         own.caption = figure_caption(options, source.caption_source, game_caption, &found, ply);
         // Several figures from one block: the first keeps the id, so a
@@ -500,6 +501,7 @@ fn stills(
             fingerprint::options_digest(&render),
             &found.position.to_string(),
         );
+        let hash = super::diagram::output_hash(hash, pdf);
         let size = super::diagram::image_size(&bytes).unwrap_or((0, 0));
         diagrams.push(Diagram {
             bytes,

@@ -47,6 +47,42 @@ pub fn figure(diagram: &Diagram, placement: Placement<'_>) -> String {
     out
 }
 
+/// `diagram` at `src` as a Markdown image on a line of its own, for a page
+/// of PDF figures (`--images pdf`, bound for LaTeX through Pandoc, where
+/// an `<img>` is dropped): its caption as the description, which Pandoc
+/// makes a figure; without one, the alt text, and a non-breaking space
+/// after (`\ `) so Pandoc keeps it an image, not a figure captioned with
+/// the whole description.
+pub fn markdown_image(diagram: &Diagram, src: &str) -> String {
+    let (text, after) = match diagram.options.caption.as_deref() {
+        Some(caption) => (caption, ""),
+        None => (diagram.alt.as_str(), "\\ "),
+    };
+    format!(
+        "![{}](<{}>){after}\n",
+        markdown_text(text),
+        src.replace(['<', '>', '\n'], "")
+    )
+}
+
+/// `text` safe inside a Markdown image's brackets: one line, with every
+/// ASCII punctuation that Markdown could read as markup escaped, and
+/// control characters and bidirectional controls made spaces.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || fen2img_render::chess::quote::is_invisible(c) {
+            out.push(' ');
+            continue;
+        }
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// An `<img>` of `diagram` at `src`, with its alt text and size.
 fn img(src: &str, diagram: &Diagram) -> String {
     let (w, h) = diagram.size;

@@ -19,7 +19,7 @@ use fen2img_render::vocabulary::{
     boolean, Files, FrontEnd, OptionError as TableError, OptionErrorKind, Repeats, ResourceError,
     Resources, RENDER,
 };
-use fen2img_render::{Format, PieceSet, RenderOptions, Theme};
+use fen2img_render::{Format, PieceSet, RenderOptions, Theme, Width};
 
 use super::info::Attr;
 use crate::args::named_or_load_pieces;
@@ -56,6 +56,9 @@ pub struct BlockOptions {
     pub alt: Option<String>,
     /// Pandoc's `#id` or `id=`: the figure's id.
     pub id: Option<String>,
+    /// `size=` as given when it is a printed width (`35mm`): a PDF's page
+    /// is exactly that wide (the tokens hold its pixels only).
+    pub printed: Option<Width>,
 }
 
 /// What a block's options may name, as the command line reads them: a
@@ -189,6 +192,11 @@ impl OptionReader {
             errors.sort_by_key(|e| e.column);
             return Err(errors);
         }
+        let printed = merged
+            .iter()
+            .rfind(|(.., name)| *name == Some("size"))
+            .and_then(|(attr, ..)| attr.value.as_deref()?.parse::<Width>().ok())
+            .filter(|w| w.is_printed());
         let tokens = RENDER
             .canonical(&render)
             .into_iter()
@@ -201,6 +209,7 @@ impl OptionReader {
             caption,
             alt,
             id,
+            printed,
         })
     }
 }

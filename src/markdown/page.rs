@@ -3,11 +3,10 @@
 //! untouched.
 
 use fen2img_render::chess::quote::caret_bytes;
-use fen2img_render::{Format, ImageFormat};
 
 use super::diagram::{DiagramMaker, DocError};
 use super::fence::{find_blocks, FenBlock, FenceError};
-use super::html::{figure, Placement};
+use super::html::{figure, markdown_image, Placement};
 use super::inline_budget::{self, InlineBudget};
 use super::lines::LineIndex;
 use super::pre::find_pre_blocks;
@@ -65,16 +64,6 @@ pub struct Rewritten {
     pub blocks: Blocks,
     /// The blocks that could not be made, by kind.
     pub failed: Blocks,
-}
-
-/// The file extension for a format's assets.
-pub fn extension(format: Format) -> &'static str {
-    match format {
-        Format::Image(ImageFormat::Png) => "png",
-        Format::Image(ImageFormat::Webp) => "webp",
-        Format::Image(ImageFormat::Jpeg) => "jpg",
-        _ => "svg",
-    }
 }
 
 /// Rewrites Markdown `doc`. All blocks are tried, so every error is
@@ -179,7 +168,7 @@ fn rewrite_blocks(
             let ext = if diagram.animated {
                 "gif"
             } else {
-                extension(maker.format())
+                maker.extension()
             };
             let name = format!("{:016x}.{ext}", diagram.hash);
             places.push(match images {
@@ -223,7 +212,13 @@ fn rewrite_blocks(
                 html.push_str(&figure(&diagram, Placement::Inline(&prefix)));
                 continue;
             };
-            html.push_str(&figure(&diagram, Placement::Image(&src)));
+            if maker.pdf {
+                // LaTeX shows no `<img>`: a Markdown image, which Pandoc
+                // makes a figure.
+                html.push_str(&markdown_image(&diagram, &src));
+            } else {
+                html.push_str(&figure(&diagram, Placement::Image(&src)));
+            }
             let name = src.rsplit('/').next().unwrap_or(&src).to_string();
             if !out.assets.iter().any(|a| a.name == name) {
                 out.assets.push(Asset {
@@ -235,6 +230,12 @@ fn rewrite_blocks(
         // In a block quote or list item every line carries the container's
         // prefix, or the HTML would end the container.
         let continuation = block.continuation();
+        // A Markdown image cannot interrupt a paragraph (an HTML block
+        // can): a blank line keeps it a paragraph of its own.
+        if maker.pdf && !(text.is_empty() || text.ends_with("\n\n")) {
+            text.push_str(continuation.trim_end());
+            text.push('\n');
+        }
         for (i, line) in html.lines().enumerate() {
             text.push_str(if i == 0 { &block.prefix } else { &continuation });
             text.push_str(line);
@@ -255,6 +256,7 @@ fn rewrite_blocks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fen2img_render::Format;
 
     const DOC: &str = "# Two\n\nBefore.\n```fen caption=\"A & B\"\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\nAfter.\n\n```fen\n8/8/8/8/8/8/8/K6k w - - 0 1\n```\n";
 

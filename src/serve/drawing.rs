@@ -15,14 +15,14 @@ use hyper::header::{
 };
 use hyper::StatusCode;
 
-use fen2img_render::{Format, RenderOptions};
+use fen2img_render::RenderOptions;
 use fen2img_requests::{query, DiagramRequest, Rejection};
 
 use super::game;
 use super::pool::{Refused, Worker};
 use super::response::{
     aiohttp_bad_request, bad_request, busy, compressible, content_type, etag, negotiate,
-    none_match, text, Encoding, Reply, IMMUTABLE,
+    none_match, text, Encoding, Media, Reply, IMMUTABLE,
 };
 use super::response_cache::{Cached, ResponseCache};
 use super::state::State;
@@ -78,13 +78,13 @@ pub async fn image_get<R: ReadQuery>(state: &Arc<State>, head: &Parts, read: R) 
     }
     let deadline = Instant::now() + state.config.deadline;
     let defaults = Arc::clone(&state.defaults);
-    let (format, tag, encoding) = (plan.request.format, plan.tag.clone(), plan.encoding);
+    let (media, tag, encoding) = (Media::of(&plan.request), plan.tag.clone(), plan.encoding);
     let job = move |worker: &mut Worker| plan.draw(worker, &defaults);
     match finish(state, deadline, job).await {
         Ok(bytes) => kept(
             state.cache.as_ref(),
             &cache_key,
-            format,
+            media,
             tag,
             encoding,
             bytes,
@@ -120,7 +120,7 @@ pub enum CacheUse {
 /// The answer kept in the cache, sent again: the same headers and bytes as
 /// when it was drawn.
 fn cached(hit: &Cached) -> Reply {
-    let mut r = image(hit.format, &hit.tag, hit.encoding, hit.body.clone());
+    let mut r = image(hit.media, &hit.tag, hit.encoding, hit.body.clone());
     r.extensions_mut().insert(CacheUse::Hit);
     r
 }
@@ -130,16 +130,16 @@ fn cached(hit: &Cached) -> Reply {
 fn kept(
     cache: Option<&ResponseCache>,
     key: &str,
-    format: Format,
+    media: Media,
     tag: String,
     encoding: Encoding,
     bytes: Vec<u8>,
 ) -> Reply {
     let body = Bytes::from(bytes);
-    let mut r = image(format, &tag, encoding, body.clone());
+    let mut r = image(media, &tag, encoding, body.clone());
     if let Some(cache) = cache {
         let answer = Cached {
-            format,
+            media,
             tag,
             encoding,
             body,
@@ -169,7 +169,7 @@ pub async fn game_image_get<R: ReadQuery>(state: &Arc<State>, head: &Parts, read
     let (accept_encoding, if_none_match) = validators(head);
     /// What the render thread answers.
     enum Answer {
-        Image(Format, String, Encoding, Vec<u8>),
+        Image(Media, String, Encoding, Vec<u8>),
         NotModified(String),
         Refused(Rejection),
     }
@@ -203,15 +203,15 @@ pub async fn game_image_get<R: ReadQuery>(state: &Arc<State>, head: &Parts, read
         if Instant::now() >= deadline {
             return Err(deadline_passed());
         }
-        let (format, tag, encoding) = (plan.request.format, plan.tag.clone(), plan.encoding);
+        let (media, tag, encoding) = (Media::of(&plan.request), plan.tag.clone(), plan.encoding);
         let bytes = plan.draw(worker, &defaults)?;
-        Ok(Answer::Image(format, tag, encoding, bytes))
+        Ok(Answer::Image(media, tag, encoding, bytes))
     };
     match finish(state, deadline, job).await {
-        Ok(Answer::Image(format, tag, encoding, bytes)) => kept(
+        Ok(Answer::Image(media, tag, encoding, bytes)) => kept(
             state.cache.as_ref(),
             &cache_key,
-            format,
+            media,
             tag,
             encoding,
             bytes,
@@ -256,7 +256,7 @@ impl Plan {
     fn new(defaults_digest: u64, request: DiagramRequest, comment: String, accept: &str) -> Plan {
         let key = request.options_key();
         let canonical = format!("{}\n{key}\ncomment={comment}", request.subject());
-        let encoding = if compressible(request.format) {
+        let encoding = if compressible(Media::of(&request)) {
             negotiate(accept)
         } else {
             Encoding::Identity
@@ -278,9 +278,13 @@ impl Plan {
     /// The image's bytes, drawn by `worker`'s renderer and encoded.
     fn draw(self, worker: &mut Worker, defaults: &RenderOptions) -> Result<Vec<u8>, JobError> {
         let request = &self.request;
-        let bytes = request
-            .draw(worker.renderer(&self.key, || request.options(defaults)))
-            .map_err(render_error)?;
+        let bytes = if request.pdf {
+            pdf(worker, &self.key, request, defaults)?
+        } else {
+            request
+                .draw(worker.renderer(&self.key, || request.options(defaults)))
+                .map_err(render_error)?
+        };
         let bytes = if self.comment.is_empty() {
             bytes
         } else {
@@ -288,6 +292,28 @@ impl Plan {
         };
         Ok(self.encoding.apply(bytes))
     }
+}
+
+/// `request`'s one-page PDF, from the layout `worker`'s renderer makes
+/// (the options key names an SVG renderer), as the command line writes it.
+fn pdf(
+    worker: &mut Worker,
+    key: &str,
+    request: &DiagramRequest,
+    defaults: &RenderOptions,
+) -> Result<Vec<u8>, JobError> {
+    if request.fairy.is_some() {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            "fen: a problem is not written as PDF yet: ask for /diagram.svg (vector) or .png"
+                .into(),
+        ));
+    }
+    let renderer = worker.renderer(key, || request.options(defaults));
+    let layout = renderer.layout(&request.position).map_err(render_error)?;
+    let page = fen2img_pdf::PageWidth::of(request.printed, renderer.options().encode.dpi);
+    fen2img_pdf::diagram(&layout, page)
+        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, format!("the PDF: {e}")))
 }
 
 /// `304 Not Modified` for the image tagged `tag`.
@@ -307,14 +333,14 @@ fn tag_value(tag: &str) -> HeaderValue {
 }
 
 /// `200` with a rendered image (or text board) and its validators.
-fn image(format: Format, tag: &str, encoding: Encoding, bytes: Bytes) -> Reply {
+fn image(media: Media, tag: &str, encoding: Encoding, bytes: Bytes) -> Reply {
     let mut r = text(StatusCode::OK, "");
     *r.body_mut() = bytes.into();
     let h = r.headers_mut();
-    h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type(format)));
+    h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type(media)));
     h.insert(ETAG, tag_value(tag));
     h.insert(CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
-    if compressible(format) {
+    if compressible(media) {
         h.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
     }
     if let Some(coding) = encoding.header() {

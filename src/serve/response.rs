@@ -17,21 +17,47 @@ pub type Reply = axum::response::Response;
 /// for a year and never revalidate.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// The `Content-Type` of `format`.
-pub fn content_type(format: Format) -> &'static str {
-    match format {
-        Format::Image(ImageFormat::Svg) => "image/svg+xml",
-        Format::Image(ImageFormat::Png) => "image/png",
-        Format::Image(ImageFormat::Webp) => "image/webp",
-        Format::Image(ImageFormat::Jpeg) => "image/jpeg",
-        Format::Image(ImageFormat::Gif) => "image/gif",
-        _ => "text/plain; charset=utf-8",
+/// What a drawing is sent as: a picture or text board in one of the
+/// renderer's formats, or a one-page PDF (`/diagram.pdf`, drawn from the
+/// layout the SVG writer walks).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Media {
+    /// The renderer's own output in this format.
+    Drawn(Format),
+    /// A vector PDF.
+    Pdf,
+}
+
+impl Media {
+    /// What `request` asks to be sent as.
+    pub fn of(request: &fen2img_requests::DiagramRequest) -> Media {
+        match request.pdf {
+            true => Media::Pdf,
+            false => Media::Drawn(request.format),
+        }
     }
 }
 
-/// Whether `format` is text that compresses well (SVG, text boards).
-pub fn compressible(format: Format) -> bool {
-    !format.is_binary()
+/// The `Content-Type` of `media`.
+pub fn content_type(media: Media) -> &'static str {
+    match media {
+        Media::Pdf => "application/pdf",
+        Media::Drawn(Format::Image(ImageFormat::Svg)) => "image/svg+xml",
+        Media::Drawn(Format::Image(ImageFormat::Png)) => "image/png",
+        Media::Drawn(Format::Image(ImageFormat::Webp)) => "image/webp",
+        Media::Drawn(Format::Image(ImageFormat::Jpeg)) => "image/jpeg",
+        Media::Drawn(Format::Image(ImageFormat::Gif)) => "image/gif",
+        Media::Drawn(_) => "text/plain; charset=utf-8",
+    }
+}
+
+/// Whether `media` is text that compresses well (SVG, text boards); a
+/// PDF's streams are compressed already.
+pub fn compressible(media: Media) -> bool {
+    match media {
+        Media::Pdf => false,
+        Media::Drawn(format) => !format.is_binary(),
+    }
 }
 
 /// A plain-text answer.

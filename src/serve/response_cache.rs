@@ -18,16 +18,14 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use super::response::{Encoding, Media};
 use axum::body::Bytes;
-use fen2img_render::Format;
-
-use super::response::Encoding;
 
 /// One answer as it was sent: enough to send it again byte for byte.
 #[derive(Debug, Clone)]
 pub struct Cached {
     /// Picks the `Content-Type` and whether `Vary` is sent.
-    pub format: Format,
+    pub media: Media,
     /// The `ETag`, quotes included.
     pub tag: String,
     /// The body's `Content-Encoding`.
@@ -207,7 +205,7 @@ impl Lru {
         self.bytes -= self.nodes[i].cost;
         // The body is released now, not when the slot is reused.
         self.nodes[i].value = Arc::new(Cached {
-            format: Format::SVG,
+            media: Media::Drawn(fen2img_render::Format::SVG),
             tag: String::new(),
             encoding: Encoding::Identity,
             body: Bytes::new(),
@@ -223,7 +221,7 @@ mod tests {
 
     fn answer(body_len: usize, tag: &str) -> Cached {
         Cached {
-            format: Format::PNG,
+            media: Media::Drawn(fen2img_render::Format::PNG),
             tag: tag.to_string(),
             encoding: Encoding::Identity,
             body: Bytes::from(vec![7u8; body_len]),

@@ -16,6 +16,7 @@ mod md;
 mod md_pgn;
 mod messages;
 mod pdf;
+mod pdf_front_ends;
 mod pieces_cli;
 mod problems_batch;
 mod problems_cli;

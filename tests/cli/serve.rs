@@ -1455,3 +1455,66 @@ fn the_late_options_change_the_etag_and_a_hostile_id_prefix_is_refused() {
         assert!(!r.header("content-type").unwrap().contains("svg"));
     }
 }
+
+/// `/diagram.pdf`: the command's PDF for the same options, byte for byte
+/// (a printed `size` sets the page exactly), with the validators and the
+/// response cache of every image, and never gzipped (its streams are).
+#[test]
+fn diagram_pdf_is_the_commands_pdf_with_its_validators() {
+    let dir = crate::util::scratch_dir("serve_pdf");
+    let out = crate::util::Fen2img::new()
+        .args([
+            FEN,
+            "--size",
+            "35mm",
+            "--caption",
+            "Italian Game",
+            "-o",
+            "d.pdf",
+        ])
+        .current_dir(&dir)
+        .output();
+    crate::util::assert_code(&out, 0);
+    let single = std::fs::read(dir.join("d.pdf")).unwrap();
+    let server = Server::start(&[]);
+    let target = format!(
+        "/diagram.pdf?fen={}&size=35mm&caption=Italian%20Game",
+        enc(FEN)
+    );
+    let r = server.send("GET", &target, &[("Accept-Encoding", "gzip")]);
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.header("content-type"), Some("application/pdf"));
+    assert_eq!(r.header("content-encoding"), None);
+    assert!(
+        r.body == single,
+        "the server's PDF differs from the command's"
+    );
+    // The path form, and again from the cache: the same bytes and tag.
+    let tag = r.header("etag").unwrap().to_string();
+    let path = format!("/diagram/{}.pdf?size=35mm&caption=Italian%20Game", enc(FEN));
+    let again = server.get(&path);
+    assert!(again.body == single);
+    let cached = server.get(&target);
+    assert!(cached.body == single);
+    assert_eq!(cached.header("etag"), Some(tag.as_str()));
+    let not_modified = server.send("GET", &target, &[("If-None-Match", &tag)]);
+    assert_eq!(not_modified.status, 304);
+    // Another printed width of the same pixels (35.1 mm is 132 px at 96
+    // dpi too) is another page, another tag; the PNG of the same query
+    // another answer.
+    let wider = server.get(&target.replace("35mm", "35.1mm"));
+    assert_ne!(wider.header("etag"), Some(tag.as_str()));
+    assert!(wider.body != single);
+    let png = server.get(&target.replace(".pdf", ".png"));
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    // Bounded as the others: a size past --max-size, an unknown parameter.
+    let big = server.get(&format!("/diagram.pdf?fen={}&size=9000", enc(FEN)));
+    assert_eq!(big.status, 400);
+    let unknown = server.get(&format!("/diagram.pdf?fen={}&format=ascii", enc(FEN)));
+    assert_eq!(unknown.status, 400);
+    // A problem (Fairy FEN: a neutral queen) is refused, not sent as SVG.
+    let problem = server.get(&format!("/diagram.pdf?fen={}", enc("4k3/8/8/8/8/8/8/-Q3K3")));
+    assert_eq!(problem.status, 400);
+    assert!(String::from_utf8_lossy(&problem.body).contains("not written as PDF"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

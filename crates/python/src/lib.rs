@@ -65,6 +65,11 @@ fn render_bytes(
     position: &PositionText,
     options: NativeOptions,
 ) -> Result<(Vec<u8>, Vec<String>), Failure> {
+    let pdf = options.pdf();
+    let options = match pdf {
+        Some(_) => options.into_svg(),
+        None => options,
+    };
     let (subject, options, mut warnings) = read_position(position, options)?;
     warnings.extend(
         options
@@ -74,12 +79,33 @@ fn render_bytes(
             .iter()
             .map(|w| format!("pieces: {w}")),
     );
-    let bytes = match subject.problem(&options) {
-        Ok(problem) => render_problem(&problem, &options),
-        Err(position) => with_renderer(options, |r| r.render(&position)),
-    }
-    .map_err(Failure::render)?;
+    let bytes = match (subject.problem(&options), pdf) {
+        (Ok(_), Some(_)) => {
+            return Err(Failure::Option(
+                "format: a problem is not written as PDF yet: ask for svg (vector) or png".into(),
+            ))
+        }
+        (Ok(problem), None) => render_problem(&problem, &options).map_err(Failure::render)?,
+        (Err(position), Some(printed)) => {
+            with_renderer(options, |r| pdf_bytes(r, &position, printed))?
+        }
+        (Err(position), None) => {
+            with_renderer(options, |r| r.render(&position)).map_err(Failure::render)?
+        }
+    };
     Ok((bytes, warnings))
+}
+
+/// `format="pdf"`: one page, as the command line writes it for the same
+/// options (the page `printed` wide, else the image's pixels at `dpi`).
+fn pdf_bytes(
+    renderer: &mut fen2img_render::Renderer,
+    position: &fen2img_render::Position,
+    printed: Option<fen2img_render::Width>,
+) -> Result<Vec<u8>, Failure> {
+    let layout = renderer.layout(position).map_err(Failure::render)?;
+    let page = fen2img_pdf::PageWidth::of(printed, renderer.options().encode.dpi);
+    fen2img_pdf::diagram(&layout, page).map_err(|e| Failure::Render(format!("the PDF: {e}")))
 }
 
 /// `render(position, options) -> (bytes, warnings)`: the diagram of

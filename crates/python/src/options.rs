@@ -15,7 +15,7 @@ use fen2img_render::options::MAX_MARKUP;
 use fen2img_render::vocabulary::{
     Form, FrontEnd, OptionError, OptionErrorKind, Repeats, ResourceError, Resources, RENDER,
 };
-use fen2img_render::{PieceSet, RenderOptions, Theme};
+use fen2img_render::{PieceSet, RenderOptions, Theme, Width};
 use pyo3::prelude::*;
 
 use crate::failure::Failure;
@@ -24,7 +24,8 @@ use crate::fields::{option_text, Fields};
 /// What a call asks for, as the Python layer passes it (a dict read by
 /// [`NativeOptions::read`]).
 pub struct NativeOptions {
-    /// The format's name.
+    /// The format's name (`pdf` included, which the table does not know:
+    /// a PDF is drawn from the SVG writer's layout).
     format: String,
     /// `theme=` was a path (`pathlib.Path`): a theme file may be read.
     theme_file: bool,
@@ -58,6 +59,36 @@ impl NativeOptions {
             caption_auto: f.get("caption_auto")?,
             strict: f.get("strict")?,
         })
+    }
+
+    /// `format="pdf"`: `Some`, with the `size` given when it is a printed
+    /// width (`"35mm"`: the page is exactly that wide); `None` for the
+    /// table's formats.
+    pub fn pdf(&self) -> Option<Option<Width>> {
+        if self.format != "pdf" {
+            return None;
+        }
+        let is_size = |k: &str| {
+            RENDER
+                .find(FrontEnd::Python, k)
+                .is_ok_and(|(row, _)| row.name == "size")
+        };
+        // The last one given, as the table reads them.
+        let printed = self
+            .options
+            .iter()
+            .rfind(|(k, _)| is_size(k))
+            .and_then(|(_, v)| v.as_deref()?.parse::<Width>().ok())
+            .filter(|w| w.is_printed());
+        Some(printed)
+    }
+
+    /// The same options in SVG: a PDF is drawn from the layout the SVG
+    /// writer walks. (Only `render` does; elsewhere `pdf` stays a format
+    /// the table refuses by name.)
+    pub fn into_svg(mut self) -> NativeOptions {
+        self.format = "svg".into();
+        self
     }
 
     /// The render crate's options (reads a theme file or piece set

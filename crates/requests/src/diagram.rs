@@ -1,4 +1,4 @@
-//! Our own API: `GET /diagram.{svg,png,webp,jpg,gif,txt}?fen=...` and the path
+//! Our own API: `GET /diagram.{svg,png,webp,jpg,gif,txt,pdf}?fen=...` and the path
 //! form `/diagram/<percent-encoded FEN>.png?...`, parameters named like the
 //! command line's options.
 
@@ -9,7 +9,7 @@ use fen2img_render::options::SIZE_RANGE;
 use fen2img_render::vocabulary::{
     BuiltIn, FrontEnd, OptionError, ResourceError, Resources, RENDER,
 };
-use fen2img_render::{Format, ParseOptions, RenderOptions, TextFormat};
+use fen2img_render::{Format, ParseOptions, RenderOptions, TextFormat, Width};
 
 use crate::params::at_most;
 use crate::query::decode;
@@ -231,8 +231,19 @@ pub fn read(
     max_size: u32,
 ) -> Result<DiagramRequest, String> {
     let query = DiagramQuery::read(pairs);
-    let format = format_of(path.ext, query.format)?;
-    query.request(format, path.fen.as_deref(), max_size)
+    // A PDF is drawn from the layout the SVG writer walks.
+    let pdf = path.ext == "pdf";
+    let format = match pdf {
+        true => Format::SVG,
+        false => format_of(path.ext, query.format)?,
+    };
+    let mut request = query.request(format, path.fen.as_deref(), max_size)?;
+    if pdf {
+        request.pdf = true;
+    } else {
+        request.printed = None;
+    }
+    Ok(request)
 }
 
 /// Whether the raw (still percent-encoded) `query` of a `/diagram` target
@@ -344,6 +355,10 @@ fn read_options(
             named_player(name, value)?;
         } else if row.verbatim || row.name == "author" {
             text_param(name, value)?;
+        }
+        if row.name == "size" {
+            // The last one given wins, as in the table; only a PDF keeps it.
+            r.printed = value.parse::<Width>().ok().filter(|w| w.is_printed());
         }
         rows.push(row.name);
         given.push((name, Some(value)));

@@ -9,7 +9,7 @@ use fen2img_render::options::{Around, ArrowSpec, Caption, CheckMark, Player, Pro
 use fen2img_render::Rgba;
 use fen2img_render::{
     render_problem, Coordinates, Format, Glyph, Position, Preset, RenderOptions, Renderer, Square,
-    Theme,
+    Theme, Width,
 };
 
 /// The most arrows, marks and fills one request may ask for: the render
@@ -31,8 +31,14 @@ pub enum Background {
 pub struct DiagramRequest {
     /// The position.
     pub position: Position,
-    /// Output format.
+    /// Output format; SVG for a PDF (drawn from the SVG writer's layout).
     pub format: Format,
+    /// A one-page PDF (`/diagram.pdf`), not an image: its page is
+    /// [`DiagramRequest::printed`] wide, else `size` pixels at `dpi`.
+    pub pdf: bool,
+    /// The `size` as given when it is a printed width (`35mm`): a PDF's
+    /// page is exactly that wide.
+    pub printed: Option<Width>,
     /// Width in pixels.
     pub size: Option<u32>,
     /// A built-in theme's name (never a path: requests come from the network).
@@ -112,6 +118,8 @@ impl DiagramRequest {
         DiagramRequest {
             position,
             format,
+            pdf: false,
+            printed: None,
             size: None,
             theme: None,
             pieces: None,
@@ -237,6 +245,12 @@ impl DiagramRequest {
         }
         if let Some(prefix) = &self.id_prefix {
             let _ = write!(k, ";id_prefix={prefix:?}");
+        }
+        if self.pdf {
+            // Only a PDF's: two printed widths may give the same pixels,
+            // and their pages still differ.
+            let printed = self.printed.map(|w| w.to_string());
+            let _ = write!(k, ";pdf;printed={}", opt(printed));
         }
         if self.problem.asked() {
             // Debug quotes and escapes each text: no two differ alike.

@@ -93,8 +93,10 @@ def render(
         format: ``"png"``, ``"svg"``, ``"webp"`` (lossless), ``"jpeg"``,
             ``"gif"``, or a text board: ``"ascii"``, ``"unicode"``,
             ``"ansi"``, ``"font"`` (diagram fonts), ``"html"`` (a table for
-            e-mail), ``"fen"`` (canonical FEN); or a terminal picture
-            (``"kitty"``, ``"iterm"``, ``"sixel"``, ``"blocks"``).
+            e-mail), ``"fen"`` (canonical FEN); a terminal picture
+            (``"kitty"``, ``"iterm"``, ``"sixel"``, ``"blocks"``); or
+            ``"pdf"``: a one-page tagged vector PDF, a printed ``size``
+            its exact page width (the command line's bytes).
         size: Image width in pixels, 32 to 4096 (the height follows what is
             drawn around the board), or a printed width such as ``"35mm"``,
             ``"3.5cm"`` or ``"1.5in"``, made pixels at ``dpi`` (96 if not
