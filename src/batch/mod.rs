@@ -187,16 +187,17 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     Ok(tally.finish(started))
 }
 
-/// `-f pdf`'s page width, for FEN and EPD lines; positions of games and
-/// problems are not written as PDF yet (`fen2img sheet` lays them out).
+/// `-f pdf`'s page width, for FEN and EPD lines; positions of games are
+/// laid out on PDF pages by `fen2img sheet`, and problems are not written
+/// as PDF yet.
 fn pdf_page(args: &BatchArgs) -> Result<Option<fen2img_pdf::PageWidth>, Failure> {
     if args.render.format != Some(FormatArg::Pdf) {
         return Ok(None);
     }
     if games::all_pgn(&args.inputs) || problems::wanted(args) {
         return Err(Failure::invalid(
-            "-f pdf: batch writes PDF for FEN and EPD lines; for games and problems use \
-             `fen2img sheet`, which lays them out on PDF pages",
+            "-f pdf: batch writes PDF for FEN and EPD lines; for games use `fen2img sheet`, \
+             which lays them out on PDF pages; problems are not written as PDF yet",
         ));
     }
     Ok(Some(crate::args::pdf_width(&args.render)))

@@ -302,14 +302,15 @@ fn pdf(
     request: &DiagramRequest,
     defaults: &RenderOptions,
 ) -> Result<Vec<u8>, JobError> {
-    if request.fairy.is_some() {
+    let renderer = worker.renderer(key, || request.options(defaults));
+    // The PDF writer draws the ordinary diagram's layout; a problem (Fairy
+    // FEN, or the problem layout asked for) is drawn by its own writer.
+    if request.fairy.is_some() || renderer.options().problem.asked() {
         return Err((
             StatusCode::BAD_REQUEST,
-            "fen: a problem is not written as PDF yet: ask for /diagram.svg (vector) or .png"
-                .into(),
+            "a problem is not written as PDF yet: ask for /diagram.svg (vector) or .png".into(),
         ));
     }
-    let renderer = worker.renderer(key, || request.options(defaults));
     let layout = renderer.layout(&request.position).map_err(render_error)?;
     let page = fen2img_pdf::PageWidth::of(request.printed, renderer.options().encode.dpi);
     fen2img_pdf::diagram(&layout, page)

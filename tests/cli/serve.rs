@@ -1516,5 +1516,7 @@ fn diagram_pdf_is_the_commands_pdf_with_its_validators() {
     let problem = server.get(&format!("/diagram.pdf?fen={}", enc("4k3/8/8/8/8/8/8/-Q3K3")));
     assert_eq!(problem.status, 400);
     assert!(String::from_utf8_lossy(&problem.body).contains("not written as PDF"));
+    let asked = server.get(&format!("/diagram.pdf?fen={}&stipulation=%232", enc(FEN)));
+    assert_eq!(asked.status, 400);
     let _ = std::fs::remove_dir_all(&dir);
 }
