@@ -410,3 +410,53 @@ fn a_mated_side_is_not_told_to_move() {
         l.description
     );
 }
+
+/// The runs of columns of `r` that hold dark ink (luminance under 128: a
+/// label's ink, not its white casing nor the square), left to right.
+fn ink_runs(l: &Layout, r: Rect) -> Vec<(u32, u32)> {
+    let (w, px) = pixels(l);
+    let dark = |x: u32, y: u32| {
+        let c = px[(y * w + x) as usize];
+        (299 * c.r as u32 + 587 * c.g as u32 + 114 * c.b as u32) < 128_000
+    };
+    let (x0, x1) = (r.x as u32, (r.x + r.w) as u32);
+    let (y0, y1) = (r.y as u32, (r.y + r.h) as u32);
+    let mut runs = Vec::new();
+    let mut start = None;
+    for x in x0..=x1 {
+        let ink = x < x1 && (y0..y1).any(|y| dark(x, y));
+        match (ink, start) {
+            (true, None) => start = Some(x),
+            (false, Some(s)) => {
+                runs.push((s, x));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    runs
+}
+
+#[test]
+fn a_square_labels_characters_are_evenly_spaced() {
+    // "123": the 1 sits in a digit's full advance, so its gap to the 2
+    // was wider than the 2's to the 3.
+    let brown = Theme::built_in("brown").unwrap();
+    for text in ["123", "110", "A12"] {
+        for size in [200, 400, 720] {
+            let markup = Markup {
+                labels: vec![(sq("e4"), text.into())],
+                ..Markup::default()
+            };
+            let l = layout(
+                "8/8/8/8/8/8/8/K6k w - - 0 1",
+                &options(&brown, size, markup),
+            );
+            let runs = ink_runs(&l, l.square_rect(sq("e4")));
+            assert_eq!(runs.len(), 3, "{text} at {size}: {runs:?}");
+            let gaps: Vec<u32> = runs.windows(2).map(|w| w[1].0 - w[0].1).collect();
+            let (lo, hi) = (*gaps.iter().min().unwrap(), *gaps.iter().max().unwrap());
+            assert!(hi - lo <= 1, "{text} at {size}: gaps {gaps:?}");
+        }
+    }
+}
