@@ -213,9 +213,9 @@ fn badge(slot: Rect, end: f32, n: u8, one_ink: bool) -> Badge {
 /// It is set in the very corner, its ring touching the square's top and
 /// right edges, and no larger than keeps it [`SIGN_GAP`] clear of the
 /// piece's glyph there ([`corner_obstacles`]). Where the queen's coronet
-/// leaves the corner too small for the sign's least size (squares below
-/// about 30 px), it sits on the square's right edge beside her waist
-/// instead, where she is slim.
+/// leaves the corner too small (small squares), it sits on the
+/// square's right edge beside her waist instead, where she is slim. It is
+/// 6 px across where either place has room, so it reads at 200 px.
 pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
     let w = square.w;
     let obstacles = corner_obstacles(role);
@@ -253,26 +253,44 @@ pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
     }
     let ring = (w * 0.025).max(1.0);
     // The ring is stroked on the disc's edge: half of it lies outside.
-    let want = (w * 0.06).max(3.5) + ring / 2.0;
-    // At least 5 px of ink inside its ring, 7 px across at the least (a
-    // 3 px dot did not read at 200 px): on small squares it may touch the
-    // glyph's corner, its white ring keeping the two apart.
-    let least = 2.5 + ring;
-    let room = corner_room(w, obstacles);
-    let (outer, cy) = match beside(least) {
-        Some(cy) if room < least => (least, cy),
-        _ => {
-            let outer = want.min(room).max(least.min(want));
-            (outer, square.y + outer)
-        }
+    let want = (w * 0.06).max(2.0) + ring / 2.0;
+    // 6 px across where there is room (a 3 px dot did not read at 200
+    // px); where there is not, as large as the corner or the waist allows,
+    // never on the queen.
+    let target = want.max(3.0);
+    let least = 2.0;
+    let corner = corner_room(w, obstacles);
+    // Beside her waist: her outline is 14.8 units from the edge; a clear
+    // pixel and a half, and one more for the sign's anti-aliased edge.
+    let waist = ((14.8 / 45.0) * w - 2.5) / 2.0;
+    let at_waist = square.y + (25.2 / 45.0) * w;
+    // The corner reads as a badge's place: kept while it holds 5 px.
+    let (outer, cy) = if corner >= target {
+        (target, square.y + target)
+    } else if corner >= 2.5 {
+        (corner, square.y + corner)
+    } else if waist >= target {
+        (target, at_waist)
+    } else if waist > corner && waist >= least {
+        (waist, at_waist)
+    } else {
+        let outer = corner.max(least.min(want));
+        (outer, square.y + outer)
     };
+    // A small sign is all ink: set clear of the piece on the square's
+    // ground, it needs no ring, which took half its width.
     let ring = ring.min(outer - 1.0).max(0.5);
+    let (r, outline) = if outer < 3.5 {
+        (outer, None)
+    } else {
+        (outer - ring / 2.0, Some((Rgba::rgb(255, 255, 255), ring)))
+    };
     Disc {
         cx: square.x + w - outer,
         cy,
-        r: outer - ring / 2.0,
+        r,
         fill: INK,
-        outline: Some((Rgba::rgb(255, 255, 255), ring)),
+        outline,
         square: false,
     }
 }
