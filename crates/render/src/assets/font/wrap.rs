@@ -245,7 +245,7 @@ mod tests {
                     assert!(width(line) <= max_width, "{line:?}");
                     let bare = line.trim_end_matches('…');
                     assert!(
-                        !bare.ends_with('–') && !(line.ends_with('…') && bare.ends_with(',')),
+                        !(bare.ends_with('–') || line.ends_with('…') && bare.ends_with(',')),
                         "{max_width}: {:?}",
                         f.lines
                     );
