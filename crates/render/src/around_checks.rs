@@ -399,6 +399,14 @@ fn a_mated_side_is_not_told_to_move() {
         l.description
     );
     assert!(!l.description.contains("to move"), "{}", l.description);
+    // So do the text boards' last line and the e-mail table's row.
+    use crate::text::{render_text, TextFormat, TextOptions};
+    let board = render_text(
+        &crate::test_support::position(MATE),
+        TextFormat::Ascii,
+        &TextOptions::default(),
+    );
+    assert!(board.ends_with("\nCheckmate, Black wins\n"), "{board}");
     // A game going on still says whose move it is.
     let l = layout("8/8/8/8/8/8/8/K6k w - - 0 1", &options);
     assert!(
