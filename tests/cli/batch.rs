@@ -402,11 +402,15 @@ fn the_manifest_describes_every_line_and_matches_the_files() {
                     assert_eq!(obj.str("caption"), c);
                 }
                 let side = fen.split(' ').nth(1).unwrap();
-                let expected_alt = if side == "w" {
+                let to_move = if side == "w" {
                     "White to move"
                 } else {
                     "Black to move"
                 };
+                // A mated side is not told to move: the result is said.
+                let expected_alt = fen2img_render::Outcome::of(&record.position)
+                    .map_or_else(|| to_move.to_string(), |o| o.words());
+                let expected_alt = expected_alt.as_str();
                 // A c0 caption leads the alt text; the board follows.
                 match record.caption() {
                     Some(c) => assert!(obj.str("alt").starts_with(c), "{obj:?}"),

@@ -46,7 +46,8 @@ pub fn describe_annotated(
 
 /// Describes `position` in one paragraph of plain English.
 pub fn describe(position: &Position) -> String {
-    let mut out = format!("{} to move.", position.turn.name());
+    // "White to move", or the result when the game is over on the board.
+    let mut out = format!("{}.", crate::outcome::turn_words(position));
     for color in [Color::White, Color::Black] {
         out.push(' ');
         out.push_str(color.name());

@@ -120,6 +120,7 @@ mod halo;
 pub mod layout;
 mod offload;
 pub mod options;
+mod outcome;
 mod palette_image;
 mod pixels;
 pub mod problem;
@@ -136,6 +137,9 @@ mod test_support;
 // SVG together, so it sits above them all.
 #[cfg(test)]
 mod print_checks;
+// Around the board in every theme, measured the same way (issue 35).
+#[cfg(test)]
+mod around_checks;
 
 #[cfg(feature = "bench-internals")]
 pub mod internals;
@@ -164,6 +168,7 @@ pub use options::{
     Around, ArrowSpec, Brush, Caption, CaptionPosition, CheckMark, Coordinates, DiagramOptions,
     Fill, Glyph, GlyphMark, Label, Mark, Markup, Player, Preset, Width, DEFAULT_SIZE, SIZE_RANGE,
 };
+pub use outcome::Outcome;
 pub use renderer::problem::{image_size as problem_image_size, render as render_problem};
 pub use renderer::{Error, RenderOptions, Renderer};
 pub use terminal::CellSize;

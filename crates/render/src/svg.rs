@@ -239,7 +239,7 @@ impl Document<'_> {
             }
             Item::Polygon(a) => self.polygon(&a.points, &a.hole, a.color),
             Item::SquareLabel(label) => {
-                if let Some(path) = label.text.outline() {
+                if let Some(path) = label.outline() {
                     let d = pathdata::encode(&path, 100.0);
                     let (casing, width) = label.casing;
                     // The casing: the outlines filled and stroked wide

@@ -15,7 +15,7 @@ use crate::options::Player;
 use fen2img_chess::Color;
 
 /// The colour of a title (GM, IM, FM, WGM, …): lichess's gold.
-pub const TITLE_COLOR: Rgba = Rgba::rgb(0xbf, 0x81, 0x1d);
+pub const TITLE_COLOR: Rgba = Rgba::rgb(0x9d, 0x6a, 0x18);
 
 /// The caption's lines, each centred on `centre` (the board's middle).
 pub(super) fn caption_texts(plan: &CaptionPlan, centre: f32, ink: Rgba) -> Vec<PlacedText> {
@@ -43,7 +43,8 @@ pub(super) fn caption_texts(plan: &CaptionPlan, centre: f32, ink: Rgba) -> Vec<P
 
 /// A player's bar in `band` with text of `size` pixels per em: the disc
 /// and the runs of text, left to right. The title and the rating are kept
-/// whole; the name gives way, cut by characters with an ellipsis. Only
+/// whole; the name gives way, cut after a word with an ellipsis (by
+/// characters only when its first word does not fit). Only
 /// when not even a letter of the name fits beside them does the title go.
 /// In one ink (print) the disc is a square on whole pixels.
 pub(super) fn player_bar(
@@ -201,7 +202,7 @@ mod tests {
     /// Issue 21: "GM Maximilian Alexander Fitzgerald-Montgomery 2801"
     /// became "… Maximilian Alexander… 2801" at 240 to 400 px.
     #[test]
-    fn a_long_name_keeps_title_and_rating_and_is_cut_by_characters() {
+    fn a_long_name_keeps_title_and_rating_and_is_cut_after_a_word() {
         let player = Player {
             name: "Maximilian Alexander Fitzgerald-Montgomery".into(),
             title: Some("GM".into()),
@@ -221,13 +222,12 @@ mod tests {
             assert_eq!((words[0], words[2]), ("GM", "2801"), "{w}");
             let name = words[1].strip_suffix('…').expect("cut");
             assert!(player.name.starts_with(name), "{name}");
-            // Cut by characters: as much of the name as fits, so one more
-            // character would not.
-            let next = &player.name[..player.name[name.len()..]
-                .char_indices()
-                .nth(1)
-                .map_or(player.name.len(), |(i, _)| name.len() + i)];
-            let longer = width(&format!("{}…", next.trim_end()), true, size);
+            // Cut after a whole word (issue 35: "Carlsen, Ma…"), as many
+            // words as fit, so one more word would not.
+            let rest = &player.name[name.len()..];
+            assert!(rest.starts_with(' '), "{w}: {name:?} cuts a word");
+            let next_word = rest.trim_start().split(' ').next().unwrap();
+            let longer = width(&format!("{name} {next_word}…"), true, size);
             let room = w - texts[1].x - width(" 2801", false, size);
             assert!(longer > room - 0.01, "{w}: {name:?} could be longer");
             for t in &texts {

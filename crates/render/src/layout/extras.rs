@@ -4,7 +4,8 @@
 
 use fen2img_chess::{Color, Position};
 
-use crate::options::{Caption, DiagramOptions, Preset};
+use crate::options::{Around, Caption, DiagramOptions, Preset};
+use crate::outcome::Outcome;
 
 /// What a position adds around the board, beyond what the options ask
 /// for: a frame is built for the options and these, so positions that
@@ -15,8 +16,37 @@ pub struct Extras {
     pub pockets: bool,
     /// Three-check counters are drawn.
     pub checks: bool,
-    /// The side to move, when the caption depends on it.
-    pub turn: Option<Color>,
+    /// The side to move (and whether it is mated or stalemated), when the
+    /// caption depends on it.
+    pub turn: Option<Turn>,
+}
+
+/// The side to move, and the game's end when the board shows one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The side to move.
+    pub color: Color,
+    /// Mate or stalemate, when the side to move has no legal move.
+    pub outcome: Option<Outcome>,
+}
+
+impl Turn {
+    /// What a caption or the social preview says: "White to move", or
+    /// the result ("Checkmate, Black wins") when the game is over.
+    pub fn words(&self) -> String {
+        match self.outcome {
+            Some(outcome) => outcome.words(),
+            None => format!("{} to move", self.color.name()),
+        }
+    }
+
+    /// The colour of the disc beside the words: the winner's after mate.
+    pub fn disc(&self) -> Color {
+        match self.outcome {
+            Some(Outcome::Checkmate { winner }) => winner,
+            _ => self.color,
+        }
+    }
 }
 
 impl Extras {
@@ -28,7 +58,19 @@ impl Extras {
         Extras {
             pockets: position.pockets.is_some(),
             checks: position.checks.is_some(),
-            turn: says_turn.then_some(position.turn),
+            turn: says_turn.then(|| Turn {
+                color: position.turn,
+                outcome: Outcome::of(position),
+            }),
         }
+    }
+}
+
+/// The caption as drawn: the text given, or for `auto` what [`Turn::words`]
+/// says (the side to move, or the result after mate or stalemate).
+pub(super) fn caption_text(around: &Around, turn: Option<Turn>) -> Option<String> {
+    match (&around.caption, turn) {
+        (Some(Caption::Auto), Some(turn)) => Some(turn.words()),
+        _ => around.caption_text(turn.map_or(Color::White, |t| t.color)),
     }
 }

@@ -96,14 +96,17 @@ impl GlowStop {
 }
 
 impl Glow {
-    /// The glow of colour `color` in `rect`: full at the centre, 60 % half
-    /// way, gone at the edge (the one place these stops are decided).
+    /// The glow of colour `color` in `rect`: full at the centre, still 90 %
+    /// at 80 % of the way, gone at the edge (the one place these stops are
+    /// decided). The king covers the middle of its square: the glow must
+    /// be strong where it shows, round his outline (it faded from the
+    /// centre and hid behind him).
     pub(crate) fn new(rect: Rect, color: Rgba) -> Glow {
         let stop = |percent, alpha: f32| GlowStop::new(percent, color, color.opacity() * alpha);
         Glow {
             rect,
             color,
-            stops: [stop(0, 1.0), stop(50, 0.6), stop(100, 0.0)],
+            stops: [stop(0, 1.0), stop(80, 0.9), stop(100, 0.0)],
         }
     }
 }

@@ -35,7 +35,7 @@ use geometry::round2;
 pub use alt::{alt_text, describe_markup};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
-pub use extras::Extras;
+pub use extras::{Extras, Turn};
 pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
 pub use item::{Item, Layer};
 pub use items::{

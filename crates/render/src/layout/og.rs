@@ -7,11 +7,12 @@
 //! placed text and discs in the frame, so every writer draws the page.
 
 use super::bars::player_bar;
-use super::extras::Extras;
+use super::extras::{caption_text, Extras, Turn};
 use super::frame::BoardSpec;
 use super::items::Rect;
 use super::outer::{plan as plan_diagram, Plan};
 use super::text::{cap_height, clip, PlacedText};
+use crate::assets::color::Rgba;
 use crate::assets::font::wrap::fit_lines;
 use crate::assets::font::{font, Weight};
 use crate::options::{Around, Caption, DiagramOptions, Player};
@@ -31,6 +32,9 @@ const CAPTION_EM: f32 = 46.0;
 const CAPTION_LINES: usize = 4;
 /// Size of the player and side-to-move lines, pixels per em.
 const LINE_EM: f32 = 32.0;
+/// The least size those lines shrink to, so that a long name (with its
+/// title, rating and clock) is written whole rather than cut.
+const LEAST_LINE_EM: f32 = 24.0;
 
 /// The board's plan moved onto the page, and the panel beside it for the
 /// text. The board block is as large as the page's height allows (less
@@ -99,17 +103,16 @@ pub(super) fn place_panel(
     spec: &mut BoardSpec,
     options: &DiagramOptions,
     panel: Rect,
-    turn: Option<Color>,
+    turn: Option<Turn>,
 ) {
     let ink = options.theme.coordinates;
     let around = &options.around;
     let caption_em = CAPTION_EM;
-    let line_h = (LINE_EM * 1.7).round();
     let mut caption: Vec<String> = Vec::new();
     if let Some(n) = around.number_text() {
         caption.extend(fit_lines(font(Weight::Bold), clip(&n), caption_em, panel.w, 1).lines);
     }
-    if let Some(text) = around.caption_text(turn.unwrap_or(Color::White)) {
+    if let Some(text) = caption_text(around, turn) {
         let room = CAPTION_LINES.saturating_sub(caption.len()).max(1);
         let fitted = fit_lines(font(Weight::Bold), clip(&text), caption_em, panel.w, room);
         caption.extend(fitted.lines);
@@ -124,17 +127,22 @@ pub(super) fn place_panel(
     }
     let caption_says_turn = matches!(around.caption, Some(Caption::Auto));
     if let (Some(turn), false) = (turn, caption_says_turn) {
+        // After mate, the result (its disc in the winner's colour).
         let mover = Player {
-            name: format!("{} to move", turn.name()),
+            name: turn.words(),
             ..Player::default()
         };
-        rows.push((mover, turn));
+        rows.push((mover, turn.disc()));
     }
+    // One size for every row: the largest at which each is written whole.
+    let one_ink = options.theme.annotations == crate::assets::theme::Annotations::Ink;
+    let line_em = row_em(&rows, panel.w, ink, one_ink);
+    let line_h = (line_em * 1.7).round();
     let caption_step = (caption_em * 1.25).round();
     let gap = if caption.is_empty() || rows.is_empty() {
         0.0
     } else {
-        (LINE_EM * 0.8).round()
+        (line_em * 0.8).round()
     };
     let total = caption_step * caption.len() as f32 + gap + line_h * rows.len() as f32;
     let mut y = (panel.y + (panel.h - total) / 2.0).round().max(panel.y);
@@ -159,12 +167,40 @@ pub(super) fn place_panel(
             w: panel.w,
             h: line_h,
         };
-        let one_ink = options.theme.annotations == crate::assets::theme::Annotations::Ink;
-        let (disc, texts) = player_bar(&player, color, band, LINE_EM, ink, one_ink);
+        let (disc, texts) = player_bar(&player, color, band, line_em, ink, one_ink);
         spec.discs.push(disc);
         spec.texts.extend(texts);
         y += line_h;
     }
+}
+
+/// The size of the rows, from [`LINE_EM`] down to [`LEAST_LINE_EM`] in
+/// whole pixels: the largest at which every row keeps its title, whole
+/// name and rating in `width` (below it, names are cut at a word).
+fn row_em(rows: &[(Player, Color)], width: f32, ink: Rgba, one_ink: bool) -> f32 {
+    let whole = |em: f32| {
+        rows.iter().all(|(player, color)| {
+            let band = Rect {
+                x: 0.0,
+                y: 0.0,
+                w: width,
+                h: (em * 1.7).round(),
+            };
+            let (_, texts) = player_bar(player, *color, band, em, ink, one_ink);
+            let said = |s: &str| s.is_empty() || texts.iter().any(|t| t.text == s);
+            let title = player.title.as_deref().map_or("", str::trim);
+            let elo = player.elo.map(|e| e.to_string()).unwrap_or_default();
+            said(clip(
+                &player.name.split_whitespace().collect::<Vec<_>>().join(" "),
+            )) && said(clip(title))
+                && said(&elo)
+        })
+    };
+    let mut em = LINE_EM;
+    while em > LEAST_LINE_EM && !whole(em) {
+        em -= 1.0;
+    }
+    em
 }
 
 #[cfg(test)]

@@ -120,7 +120,8 @@ pub(super) struct Plan {
     /// The column right of the frame, beside the board's rows (zero wide
     /// when nothing is drawn there).
     pub right_band: Rect,
-    /// Pocket trays by [`Color`]: five square slots in a row.
+    /// Pocket trays by [`Color`]: five slots in a row, the board's width
+    /// (each a square for the piece and room beside it for its count).
     pub pockets: [Option<Rect>; 2],
     /// Player bars by [`Color`].
     pub bars: [Option<(Rect, f32)>; 2],
@@ -388,7 +389,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     if extras.pockets {
         // A gap on both sides of a tray: from the board and from the edge
         // (or the player bar).
-        pockets[top_side as usize] = Some(band(outer_x, y + gap, 5.0 * sq, sq));
+        pockets[top_side as usize] = Some(band(outer_x, y + gap, outer_w, sq));
         y += sq + 2.0 * gap;
     }
     let board = Rect {
@@ -402,7 +403,7 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     let file_band = band(board.x, y, board.w, file_h);
     y += file_h;
     if extras.pockets {
-        pockets[bottom_side as usize] = Some(band(outer_x, y + gap, 5.0 * sq, sq));
+        pockets[bottom_side as usize] = Some(band(outer_x, y + gap, outer_w, sq));
         y += sq + 2.0 * gap;
     }
     if around.player(bottom_side).is_some() {
@@ -462,7 +463,7 @@ fn caption_lines(
         let fitted = fit_lines(font(Weight::Bold), clip(&number), em, width, 1);
         lines.extend(fitted.lines.into_iter().map(|l| (l, true)));
     }
-    let caption = around.caption_text(extras.turn.unwrap_or(Color::White));
+    let caption = super::extras::caption_text(around, extras.turn);
     if let Some(text) = caption {
         let room = CAPTION_LINES.saturating_sub(lines.len()).max(1);
         let fitted = balanced(clip(&text), em, width, room);

@@ -118,10 +118,12 @@ impl Disc {
     }
 }
 
-/// The slot of `role` in `tray`.
+/// The piece's square in slot `index` of `tray`: the tray is parted in
+/// five equal slots (the board's width: 1.6 squares each), the piece at
+/// the slot's left and its count badge in the room to its right.
 fn slot(tray: Rect, square: f32, index: usize) -> Rect {
     Rect {
-        x: tray.x + index as f32 * square,
+        x: (tray.x + index as f32 * tray.w / 5.0).round(),
         y: tray.y,
         w: square,
         h: square,
@@ -150,7 +152,8 @@ impl PocketSpec {
                     rect,
                 });
                 if n > 1 {
-                    badges.push(badge(rect, n, self.one_ink));
+                    let end = tray.x + (i + 1) as f32 * tray.w / 5.0;
+                    badges.push(badge(rect, end, n, self.one_ink));
                 }
             }
         }
@@ -159,11 +162,11 @@ impl PocketSpec {
 }
 
 /// The count badge of a slot: a dark disc with the number in white bold,
-/// at least 7 px tall, centred near the slot's bottom-right corner: right
-/// of and below the piece's base (which reaches 78 % of the slot's width
-/// and 91 % of its height) and left of the next slot's, so even "11"
-/// covers no base; its lower half lies in the tray's gap.
-fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
+/// at least 7 px tall, inside the tray: right of the piece's base (which
+/// reaches 78 % of its square's width, the knight's hinted a little more) and left of `end`, the next slot's
+/// start, its foot a pixel above the tray's bottom. It covers no piece, and
+/// hangs below no tray, at any size.
+fn badge(slot: Rect, end: f32, n: u8, one_ink: bool) -> Badge {
     let size = (slot.w * 0.22).max(10.0);
     let text = n.to_string();
     let width = super::text::width(&text, true, size);
@@ -175,12 +178,9 @@ fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
         (size * 0.62).max(width / 2.0 + size * 0.2)
     };
     let outline = (size * 0.08).max(1.0);
-    // Never past the tray's gap: at small squares the badge's least size
-    // (7 px digits) rises into the slot instead.
-    let below = (r + outline + 1.0 - super::outer::pocket_gap(slot.w)).max(0.0);
-    // Between this slot's base (to 78 % of the slot) and the next slot's
-    // (from 115 %).
-    let (cx, cy) = (slot.x + slot.w * 0.965, slot.y + slot.h - below);
+    let outer = r + outline / 2.0;
+    let cx = (slot.x + slot.w * 0.84 + 1.0 + outer).min(end - 1.0 - outer);
+    let cy = slot.y + slot.h - 1.0 - outer;
     let disc = Disc {
         cx,
         cy,
@@ -213,9 +213,9 @@ fn badge(slot: Rect, n: u8, one_ink: bool) -> Badge {
 /// It is set in the very corner, its ring touching the square's top and
 /// right edges, and no larger than keeps it [`SIGN_GAP`] clear of the
 /// piece's glyph there ([`corner_obstacles`]). Where the queen's coronet
-/// leaves the corner too small for the sign's least size (squares below
-/// about 30 px), it sits on the square's right edge beside her waist
-/// instead, where she is slim.
+/// leaves the corner too small (small squares), it sits on the
+/// square's right edge beside her waist instead, where she is slim. It is
+/// 6 px across where either place has room, so it reads at 200 px.
 pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
     let w = square.w;
     let obstacles = corner_obstacles(role);
@@ -254,22 +254,43 @@ pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
     let ring = (w * 0.025).max(1.0);
     // The ring is stroked on the disc's edge: half of it lies outside.
     let want = (w * 0.06).max(2.0) + ring / 2.0;
+    // 6 px across where there is room (a 3 px dot did not read at 200
+    // px); where there is not, as large as the corner or the waist allows,
+    // never on the queen.
+    let target = want.max(3.0);
     let least = 2.0;
-    let room = corner_room(w, obstacles);
-    let (outer, cy) = match beside(least) {
-        Some(cy) if room < least => (least, cy),
-        _ => {
-            let outer = want.min(room).max(least.min(want));
-            (outer, square.y + outer)
-        }
+    let corner = corner_room(w, obstacles);
+    // Beside her waist: her outline is 14.8 units from the edge; a clear
+    // pixel and a half, and one more for the sign's anti-aliased edge.
+    let waist = ((14.8 / 45.0) * w - 2.5) / 2.0;
+    let at_waist = square.y + (25.2 / 45.0) * w;
+    // The corner reads as a badge's place: kept while it holds 5 px.
+    let (outer, cy) = if corner >= target {
+        (target, square.y + target)
+    } else if corner >= 2.5 {
+        (corner, square.y + corner)
+    } else if waist >= target {
+        (target, at_waist)
+    } else if waist > corner && waist >= least {
+        (waist, at_waist)
+    } else {
+        let outer = corner.max(least.min(want));
+        (outer, square.y + outer)
     };
+    // A small sign is all ink: set clear of the piece on the square's
+    // ground, it needs no ring, which took half its width.
     let ring = ring.min(outer - 1.0).max(0.5);
+    let (r, outline) = if outer < 3.5 {
+        (outer, None)
+    } else {
+        (outer - ring / 2.0, Some((Rgba::rgb(255, 255, 255), ring)))
+    };
     Disc {
         cx: square.x + w - outer,
         cy,
-        r: outer - ring / 2.0,
+        r,
         fill: INK,
-        outline: Some((Rgba::rgb(255, 255, 255), ring)),
+        outline,
         square: false,
     }
 }
@@ -360,13 +381,13 @@ mod tests {
                 Some(Rect {
                     x: 10.0,
                     y: 400.0,
-                    w: 200.0,
+                    w: 320.0,
                     h: 40.0,
                 }),
                 Some(Rect {
                     x: 10.0,
                     y: 0.0,
-                    w: 200.0,
+                    w: 320.0,
                     h: 40.0,
                 }),
             ],
@@ -392,21 +413,20 @@ mod tests {
             kinds,
             [
                 (Color::White, Role::Pawn, 10.0),
-                (Color::White, Role::Knight, 50.0),
-                (Color::White, Role::Queen, 170.0),
+                (Color::White, Role::Knight, 74.0),
+                (Color::White, Role::Queen, 266.0),
                 (Color::Black, Role::Pawn, 10.0),
-                (Color::Black, Role::Queen, 170.0),
+                (Color::Black, Role::Queen, 266.0),
             ]
         );
         let numbers: Vec<&str> = badges.iter().map(|b| b.text.text.as_str()).collect();
         assert_eq!(numbers, ["3", "2", "2"]);
-        // Each badge centred on its slot's bottom-right corner, so the
-        // last slot's reaches at most its radius past the tray.
+        // Each badge inside its slot, right of the piece's base.
         for b in &badges {
-            assert!(
-                b.disc.cx <= 210.0 && (b.disc.cx - 10.0) % 40.0 == 38.6,
-                "{b:?}"
-            );
+            let (l, r) = (b.disc.cx - b.disc.r, b.disc.cx + b.disc.r);
+            let slot = ((b.disc.cx - 10.0) / 64.0).floor() * 64.0 + 10.0;
+            assert!(l >= slot + 0.84 * 40.0 && r <= slot + 64.0, "{b:?}");
+            assert!(b.disc.cy + b.disc.r <= 440.0, "{b:?} inside the tray");
         }
         // An empty pocket: nothing placed.
         let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())

@@ -41,6 +41,49 @@ pub struct SquareLabel {
     pub casing: (Rgba, f32),
 }
 
+/// The gap between the ink of a label's characters, in ems (at least a
+/// pixel): the font's digits are tabular, so a `1` stands in a `2`'s
+/// advance and "123" read "1 23".
+const LABEL_GAP: f32 = 0.08;
+
+impl SquareLabel {
+    /// The label's outlines, in image pixels (`None` for blank text): its
+    /// characters set one by one with the same whole-pixel gap between
+    /// their ink, centred where the run was (a single character is the
+    /// run's own outline).
+    pub(crate) fn outline(&self) -> Option<Path> {
+        let t = &self.text;
+        let chars: Vec<char> = t.text.chars().collect();
+        if chars.len() < 2 || chars.iter().any(|c| c.is_whitespace()) {
+            return t.outline();
+        }
+        let parts: Vec<Path> = chars
+            .iter()
+            .map(|c| {
+                PlacedText {
+                    text: c.to_string(),
+                    x: 0.0,
+                    ..t.clone()
+                }
+                .outline()
+            })
+            .collect::<Option<_>>()?;
+        let gap = (t.size * LABEL_GAP).round().max(1.0);
+        let inked: f32 = parts.iter().map(|p| p.bounds().width()).sum();
+        let total = inked + gap * (parts.len() - 1) as f32;
+        let mut x = (t.x + t.width() / 2.0 - total / 2.0).round();
+        let mut pb = PathBuilder::new();
+        for part in parts {
+            let b = part.bounds();
+            let placed = part.transform(Transform::from_translate(x - b.left(), 0.0))?;
+            pb.push_path(&placed);
+            // The next ink starts a whole number of pixels on.
+            x = (x + b.width()).ceil() + gap;
+        }
+        pb.finish()
+    }
+}
+
 /// The badge colour of each judgement on screen, white text on it. Each
 /// keeps a contrast of at least 3:1 with white (checked by a test): teal
 /// brilliant, green good, violet interesting, blue dubious, orange

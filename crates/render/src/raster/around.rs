@@ -86,7 +86,7 @@ pub(super) fn draw_outline(pixmap: &mut Pixmap, t: &PlacedText, path: &Path, top
 /// A label on a square: its outlines filled and stroked in the casing
 /// colour (round joins, as the SVG writer strokes them), then filled in ink.
 pub(super) fn draw_square_label(pixmap: &mut Pixmap, l: &SquareLabel, top: u32) {
-    let Some(path) = l.text.outline() else {
+    let Some(path) = l.outline() else {
         return;
     };
     let ts = band_shift(top);

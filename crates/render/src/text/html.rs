@@ -182,7 +182,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
     if !options.annotations.is_empty() {
         text_row(&mut out, &options.annotations, 6);
     }
-    text_row(&mut out, &format!("{} to move", position.turn.name()), 6);
+    text_row(&mut out, &crate::outcome::turn_words(position), 6);
     // Pockets and three-check counters, a row each, as in the text boards.
     for line in crate::describe::variant_lines(position) {
         text_row(&mut out, &line, 2);

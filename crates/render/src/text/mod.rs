@@ -226,11 +226,12 @@ fn rank_digit(rank: u8) -> char {
     (b'1' + rank) as char
 }
 
-/// The last lines of every board but the font string: the side to move,
-/// then the pockets and three-check counters when the position has them.
+/// The last lines of every board but the font string: the side to move
+/// (the result after mate or stalemate), then the pockets and three-check counters when the position has them.
 fn push_mover(out: &mut String, position: &Position) {
-    out.push_str(position.turn.name());
-    out.push_str(" to move\n");
+    // "White to move", or the result when the side to move is mated.
+    out.push_str(&crate::outcome::turn_words(position));
+    out.push('\n');
     for line in crate::describe::variant_lines(position) {
         out.push_str(&line);
         out.push('\n');

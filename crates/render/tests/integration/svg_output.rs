@@ -306,7 +306,8 @@ fn title_is_the_canonical_fen_and_desc_the_description() {
     assert!(svg.contains(&title), "{title}");
     let desc = format!("<desc>{}</desc>", fen2img_render::describe(&p));
     assert!(svg.contains(&desc), "{desc}");
-    assert!(desc.contains("Black to move"));
+    // Scholar's mate: Black, to move, is mated; the result is said.
+    assert!(desc.contains("Checkmate, White wins"), "{desc}");
     // Both come right after the root element, once each.
     assert_eq!(svg.matches("<title>").count(), 1);
     assert_eq!(svg.matches("<desc>").count(), 1);

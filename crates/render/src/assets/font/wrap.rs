@@ -24,8 +24,9 @@ pub fn fit_lines(font: &Font, text: &str, size: f32, max_width: f32, max_lines: 
     let mut lines: Vec<String> = Vec::new();
     let mut truncated = false;
     let mut current = String::new();
-    let mut words = text.split_whitespace().peekable();
+    let mut words = words_with_dashes_kept(text).into_iter().peekable();
     while let Some(word) = words.next() {
+        let word = word.as_str();
         let candidate = if current.is_empty() {
             word.to_string()
         } else {
@@ -69,9 +70,50 @@ pub fn fit_lines(font: &Font, text: &str, size: f32, max_width: f32, max_lines: 
     Fitted { lines, truncated }
 }
 
-/// `text` on one line no wider than `max_width`, cut by characters (not
-/// at a word) with an ellipsis when it does not fit: a name keeps as much
-/// of itself as there is room for. White space runs count as one space.
+/// `text`'s words, a lone dash (`–`, `—`, `-`) joined to the word after
+/// it: a line never ends on the dash of "Kasparov – Topalov".
+fn words_with_dashes_kept(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // Dashes waiting for the word they lead.
+    let mut pending = String::new();
+    for word in text.split_whitespace() {
+        if is_dash(word) {
+            if !pending.is_empty() {
+                pending.push(' ');
+            }
+            pending.push_str(word);
+        } else if pending.is_empty() {
+            out.push(word.to_string());
+        } else {
+            out.push(format!("{pending} {word}"));
+            pending.clear();
+        }
+    }
+    // A dash at the very end stays with the word before it.
+    if !pending.is_empty() {
+        match out.last_mut() {
+            Some(last) => {
+                last.push(' ');
+                last.push_str(&pending);
+            }
+            None => out.push(pending),
+        }
+    }
+    out
+}
+
+/// A word that is only a dash or hyphen.
+fn is_dash(word: &str) -> bool {
+    !word.is_empty()
+        && word
+            .chars()
+            .all(|c| matches!(c, '-' | '\u{2013}' | '\u{2014}'))
+}
+
+/// `text` on one line no wider than `max_width`, cut with an ellipsis when
+/// it does not fit: after its last whole word that fits (a name keeps
+/// "Carlsen", not "Carlsen, Ma"), or by characters when not even its first
+/// word does. White space runs count as one space.
 pub fn cut_to_width(font: &Font, text: &str, size: f32, max_width: f32) -> String {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let width = |s: &str| font.shape(s, size).width;
@@ -82,9 +124,27 @@ pub fn cut_to_width(font: &Font, text: &str, size: f32, max_width: f32) -> Strin
 }
 
 /// The longest start of `text` that fits in `max_width` with an ellipsis
-/// after it (the ellipsis alone when nothing fits; `text` when it fits).
+/// after it, ended at a word when a whole word fits (the punctuation and
+/// dashes before the cut dropped: "Carlsen…", not "Carlsen,…"), else by
+/// characters (the ellipsis alone when nothing fits).
 fn ellipsize(text: &str, max_width: f32, width: &impl Fn(&str) -> f32) -> String {
     let text = text.trim_end_matches(ELLIPSIS);
+    let kept = text.trim_end_matches(|c: char| c.is_whitespace() || is_cut_mark(c));
+    let whole = format!("{kept}{ELLIPSIS}");
+    if !kept.is_empty() && width(&whole) <= max_width {
+        return whole;
+    }
+    let at_word = text
+        .char_indices()
+        .filter(|(_, c)| c.is_whitespace())
+        .map(|(i, _)| text[..i].trim_end_matches(|c: char| c.is_whitespace() || is_cut_mark(c)))
+        .filter(|start| !start.is_empty())
+        .map(|start| format!("{start}{ELLIPSIS}"))
+        .filter(|candidate| width(candidate) <= max_width)
+        .last();
+    if let Some(cut) = at_word {
+        return cut;
+    }
     let ends: Vec<usize> = text
         .char_indices()
         .map(|(i, _)| i)
@@ -106,6 +166,14 @@ fn ellipsize(text: &str, max_width: f32, width: &impl Fn(&str) -> f32) -> String
         return ELLIPSIS.to_string();
     }
     format!("{}{ELLIPSIS}", text[..ends[lo - 1]].trim_end())
+}
+
+/// Punctuation a cut drops before its ellipsis.
+fn is_cut_mark(c: char) -> bool {
+    matches!(
+        c,
+        ',' | ';' | ':' | '-' | '\u{2013}' | '\u{2014}' | '(' | '/'
+    )
 }
 
 #[cfg(test)]
@@ -164,6 +232,46 @@ mod tests {
         let f = fit("Алексей Широв Алексей Широв Алексей Широв", 150.0, 1);
         assert!(f.truncated && f.lines[0].ends_with('…'));
         assert!(width(&f.lines[0]) <= 150.0);
+    }
+
+    #[test]
+    fn cuts_fall_between_words_and_no_line_ends_on_a_dash() {
+        // Issue 35: "immortal combinati…" and "GM Carlsen, Ma…".
+        let text = "Kasparov – Topalov, Wijk aan Zee 1999: the immortal combination begins";
+        for max_width in [90.0, 120.0, 160.0, 230.0] {
+            for max_lines in [1, 2, 3] {
+                let f = fit(text, max_width, max_lines);
+                for line in &f.lines {
+                    assert!(width(line) <= max_width, "{line:?}");
+                    let bare = line.trim_end_matches('…');
+                    assert!(
+                        !(bare.ends_with('–') || line.ends_with('…') && bare.ends_with(',')),
+                        "{max_width}: {:?}",
+                        f.lines
+                    );
+                    // A cut line ends after a whole word of the text.
+                    if line.ends_with('…') && bare.trim_start_matches(['–', ' ']).contains(' ')
+                    {
+                        let last = bare.rsplit(' ').next().unwrap();
+                        assert!(
+                            text.split_whitespace()
+                                .any(|w| w.trim_end_matches([',', ':']) == last),
+                            "{max_width}: {line:?} cuts a word"
+                        );
+                    }
+                }
+            }
+        }
+        let name = cut_to_width(
+            font(Weight::Regular),
+            "Carlsen, Magnus",
+            20.0,
+            width("Carlsen, Magn…"),
+        );
+        assert_eq!(name, "Carlsen…");
+        // A first word that does not fit is still cut by characters.
+        let name = cut_to_width(font(Weight::Regular), "Nepomniachtchi, Ian", 20.0, 80.0);
+        assert!(name.starts_with("Nep") && name.ends_with('…'), "{name}");
     }
 
     #[test]
