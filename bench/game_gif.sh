@@ -55,6 +55,8 @@ fi
 for p in $port ${bport:-}; do
   wait_for "http://127.0.0.1:$p/"
 done
+# lila-gif draws its sprite sheets before it listens: seconds on a busy machine.
+[[ -z "$lila" ]] || wait_for "http://127.0.0.1:$lport/image.gif" 60
 sleep 0.5
 
 post() { # body url out
