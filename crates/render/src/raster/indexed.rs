@@ -43,6 +43,13 @@ pub(super) const BACKGROUND_WEIGHT: u64 = 4;
 /// and faster.
 const TILE_WORK_BYTES: u64 = 32 << 20;
 
+/// The most bytes of RGBA tiles a tile set keeps from counting their
+/// colours to indexing them; past it, each class's tiles are drawn twice
+/// (once per tile set, which the rasterizer then keeps) instead of held
+/// all at once. Two classes (light and dark squares, no inside labels) at
+/// 720 px are 0.8 MB.
+const KEPT_RGBA_TILE_BYTES: u64 = 1 << 20;
+
 /// The prepared material for one frame and set of check glows.
 #[derive(Debug)]
 pub(crate) struct TileSet {
@@ -211,11 +218,22 @@ impl TileSet {
     /// squares come in so many kinds that drawing every piece on each
     /// would take more than [`TILE_WORK_BYTES`].
     fn build(parts: &mut Parts, layout: &Layout) -> Option<TileSet> {
+        TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES)
+    }
+
+    /// [`TileSet::build`], keeping the RGBA tiles between counting and
+    /// indexing when they take at most `keep_bytes`.
+    fn build_keeping(parts: &mut Parts, layout: &Layout, keep_bytes: u64) -> Option<TileSet> {
         let material = Material::of(parts, layout)?;
-        // Every piece on every class of square, in RGBA.
-        let tiles_rgba: Vec<[Pixmap; 12]> = (0..material.classes.len())
-            .map(|class| material.draw_tiles(parts, layout, class))
-            .collect();
+        let classes = material.classes.len();
+        let size = u64::from(layout.frame.board.square as u32);
+        // Every piece on every class of square, in RGBA, kept for the
+        // indexing below when that is little; else each class's tiles are
+        // counted and dropped, and drawn again once the palette is made
+        // (inside coordinates make each labelled square a class: 17
+        // classes at 720 px were 6.6 MB of RGBA per render thread at once).
+        let keep = classes as u64 * 12 * 4 * size * size <= keep_bytes;
+        let mut kept: Vec<[Pixmap; 12]> = Vec::new();
 
         // One palette for all of it, each source weighted by how much of a
         // typical board it covers: the board and margin are on every board
@@ -223,16 +241,31 @@ impl TileSet {
         // and there.
         let mut histogram: ColorMap<u64> = ColorMap::default();
         material.count_board(&mut histogram);
-        for t in tiles_rgba.iter().flatten() {
-            count_colors(t, &mut histogram);
+        for class in 0..classes {
+            let drawn = material.draw_tiles(parts, layout, class);
+            for t in &drawn {
+                count_colors(t, &mut histogram);
+            }
+            if keep {
+                kept.push(drawn);
+            }
         }
         let palette = Palette::from_histogram(&histogram);
         let index = |c| palette.index(c);
         let run_indices = material.run_indices(index);
         let markers = material.marker_indices(index);
-        let tiles = tiles_rgba
-            .iter()
-            .map(|class| class.each_ref().map(|t| to_indices(t, index)))
+        let tiles = (0..classes)
+            .map(|class| {
+                let again;
+                let drawn = match kept.get(class) {
+                    Some(drawn) => drawn,
+                    None => {
+                        again = material.draw_tiles(parts, layout, class);
+                        &again
+                    }
+                };
+                drawn.each_ref().map(|t| to_indices(t, index))
+            })
             .collect();
         Some(TileSet {
             palette: Arc::new(palette),
@@ -801,5 +834,37 @@ mod tests {
         // At an everyday size the same board keeps its tiles.
         assert!(raster.render_indexed(&layout(fen, &fills(400))).is_some());
         assert!(raster.cached_bytes() < 16 << 20);
+    }
+
+    #[test]
+    fn a_tile_set_drawn_twice_instead_of_kept_is_the_same() {
+        // Inside coordinates at 720 px: each labelled square is a class of
+        // its own, more RGBA than a tile set keeps between counting colours
+        // and indexing, so its tiles are drawn again for the indexing. The
+        // palette and every tile must be those of a tile set that kept
+        // them.
+        let options = DiagramOptions {
+            size: 720,
+            coordinates: Coordinates::Inside,
+            ..DiagramOptions::default()
+        };
+        let l = layout(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4",
+            &options,
+        );
+        let size = u64::from(l.frame.board.square as u32);
+        let mut parts = Parts::default();
+        let material = Material::of(&mut parts, &l).unwrap();
+        assert!(material.classes.len() as u64 * 48 * size * size > KEPT_RGBA_TILE_BYTES);
+        let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX).unwrap();
+        let redrawn = TileSet::build_keeping(&mut parts, &l, 0).unwrap();
+        assert_eq!(kept.palette.colors, redrawn.palette.colors);
+        assert_eq!(kept.run_indices, redrawn.run_indices);
+        assert_eq!(kept.tiles, redrawn.tiles);
+        assert_eq!(kept.class_of, redrawn.class_of);
+        // And the rasterizer's own (which draws twice here) gives that image.
+        let mut raster = Rasterizer::new();
+        let image = raster.render_indexed(&l).unwrap();
+        assert_eq!(image.palette.colors, kept.palette.colors);
     }
 }
