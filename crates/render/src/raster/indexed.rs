@@ -23,6 +23,7 @@ use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 use super::cache::hash_of;
 use super::cache::Cache;
 use super::draw::{draw_labels, draw_mover};
+use super::kept_tiles::KeptTiles;
 use super::paint::draw_sprite;
 use super::parts::Parts;
 use super::runs::RunImage;
@@ -43,11 +44,11 @@ pub(super) const BACKGROUND_WEIGHT: u64 = 4;
 /// and faster.
 const TILE_WORK_BYTES: u64 = 32 << 20;
 
-/// The most bytes of RGBA tiles a tile set keeps from counting their
-/// colours to indexing them; past it, each class's tiles are drawn twice
-/// (once per tile set, which the rasterizer then keeps) instead of held
-/// all at once. Two classes (light and dark squares, no inside labels) at
-/// 720 px are 0.8 MB.
+/// The most bytes of RGBA tiles a tile set keeps whole from counting their
+/// colours to indexing them; past it, it keeps the unlabelled tiles of
+/// each kind of ground and the rectangles the labels change
+/// (`kept_tiles`). Two classes (light and dark squares, no inside labels)
+/// at 720 px are 0.8 MB.
 const KEPT_RGBA_TILE_BYTES: u64 = 1 << 20;
 
 /// The prepared material for one frame and set of check glows.
@@ -221,19 +222,19 @@ impl TileSet {
         TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES)
     }
 
-    /// [`TileSet::build`], keeping the RGBA tiles between counting and
-    /// indexing when they take at most `keep_bytes`.
+    /// [`TileSet::build`], keeping the RGBA tiles whole between counting
+    /// and indexing when they take at most `keep_bytes`.
     fn build_keeping(parts: &mut Parts, layout: &Layout, keep_bytes: u64) -> Option<TileSet> {
         let material = Material::of(parts, layout)?;
         let classes = material.classes.len();
-        let size = u64::from(layout.frame.board.square as u32);
-        // Every piece on every class of square, in RGBA, kept for the
-        // indexing below when that is little; else each class's tiles are
-        // counted and dropped, and drawn again once the palette is made
-        // (inside coordinates make each labelled square a class: 17
-        // classes at 720 px were 6.6 MB of RGBA per render thread at once).
-        let keep = classes as u64 * 12 * 4 * size * size <= keep_bytes;
-        let mut kept: Vec<[Pixmap; 12]> = Vec::new();
+        let size = layout.frame.board.square as u32;
+        // Every piece on every class of square, in RGBA: kept whole for the
+        // indexing below when that is little, else as the unlabelled tiles
+        // of each kind of ground and the rectangle each class's labels
+        // change (`kept_tiles`).
+        let rgba_bytes = classes as u64 * 12 * 4 * u64::from(size).pow(2);
+        let mut whole: Vec<[Pixmap; 12]> = Vec::new();
+        let mut patched = KeptTiles::default();
 
         // One palette for all of it, each source weighted by how much of a
         // typical board it covers: the board and margin are on every board
@@ -246,27 +247,27 @@ impl TileSet {
             for t in &drawn {
                 count_colors(t, &mut histogram);
             }
-            if keep {
-                kept.push(drawn);
+            if rgba_bytes <= keep_bytes {
+                whole.push(drawn);
+            } else {
+                let bare = material
+                    .bare
+                    .crop(square_rect(layout, material.classes[class].1));
+                patched.push(&bare, drawn, |ground| {
+                    piece_tiles(parts, layout, ground, None)
+                });
             }
         }
         let palette = Palette::from_histogram(&histogram);
         let index = |c| palette.index(c);
         let run_indices = material.run_indices(index);
         let markers = material.marker_indices(index);
-        let tiles = (0..classes)
-            .map(|class| {
-                let again;
-                let drawn = match kept.get(class) {
-                    Some(drawn) => drawn,
-                    None => {
-                        again = material.draw_tiles(parts, layout, class);
-                        &again
-                    }
-                };
-                drawn.each_ref().map(|t| to_indices(t, index))
-            })
-            .collect();
+        let tiles = if rgba_bytes <= keep_bytes {
+            let each = |class: &[Pixmap; 12]| class.each_ref().map(|t| to_indices(t, index));
+            whole.iter().map(each).collect()
+        } else {
+            patched.indices(|t| to_indices(t, index))
+        };
         Some(TileSet {
             palette: Arc::new(palette),
             background: material.empty,
@@ -837,12 +838,12 @@ mod tests {
     }
 
     #[test]
-    fn a_tile_set_drawn_twice_instead_of_kept_is_the_same() {
+    fn a_tile_set_kept_as_labelled_patches_is_the_one_kept_whole() {
         // Inside coordinates at 720 px: each labelled square is a class of
-        // its own, more RGBA than a tile set keeps between counting colours
-        // and indexing, so its tiles are drawn again for the indexing. The
-        // palette and every tile must be those of a tile set that kept
-        // them.
+        // its own, more RGBA than a tile set keeps whole between counting
+        // colours and indexing, so it keeps the unlabelled tiles and the
+        // rectangles the labels change. The palette and every tile must be
+        // those of a tile set that kept them whole.
         let options = DiagramOptions {
             size: 720,
             coordinates: Coordinates::Inside,
@@ -856,13 +857,28 @@ mod tests {
         let mut parts = Parts::default();
         let material = Material::of(&mut parts, &l).unwrap();
         assert!(material.classes.len() as u64 * 48 * size * size > KEPT_RGBA_TILE_BYTES);
+        // Held as patches, the tiles are a small part of the whole.
+        let mut patched = KeptTiles::default();
+        for class in 0..material.classes.len() {
+            let drawn = material.draw_tiles(&mut parts, &l, class);
+            let bare = material
+                .bare
+                .crop(square_rect(&l, material.classes[class].1));
+            patched.push(&bare, drawn, |g| piece_tiles(&mut parts, &l, g, None));
+        }
+        let whole = material.classes.len() as u64 * 12 * size * size;
+        assert!(
+            patched.pixels() * 3 < whole,
+            "{} of {whole}",
+            patched.pixels()
+        );
         let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX).unwrap();
         let redrawn = TileSet::build_keeping(&mut parts, &l, 0).unwrap();
         assert_eq!(kept.palette.colors, redrawn.palette.colors);
         assert_eq!(kept.run_indices, redrawn.run_indices);
         assert_eq!(kept.tiles, redrawn.tiles);
         assert_eq!(kept.class_of, redrawn.class_of);
-        // And the rasterizer's own (which draws twice here) gives that image.
+        // And the rasterizer's own (which keeps patches here) gives that image.
         let mut raster = Rasterizer::new();
         let image = raster.render_indexed(&l).unwrap();
         assert_eq!(image.palette.colors, kept.palette.colors);
