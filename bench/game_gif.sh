@@ -7,13 +7,14 @@
 # bench/games.py's generated games with at least 100 plies, cut at 100
 # (as bench/game_outputs.sh takes it).
 #
-#   bench/game_gif.sh [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]
+#   bench/game_gif.sh [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR] [--record]
 #
 # --fen2img defaults to a release build (cargo build --release, honouring
 # CARGO_TARGET_DIR); --lila-gif is lila-gif built from its source (see
 # bench/lilagif_compare.sh), its rows skipped when not given; --before BIN
 # adds rows for another fen2img binary (an earlier build); --keep DIR
-# keeps the GIFs written. Needs: python3 with venv (python-chess 1.11.2
+# keeps the GIFs written; --record writes the rows to
+# bench/results/DATE-game-gif.tsv (bench/lib.sh). Needs: python3 with venv (python-chess 1.11.2
 # in bench/.venv), curl, GNU time. Times are medians of R rounds (default
 # 5), the tools alternating within each round.
 set -euo pipefail
@@ -23,6 +24,7 @@ bin=""
 before=""
 lila=""
 keep=""
+bench_args="$*"
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds=$2; shift 2 ;;
@@ -30,7 +32,8 @@ while [ $# -gt 0 ]; do
     --before) before=$2; shift 2 ;;
     --lila-gif) lila=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    *) echo "usage: $0 [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR]" >&2; exit 2 ;;
+    --record) bench_record=1; shift ;;
+    *) echo "usage: $0 [--rounds R] [--fen2img BIN] [--before BIN] [--lila-gif BIN] [--keep DIR] [--record]" >&2; exit 2 ;;
   esac
 done
 needs_gnu_time
@@ -41,6 +44,7 @@ scratch_dir
 "$py" "$bench_dir/games.py" film "$games_pgn" "$work"
 
 run_header
+record_start game-gif what median_seconds bytes
 echo "gif: 101 frames (100 plies) at 720 px, medians of $rounds rounds"
 port=$(free_port)
 spawn "$bin" serve --bind "127.0.0.1:$port" 2>/dev/null
@@ -55,6 +59,8 @@ fi
 for p in $port ${bport:-}; do
   wait_for "http://127.0.0.1:$p/"
 done
+# lila-gif draws its sprite sheets before it listens: seconds on a busy machine.
+[[ -z "$lila" ]] || wait_for "http://127.0.0.1:$lport/image.gif" 60
 sleep 0.5
 
 post() { # body url out
@@ -103,6 +109,7 @@ label() {
 }
 for r in "${rows[@]}"; do
   printf '  %-74s %6.3f s  %8s bytes\n' "$(label "$r")" "$(median < "$work/$r.t")" "$(wc -c < "$work/$r.gif")"
+  record_row "$(label "$r")" "$(median < "$work/$r.t")" "$(wc -c < "$work/$r.gif")"
 done
 if [[ -n "$keep" ]]; then
   mkdir -p "$keep"

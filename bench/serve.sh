@@ -26,6 +26,10 @@
 # --lila-gif PATH also runs lila-gif (a release build of
 # lichess-org/lila-gif; see ../shared/peers/README.md) on the same
 # /image.gif URL mix, and compares GIF sizes over the first 50 positions.
+# --record writes the rows to bench/results/DATE-serve.tsv (bench/lib.sh).
+# fen2img runs with --response-cache 0: the corpus repeats every few
+# hundred requests, and answers from the cache would measure the cache,
+# not the drawing (bench/serve_cache.sh measures the cache).
 # Needs wrk (apt-get install -y wrk) and curl.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -38,6 +42,7 @@ only=""
 old=""
 rounds=1
 bin=""
+bench_args="$*"
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration=$2; shift 2 ;;
@@ -47,7 +52,8 @@ while [ $# -gt 0 ]; do
     --peer) peer=1; shift ;;
     --lila-gif) lila=$2; shift 2 ;;
     --old) old=$2; shift 2 ;;
-    *) echo "usage: $0 [--duration SECS] [--only png,svg-br,svg-gz,board,gif] [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH]" >&2; exit 2 ;;
+    --record) bench_record=1; shift ;;
+    *) echo "usage: $0 [--duration SECS] [--only png,svg-br,svg-gz,board,gif] [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH] [--record]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
@@ -56,6 +62,7 @@ command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 [ -n "$bin" ] || bin=$(release_bin fen2img)
 scratch_dir
 run_header
+record_start serve server_url connections requests_per_s p50 p99 errors
 
 # The corpus, percent-encoded once.
 grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' \
@@ -104,15 +111,18 @@ run() { # label base script connections
     /^ +99%/ { p99 = $2 }
     /Non-2xx/ { errors += $NF }
     /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
-    END { printf "%-44s %5d %10.0f %10s %10s %7d\n", label, c, rps, p50, p99, errors }'
+    END { printf "%-44s %5d %10.0f %10s %10s %7d\n", label, c, rps, p50, p99, errors }' \
+    | tee "$work/row"
+  read -r -a f < <(awk '{ n = NF; printf "%s %s %s %s %s\n", $(n-4), $(n-3), $(n-2), $(n-1), $n }' "$work/row")
+  record_row "$1" "${f[@]}"
 }
 
 if [ -n "$old" ]; then
-  serve_fen2img "$old" "$work/old.err" --queue 4096
+  serve_fen2img "$old" "$work/old.err" --queue 4096 --response-cache 0
   old_pid=$spawned
   old_base=$base
 fi
-serve_fen2img "$bin" "$work/serve.err" --queue 4096
+serve_fen2img "$bin" "$work/serve.err" --queue 4096 --response-cache 0
 fen2img_pid=$spawned
 
 if [ -n "$peer" ]; then
@@ -162,7 +172,8 @@ for c in 1 64; do
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
     "${old:+, old $(rss "$old_pid")}" \
     "${peer:+, web-boardimage $(rss "$peer_pid")}" \
-    "${lila:+, lila-gif $(rss "$lila_pid")}"
+    "${lila:+, lila-gif $(rss "$lila_pid")}" | tee "$work/rss"
+  record_row "# $(cat "$work/rss")"
 done
 
 # GIF sizes: the same /image.gif URLs from each server, first 50 positions.
@@ -170,7 +181,9 @@ gif_sizes() { # label base
   head -n 50 "$work/fens" | while IFS= read -r enc; do
     curl -s -o /dev/null -w '%{size_download}\n' "$2/image.gif?fen=$enc"
   done | awk -v label="$1" '{ s += $1; if ($1 > m) m = $1 }
-    END { printf "%s /image.gif, 50 positions: mean %.0f bytes, largest %d\n", label, s / NR, m }'
+    END { printf "%s /image.gif, 50 positions: mean %.0f bytes, largest %d\n", label, s / NR, m }' \
+    | tee "$work/sizes"
+  record_row "# $(cat "$work/sizes")"
 }
 if wants gif; then
   gif_sizes fen2img "$base"

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use resvg::tiny_skia::IntRect;
+use resvg::tiny_skia::{IntRect, Pixmap};
 
 use super::draw::draw_labels;
 use super::indexed::{
@@ -100,6 +100,9 @@ impl GameTiles {
     /// with the `labels` centred in it: kept from an earlier square with
     /// the same pixels, labels and sprites, or drawn now; `None` when the
     /// squares kept have reached their budget and this one is new.
+    /// `scratch` is a pixmap of one square, reused from square to square
+    /// (a fresh one per square was a zeroed 32 KB at 720 px, 64 times a
+    /// frame).
     fn square(
         &mut self,
         parts: &mut Parts,
@@ -107,19 +110,29 @@ impl GameTiles {
         bare: &RunImage,
         labels: Option<(&[PlacedLabel], Option<Halo>)>,
         sq: Square,
+        scratch: &mut Pixmap,
     ) -> Option<Arc<GameSquare>> {
-        let ground = bare.crop(square_rect(layout, sq));
+        let rect = square_rect(layout, sq);
+        if (scratch.width(), scratch.height()) != (rect.width(), rect.height()) {
+            *scratch = Pixmap::new(rect.width(), rect.height()).expect("a square is at least 1 px");
+        }
+        bare.crop_into(rect, scratch);
+        let ground: &Pixmap = scratch;
         let here = labels.map_or_else(Vec::new, |(all, halo)| {
             touching_labels(layout, all, halo, sq)
         });
         let hash = quick_hash(ground.data());
         let sprites = &layout.frame.sprites;
         let halo = labels.and_then(|(_, halo)| halo);
+        // The labels first: with inside coordinates a light square's
+        // pixels are those of eight labelled light squares too, and
+        // comparing those 32 KB (at 720 px) before the few labels was a
+        // tenth of a game's time (`perf`, `POST /game.gif` of 100 plies).
         let kept = self.squares.iter().find(|e| {
             e.hash == hash
-                && e.pixels == ground.data()
                 && e.labels == here
                 && e.label_halo == halo
+                && e.pixels == ground.data()
                 && e.sprites == *sprites
         });
         if let Some(kept) = kept {
@@ -135,7 +148,7 @@ impl GameTiles {
         if let Some((here, halo)) = placed {
             draw_labels(&mut labelled, here, halo, 0);
         }
-        let rgba = piece_tiles(parts, layout, &ground, placed);
+        let rgba = piece_tiles(parts, layout, ground, placed);
         let entry = Arc::new(GameSquare {
             hash,
             sprites: sprites.clone(),
@@ -246,8 +259,11 @@ impl Rasterizer {
         let size = frame.board.square as usize;
         let mut class_of = [0u8; 64];
         let mut found: Vec<Arc<GameSquare>> = Vec::new();
+        // Sized by the first square (`GameTiles::square`).
+        let mut scratch = Pixmap::new(1, 1).expect("1 px");
         for sq in Square::all() {
-            let Some(entry) = game.square(&mut self.parts, layout, &bare, labels, sq) else {
+            let Some(entry) = game.square(&mut self.parts, layout, &bare, labels, sq, &mut scratch)
+            else {
                 return self.render_rgba_in(layout, game);
             };
             let r = square_rect(layout, sq);

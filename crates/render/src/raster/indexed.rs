@@ -23,6 +23,7 @@ use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 use super::cache::hash_of;
 use super::cache::Cache;
 use super::draw::{draw_labels, draw_mover};
+use super::kept_tiles::KeptTiles;
 use super::paint::draw_sprite;
 use super::parts::Parts;
 use super::runs::RunImage;
@@ -42,6 +43,13 @@ pub(super) const BACKGROUND_WEIGHT: u64 = 4;
 /// draw 200 MB of tiles for one image, where the RGBA path draws 16 MB,
 /// and faster.
 const TILE_WORK_BYTES: u64 = 32 << 20;
+
+/// The most bytes of RGBA tiles a tile set keeps whole from counting their
+/// colours to indexing them; past it, it keeps the unlabelled tiles of
+/// each kind of ground and the rectangles the labels change
+/// (`kept_tiles`). Two classes (light and dark squares, no inside labels)
+/// at 720 px are 0.8 MB.
+const KEPT_RGBA_TILE_BYTES: u64 = 1 << 20;
 
 /// The prepared material for one frame and set of check glows.
 #[derive(Debug)]
@@ -211,11 +219,22 @@ impl TileSet {
     /// squares come in so many kinds that drawing every piece on each
     /// would take more than [`TILE_WORK_BYTES`].
     fn build(parts: &mut Parts, layout: &Layout) -> Option<TileSet> {
+        TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES)
+    }
+
+    /// [`TileSet::build`], keeping the RGBA tiles whole between counting
+    /// and indexing when they take at most `keep_bytes`.
+    fn build_keeping(parts: &mut Parts, layout: &Layout, keep_bytes: u64) -> Option<TileSet> {
         let material = Material::of(parts, layout)?;
-        // Every piece on every class of square, in RGBA.
-        let tiles_rgba: Vec<[Pixmap; 12]> = (0..material.classes.len())
-            .map(|class| material.draw_tiles(parts, layout, class))
-            .collect();
+        let classes = material.classes.len();
+        let size = layout.frame.board.square as u32;
+        // Every piece on every class of square, in RGBA: kept whole for the
+        // indexing below when that is little, else as the unlabelled tiles
+        // of each kind of ground and the rectangle each class's labels
+        // change (`kept_tiles`).
+        let rgba_bytes = classes as u64 * 12 * 4 * u64::from(size).pow(2);
+        let mut whole: Vec<[Pixmap; 12]> = Vec::new();
+        let mut patched = KeptTiles::default();
 
         // One palette for all of it, each source weighted by how much of a
         // typical board it covers: the board and margin are on every board
@@ -223,17 +242,32 @@ impl TileSet {
         // and there.
         let mut histogram: ColorMap<u64> = ColorMap::default();
         material.count_board(&mut histogram);
-        for t in tiles_rgba.iter().flatten() {
-            count_colors(t, &mut histogram);
+        for class in 0..classes {
+            let drawn = material.draw_tiles(parts, layout, class);
+            for t in &drawn {
+                count_colors(t, &mut histogram);
+            }
+            if rgba_bytes <= keep_bytes {
+                whole.push(drawn);
+            } else {
+                let bare = material
+                    .bare
+                    .crop(square_rect(layout, material.classes[class].1));
+                patched.push(&bare, drawn, |ground| {
+                    piece_tiles(parts, layout, ground, None)
+                });
+            }
         }
         let palette = Palette::from_histogram(&histogram);
         let index = |c| palette.index(c);
         let run_indices = material.run_indices(index);
         let markers = material.marker_indices(index);
-        let tiles = tiles_rgba
-            .iter()
-            .map(|class| class.each_ref().map(|t| to_indices(t, index)))
-            .collect();
+        let tiles = if rgba_bytes <= keep_bytes {
+            let each = |class: &[Pixmap; 12]| class.each_ref().map(|t| to_indices(t, index));
+            whole.iter().map(each).collect()
+        } else {
+            patched.indices(|t| to_indices(t, index))
+        };
         Some(TileSet {
             palette: Arc::new(palette),
             background: material.empty,
@@ -801,5 +835,52 @@ mod tests {
         // At an everyday size the same board keeps its tiles.
         assert!(raster.render_indexed(&layout(fen, &fills(400))).is_some());
         assert!(raster.cached_bytes() < 16 << 20);
+    }
+
+    #[test]
+    fn a_tile_set_kept_as_labelled_patches_is_the_one_kept_whole() {
+        // Inside coordinates at 720 px: each labelled square is a class of
+        // its own, more RGBA than a tile set keeps whole between counting
+        // colours and indexing, so it keeps the unlabelled tiles and the
+        // rectangles the labels change. The palette and every tile must be
+        // those of a tile set that kept them whole.
+        let options = DiagramOptions {
+            size: 720,
+            coordinates: Coordinates::Inside,
+            ..DiagramOptions::default()
+        };
+        let l = layout(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4",
+            &options,
+        );
+        let size = u64::from(l.frame.board.square as u32);
+        let mut parts = Parts::default();
+        let material = Material::of(&mut parts, &l).unwrap();
+        assert!(material.classes.len() as u64 * 48 * size * size > KEPT_RGBA_TILE_BYTES);
+        // Held as patches, the tiles are a small part of the whole.
+        let mut patched = KeptTiles::default();
+        for class in 0..material.classes.len() {
+            let drawn = material.draw_tiles(&mut parts, &l, class);
+            let bare = material
+                .bare
+                .crop(square_rect(&l, material.classes[class].1));
+            patched.push(&bare, drawn, |g| piece_tiles(&mut parts, &l, g, None));
+        }
+        let whole = material.classes.len() as u64 * 12 * size * size;
+        assert!(
+            patched.pixels() * 3 < whole,
+            "{} of {whole}",
+            patched.pixels()
+        );
+        let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX).unwrap();
+        let redrawn = TileSet::build_keeping(&mut parts, &l, 0).unwrap();
+        assert_eq!(kept.palette.colors, redrawn.palette.colors);
+        assert_eq!(kept.run_indices, redrawn.run_indices);
+        assert_eq!(kept.tiles, redrawn.tiles);
+        assert_eq!(kept.class_of, redrawn.class_of);
+        // And the rasterizer's own (which keeps patches here) gives that image.
+        let mut raster = Rasterizer::new();
+        let image = raster.render_indexed(&l).unwrap();
+        assert_eq!(image.palette.colors, kept.palette.colors);
     }
 }

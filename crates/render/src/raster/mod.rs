@@ -15,6 +15,7 @@ mod draw;
 pub(crate) mod game_tiles;
 mod glyph_masks;
 pub mod indexed;
+mod kept_tiles;
 mod marked_tiles;
 mod marks;
 mod paint;
