@@ -122,6 +122,7 @@ mod offload;
 pub mod options;
 mod palette_image;
 mod pixels;
+mod png_deflate;
 pub mod problem;
 mod raster;
 mod renderer;
