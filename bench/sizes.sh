@@ -4,7 +4,8 @@
 # - the 720 px PNG of each of the first N corpus positions with lila-gif's
 #   look (coordinates inside the board, no margin: 720 x 720), from this
 #   build and from --old, against lila-gif's /image.gif of the same
-#   position (--lila), and the time each build takes for the N files;
+#   position (--lila), and the wall time of each build's N processes
+#   (start-up included: bench/oneshot.sh and render_corpus time properly);
 # - the start position's SVG, both builds.
 #
 #   bench/sizes.sh [--count N] [--bin PATH] [--old PATH] [--lila PATH] [--record]
@@ -36,8 +37,10 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n "$bin" ]] || bin=$(release_bin fen2img)
 scratch_dir
-grep -v '^#' "$repo_root/crates/test-support/data/positions.fen" | grep -v '^$' \
-    | head -n "$count" > "$work/fens"
+# (awk reads the file itself: `grep | head` fails under pipefail when head
+# stops reading early)
+awk -v n="$count" '!/^#/ && NF { print; if (++k == n) exit }' \
+    "$repo_root/crates/test-support/data/positions.fen" > "$work/fens"
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 
 echo "$(run_header "$count positions")"
@@ -73,14 +76,14 @@ if [[ -n "$lila" ]]; then
     wait_for "http://127.0.0.1:$port/" 30
     mkdir -p "$work/lila"
     n=0
-    t0=$(date +%s.%N)
     while IFS= read -r fen; do
         n=$((n + 1))
         enc=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$fen")
         curl -sf -o "$work/lila/$n.gif" "http://127.0.0.1:$port/image.gif?fen=$enc"
     done < "$work/fens"
-    t1=$(date +%s.%N)
-    report "lila-gif /image.gif (default)" lila-gif "$work/lila"/*.gif "$(echo "$t1 - $t0" | bc)"
+    # (no time: a request a process of curl and python says nothing of
+    # lila-gif's speed; bench/serve.sh measures that)
+    report "lila-gif /image.gif (default)" lila-gif "$work/lila"/*.gif -
     # Position by position: how many PNGs are at most lila-gif's GIF.
     for label in before after; do
         [[ -d "$work/$label" ]] || continue
