@@ -152,7 +152,12 @@ fn final_positions_as_svg_pages_one_file_a_page_the_same_bytes_each_run() {
     assert_eq!(page(1).matches("<g transform=").count(), 1);
     // (the page number is item 0, the diagram item 1)
     assert!(page(1).contains("id=\"d1-") && page(1).contains("href=\"#d1-"));
-    assert!(!page(1).contains("id=\"x") && !page(1).contains("href=\"#x"));
+    // ... and no other: every id and reference carries the page's prefix.
+    for mark in ["id=\"", "href=\"#"] {
+        let all = page(1).matches(mark).count();
+        let prefixed = page(1).matches(&format!("{mark}d1-")).count();
+        assert_eq!(all, prefixed, "{mark}");
+    }
     let first: Vec<String> = (1..=4).map(page).collect();
     assert_code(&run(&dir, &args), 2);
     assert_eq!(first, (1..=4).map(page).collect::<Vec<_>>());

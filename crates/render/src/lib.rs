@@ -123,6 +123,7 @@ pub mod options;
 mod outcome;
 mod palette_image;
 mod pixels;
+mod png_deflate;
 pub mod problem;
 mod raster;
 mod renderer;

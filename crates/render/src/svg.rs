@@ -65,12 +65,15 @@ pub fn prefix_ids(svg: &str, prefix: &str) -> String {
     out
 }
 
-/// The default id prefix of a document: `x` and eight hex digits of a
-/// stable hash of the document itself (`x`, so no id reads as a hex colour
-/// after `#`). Different documents get
-/// different prefixes (so any number can be inlined in one page), the same
-/// document the same one (its definitions are identical anyway), and the
-/// output stays the same on every machine.
+/// The default id prefix of a document: six characters carrying a stable
+/// 32-bit hash of the document itself, a letter from `g`–`z` or `G`–`Z`
+/// (so no id reads as a hex colour after `#`) and five letters or digits.
+/// Different documents get different prefixes (so any number can be
+/// inlined in one page), the same document the same one (its definitions
+/// are identical anyway), and the output stays the same on every machine.
+/// Six characters where eight hex digits and an `x` took nine: a prefix
+/// is written at every id and every reference, over a hundred times in a
+/// full board.
 pub(crate) fn content_prefix(svg: &str) -> String {
     // Eight bytes a step (FNV-1a goes byte by byte, a sizeable share of a
     // 20 µs document), read little-endian, so every machine agrees.
@@ -85,7 +88,23 @@ pub(crate) fn content_prefix(svg: &str) -> String {
     h = (h.rotate_left(23) ^ u64::from_le_bytes(tail) ^ svg.len() as u64)
         .wrapping_mul(0x0100_0000_01b3_0001);
     h ^= h >> 29;
-    format!("x{:08x}", h as u32 ^ (h >> 32) as u32)
+    // 40 * 62^5 > 2^32: every hash has a prefix of its own.
+    prefix_of_hash(h as u32 ^ (h >> 32) as u32)
+}
+
+/// The six-character id prefix that carries `hash` (see [`content_prefix`]).
+fn prefix_of_hash(hash: u32) -> String {
+    const FIRST: &[u8; 40] = b"ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ";
+    const REST: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut v = hash as u64;
+    let mut prefix = String::with_capacity(6);
+    prefix.push(FIRST[(v % 40) as usize] as char);
+    v /= 40;
+    for _ in 0..5 {
+        prefix.push(REST[(v % 62) as usize] as char);
+        v /= 62;
+    }
+    prefix
 }
 
 /// Writes layouts as SVG, remembering the glyph definitions between boards:
@@ -1037,6 +1056,47 @@ fn num4(v: f32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn id_prefixes_are_six_safe_characters_one_per_hash() {
+        let hashes = [
+            0u32,
+            1,
+            39,
+            40,
+            41,
+            62 * 40,
+            u32::MAX,
+            u32::MAX - 1,
+            0x8000_0000,
+        ];
+        let prefixes: Vec<String> = hashes.iter().map(|&h| prefix_of_hash(h)).collect();
+        for p in &prefixes {
+            assert_eq!(p.len(), 6, "{p}");
+            assert!(is_valid_id_prefix(p), "{p}");
+            assert!(!p.starts_with(|c: char| c.is_ascii_hexdigit()), "{p}");
+            assert!(p.bytes().all(|b| b.is_ascii_alphanumeric()), "{p}");
+        }
+        let distinct: std::collections::BTreeSet<&String> = prefixes.iter().collect();
+        assert_eq!(distinct.len(), hashes.len());
+        // The mixed radix reads back to the hash: no two hashes share one.
+        let first = "ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ";
+        let rest = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        for (&h, p) in hashes.iter().zip(&prefixes) {
+            let mut value = 0u64;
+            for c in p[1..].chars().rev() {
+                value = value * 62 + rest.find(c).unwrap() as u64;
+            }
+            value = value * 40 + first.find(&p[..1]).unwrap() as u64;
+            assert_eq!(value, h as u64, "{p}");
+        }
+        // Documents differing in one byte get different prefixes.
+        let (a, b) = (
+            content_prefix("<svg>a</svg>"),
+            content_prefix("<svg>b</svg>"),
+        );
+        assert!(a != b && is_valid_id_prefix(&a) && a.len() == 6, "{a} {b}");
+    }
 
     #[test]
     fn numbers_and_colours_are_compact() {
