@@ -1442,7 +1442,7 @@ fn a_fen_block_of_fairy_fen_draws_the_problem() {
         .code(0);
     let page = fs::read_to_string(dir.join("out/p.md")).unwrap();
     assert!(
-        page.contains("Neutral: knight d5. h#2 (2+1+1n)."),
+        page.contains("Neutral: Sd5. h#2 (2+1+1n)."),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -1459,7 +1459,7 @@ fn a_fen_block_of_fairy_fen_draws_the_problem() {
         .code(0);
     let page = fs::read_to_string(dir.join("out/o.md")).unwrap();
     assert!(
-        page.contains("White: king e1, rook h1. Black: king e8. #2 (2+1)."),
+        page.contains("White: Ke1 Rh1. Black: Ke8. #2 (2+1)."),
         "{page}"
     );
     fs::write(

@@ -33,7 +33,35 @@ fn problem_flags_make_the_problem_layout() {
     assert_eq!(
         stdout(&out),
         "Chess problem: A. Composer & B. Composer, The Problemist, 1st Prize. \
-         White: king e1, queen turned 180° a1. Black: king e8. Neutral: knight d5. h#2 (2+1+1n).\n"
+         White: Ke1 Q2a1. Black: Ke8. Neutral: Sd5. h#2 (2+1+1n).\n"
+    );
+}
+
+/// A problem's alt text lists the units as a problem column does, the
+/// knight as S (a Fairy FEN `N`/`n` is a knight all the same), while an
+/// ordinary diagram's alt text keeps its own form.
+#[test]
+fn the_problem_alt_text_is_the_problem_columns_piece_list() {
+    let out = run(&[
+        "--problem",
+        "r3k3/8/8/8/8/5N2/-n7/4K3",
+        "--stipulation",
+        "#2",
+        "--author",
+        "A. Composer",
+        "--alt",
+    ]);
+    assert_code(&out, 0);
+    assert_eq!(
+        stdout(&out),
+        "Chess problem: A. Composer. White: Ke1 Sf3. Black: Ke8 Ra8. \
+         Neutral: Sa2. #2 (2+2+1n).\n"
+    );
+    let out = run(&["--alt", "r3k3/8/8/8/8/5N2/8/4K3 w - - 0 1"]);
+    assert_code(&out, 0);
+    assert_eq!(
+        stdout(&out),
+        "White to move. White: Ke1, Nf3. Black: Ke8, Ra8.\n"
     );
 }
 
@@ -99,9 +127,5 @@ fn an_ordinary_fen_reads_as_before() {
     // A Fairy FEN sign in an input the FEN parser refuses reads it as a problem.
     let out = run(&["--alt", "4k3/8/8/8/8/8/8/-K3k3"]);
     assert_code(&out, 0);
-    assert!(
-        stdout(&out).contains("Neutral: king a1"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("Neutral: Ka1."), "{}", stdout(&out));
 }

@@ -61,9 +61,9 @@ def test_popeye_text_draws_the_clis_bytes_and_options_win():
 def test_describe_names_every_unit_turn_neutral_and_the_count():
     text = fen2img.describe(FAIRY, stipulation="h#2")
     for said in [
-        "White: king h1, grasshopper (G) c3.",
-        "Black: king a8, bishop turned 90° b2.",
-        "Neutral: rook b1, knight turned 180° a1, knight d5.",
+        "White: Kh1 Gc3.",
+        "Black: Ka8 B1b2.",
+        "Neutral: Rb1 S2a1 Sd5.",
         "neutral circle marker turned 270° c2",
         'text "a" e3',
         "h#2 (2+2+3n).",
@@ -72,13 +72,12 @@ def test_describe_names_every_unit_turn_neutral_and_the_count():
     # The same words as the SVG's description.
     assert f"<desc>{text}</desc>".replace('"', "&quot;") in fen2img.svg(FAIRY, stipulation="h#2")
     assert fen2img.describe(SHANKAR) == (
-        "Chess problem: N. Shankar Ram, feenschach 65, 15. 5. 1983. White: king e8, queen c8, "
-        "rook b7, bishop b6, pawn g7. Black: king a8, rook a7, bishop b8, knight c6, pawn f2. "
-        "#4 (5+5). Madrasi."
+        "Chess problem: N. Shankar Ram, feenschach 65, 15. 5. 1983. "
+        "White: Ke8 Qc8 Rb7 Bb6 Pg7. Black: Ka8 Ra7 Bb8 Sc6 Pf2. #4 (5+5). Madrasi."
     )
     # An ordinary FEN asked to be a problem is described as one.
     assert fen2img.describe("4k3/8/8/8/8/8/8/4K2R w K - 0 1", stipulation="#2").endswith(
-        "White: king e1, rook h1. Black: king e8. #2 (2+1)."
+        "White: Ke1 Rh1. Black: Ke8. #2 (2+1)."
     )
 
 

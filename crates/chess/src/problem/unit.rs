@@ -121,8 +121,10 @@ impl Unit {
         matches!(self.figure, Figure::Piece(_)) && self.rotation == 0 && self.side != Side::Neutral
     }
 
-    /// The unit in words for alt text: `"neutral knight turned 180°"`,
-    /// `"white fairy piece G"`, `"black circle marker"`, `"text 'a'"`.
+    /// The unit in words: `"neutral knight turned 180°"`,
+    /// `"white fairy piece G"`, `"black circle marker"`, `"text 'a'"`. A
+    /// problem's alt text says its markers and texts so; its pieces it
+    /// lists by letter, as problem columns do (`Sd5`).
     pub fn describe(&self) -> String {
         let what = match &self.figure {
             Figure::Piece(role) => format!("{} {}", self.side.name(), role.name()),

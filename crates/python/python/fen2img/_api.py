@@ -240,9 +240,10 @@ def describe(
 
     A chess problem (the problem keywords, Fairy FEN or Popeye input, as
     :func:`render` reads them) is said as its diagram's alt text and SVG
-    ``<desc>`` say it: the caption, every unit by side (turned and neutral
-    units said), the stipulation and the count ("Chess problem: Sam Loyd.
-    White: king c6, queen d1. Black: king c8. #2 (2+1).").
+    ``<desc>`` say it: the caption, every unit by side as a problem column
+    lists them (``S`` the knight, a turned piece's quarter turns after its
+    letter, neutral units under "Neutral"), the stipulation and the count
+    ("Chess problem: Sam Loyd. White: Kc6 Qd1. Black: Kc8. #2 (2+1).").
 
     Raises:
         FenError: ``position`` is not FEN fen2img can read.

@@ -11,7 +11,7 @@ use fen2img_chess::problem::{Figure, Problem};
 const FAIRY_NAMES: [(&str, &str); 1] = [("G", "grasshopper")];
 
 /// The name of a fairy piece's Popeye code, if it is a common one.
-pub(crate) fn fairy_name(code: &str) -> Option<&'static str> {
+fn fairy_name(code: &str) -> Option<&'static str> {
     FAIRY_NAMES
         .iter()
         .find(|(c, _)| *c == code)

@@ -24,12 +24,13 @@
 //! let svg = render_problem(&p, &RenderOptions::default())?;
 //! let svg = String::from_utf8(svg).unwrap();
 //! assert!(svg.contains("rotate(180"));
-//! assert!(svg.contains("Neutral: knight d5. h#2 (2+1+1n)."));
+//! assert!(svg.contains("Neutral: Sd5. h#2 (2+1+1n)."));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod alt;
 mod caption;
+mod letters;
 pub(crate) mod svg;
 mod text;
 

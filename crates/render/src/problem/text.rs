@@ -15,9 +15,9 @@
 use std::fmt::Write as _;
 
 use fen2img_chess::problem::{Figure, Problem, Side, Unit};
-use fen2img_chess::{Role, Square};
+use fen2img_chess::Square;
 
-use super::caption;
+use super::{caption, letters};
 
 /// `problem` as a text board (see the module documentation for the signs).
 ///
@@ -66,21 +66,14 @@ fn cell(unit: Option<&Unit>) -> String {
         _ => s.to_owned(),
     };
     let (prefix, body) = match &u.figure {
-        Figure::Piece(role) => {
-            let letter = match role {
-                Role::Knight => 'S',
-                r => r.upper_char(),
-            };
-            (neutral(u), case(&letter.to_string()))
-        }
-        Figure::Fairy(code) => (neutral(u), case(code)),
         Figure::Marker(m) => ('@', case(&m.upper_char().to_string())),
         Figure::Text(t) => ('\'', t.chars().take(3).collect()),
+        piece => (
+            neutral(u),
+            case(&letters::piece_letters(piece).unwrap_or_default()),
+        ),
     };
-    let turn = match u.rotation {
-        0 => String::new(),
-        r => r.to_string(),
-    };
+    let turn = letters::turn_digit(u.rotation);
     let mut s = format!("{prefix}{body}{turn}");
     while s.chars().count() < 4 {
         s.push(' ');

@@ -409,7 +409,7 @@ fn the_options_table_draws_an_ordinary_fen_as_a_problem_in_fences_and_python() {
         assert!(
             svg.contains(
                 "<desc>Chess problem: A. Composer &amp; B. Composer, The Problemist, 1st Prize. \
-                 White: king e1, rook h1. Black: king e8. #2 (2+1).</desc>"
+                 White: Ke1 Rh1. Black: Ke8. #2 (2+1).</desc>"
             ),
             "{front:?}: {}",
             &svg[..300.min(svg.len())]
@@ -580,34 +580,70 @@ fn turned_pieces_are_drawn_with_every_bundled_set() {
 
 /// The units an alt text names, read back: `(square, description)` as
 /// [`Unit::describe`] says them (`"neutral knight turned 180°"`), sorted.
-/// Its sentences are "White: …", "Black: …", "Neutral: …" (a piece's name,
-/// its turn, its square) and "On the squares: …" (described in full).
+/// Its sentences are "White: …", "Black: …", "Neutral: …" (a problem
+/// column's piece list: `Ke1 Sf3 Q2a1 Gc3`, the letters `K Q R B S P` or a
+/// fairy code, the quarter turns, the square), "On the squares: …"
+/// (described in full) and the legend ("G = grasshopper, CA = fairy
+/// piece"), which says which letters are fairy codes.
 fn units_said(alt: &str) -> Vec<String> {
+    let sentences: Vec<&str> = alt.split(". ").map(|s| s.trim_end_matches('.')).collect();
+    // The legend: every part "CODE = name".
+    let codes: Vec<&str> = sentences
+        .iter()
+        .filter_map(|s| {
+            let parts: Vec<Option<&str>> = s
+                .split(", ")
+                .map(|part| part.split_once(" = ").map(|(code, _)| code))
+                .collect();
+            parts.iter().all(Option::is_some).then_some(parts)
+        })
+        .flatten()
+        .flatten()
+        .collect();
+    let kind = |letters: &str| -> Option<String> {
+        let role = match letters {
+            "K" => "king",
+            "Q" => "queen",
+            "R" => "rook",
+            "B" => "bishop",
+            "S" => "knight",
+            "P" => "pawn",
+            code if codes.contains(&code) => return Some(format!("fairy piece {code}")),
+            _ => return None,
+        };
+        Some(role.to_owned())
+    };
     let mut said = Vec::new();
-    for sentence in alt.split(". ") {
+    for sentence in sentences {
         let (side, list) = match sentence.split_once(": ") {
             Some(("White", l)) => ("white", l),
             Some(("Black", l)) => ("black", l),
             Some(("Neutral", l)) => ("neutral", l),
-            Some(("On the squares", l)) => ("", l),
+            Some(("On the squares", l)) => {
+                for item in l.split(", ") {
+                    let (what, square) = item.rsplit_once(' ').unwrap();
+                    said.push(format!("{square} {what}"));
+                }
+                continue;
+            }
             _ => continue,
         };
-        for item in list.trim_end_matches('.').split(", ") {
-            let (what, square) = item.rsplit_once(' ').unwrap();
-            let what = if side.is_empty() {
-                what.to_owned()
-            } else {
-                // "grasshopper (G)" and "fairy piece CA" are Popeye codes.
-                let what = match what.split_once(" (") {
-                    Some((_, code)) if !what.starts_with("fairy") => {
-                        let (code, turn) = code.split_once(')').unwrap();
-                        format!("fairy piece {code}{turn}")
-                    }
-                    _ => what.to_owned(),
-                };
-                format!("{side} {what}")
+        for item in list.split(' ') {
+            let (head, square) = item.split_at(item.len() - 2);
+            // The letters alone, or the letters and a turn 1-3.
+            let (what, turn) = match kind(head) {
+                Some(what) => (what, 0),
+                None => {
+                    let (letters, turn) = head.split_at(head.len() - 1);
+                    let turn: u16 = turn.parse().unwrap_or_else(|_| panic!("{item}"));
+                    assert!((1..=3).contains(&turn), "{item}");
+                    (kind(letters).unwrap_or_else(|| panic!("{item}")), turn)
+                }
             };
-            said.push(format!("{square} {what}"));
+            match turn {
+                0 => said.push(format!("{square} {side} {what}")),
+                t => said.push(format!("{square} {side} {what} turned {}°", t * 90)),
+            }
         }
     }
     said.sort();
