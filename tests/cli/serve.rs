@@ -1513,7 +1513,10 @@ fn diagram_pdf_is_the_commands_pdf_with_its_validators() {
     let unknown = server.get(&format!("/diagram.pdf?fen={}&format=ascii", enc(FEN)));
     assert_eq!(unknown.status, 400);
     // A problem (Fairy FEN: a neutral queen) is refused, not sent as SVG.
-    let problem = server.get(&format!("/diagram.pdf?fen={}", enc("4k3/8/8/8/8/8/8/-Q3K3")));
+    let problem = server.get(&format!(
+        "/diagram.pdf?fen={}",
+        enc("4k3/8/8/8/8/8/8/-Q3K3")
+    ));
     assert_eq!(problem.status, 400);
     assert!(String::from_utf8_lossy(&problem.body).contains("not written as PDF"));
     let asked = server.get(&format!("/diagram.pdf?fen={}&stipulation=%232", enc(FEN)));
