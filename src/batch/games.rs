@@ -137,6 +137,8 @@ struct Run<'a> {
     options: &'a RenderOptions,
     game_options: GameOptions,
     renderers: Vec<Mutex<Renderer>>,
+    /// The threads games are picked and diagrams drawn on.
+    pool: rayon::ThreadPool,
     /// Diagrams drawn and held at once (see the module's header).
     window: usize,
 }
@@ -164,6 +166,82 @@ impl Run<'_> {
                 warnings: found.warnings,
             },
         }
+    }
+
+    /// Picks the positions of `chunk`'s games (numbered from `first`) in
+    /// parallel, then draws them a window at a time and hands each game's
+    /// outcome to `out` in game order. False when a signal stopped it.
+    fn chunk(
+        &self,
+        source: &str,
+        text: &[u8],
+        chunk: &[Read],
+        first: usize,
+        out: &mut Handled<'_>,
+    ) -> Result<bool, Failure> {
+        // Positions only: no pixels are held yet.
+        let picked: Vec<(usize, Picked)> = self.pool.install(|| {
+            chunk
+                .par_iter()
+                .enumerate()
+                .map(|(i, read)| (first + i, self.pick(source, text, first + i, read)))
+                .collect()
+        });
+        let mut tags_of: Vec<serde_json::Map<String, serde_json::Value>> =
+            vec![serde_json::Map::new(); picked.len()];
+        let steps = steps(&picked);
+        for window in windows(&steps, self.window) {
+            if signals::stop_requested().is_some() {
+                return Ok(false);
+            }
+            let mut drawn = self.draw_window(window, &picked).into_iter();
+            for step in window {
+                let (number, picked) = &picked[step_game(*step)];
+                match (*step, picked) {
+                    (Step::Failed(_), Picked::Failed(e)) => out.failed(source, *number, e)?,
+                    (Step::Start(g), Picked::Diagrams { tags, warnings, .. }) => {
+                        for w in warnings {
+                            warn(w);
+                        }
+                        tags_of[g] = tags
+                            .iter()
+                            .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+                            .collect();
+                    }
+                    (Step::Draw(g, d), Picked::Diagrams { items, .. }) => {
+                        let (diagram, file) = &items[d];
+                        let bytes = drawn.next().unwrap_or_else(|| Err(String::new()));
+                        out.diagram(source, *number, &tags_of[g], diagram, file, bytes)?;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The diagrams of `window`, drawn in parallel, in its order.
+    fn draw_window(
+        &self,
+        window: &[Step],
+        picked: &[(usize, Picked)],
+    ) -> Vec<Result<Vec<u8>, String>> {
+        let draws: Vec<(usize, usize)> = window
+            .iter()
+            .filter_map(|s| match *s {
+                Step::Draw(g, d) => Some((g, d)),
+                _ => None,
+            })
+            .collect();
+        self.pool.install(|| {
+            draws
+                .par_iter()
+                .map(|&(g, d)| match &picked[g].1 {
+                    Picked::Diagrams { items, .. } => self.draw(&items[d].0),
+                    Picked::Failed(_) => Err(String::new()),
+                })
+                .collect()
+        })
     }
 
     /// Draws `diagram` with this thread's renderer.
@@ -242,45 +320,15 @@ pub fn run(
     format: Format,
     options: &RenderOptions,
 ) -> Result<u8, Failure> {
-    let name = crate::args::text::utf8("--name", &args.name)?;
-    let pieces = parse_names(name)?;
-    let names_ply = pieces.iter().any(|p| matches!(p, Piece::Part(Part::Ply)));
-    let pick = pick(args)?;
-    if !matches!(pick, Pick::One(_)) && !names_ply {
-        return Err(Failure::invalid(format!(
-            "{} draws several diagrams a game: put {{ply}} in --name, e.g. \
-             --name '{{white}}-{{black}}-{{round}}-{{ply}}.{{ext}}'",
-            if args.markers {
-                "--markers"
-            } else {
-                "--from/--to"
-            }
-        )));
-    }
+    let (pieces, pick) = names_and_pick(args)?;
     if args.shard.is_some() {
         return Err(Failure::invalid("--shard deals out FEN lines, not games"));
     }
     // Every input is read before anything is created: a missing one
     // leaves nothing behind.
-    let mut texts = Vec::new();
-    for path in &args.inputs {
-        let bytes = read_regular(path, MAX_PGN_LEN as u64)
-            .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
-        texts.push((path.display().to_string(), bytes));
-    }
+    let texts = read_inputs(&args.inputs)?;
     super::out_dirs::create_out_dir(out_dir)?;
     super::out_dirs::create_manifest_dir(args.manifest.as_deref())?;
-    let game_options = GameOptions {
-        strict: args.render.strict,
-        game: 1,
-        pick,
-        caption: if args.render.caption.as_deref().is_some_and(|c| c == "auto") {
-            CaptionStyle::Move
-        } else {
-            CaptionStyle::None
-        },
-        figurine: false,
-    };
     // As many threads as the FEN path would take for images of this size.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(schedule::threads(args.jobs.unwrap_or(0), options))
@@ -290,10 +338,11 @@ pub fn run(
         pieces,
         format,
         options,
-        game_options,
+        game_options: game_options(args, pick),
         renderers: (0..pool.current_num_threads().max(1))
             .map(|_| Mutex::new(Renderer::new(options.clone())))
             .collect(),
+        pool,
         window: schedule::chunk_len(options),
     };
     let mut manifest = match &args.manifest {
@@ -303,6 +352,12 @@ pub fn run(
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut used: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut out = Handled {
+        out_dir,
+        used: &mut used,
+        tally: &mut tally,
+        manifest: manifest.as_mut(),
+    };
     let mut n = 0usize;
     let _graceful = signals::mode(true);
     let pgn = PgnOptions::default().with_strict(args.render.strict);
@@ -318,65 +373,8 @@ pub fn run(
             }
             let first = n + 1;
             n += chunk.len();
-            // Positions only: no pixels are held yet.
-            let picked: Vec<(usize, Picked)> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .enumerate()
-                    .map(|(i, read)| (first + i, run.pick(source, text, first + i, read)))
-                    .collect()
-            });
-            let mut tags_of: Vec<serde_json::Map<String, serde_json::Value>> =
-                vec![serde_json::Map::new(); picked.len()];
-            let steps = steps(&picked);
-            for window in windows(&steps, run.window) {
-                if signals::stop_requested().is_some() {
-                    break 'inputs;
-                }
-                let draws: Vec<(usize, usize)> = window
-                    .iter()
-                    .filter_map(|s| match *s {
-                        Step::Draw(g, d) => Some((g, d)),
-                        _ => None,
-                    })
-                    .collect();
-                let mut drawn: Vec<Result<Vec<u8>, String>> = pool.install(|| {
-                    draws
-                        .par_iter()
-                        .map(|&(g, d)| match &picked[g].1 {
-                            Picked::Diagrams { items, .. } => run.draw(&items[d].0),
-                            Picked::Failed(_) => Err(String::new()),
-                        })
-                        .collect()
-                });
-                let mut drawn = drawn.drain(..);
-                let mut out = Handled {
-                    out_dir,
-                    used: &mut used,
-                    tally: &mut tally,
-                    manifest: manifest.as_mut(),
-                };
-                for step in window {
-                    let (number, picked) = &picked[step_game(*step)];
-                    match (*step, picked) {
-                        (Step::Failed(_), Picked::Failed(e)) => out.failed(source, *number, e)?,
-                        (Step::Start(g), Picked::Diagrams { tags, warnings, .. }) => {
-                            for w in warnings {
-                                warn(w);
-                            }
-                            tags_of[g] = tags
-                                .iter()
-                                .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
-                                .collect();
-                        }
-                        (Step::Draw(g, d), Picked::Diagrams { items, .. }) => {
-                            let (diagram, file) = &items[d];
-                            let bytes = drawn.next().unwrap_or_else(|| Err(String::new()));
-                            out.diagram(source, *number, &tags_of[g], diagram, file, bytes)?;
-                        }
-                        _ => {}
-                    }
-                }
+            if !run.chunk(source, text, &chunk, first, &mut out)? {
+                break 'inputs;
             }
         }
     }
@@ -384,6 +382,54 @@ pub fn run(
         m.finish()?;
     }
     Ok(tally.finish(started))
+}
+
+/// `--name`'s template and the positions to draw of each game, which must
+/// name each diagram apart (`{ply}`) when a game gives several.
+fn names_and_pick(args: &BatchArgs) -> Result<(Vec<Piece>, Pick), Failure> {
+    let name = crate::args::text::utf8("--name", &args.name)?;
+    let pieces = parse_names(name)?;
+    let names_ply = pieces.iter().any(|p| matches!(p, Piece::Part(Part::Ply)));
+    let pick = pick(args)?;
+    if !matches!(pick, Pick::One(_)) && !names_ply {
+        return Err(Failure::invalid(format!(
+            "{} draws several diagrams a game: put {{ply}} in --name, e.g. \
+             --name '{{white}}-{{black}}-{{round}}-{{ply}}.{{ext}}'",
+            if args.markers {
+                "--markers"
+            } else {
+                "--from/--to"
+            }
+        )));
+    }
+    Ok((pieces, pick))
+}
+
+/// Every PGN input's name and bytes, each at most [`MAX_PGN_LEN`] bytes.
+fn read_inputs(inputs: &[PathBuf]) -> Result<Vec<(String, Vec<u8>)>, Failure> {
+    let mut texts = Vec::new();
+    for path in inputs {
+        let bytes = read_regular(path, MAX_PGN_LEN as u64)
+            .map_err(|e| Failure::io(format!("cannot read '{}': {e}", path.display())))?;
+        texts.push((path.display().to_string(), bytes));
+    }
+    Ok(texts)
+}
+
+/// How each game is read and its positions picked: `--strict`, the picked
+/// positions and `--caption auto`'s move captions.
+fn game_options(args: &BatchArgs, pick: Pick) -> GameOptions {
+    GameOptions {
+        strict: args.render.strict,
+        game: 1,
+        pick,
+        caption: if args.render.caption.as_deref().is_some_and(|c| c == "auto") {
+            CaptionStyle::Move
+        } else {
+            CaptionStyle::None
+        },
+        figurine: false,
+    }
 }
 
 /// The positions of each game `--markers`, `--from` and `--to` ask for:

@@ -34,7 +34,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use fen2img_render::fingerprint::options_digest;
-use fen2img_render::{Format, Renderer};
+use fen2img_render::{Format, RenderOptions, Renderer};
 
 use crate::args::{render_options, FormatArg};
 use crate::failure::Failure;
@@ -56,19 +56,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     if let Some(output) = &args.output {
         return lines_of_games(args, output);
     }
-    let format =
-        match args.render.format {
-            Some(FormatArg::Known(f)) => f,
-            Some(FormatArg::Auto) => return Err(Failure::invalid(
-                "--format auto picks a picture for a terminal; batch writes files: name a format",
-            )),
-            Some(FormatArg::Epd) => return Err(Failure::invalid(
-                "--format epd writes the positions of games as lines: add -o FILE, or -o - for standard output",
-            )),
-            // A PDF is drawn from the layout the SVG writer walks.
-            Some(FormatArg::Pdf) => Format::SVG,
-            None => Format::PNG,
-        };
+    let format = picture_format(args)?;
     let pdf = pdf_page(args)?;
     let options = render_options(&args.render, format)?;
     let out_dir = args
@@ -86,6 +74,34 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
             "--markers, --from and --to pick positions of games: give .pgn files",
         ));
     }
+    fen_lines(args, out_dir, format, &options, pdf)
+}
+
+/// The format of the files `--out-dir` gets: `-f`'s, PNG by default; the
+/// formats that are not one file a diagram are refused with what to do.
+fn picture_format(args: &BatchArgs) -> Result<Format, Failure> {
+    match args.render.format {
+        Some(FormatArg::Known(f)) => Ok(f),
+        Some(FormatArg::Auto) => Err(Failure::invalid(
+            "--format auto picks a picture for a terminal; batch writes files: name a format",
+        )),
+        Some(FormatArg::Epd) => Err(Failure::invalid(
+            "--format epd writes the positions of games as lines: add -o FILE, or -o - for standard output",
+        )),
+        // A PDF is drawn from the layout the SVG writer walks.
+        Some(FormatArg::Pdf) => Ok(Format::SVG),
+        None => Ok(Format::PNG),
+    }
+}
+
+/// FEN and EPD lines, each drawn into its own file in `out_dir`.
+fn fen_lines(
+    args: &BatchArgs,
+    out_dir: &Path,
+    format: Format,
+    options: &RenderOptions,
+    pdf: Option<fen2img_pdf::PageWidth>,
+) -> Result<u8, Failure> {
     let template = NameTemplate::parse(crate::args::text::utf8("--name", &args.name)?)?;
     let shard = match &args.shard {
         Some(text) => Some(Shard::from_arg(text)?),
@@ -96,7 +112,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let mut inputs = Inputs::new(&args.inputs)?;
     create_out_dir(out_dir)?;
     create_manifest_dir(args.manifest.as_deref())?;
-    let threads = schedule::threads(args.jobs.unwrap_or(0), &options);
+    let threads = schedule::threads(args.jobs.unwrap_or(0), options);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -107,27 +123,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     // written finish and stops the run with its summary.
     let _immediate = signals::mode(false);
 
-    let options_digest = match pdf {
-        Some(page) => schedule::pdf_digest(options_digest(&options), page),
-        None => options_digest(&options),
-    };
-    let context = Context {
-        out_dir: out_dir.to_path_buf(),
-        template,
-        options_digest,
-        format,
-        pdf,
-        strict: args.render.strict,
-        around: options.diagram.around.clone(),
-        first_number: match (
-            options.diagram.around.number,
-            &options.diagram.around.number_format,
-        ) {
-            (Some(n), _) => Some(n),
-            (None, Some(_)) => Some(1),
-            (None, None) => None,
-        },
-    };
+    let context = line_context(out_dir, template, format, args.render.strict, options, pdf);
     if !context.template.unique_by_line() {
         // Standard input cannot be read twice: spool it for the pre-pass.
         inputs.spool_stdin(out_dir)?;
@@ -146,40 +142,15 @@ pub fn run(args: &BatchArgs) -> Result<u8, Failure> {
     let renderers: Vec<Mutex<Renderer>> = (0..pool.current_num_threads().max(1))
         .map(|_| Mutex::new(Renderer::new(options.clone())))
         .collect();
-    let chunk_len = schedule::chunk_len(&options);
-
     let started = Instant::now();
-    let mut tally = Tally::default();
-    let mut reader = inputs.lines();
-    let may_block = inputs.may_block();
-    // The running index of positions (not of lines) over the whole run,
-    // which --shard deals out.
-    let mut position_index = 0u64;
-    let _graceful = signals::mode(true);
-    while signals::stop_requested().is_none() {
-        let mut chunk = {
-            let _waiting = may_block.then(|| signals::mode(false));
-            reader.next_chunk(chunk_len)?
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        if let Some(shard) = shard {
-            chunk.retain(|_| {
-                position_index += 1;
-                shard.takes(position_index - 1)
-            });
-        }
-        let outcomes = pool.install(|| schedule::process_chunk(&chunk, &context, &renderers));
-        for (line, outcome) in chunk.iter().zip(outcomes) {
-            let source = reader.name(line.source);
-            tally.record(source, line, &outcome);
-            if let Some(m) = manifest.as_mut() {
-                m.write(source, line, &outcome)?;
-            }
-            progress.tick();
-        }
-    }
+    let run = Run {
+        context: &context,
+        pool: &pool,
+        renderers: &renderers,
+        chunk_len: schedule::chunk_len(options),
+        shard,
+    };
+    let tally = run.lines(&inputs, manifest.as_mut(), &progress)?;
     progress.finish();
     if let Some(m) = manifest.take() {
         m.finish()?;
@@ -201,6 +172,94 @@ fn pdf_page(args: &BatchArgs) -> Result<Option<fen2img_pdf::PageWidth>, Failure>
         ));
     }
     Ok(Some(crate::args::pdf_width(&args.render)))
+}
+
+/// What each line's file is made with: the folder, the name template and
+/// what the options say of every diagram.
+fn line_context(
+    out_dir: &Path,
+    template: NameTemplate,
+    format: Format,
+    strict: bool,
+    options: &RenderOptions,
+    pdf: Option<fen2img_pdf::PageWidth>,
+) -> Context {
+    let around = &options.diagram.around;
+    let options_digest = match pdf {
+        Some(page) => schedule::pdf_digest(options_digest(options), page),
+        None => options_digest(options),
+    };
+    Context {
+        out_dir: out_dir.to_path_buf(),
+        template,
+        options_digest,
+        format,
+        pdf,
+        strict,
+        around: around.clone(),
+        first_number: match (around.number, &around.number_format) {
+            (Some(n), _) => Some(n),
+            (None, Some(_)) => Some(1),
+            (None, None) => None,
+        },
+    }
+}
+
+/// The rendering stage of a run of FEN lines: the threads and renderers it
+/// shares out the lines to, and which lines are this shard's.
+struct Run<'a> {
+    context: &'a Context,
+    pool: &'a rayon::ThreadPool,
+    renderers: &'a [Mutex<Renderer>],
+    chunk_len: usize,
+    shard: Option<Shard>,
+}
+
+impl Run<'_> {
+    /// Reads `inputs` chunk by chunk until they end or a signal stops the
+    /// run, renders each chunk in parallel, and records its outcomes in
+    /// input order (the tally, the manifest, the progress bar).
+    fn lines(
+        &self,
+        inputs: &Inputs,
+        mut manifest: Option<&mut ManifestWriter>,
+        progress: &Progress,
+    ) -> Result<Tally, Failure> {
+        let mut tally = Tally::default();
+        let mut reader = inputs.lines();
+        let may_block = inputs.may_block();
+        // The running index of positions (not of lines) over the whole run,
+        // which --shard deals out.
+        let mut position_index = 0u64;
+        let _graceful = signals::mode(true);
+        while signals::stop_requested().is_none() {
+            let mut chunk = {
+                let _waiting = may_block.then(|| signals::mode(false));
+                reader.next_chunk(self.chunk_len)?
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            if let Some(shard) = self.shard {
+                chunk.retain(|_| {
+                    position_index += 1;
+                    shard.takes(position_index - 1)
+                });
+            }
+            let outcomes = self
+                .pool
+                .install(|| schedule::process_chunk(&chunk, self.context, self.renderers));
+            for (line, outcome) in chunk.iter().zip(outcomes) {
+                let source = reader.name(line.source);
+                tally.record(source, line, &outcome);
+                if let Some(m) = manifest.as_deref_mut() {
+                    m.write(source, line, &outcome)?;
+                }
+                progress.tick();
+            }
+        }
+        Ok(tally)
+    }
 }
 
 /// `-o`: the picked positions of every game as FEN or EPD lines.

@@ -126,8 +126,15 @@ pub fn run(
         None => None,
     };
     let started = Instant::now();
-    let mut tally = Tally::default();
-    let mut used: HashMap<String, usize> = HashMap::new();
+    let mut out = Outputs {
+        out_dir,
+        template,
+        format,
+        twins: args.problem.twins,
+        used: HashMap::new(),
+        tally: Tally::default(),
+        manifest: manifest.as_mut(),
+    };
     let mut number = 0usize;
     let _graceful = signals::mode(true);
     for (source, (name, text)) in texts.iter().enumerate() {
@@ -138,116 +145,164 @@ pub fn run(
             if signals::stop_requested().is_some() {
                 break;
             }
-            let drawn: Vec<Vec<Result<Vec<u8>, String>>> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|item| match &item.read {
-                        Ok((boards, _)) => boards
-                            .iter()
-                            .map(|(_, p)| render_problem(p, options).map_err(|e| e.to_string()))
-                            .collect(),
-                        Err(_) => Vec::new(),
-                    })
-                    .collect()
-            });
+            let drawn: Vec<Vec<Result<Vec<u8>, String>>> =
+                pool.install(|| chunk.par_iter().map(|item| draw(item, options)).collect());
             for (item, pictures) in chunk.iter().zip(drawn) {
-                let mut entries = Vec::new();
-                match &item.read {
-                    Err((line, column, message)) => {
-                        tally.invalid += 1;
-                        let at = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
-                        report(name, *line, Some(*column), message, Some((at, *column)));
-                        entries.push(Entry {
-                            source: name,
-                            problem: item.number,
-                            line: *line,
-                            twin: None,
-                            output: None,
-                            status: "invalid",
-                            column: Some(*column),
-                            error: Some(message.clone()),
-                        });
-                    }
-                    Ok((boards, id)) => {
-                        for ((letter, _), picture) in boards.iter().zip(pictures) {
-                            let file = file_name(
-                                template,
-                                item.number,
-                                id.as_deref(),
-                                *letter,
-                                boards.len() > 1,
-                                format,
-                            );
-                            let mut entry = Entry {
-                                source: name,
-                                problem: item.number,
-                                line: item.line,
-                                twin: args.problem.twins.then_some(*letter),
-                                output: None,
-                                status: "invalid",
-                                column: None,
-                                error: None,
-                            };
-                            let outcome = match picture {
-                                Err(message) => Err((EXIT_INVALID, message)),
-                                Ok(_) if used.contains_key(&file) => Err((
-                                    EXIT_INVALID,
-                                    format!(
-                                        "the name '{file}' is taken by problem {}: put {{n}} or {{id}} in --name",
-                                        used[&file]
-                                    ),
-                                )),
-                                Ok(bytes) => {
-                                    used.insert(file.clone(), item.number);
-                                    let path = out_dir.join(&file);
-                                    write_if_changed(&path, &bytes, Links::Replace)
-                                        .map(|w| (w, path.clone()))
-                                        .map_err(|e| {
-                                            (EXIT_FAILURE, format!("cannot write '{}': {e}", path.display()))
-                                        })
-                                }
-                            };
-                            match outcome {
-                                Ok((written, path)) => {
-                                    entry.output = Some(path.display().to_string());
-                                    entry.status = match written {
-                                        WriteOutcome::Written => {
-                                            tally.written += 1;
-                                            "written"
-                                        }
-                                        WriteOutcome::Unchanged => {
-                                            tally.unchanged += 1;
-                                            "unchanged"
-                                        }
-                                    };
-                                }
-                                Err((code, message)) => {
-                                    if code == EXIT_FAILURE {
-                                        tally.io += 1;
-                                        entry.status = "failed";
-                                    } else {
-                                        tally.invalid += 1;
-                                    }
-                                    report(name, item.line, None, &message, None);
-                                    entry.error = Some(message);
-                                }
-                            }
-                            entries.push(entry);
-                        }
-                    }
-                }
-                if let Some(m) = manifest.as_mut() {
-                    for e in &entries {
-                        m.write(e)?;
-                    }
-                }
+                out.item(name, text, item, pictures)?;
             }
         }
     }
+    let tally = out.tally;
     if let Some(m) = manifest.take() {
         m.finish()?;
     }
     Ok(tally.finish(started))
+}
+
+/// The pictures of a problem's boards (none for one that was not read).
+fn draw(item: &Item, options: &RenderOptions) -> Vec<Result<Vec<u8>, String>> {
+    match &item.read {
+        Ok((boards, _)) => boards
+            .iter()
+            .map(|(_, p)| render_problem(p, options).map_err(|e| e.to_string()))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// Where each problem's outcome goes, in input order: its files, the
+/// names taken so far, the tally and the manifest.
+struct Outputs<'a> {
+    out_dir: &'a Path,
+    /// `--name`.
+    template: &'a str,
+    format: Format,
+    /// `--twins`: the manifest names each board's twin.
+    twins: bool,
+    /// File names written so far: the problem of each.
+    used: HashMap<String, usize>,
+    tally: Tally,
+    manifest: Option<&'a mut JsonLines>,
+}
+
+impl Outputs<'_> {
+    /// Reports a problem that was not read, or writes its boards'
+    /// `pictures`; each outcome counted and in the manifest.
+    fn item(
+        &mut self,
+        name: &str,
+        text: &str,
+        item: &Item,
+        pictures: Vec<Result<Vec<u8>, String>>,
+    ) -> Result<(), Failure> {
+        let mut entries = Vec::new();
+        match &item.read {
+            Err((line, column, message)) => {
+                self.tally.invalid += 1;
+                let at = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+                report(name, *line, Some(*column), message, Some((at, *column)));
+                entries.push(Entry {
+                    source: name,
+                    problem: item.number,
+                    line: *line,
+                    twin: None,
+                    output: None,
+                    status: "invalid",
+                    column: Some(*column),
+                    error: Some(message.clone()),
+                });
+            }
+            Ok((boards, id)) => {
+                for ((letter, _), picture) in boards.iter().zip(pictures) {
+                    let file = file_name(
+                        self.template,
+                        item.number,
+                        id.as_deref(),
+                        *letter,
+                        boards.len() > 1,
+                        self.format,
+                    );
+                    entries.push(self.board(name, item, *letter, file, picture));
+                }
+            }
+        }
+        if let Some(m) = self.manifest.as_deref_mut() {
+            for e in &entries {
+                m.write(e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes one board's `picture` as `file` (unless the name is taken
+    /// or it was not drawn); its manifest entry.
+    fn board<'e>(
+        &mut self,
+        name: &'e str,
+        item: &Item,
+        letter: char,
+        file: String,
+        picture: Result<Vec<u8>, String>,
+    ) -> Entry<'e> {
+        let mut entry = Entry {
+            source: name,
+            problem: item.number,
+            line: item.line,
+            twin: self.twins.then_some(letter),
+            output: None,
+            status: "invalid",
+            column: None,
+            error: None,
+        };
+        let outcome = match picture {
+            Err(message) => Err((EXIT_INVALID, message)),
+            Ok(_) if self.used.contains_key(&file) => Err((
+                EXIT_INVALID,
+                format!(
+                    "the name '{file}' is taken by problem {}: put {{n}} or {{id}} in --name",
+                    self.used[&file]
+                ),
+            )),
+            Ok(bytes) => {
+                self.used.insert(file.clone(), item.number);
+                let path = self.out_dir.join(&file);
+                write_if_changed(&path, &bytes, Links::Replace)
+                    .map(|w| (w, path.clone()))
+                    .map_err(|e| {
+                        (
+                            EXIT_FAILURE,
+                            format!("cannot write '{}': {e}", path.display()),
+                        )
+                    })
+            }
+        };
+        match outcome {
+            Ok((written, path)) => {
+                entry.output = Some(path.display().to_string());
+                entry.status = match written {
+                    WriteOutcome::Written => {
+                        self.tally.written += 1;
+                        "written"
+                    }
+                    WriteOutcome::Unchanged => {
+                        self.tally.unchanged += 1;
+                        "unchanged"
+                    }
+                };
+            }
+            Err((code, message)) => {
+                if code == EXIT_FAILURE {
+                    self.tally.io += 1;
+                    entry.status = "failed";
+                } else {
+                    self.tally.invalid += 1;
+                }
+                report(name, item.line, None, &message, None);
+                entry.error = Some(message);
+            }
+        }
+        entry
+    }
 }
 
 /// An input's name and text: a file within its bound, or standard input.

@@ -184,6 +184,27 @@ fn frame(fen: &str, extra: &str) -> String {
 fn answers_as_lila_gif_answers() {
     let lila = LilaGif::start();
     let ours = Server::start(&[]);
+    for (name, (target, body)) in &cases() {
+        let body = body.as_deref().map(str::as_bytes);
+        let (a, b) = (ask(lila.addr, target, body), ask(ours.addr, target, body));
+        assert_eq!(
+            b.status,
+            a.status,
+            "{name}: lila-gif {}, fen2img {}: {}",
+            a.status,
+            b.status,
+            b.text()
+        );
+        if a.status != 200 {
+            continue;
+        }
+        assert_eq!(b.header("content-type"), Some("image/gif"), "{name}");
+        same_animation(name, &decode(&a.body), &decode(&b.body));
+    }
+}
+
+/// Each case by name: the path asked for and the body posted, if any.
+fn cases() -> Vec<(&'static str, (String, Option<String>))> {
     let image = |q: &[(&str, &str)]| (format!("/image.gif?{}", query(q)), None::<String>);
     let game = |json: String| ("/game.gif".to_string(), Some(json));
     let three = [
@@ -206,7 +227,7 @@ fn answers_as_lila_gif_answers() {
             )
         })
         .collect();
-    let cases: Vec<(&str, (String, Option<String>))> = vec![
+    vec![
         ("image: defaults", image(&[])),
         (
             "image: fen, lastMove, check",
@@ -297,53 +318,41 @@ fn answers_as_lila_gif_answers() {
         ("game: no frames", game(r#"{"frames":[]}"#.into())),
         ("game: not JSON", game("{".into())),
         ("example", ("/example.gif".into(), None)),
-    ];
-    for (name, (target, body)) in &cases {
-        let body = body.as_deref().map(str::as_bytes);
-        let (a, b) = (ask(lila.addr, target, body), ask(ours.addr, target, body));
-        assert_eq!(
-            b.status,
-            a.status,
-            "{name}: lila-gif {}, fen2img {}: {}",
-            a.status,
-            b.status,
-            b.text()
+    ]
+}
+
+/// lila-gif's animation `a` and ours `b` for case `name` agree: width,
+/// bars, time on screen, frames, and the theme's square colours.
+fn same_animation(name: &str, a: &Gif, b: &Gif) {
+    assert_eq!(b.width, a.width, "{name}: width");
+    // Bars: both add them, or neither (ours are 52 px at 720, lila-gif's 60).
+    assert_eq!(b.height == b.width, a.height == a.width, "{name}: bars");
+    // The same time on screen: lila-gif's animations end with a frame
+    // of one hundredth (its "kork"), and split a frame whose clock
+    // changes into frames without delay; fen2img draws one frame per
+    // position.
+    let total = |d: &[u16]| d.iter().map(|&d| u32::from(d)).sum::<u32>();
+    let kork = u32::from(a.delays.len() > 1 && a.delays.last() == Some(&1));
+    assert_eq!(
+        total(&b.delays) + kork,
+        total(&a.delays),
+        "{name}: delays {:?} {:?}",
+        a.delays,
+        b.delays
+    );
+    assert!(b.delays.len() <= a.delays.len(), "{name}: frames");
+    // The board's squares in the theme's colours: an empty light and
+    // dark square of the middle (d5 light, e5 dark in every position
+    // here but E5's; a4 and b4 are empty in all).
+    let (top_a, top_b) = ((a.height - a.width) / 2, (b.height - b.width) / 2);
+    for (file, rank) in [(0, 3), (1, 3)] {
+        let (ca, cb) = (
+            square_colour(a, top_a, file, rank),
+            square_colour(b, top_b, file, rank),
         );
-        if a.status != 200 {
-            continue;
-        }
-        assert_eq!(b.header("content-type"), Some("image/gif"), "{name}");
-        let (a, b) = (decode(&a.body), decode(&b.body));
-        assert_eq!(b.width, a.width, "{name}: width");
-        // Bars: both add them, or neither (ours are 52 px at 720, lila-gif's 60).
-        assert_eq!(b.height == b.width, a.height == a.width, "{name}: bars");
-        // The same time on screen: lila-gif's animations end with a frame
-        // of one hundredth (its "kork"), and split a frame whose clock
-        // changes into frames without delay; fen2img draws one frame per
-        // position.
-        let total = |d: &[u16]| d.iter().map(|&d| u32::from(d)).sum::<u32>();
-        let kork = u32::from(a.delays.len() > 1 && a.delays.last() == Some(&1));
-        assert_eq!(
-            total(&b.delays) + kork,
-            total(&a.delays),
-            "{name}: delays {:?} {:?}",
-            a.delays,
-            b.delays
+        assert!(
+            distance(ca, cb) <= 24,
+            "{name}: square {file},{rank}: lila-gif {ca:?}, fen2img {cb:?}"
         );
-        assert!(b.delays.len() <= a.delays.len(), "{name}: frames");
-        // The board's squares in the theme's colours: an empty light and
-        // dark square of the middle (d5 light, e5 dark in every position
-        // here but E5's; a4 and b4 are empty in all).
-        let (top_a, top_b) = ((a.height - a.width) / 2, (b.height - b.width) / 2);
-        for (file, rank) in [(0, 3), (1, 3)] {
-            let (ca, cb) = (
-                square_colour(&a, top_a, file, rank),
-                square_colour(&b, top_b, file, rank),
-            );
-            assert!(
-                distance(ca, cb) <= 24,
-                "{name}: square {file},{rank}: lila-gif {ca:?}, fen2img {cb:?}"
-            );
-        }
     }
 }

@@ -116,8 +116,8 @@ pub struct FenError {
     /// Byte offset into the input (0-based) of the offending character.
     pub offset: usize,
     /// What is wrong and what was expected, e.g. `rank 6 has 9 squares,
-    /// expected 8`. User text in it is escaped (see [`crate::quote`]), so it
-    /// is safe to print to a terminal.
+    /// expected 8`. User text in it is escaped (control and invisible
+    /// characters named by code point), so it is safe to print to a terminal.
     pub message: String,
 }
 

@@ -14,6 +14,11 @@ use std::fmt::Write as _;
 
 use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
+// FNV-1a of any bytes, for the command's content-addressed `md` assets and
+// the server's ETags: it shares the renderer's FNV-1a (the digests below),
+// so it is `pub`, but it is no part of the supported API (hidden from the
+// docs, may change in any release).
+#[doc(hidden)]
 pub use crate::digest::stable_hash;
 use crate::digest::{fnv1a, FNV_OFFSET};
 use crate::options::CheckMark;

@@ -5,9 +5,11 @@
 //!
 //! `modules` reads each crate with a Rust parser and resolves every path
 //! its code names to the module it lands in; `check` finds cycles and
-//! forbidden arrows; `rules` is the table of what is forbidden and why.
+//! forbidden arrows; `rules` is the table of what is forbidden and why;
+//! `length` holds every function of the workspace to a length limit.
 
 mod check;
+mod length;
 mod modules;
 mod rules;
 

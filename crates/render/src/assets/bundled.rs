@@ -15,8 +15,9 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
+use crate::assets::glyph_svg::Gradients;
 use crate::assets::hinting;
-use crate::assets::pieces::{Glyph, Gradients, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
+use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
 use crate::digest::{fnv1a, FNV_OFFSET};
 
 /// The largest square (px) at which a bundled set is drawn hinted. Five

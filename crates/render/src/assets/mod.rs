@@ -12,6 +12,7 @@ pub(crate) mod font;
 pub(crate) mod glyph;
 pub(crate) mod glyph_budget;
 pub(crate) mod glyph_file;
+pub(crate) mod glyph_svg;
 pub(crate) mod hinting;
 pub(crate) mod labels;
 pub(crate) mod pathdata;

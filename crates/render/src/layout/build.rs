@@ -38,15 +38,7 @@ impl Frame {
     /// The frame `options` draw for positions that add `extras` (pockets,
     /// three-check counters, the side to move of an automatic caption).
     pub fn with_extras(options: &DiagramOptions, extras: Extras) -> Result<Frame, LayoutError> {
-        // The social preview's page has its own size.
-        if options.preset == Preset::Diagram && !SIZE_RANGE.contains(&options.size) {
-            return Err(LayoutError(format!(
-                "size {} is out of range: give a width from {} to {} pixels",
-                options.size,
-                SIZE_RANGE.start(),
-                SIZE_RANGE.end()
-            )));
-        }
+        check_size(options)?;
         let theme = &options.theme;
         let (plan, panel) = match options.preset {
             Preset::Diagram => (plan(options, extras), None),
@@ -55,47 +47,14 @@ impl Frame {
                 (plan, Some(panel))
             }
         };
-        let (square, frame, board) = (plan.square, plan.frame, plan.board);
+        let square = plan.square;
         let halo = theme.halo.map(|color| Halo {
             color,
             // At least a pixel and a half: a whole paper pixel between a
             // piece and the pixel-grid hatching, whatever the sub-pixel edge.
             width: (theme.halo_width * square).max(1.5),
         });
-        let inside = matches!(plan.labels, LabelPlace::Inside { .. });
-        let mut spec = BoardSpec {
-            width: plan.width,
-            height: plan.height,
-            background: if options.transparent {
-                None
-            } else {
-                theme.background
-            },
-            border: (frame > 0.0).then_some({
-                (
-                    Rect {
-                        x: board.x - frame,
-                        y: board.y - frame,
-                        w: board.w + 2.0 * frame,
-                        h: board.h + 2.0 * frame,
-                    },
-                    theme.border,
-                )
-            }),
-            board,
-            square,
-            flipped: options.flip,
-            light: theme.light,
-            dark: theme.dark,
-            hatch: theme.hatch.and_then(|h| hatch::on_pixels(h, square)),
-            tints: Vec::new(),
-            labels: Vec::new(),
-            labels_over_pieces: inside,
-            label_halo: halo.filter(|_| inside),
-            panels: Vec::new(),
-            discs: Vec::new(),
-            texts: Vec::new(),
-        };
+        let mut spec = board_spec(options, &plan, halo);
         place_tints(&mut spec, options);
         place_labels(&mut spec, options, &plan);
         if options.transparent {
@@ -106,56 +65,9 @@ impl Frame {
             og::place_panel(&mut spec, options, panel, extras.turn);
         }
         let one_ink = theme.annotations == Annotations::Ink;
-        let pockets = PocketSpec {
-            trays: plan.pockets,
-            square,
-            one_ink,
-        };
-        for tray in plan.pockets.iter().flatten() {
-            if one_ink {
-                spec.panels
-                    .extend(tray_frame(*tray, theme.coordinates, square));
-            } else {
-                spec.panels.push(Tint {
-                    rect: *tray,
-                    color: tray_color(theme.coordinates),
-                });
-            }
-        }
-        let bottom = if options.flip {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let checks = if extras.checks {
-            // Ink-only themes draw given checks hollow, on the page's paper.
-            let paper = (options.theme.annotations == crate::assets::theme::Annotations::Ink)
-                .then(|| options.theme.background.unwrap_or(Rgba::rgb(255, 255, 255)));
-            CheckSpec::new(plan.right_band, square, bottom, options.side_to_move, paper)
-        } else {
-            CheckSpec::default()
-        };
-        // A social preview says whose move it is in its panel, in words:
-        // the disc beside the board would say it twice.
-        let marked = options.side_to_move && options.preset == Preset::Diagram;
-        let mover = |turn| marked.then(|| mover_mark(&spec, &plan, turn, one_ink));
-        let movers = [mover(Color::White), mover(Color::Black)].map(|m| {
-            m.map(|m| {
-                if options.transparent {
-                    page::mover(m)
-                } else {
-                    m
-                }
-            })
-        });
-        let mut missing: Vec<char> = Vec::new();
-        for text in options.around.texts() {
-            for c in missing_glyphs(&text) {
-                if !missing.contains(&c) {
-                    missing.push(c);
-                }
-            }
-        }
+        let pockets = place_trays(&mut spec, options, &plan, one_ink);
+        let checks = check_spec(options, &plan, extras);
+        let movers = movers(&spec, options, &plan, one_ink);
         Ok(Frame {
             sprites: SpriteSpec {
                 glyphs: GlyphSpec {
@@ -179,10 +91,150 @@ impl Frame {
             board: spec,
             pockets,
             checks,
-            missing_glyphs: missing,
+            missing_glyphs: missing_around_glyphs(options),
             lead: options.around.describe(),
         })
     }
+}
+
+/// A diagram's width must be in [`SIZE_RANGE`] (the social preview's page
+/// has its own size).
+fn check_size(options: &DiagramOptions) -> Result<(), LayoutError> {
+    if options.preset == Preset::Diagram && !SIZE_RANGE.contains(&options.size) {
+        return Err(LayoutError(format!(
+            "size {} is out of range: give a width from {} to {} pixels",
+            options.size,
+            SIZE_RANGE.start(),
+            SIZE_RANGE.end()
+        )));
+    }
+    Ok(())
+}
+
+/// The board's geometry and colours from `plan`, with nothing placed on it
+/// yet (tints, labels, panels, discs and texts come after).
+fn board_spec(options: &DiagramOptions, plan: &Plan, halo: Option<Halo>) -> BoardSpec {
+    let theme = &options.theme;
+    let (square, frame, board) = (plan.square, plan.frame, plan.board);
+    let inside = matches!(plan.labels, LabelPlace::Inside { .. });
+    BoardSpec {
+        width: plan.width,
+        height: plan.height,
+        background: if options.transparent {
+            None
+        } else {
+            theme.background
+        },
+        border: (frame > 0.0).then_some({
+            (
+                Rect {
+                    x: board.x - frame,
+                    y: board.y - frame,
+                    w: board.w + 2.0 * frame,
+                    h: board.h + 2.0 * frame,
+                },
+                theme.border,
+            )
+        }),
+        board,
+        square,
+        flipped: options.flip,
+        light: theme.light,
+        dark: theme.dark,
+        hatch: theme.hatch.and_then(|h| hatch::on_pixels(h, square)),
+        tints: Vec::new(),
+        labels: Vec::new(),
+        labels_over_pieces: inside,
+        label_halo: halo.filter(|_| inside),
+        panels: Vec::new(),
+        discs: Vec::new(),
+        texts: Vec::new(),
+    }
+}
+
+/// The pocket trays' backgrounds (a frame in one ink, else a tint) into
+/// `spec`'s panels, and where the pocket pieces go.
+fn place_trays(
+    spec: &mut BoardSpec,
+    options: &DiagramOptions,
+    plan: &Plan,
+    one_ink: bool,
+) -> PocketSpec {
+    let coordinates = options.theme.coordinates;
+    for tray in plan.pockets.iter().flatten() {
+        if one_ink {
+            spec.panels
+                .extend(tray_frame(*tray, coordinates, plan.square));
+        } else {
+            spec.panels.push(Tint {
+                rect: *tray,
+                color: tray_color(coordinates),
+            });
+        }
+    }
+    PocketSpec {
+        trays: plan.pockets,
+        square: plan.square,
+        one_ink,
+    }
+}
+
+/// Where three-check counters' signs go, if the position has them.
+fn check_spec(options: &DiagramOptions, plan: &Plan, extras: Extras) -> CheckSpec {
+    if !extras.checks {
+        return CheckSpec::default();
+    }
+    let bottom = if options.flip {
+        Color::Black
+    } else {
+        Color::White
+    };
+    // Ink-only themes draw given checks hollow, on the page's paper.
+    let paper = (options.theme.annotations == Annotations::Ink)
+        .then(|| options.theme.background.unwrap_or(Rgba::rgb(255, 255, 255)));
+    CheckSpec::new(
+        plan.right_band,
+        plan.square,
+        bottom,
+        options.side_to_move,
+        paper,
+    )
+}
+
+/// The side-to-move disc for each colour, when the options ask for one.
+fn movers(
+    spec: &BoardSpec,
+    options: &DiagramOptions,
+    plan: &Plan,
+    one_ink: bool,
+) -> [Option<MoverMark>; 2] {
+    // A social preview says whose move it is in its panel, in words:
+    // the disc beside the board would say it twice.
+    let marked = options.side_to_move && options.preset == Preset::Diagram;
+    let mover = |turn| marked.then(|| mover_mark(spec, plan, turn, one_ink));
+    [mover(Color::White), mover(Color::Black)].map(|m| {
+        m.map(|m| {
+            if options.transparent {
+                page::mover(m)
+            } else {
+                m
+            }
+        })
+    })
+}
+
+/// The characters of the caption and player texts that the diagram font
+/// lacks, each once, in order of first use.
+fn missing_around_glyphs(options: &DiagramOptions) -> Vec<char> {
+    let mut missing: Vec<char> = Vec::new();
+    for text in options.around.texts() {
+        for c in missing_glyphs(&text) {
+            if !missing.contains(&c) {
+                missing.push(c);
+            }
+        }
+    }
+    missing
 }
 
 /// The caption's lines and the player bars. On a transparent background

@@ -308,6 +308,22 @@ fn file_band_height(outside: bool, sizing: Sizing, labels: LabelPlace, rank_colu
     }
 }
 
+/// How the room around the board is sized. One ink (print): a threshold
+/// breaks letters of 7 px into wrong shapes, so print's labels are never
+/// smaller than 9 px, and the room beside the board is a share of the
+/// width, the same on paper at every resolution.
+fn sizing(options: &DiagramOptions) -> Sizing {
+    if options.theme.annotations == Annotations::Ink {
+        Sizing::Print {
+            size: options.size as f32,
+        }
+    } else {
+        Sizing::Squares {
+            min_cap: MIN_LABEL_CAP,
+        }
+    }
+}
+
 /// Plans the frame for `options` and what the position adds.
 pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     let size = options.size as f32;
@@ -316,20 +332,9 @@ pub(super) fn plan(options: &DiagramOptions, extras: Extras) -> Plan {
     } else {
         0.0
     };
-    let one_ink = options.theme.annotations == Annotations::Ink;
     // The column is wide enough for a 7 px marker at every size.
     let right = (options.side_to_move || extras.checks).then_some(MIN_RIGHT);
-    // One ink (print): a threshold breaks letters of 7 px into wrong
-    // shapes, so print's labels are never smaller than 9 px.
-    // Print: the room beside the board is a share of the width, the same
-    // on paper at every resolution.
-    let sizing = if one_ink {
-        Sizing::Print { size }
-    } else {
-        Sizing::Squares {
-            min_cap: MIN_LABEL_CAP,
-        }
-    };
+    let sizing = sizing(options);
     let mode = label_mode(options.coordinates, size, right, frame_ratio, sizing);
     let outside = mode == Coordinates::Outside;
     // Print's paper above the frame and, without a column there, right

@@ -196,6 +196,16 @@ fn fields(o: &RenderOptions) -> BTreeMap<String, String> {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
     .collect();
+    player_fields(&mut out, white, black);
+    out
+}
+
+/// The players' fields (`diagram.around.white.name`, ...) into `out`.
+fn player_fields(
+    out: &mut BTreeMap<String, String>,
+    white: &Option<Player>,
+    black: &Option<Player>,
+) {
     for (side, player) in [("white", white), ("black", black)] {
         let (name, title, elo, clock) = match player {
             Some(Player {
@@ -217,7 +227,6 @@ fn fields(o: &RenderOptions) -> BTreeMap<String, String> {
         out.insert(key("elo"), format!("{elo:?}"));
         out.insert(key("clock"), format!("{clock:?}"));
     }
-    out
 }
 
 /// The fields no row reaches, on purpose.

@@ -69,7 +69,7 @@ impl PgnError {
     /// Two lines: the offending line of `input` around the column, and a
     /// caret under the offending token. Only a window of the line is read
     /// ([`crate::game::limits::MAX_EXCERPT_BYTES`] on each side of the
-    /// error, see [`crate::quote::caret_at`]), so an excerpt
+    /// error), so an excerpt
     /// costs the same on a line of a megabyte; `...` marks where the line
     /// goes on. Lines end at LF, CRLF or a lone CR, as the reader counts
     /// them. Columns are counted as the reader counts them (one per

@@ -396,49 +396,12 @@ impl<'a> Lexer<'a> {
                 format!("tag [{name}] needs its value in double quotes: [{name} \"value\"]"),
             ));
         }
-        i += 1;
-        let value_start = i;
-        let mut escaped = false;
-        loop {
-            // The byte itself, or the one a backslash escapes.
-            let at = if input.get(i) == Some(&b'\\') {
-                i + 1
-            } else {
-                i
-            };
-            match input.get(at) {
-                None | Some(b'\n' | b'\r') => {
-                    return Err(err(
-                        self,
-                        value_start - 1,
-                        format!("the value of tag [{name}] is not closed with '\"' on its line"),
-                    ))
-                }
-                // A tab is white space to whoever typed the tag; any other
-                // control byte (an escape sequence's ESC, NUL) is not text.
-                Some(&b @ (0..=0x08 | 0x0b..=0x1f | 0x7f)) => {
-                    return Err(err(
-                        self,
-                        at,
-                        format!(
-                            "byte 0x{b:02X} (a control character) in the value of tag [{name}] is not PGN text"
-                        ),
-                    ))
-                }
-                Some(b'"') if at == i => break,
-                Some(_) => {
-                    escaped |= at > i;
-                    i = at + 1;
-                }
-            }
-            if i - value_start > MAX_TAG_VALUE_LEN {
-                return Err(err(
-                    self,
-                    value_start - 1,
-                    format!("the value of tag [{name}] is longer than the limit of {MAX_TAG_VALUE_LEN} bytes"),
-                ));
-            }
-        }
+        let value_start = i + 1;
+        let escaped;
+        (i, escaped) = match tag_value_end(input, value_start, name) {
+            Ok(end) => end,
+            Err((at, message)) => return Err(err(self, at, message)),
+        };
         let raw = &input[value_start..i];
         i += 1;
         while i < input.len() && matches!(input[i], b' ' | b'\t') {
@@ -450,16 +413,7 @@ impl<'a> Lexer<'a> {
         self.pos = i + 1;
         let value_span = self.span_at(value_start);
         let value = if escaped {
-            let mut bytes = Vec::with_capacity(raw.len());
-            let mut k = 0;
-            while k < raw.len() {
-                if raw[k] == b'\\' && k + 1 < raw.len() {
-                    k += 1;
-                }
-                bytes.push(raw[k]);
-                k += 1;
-            }
-            Cow::Owned(decode(&bytes, &mut self.latin1_seen).into_owned())
+            Cow::Owned(decode(&unescape(raw), &mut self.latin1_seen).into_owned())
         } else {
             decode(raw, &mut self.latin1_seen)
         };
@@ -469,6 +423,72 @@ impl<'a> Lexer<'a> {
             value_span,
         })
     }
+}
+
+/// Where the value of tag `name` that starts at `value_start` (after its
+/// opening quote) ends: the offset of its closing quote, and whether it
+/// holds backslash escapes. An error is the offset to show and the message:
+/// a value not closed on its line, a control byte, a value over
+/// [`MAX_TAG_VALUE_LEN`] bytes.
+fn tag_value_end(
+    input: &[u8],
+    value_start: usize,
+    name: &str,
+) -> Result<(usize, bool), (usize, String)> {
+    let mut i = value_start;
+    let mut escaped = false;
+    loop {
+        // The byte itself, or the one a backslash escapes.
+        let at = if input.get(i) == Some(&b'\\') {
+            i + 1
+        } else {
+            i
+        };
+        match input.get(at) {
+            None | Some(b'\n' | b'\r') => {
+                return Err((
+                    value_start - 1,
+                    format!("the value of tag [{name}] is not closed with '\"' on its line"),
+                ))
+            }
+            // A tab is white space to whoever typed the tag; any other
+            // control byte (an escape sequence's ESC, NUL) is not text.
+            Some(&b @ (0..=0x08 | 0x0b..=0x1f | 0x7f)) => {
+                return Err((
+                    at,
+                    format!(
+                        "byte 0x{b:02X} (a control character) in the value of tag [{name}] is not PGN text"
+                    ),
+                ))
+            }
+            Some(b'"') if at == i => return Ok((i, escaped)),
+            Some(_) => {
+                escaped |= at > i;
+                i = at + 1;
+            }
+        }
+        if i - value_start > MAX_TAG_VALUE_LEN {
+            return Err((
+                value_start - 1,
+                format!("the value of tag [{name}] is longer than the limit of {MAX_TAG_VALUE_LEN} bytes"),
+            ));
+        }
+    }
+}
+
+/// A tag value's bytes with each backslash escape replaced by the byte it
+/// escapes (`\"` is `"`, `\\` is `\`).
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(raw.len());
+    let mut k = 0;
+    while k < raw.len() {
+        if raw[k] == b'\\' && k + 1 < raw.len() {
+            k += 1;
+        }
+        bytes.push(raw[k]);
+        k += 1;
+    }
+    bytes
 }
 
 /// How many bytes after a move (`before`) belong to it although PGN's

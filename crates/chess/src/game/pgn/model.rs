@@ -158,7 +158,7 @@ pub struct Game {
     /// 1-based line where the game starts.
     pub line: usize,
     /// Tag pairs in file order, values unescaped (not escaped for a
-    /// terminal: use [`crate::quote::escape`] before printing them).
+    /// terminal: escape control characters before printing them).
     pub tags: Vec<(String, String)>,
     /// The rules: from `[Variant]`, or Chess960 when `[FEN]`'s castling
     /// rights need it.
