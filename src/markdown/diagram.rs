@@ -178,61 +178,15 @@ impl DiagramMaker {
         number: Option<u32>,
     ) -> Result<Made, DocError> {
         let at_info = |column: usize, message: String| at_info(block, column, message);
-        if let Some(&line) = block.extra_lines.first() {
-            return Err(DocError {
-                line,
-                column: 1,
-                message: "a fen block holds one position; this line is one too many".into(),
-            });
-        }
-        if block.body.is_empty() {
-            return Err(DocError {
-                line: block.body_line,
-                column: 1,
-                message: "this fen block is empty: write a FEN on the line after the fence".into(),
-            });
-        }
+        one_position(block)?;
         let record = match fen2img_render::parse(
             block.body.as_bytes(),
             fen2img_render::ParseOptions::default().with_strict(options.strict),
         ) {
             Ok(record) => record,
-            // Not FEN, but a problem block (or Fairy FEN's own signs):
-            // read as Fairy FEN, as the command line's --problem does.
-            Err(e) => {
-                let fairy = looks_like_fairy_fen(&block.body);
-                let format = self.format;
-                let pdf = self.pdf;
-                let (renderer, options_hash) = self.renderer(block, &options)?;
-                if !fairy && !renderer.options().problem.asked() {
-                    return Err(DocError {
-                        line: block.body_line,
-                        column: block.body_column + e.offset,
-                        message: format!("invalid FEN: {e}"),
-                    });
-                }
-                let digest = *options_hash;
-                if pdf {
-                    return Err(at_info(
-                        0,
-                        "a problem is not written as PDF yet: use --images svg or png".into(),
-                    ));
-                }
-                return fairy_diagram(block, renderer, digest, format, options);
-            }
+            Err(e) => return self.make_fairy(block, options, &e),
         };
-        let mut warnings: Vec<String> = Vec::new();
-        if options.strict {
-            if let Some(refusal) = strict_refusal(&record) {
-                return Err(DocError {
-                    line: block.body_line,
-                    column: block.body_column,
-                    message: refusal,
-                });
-            }
-        } else {
-            warnings = record.warnings().iter().map(|w| w.to_string()).collect();
-        }
+        let warnings = record_warnings(block, &record, options.strict)?;
         let position = record.position;
         let mut options = options;
         if options.caption.as_deref() == Some("auto") {
@@ -246,6 +200,9 @@ impl DiagramMaker {
         let format = self.format;
         let pdf = self.pdf_page(&options);
         let (renderer, options_hash) = self.renderer(block, &options)?;
+        if pdf.is_some() && renderer.options().problem.asked() {
+            return Err(at_info(0, NO_PROBLEM_PDF.into()));
+        }
         let fen = position.to_string();
         // The page's number goes on this diagram only: the renderer (one
         // for every block of these options) gets its options back after.
@@ -279,14 +236,6 @@ impl DiagramMaker {
         let bytes = rendered.map_err(|e| at_info(0, e))?;
         let hash = output_hash(content_hash(format, digest, &fen), pdf);
         let size = image_size(&bytes).unwrap_or((0, 0));
-        let warnings = warnings
-            .into_iter()
-            .map(|message| DocError {
-                line: block.body_line,
-                column: block.body_column,
-                message,
-            })
-            .collect();
         Ok(Made {
             diagrams: vec![Diagram {
                 bytes,
@@ -298,6 +247,33 @@ impl DiagramMaker {
             }],
             warnings,
         })
+    }
+
+    /// A fen block the FEN parser refused (`e`): a problem block (or one
+    /// holding Fairy FEN's own signs) is read as Fairy FEN, as the command
+    /// line's --problem does; anything else keeps FEN's message.
+    fn make_fairy(
+        &mut self,
+        block: &FenBlock,
+        options: BlockOptions,
+        e: &fen2img_render::FenError,
+    ) -> Result<Made, DocError> {
+        let fairy = looks_like_fairy_fen(&block.body);
+        let format = self.format;
+        let pdf = self.pdf;
+        let (renderer, options_hash) = self.renderer(block, &options)?;
+        if !fairy && !renderer.options().problem.asked() {
+            return Err(DocError {
+                line: block.body_line,
+                column: block.body_column + e.offset,
+                message: format!("invalid FEN: {e}"),
+            });
+        }
+        let digest = *options_hash;
+        if pdf {
+            return Err(at_info(block, 0, NO_PROBLEM_PDF.into()));
+        }
+        fairy_diagram(block, renderer, digest, format, options)
     }
 }
 
@@ -413,6 +389,54 @@ pub fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
             .map(|v| v.round() as u32)
     };
     Some((attr("width")?, attr("height")?))
+}
+
+/// Why a problem block is refused with `--images pdf`: the PDF writer
+/// draws the ordinary diagram's layout, a problem has its own writer.
+const NO_PROBLEM_PDF: &str = "a problem is not written as PDF yet: use --images svg or png";
+
+/// A fen block holds one position, on the line after the fence.
+fn one_position(block: &FenBlock) -> Result<(), DocError> {
+    if let Some(&line) = block.extra_lines.first() {
+        return Err(DocError {
+            line,
+            column: 1,
+            message: "a fen block holds one position; this line is one too many".into(),
+        });
+    }
+    if block.body.is_empty() {
+        return Err(DocError {
+            line: block.body_line,
+            column: 1,
+            message: "this fen block is empty: write a FEN on the line after the fence".into(),
+        });
+    }
+    Ok(())
+}
+
+/// The position's warnings (kings, checks, castling), each placed at the
+/// block's FEN; with `strict`, the first refusal instead.
+fn record_warnings(
+    block: &FenBlock,
+    record: &fen2img_render::Record,
+    strict: bool,
+) -> Result<Vec<DocError>, DocError> {
+    let at_fen = |message: String| DocError {
+        line: block.body_line,
+        column: block.body_column,
+        message,
+    };
+    if strict {
+        return match strict_refusal(record) {
+            Some(refusal) => Err(at_fen(refusal)),
+            None => Ok(Vec::new()),
+        };
+    }
+    Ok(record
+        .warnings()
+        .iter()
+        .map(|w| at_fen(w.to_string()))
+        .collect())
 }
 
 #[cfg(test)]

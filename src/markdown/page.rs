@@ -4,7 +4,7 @@
 
 use fen2img_render::chess::quote::caret_bytes;
 
-use super::diagram::{DiagramMaker, DocError};
+use super::diagram::{Diagram, DiagramMaker, DocError, Made};
 use super::fence::{find_blocks, FenBlock, FenceError};
 use super::html::{figure, markdown_image, Placement};
 use super::inline_budget::{self, InlineBudget};
@@ -161,96 +161,130 @@ fn rewrite_blocks(
                 continue;
             }
         };
-        // Where each diagram goes: in the page, or a file at this `src`.
-        let mut places: Vec<Option<String>> = Vec::with_capacity(made.diagrams.len());
-        let mut refused = false;
-        for diagram in &made.diagrams {
-            let ext = if diagram.animated {
-                "gif"
-            } else {
-                maker.extension()
-            };
-            let name = format!("{:016x}.{ext}", diagram.hash);
-            places.push(match images {
-                Images::Files { url } => Some(format!("{url}{name}")),
-                Images::Inline { .. } if !diagram.animated || budget.take(&diagram.bytes) => None,
-                Images::Inline { spill: Some(url) } => {
-                    let src = format!("{url}{name}");
-                    out.warnings.push(at_block(
-                        block,
-                        inline_budget::spilled(&diagram.bytes, &src),
-                    ));
-                    Some(src)
-                }
-                Images::Inline { spill: None } => {
-                    out.errors
-                        .push(at_block(block, inline_budget::refused(&diagram.bytes)));
-                    refused = true;
-                    None
-                }
-            });
-        }
-        if refused {
+        let Some(places) = place_diagrams(block, &made, maker, images, &mut budget, &mut out)
+        else {
             out.failed.add(block.kind);
             continue;
-        }
+        };
         out.blocks.add(block.kind);
         out.diagrams += made.diagrams.len();
         out.animations += made.diagrams.iter().filter(|d| d.animated).count();
         out.warnings.extend(made.warnings);
-        let several = made.diagrams.len() > 1;
-        let mut html = String::new();
-        for (k, (diagram, place)) in made.diagrams.into_iter().zip(places).enumerate() {
-            // Per-page counter: ids stay unique even for the same diagram
-            // twice (and a block's several diagrams get one each).
-            let prefix = if several {
-                format!("fen{}-{}-", n + 1, k + 1)
-            } else {
-                format!("fen{}-", n + 1)
-            };
-            let Some(src) = place else {
-                html.push_str(&figure(&diagram, Placement::Inline(&prefix)));
-                continue;
-            };
-            if maker.pdf {
-                // LaTeX shows no `<img>`: a Markdown image, which Pandoc
-                // makes a figure.
-                html.push_str(&markdown_image(&diagram, &src));
-            } else {
-                html.push_str(&figure(&diagram, Placement::Image(&src)));
-            }
-            let name = src.rsplit('/').next().unwrap_or(&src).to_string();
-            if !out.assets.iter().any(|a| a.name == name) {
-                out.assets.push(Asset {
-                    name,
-                    bytes: diagram.bytes,
-                });
-            }
-        }
-        // In a block quote or list item every line carries the container's
-        // prefix, or the HTML would end the container.
-        let continuation = block.continuation();
-        // A Markdown image cannot interrupt a paragraph (an HTML block
-        // can): a blank line keeps it a paragraph of its own.
-        if maker.pdf && !(text.is_empty() || text.ends_with("\n\n")) {
-            text.push_str(continuation.trim_end());
-            text.push('\n');
-        }
-        for (i, line) in html.lines().enumerate() {
-            text.push_str(if i == 0 { &block.prefix } else { &continuation });
-            text.push_str(line);
-            text.push('\n');
-        }
-        // An HTML block ends at a blank line: keep the next paragraph out of it.
-        let next = &doc[at..];
-        if !(next.is_empty() || next.starts_with(['\n', '\r'])) {
-            text.push_str(continuation.trim_end());
-            text.push('\n');
-        }
+        let html = block_html(n, made.diagrams, places, maker.pdf, &mut out.assets);
+        splice(&mut text, block, &html, maker.pdf, &doc[at..]);
     }
     text.push_str(&doc[at..]);
     out.text = text;
     out
+}
+
+/// Where each of a block's diagrams goes: `None` in the page, or the
+/// `src` of its file. `None` for the whole block when an animation does not
+/// fit the page's inline budget and may not spill (its error recorded).
+fn place_diagrams(
+    block: &FenBlock,
+    made: &Made,
+    maker: &DiagramMaker,
+    images: &Images,
+    budget: &mut InlineBudget,
+    out: &mut Rewritten,
+) -> Option<Vec<Option<String>>> {
+    let mut places = Vec::with_capacity(made.diagrams.len());
+    let mut refused = false;
+    for diagram in &made.diagrams {
+        let ext = if diagram.animated {
+            "gif"
+        } else {
+            maker.extension()
+        };
+        let name = format!("{:016x}.{ext}", diagram.hash);
+        places.push(match images {
+            Images::Files { url } => Some(format!("{url}{name}")),
+            Images::Inline { .. } if !diagram.animated || budget.take(&diagram.bytes) => None,
+            Images::Inline { spill: Some(url) } => {
+                let src = format!("{url}{name}");
+                out.warnings.push(at_block(
+                    block,
+                    inline_budget::spilled(&diagram.bytes, &src),
+                ));
+                Some(src)
+            }
+            Images::Inline { spill: None } => {
+                out.errors
+                    .push(at_block(block, inline_budget::refused(&diagram.bytes)));
+                refused = true;
+                None
+            }
+        });
+    }
+    (!refused).then_some(places)
+}
+
+/// The HTML (or, for PDF images, Markdown) that replaces block `n`: each
+/// diagram in the page or as an image of its file, the files added to
+/// `assets` once each.
+fn block_html(
+    n: usize,
+    diagrams: Vec<Diagram>,
+    places: Vec<Option<String>>,
+    pdf: bool,
+    assets: &mut Vec<Asset>,
+) -> String {
+    let several = diagrams.len() > 1;
+    let mut html = String::new();
+    for (k, (diagram, place)) in diagrams.into_iter().zip(places).enumerate() {
+        // Per-page counter: ids stay unique even for the same diagram
+        // twice (and a block's several diagrams get one each).
+        let prefix = if several {
+            format!("fen{}-{}-", n + 1, k + 1)
+        } else {
+            format!("fen{}-", n + 1)
+        };
+        let Some(src) = place else {
+            html.push_str(&figure(&diagram, Placement::Inline(&prefix)));
+            continue;
+        };
+        if pdf {
+            // LaTeX shows no `<img>`: a Markdown image, which Pandoc
+            // makes a figure.
+            html.push_str(&markdown_image(&diagram, &src));
+        } else {
+            html.push_str(&figure(&diagram, Placement::Image(&src)));
+        }
+        let name = src.rsplit('/').next().unwrap_or(&src).to_string();
+        if !assets.iter().any(|a| a.name == name) {
+            assets.push(Asset {
+                name,
+                bytes: diagram.bytes,
+            });
+        }
+    }
+    html
+}
+
+/// Appends `html` to `text` in `block`'s place, every line with the
+/// container's prefix, and a blank line before (a Markdown image) and
+/// after (an HTML block) where `next`, the page after the block, needs it.
+fn splice(text: &mut String, block: &FenBlock, html: &str, pdf: bool, next: &str) {
+    // In a block quote or list item every line carries the container's
+    // prefix, or the HTML would end the container.
+    let continuation = block.continuation();
+    // A Markdown image cannot interrupt a paragraph (an HTML block
+    // can): a blank line keeps it a paragraph of its own.
+    if pdf && !(text.is_empty() || text.ends_with("\n\n")) {
+        text.push_str(continuation.trim_end());
+        text.push('\n');
+    }
+    for (i, line) in html.lines().enumerate() {
+        text.push_str(if i == 0 { &block.prefix } else { &continuation });
+        text.push_str(line);
+        text.push('\n');
+    }
+    // An HTML block ends at a blank line: keep the next paragraph out of it.
+    if !(next.is_empty() || next.starts_with(['\n', '\r'])) {
+        text.push_str(continuation.trim_end());
+        text.push('\n');
+    }
 }
 
 #[cfg(test)]

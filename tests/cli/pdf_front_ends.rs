@@ -211,6 +211,32 @@ fn md_images_pdf_writes_markdown_images_of_the_commands_pdfs() {
     assert!(!dir.join("html").exists());
 }
 
+#[test]
+fn md_images_pdf_refuses_problem_blocks_by_their_notation_or_their_options() {
+    // Fairy FEN, and an ordinary FEN whose options ask for the problem
+    // layout: neither may come out as an ordinary diagram's PDF.
+    let dir = scratch_dir("md_pdf_problem");
+    for (name, block) in [
+        (
+            "fairy.md",
+            "```fen\n4k3/8/8/8/8/8/8/-Q3K3\n```\n".to_string(),
+        ),
+        (
+            "asked.md",
+            format!("```fen stipulation=\"#2\"\n{KINGS}\n```\n"),
+        ),
+    ] {
+        fs::write(dir.join(name), block).unwrap();
+        let out = run(&dir, &["md", name, "--out-dir", "out", "--images", "pdf"]);
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        assert!(
+            err.contains("problem is not written as PDF"),
+            "{name}: {err}"
+        );
+    }
+}
+
 /// A Pandoc AST (API 1.22, Pandoc 2) of one fen block with `attrs`.
 fn pandoc_ast(fen: &str, attrs: &[(&str, &str)]) -> String {
     serde_json::json!({"pandoc-api-version": [1, 22, 2, 1], "meta": {}, "blocks": [

@@ -764,137 +764,163 @@ fn read_pieces(
 /// letters or more) with their squares and pieces; any other word is an
 /// error at its place, kept for when the twin's board is asked for.
 fn read_twin(line: &[Word], twin: Word, language: Language) -> Twin {
-    let err = |w: &Word, kind: Kind, message: String| {
-        ProblemError::new(
-            ProblemField::Command("twin"),
-            kind,
-            w.line,
-            w.column,
-            message,
-        )
-    };
-    let is = |w: &Word, name: &str| {
-        let lower = w.text.to_ascii_lowercase();
-        lower.len() >= 3 && name.starts_with(&lower)
-    };
-    let mut continued = false;
-    let mut rest = line;
-    if rest.first().is_some_and(|w| is(w, "continued")) {
-        continued = true;
-        rest = &rest[1..];
-    }
-    let square = |w: Option<&Word>, after: &Word| -> Result<Square, ProblemError> {
-        let w = w.ok_or_else(|| {
-            err(
-                after,
-                Kind::MissingValue,
-                format!(
-                    "{} needs a square after it",
-                    crate::quote::quoted(after.text)
-                ),
-            )
-        })?;
-        Square::parse(&w.text.to_ascii_lowercase()).ok_or_else(|| {
-            err(
-                w,
-                Kind::Malformed,
-                format!("{} is not a square", crate::quote::quoted(w.text)),
-            )
-        })
-    };
-    let read = || -> Result<Vec<TwinChange>, ProblemError> {
-        if rest.is_empty() {
-            return Err(err(
-                &twin,
-                Kind::NotDrawable,
-                "the twin changes nothing fen2img can draw".into(),
-            ));
-        }
-        let mut changes = Vec::new();
-        let mut i = 0;
-        while let Some(w) = rest.get(i) {
-            let at = (w.line, w.column);
-            if is(w, "move") || is(w, "exchange") {
-                let a = square(rest.get(i + 1), w)?;
-                let b = square(rest.get(i + 2), rest.get(i + 1).unwrap_or(w))?;
-                let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
-                changes.push(if is(w, "move") {
-                    TwinChange::Move(a, b, at)
-                } else {
-                    TwinChange::Exchange(a, b, at)
-                });
-                i += 3;
-            } else if is(w, "remove") {
-                let sq = square(rest.get(i + 1), w)?;
-                let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
-                changes.push(TwinChange::Remove(sq, at));
-                i += 2;
-            } else if w.text.eq_ignore_ascii_case("add") {
-                let side_word = rest.get(i + 1).ok_or_else(|| {
-                    err(
-                        w,
-                        Kind::MissingValue,
-                        "add needs a colour and a piece (add white Qd1)".into(),
-                    )
-                })?;
-                let side = colour(side_word.text, language).ok_or_else(|| {
-                    err(
-                        side_word,
-                        Kind::Malformed,
-                        format!(
-                            "{} is not white, black or neutral",
-                            crate::quote::quoted(side_word.text)
-                        ),
-                    )
-                })?;
-                let piece = rest.get(i + 2).ok_or_else(|| {
-                    err(
-                        side_word,
-                        Kind::MissingValue,
-                        "add needs a piece on squares (add white Qd1)".into(),
-                    )
-                })?;
-                let (code, squares) = split_piece(piece.text).ok_or_else(|| {
-                    err(
-                        piece,
-                        Kind::Malformed,
-                        format!(
-                            "{} is not a piece on squares (like Qd1)",
-                            crate::quote::quoted(piece.text)
-                        ),
-                    )
-                })?;
-                let figure = match role(code, language) {
-                    Some(r) => Figure::Piece(r),
-                    None => Figure::Fairy(code.to_ascii_uppercase()),
-                };
-                changes.push(TwinChange::Add(
-                    Unit {
-                        side,
-                        figure,
-                        rotation: 0,
-                    },
-                    squares,
-                    (piece.line, piece.column),
-                ));
-                i += 3;
-            } else {
-                return Err(err(
-                    w,
-                    Kind::NotDrawable,
-                    format!(
-                        "{} is a twin change fen2img does not draw (it draws move, exchange, remove, add)",
-                        crate::quote::quoted(w.text)
-                    ),
-                ));
-            }
-        }
-        Ok(changes)
-    };
+    let continued = line.first().is_some_and(|w| abbreviates(w, "continued"));
+    let rest = if continued { &line[1..] } else { line };
     Twin {
         continued,
-        changes: read(),
+        changes: read_twin_changes(rest, &twin, language),
     }
+}
+
+/// An error in a twin's line, at `w`.
+fn twin_error(w: &Word, kind: Kind, message: String) -> ProblemError {
+    ProblemError::new(
+        ProblemField::Command("twin"),
+        kind,
+        w.line,
+        w.column,
+        message,
+    )
+}
+
+/// Whether `w` names the twin word `name`: three letters or more of it,
+/// in any case, as Popeye reads its keywords.
+fn abbreviates(w: &Word, name: &str) -> bool {
+    let lower = w.text.to_ascii_lowercase();
+    lower.len() >= 3 && name.starts_with(&lower)
+}
+
+/// The square `w` names, the word after `after` (which the error points
+/// at when there is none).
+fn twin_square(w: Option<&Word>, after: &Word) -> Result<Square, ProblemError> {
+    let w = w.ok_or_else(|| {
+        twin_error(
+            after,
+            Kind::MissingValue,
+            format!(
+                "{} needs a square after it",
+                crate::quote::quoted(after.text)
+            ),
+        )
+    })?;
+    Square::parse(&w.text.to_ascii_lowercase()).ok_or_else(|| {
+        twin_error(
+            w,
+            Kind::Malformed,
+            format!("{} is not a square", crate::quote::quoted(w.text)),
+        )
+    })
+}
+
+/// The changes in `rest`, the twin's words after `continued`.
+fn read_twin_changes(
+    rest: &[Word],
+    twin: &Word,
+    language: Language,
+) -> Result<Vec<TwinChange>, ProblemError> {
+    if rest.is_empty() {
+        return Err(twin_error(
+            twin,
+            Kind::NotDrawable,
+            "the twin changes nothing fen2img can draw".into(),
+        ));
+    }
+    let mut changes = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        let at = (w.line, w.column);
+        if abbreviates(w, "move") || abbreviates(w, "exchange") {
+            let a = twin_square(rest.get(i + 1), w)?;
+            let b = twin_square(rest.get(i + 2), rest.get(i + 1).unwrap_or(w))?;
+            let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
+            changes.push(if abbreviates(w, "move") {
+                TwinChange::Move(a, b, at)
+            } else {
+                TwinChange::Exchange(a, b, at)
+            });
+            i += 3;
+        } else if abbreviates(w, "remove") {
+            let sq = twin_square(rest.get(i + 1), w)?;
+            let at = rest.get(i + 1).map_or(at, |s| (s.line, s.column));
+            changes.push(TwinChange::Remove(sq, at));
+            i += 2;
+        } else if w.text.eq_ignore_ascii_case("add") {
+            changes.push(read_twin_add(
+                w,
+                rest.get(i + 1),
+                rest.get(i + 2),
+                language,
+            )?);
+            i += 3;
+        } else {
+            return Err(twin_error(
+                w,
+                Kind::NotDrawable,
+                format!(
+                    "{} is a twin change fen2img does not draw (it draws move, exchange, remove, add)",
+                    crate::quote::quoted(w.text)
+                ),
+            ));
+        }
+    }
+    Ok(changes)
+}
+
+/// `add COLOUR PIECE` (`add white Qd1`): `add` is `w`, the next two words
+/// `side_word` and `piece`.
+fn read_twin_add(
+    w: &Word,
+    side_word: Option<&Word>,
+    piece: Option<&Word>,
+    language: Language,
+) -> Result<TwinChange, ProblemError> {
+    let side_word = side_word.ok_or_else(|| {
+        twin_error(
+            w,
+            Kind::MissingValue,
+            "add needs a colour and a piece (add white Qd1)".into(),
+        )
+    })?;
+    let side = colour(side_word.text, language).ok_or_else(|| {
+        twin_error(
+            side_word,
+            Kind::Malformed,
+            format!(
+                "{} is not white, black or neutral",
+                crate::quote::quoted(side_word.text)
+            ),
+        )
+    })?;
+    let piece = piece.ok_or_else(|| {
+        twin_error(
+            side_word,
+            Kind::MissingValue,
+            "add needs a piece on squares (add white Qd1)".into(),
+        )
+    })?;
+    let (code, squares) = split_piece(piece.text).ok_or_else(|| {
+        twin_error(
+            piece,
+            Kind::Malformed,
+            format!(
+                "{} is not a piece on squares (like Qd1)",
+                crate::quote::quoted(piece.text)
+            ),
+        )
+    })?;
+    let figure = match role(code, language) {
+        Some(r) => Figure::Piece(r),
+        None => Figure::Fairy(code.to_ascii_uppercase()),
+    };
+    Ok(TwinChange::Add(
+        Unit {
+            side,
+            figure,
+            rotation: 0,
+        },
+        squares,
+        (piece.line, piece.column),
+    ))
 }
 
 /// `Ke1` → (`K`, [e1]); `Sb5c6` → (`S`, [b5, c6]); `CAa2` → (`CA`, [a2]).
