@@ -5,9 +5,9 @@
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use crate::util::{assert_code, decode_png, scratch_dir, stderr, Fen2img};
+use crate::util::{assert_code, decode_png, scratch_dir, stderr, tool, Fen2img};
 
 const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
 const EMPTY: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -16,21 +16,6 @@ const POPPLER: &str =
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     Fen2img::new().args(args).current_dir(dir).output()
-}
-
-/// A poppler tool's standard output; a clear failure when it is missing.
-fn tool(dir: &Path, name: &str, args: &[&str]) -> String {
-    let out = Command::new(name)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| panic!("{name} did not run ({e}): apt-get install poppler-utils"));
-    assert!(
-        out.status.success(),
-        "{name} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// `Page size:  W x H pts` of pdfinfo, page `page` (1-based).

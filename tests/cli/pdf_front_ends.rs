@@ -11,7 +11,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::util::{assert_code, scratch_dir, stderr, Fen2img, BIN};
+use crate::util::{assert_code, scratch_dir, stderr, tool, Fen2img, BIN};
 
 const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1";
 const KINGS: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -26,21 +26,6 @@ fn command_pdf(dir: &Path, fen: &str, extra: &[&str]) -> Vec<u8> {
     let out = run(dir, &[&[fen, "-o", "single.pdf"], extra].concat());
     assert_code(&out, 0);
     fs::read(dir.join("single.pdf")).unwrap()
-}
-
-/// A tool's standard output; a clear failure when it is missing.
-fn tool(dir: &Path, name: &str, args: &[&str]) -> String {
-    let out = Command::new(name)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| panic!("{name} did not run ({e})"));
-    assert!(
-        out.status.success(),
-        "{name} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The names in `dir`, sorted.

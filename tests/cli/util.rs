@@ -208,3 +208,21 @@ pub fn gif_delays(bytes: &[u8]) -> Vec<u16> {
     }
     delays
 }
+
+/// A tool's standard output, run in `dir` (poppler's `pdfinfo`, `pandoc`,
+/// ...); a clear failure when it is missing or fails.
+pub fn tool(dir: &Path, name: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(name)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{name} did not run ({e}): install it (pdfinfo and friends: poppler-utils)")
+        });
+    assert!(
+        out.status.success(),
+        "{name} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

@@ -145,15 +145,7 @@ fn pixels(l: &Layout) -> (u32, Vec<Rgba>) {
 /// The pixels of square `s` that the piece standing there leaves bare
 /// (its sprite fully transparent), in image coordinates.
 fn bare_pixels(l: &Layout, s: Square) -> Vec<(u32, u32)> {
-    let piece = l.pieces.iter().find(|p| p.square == s).expect("a piece");
-    let mut raster = Rasterizer::new();
-    let sprite = &raster.sprites(&l.frame.sprites.glyphs)[piece.piece.index()];
-    let r = l.square_rect(s);
-    let side = sprite.width();
-    (0..side * side)
-        .filter(|i| sprite.pixels()[*i as usize].alpha() == 0)
-        .map(|i| (r.x as u32 + i % side, r.y as u32 + i / side))
-        .collect()
+    crate::print_checks::sprite_pixels(l, s, |alpha| alpha == 0)
 }
 
 /// The share of the bare pixels of the checked king's square whose colour

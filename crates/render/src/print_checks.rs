@@ -114,13 +114,19 @@ fn the_last_move_box_stays_closed_around_the_piece_that_moved() {
 /// The pixels of square `s` where the piece standing there is opaque ink
 /// or paper of its own (its sprite's alpha is full), in image coordinates.
 fn piece_pixels(l: &Layout, s: Square) -> Vec<(u32, u32)> {
+    sprite_pixels(l, s, |alpha| alpha == 255)
+}
+
+/// The pixels of square `s` whose alpha in the sprite of the piece
+/// standing there passes `keep`, in image coordinates.
+pub(crate) fn sprite_pixels(l: &Layout, s: Square, keep: impl Fn(u8) -> bool) -> Vec<(u32, u32)> {
     let piece = l.pieces.iter().find(|p| p.square == s).expect("a piece");
     let mut raster = Rasterizer::new();
     let sprite = &raster.sprites(&l.frame.sprites.glyphs)[piece.piece.index()];
     let r = l.square_rect(s);
     let side = sprite.width();
     (0..side * side)
-        .filter(|i| sprite.pixels()[*i as usize].alpha() == 255)
+        .filter(|i| keep(sprite.pixels()[*i as usize].alpha()))
         .map(|i| (r.x as u32 + i % side, r.y as u32 + i / side))
         .collect()
 }
