@@ -32,12 +32,12 @@ use fen2img_render::{Format, RenderOptions, Renderer};
 use super::excerpt;
 use super::game_names::{expand, parse_names, Part, Piece};
 use super::manifest::JsonLines;
-use super::outcome::Tally;
+use super::outcome::{write_diagram, Tally};
 use super::schedule;
 use super::BatchArgs;
 use crate::failure::{error, warn, Failure, EXIT_FAILURE, EXIT_INVALID};
 use crate::output::read::read_regular;
-use crate::output::{signals, write_if_changed, Links, WriteOutcome};
+use crate::output::signals;
 use fen2img_games::input::MAX_PGN_LEN;
 use fen2img_games::{diagrams_of, CaptionStyle, GameDiagram, GameError, GameOptions, Pick};
 
@@ -509,31 +509,14 @@ impl Handled<'_> {
                 ),
             )),
             (Ok(bytes), None) => {
-                let path = self.out_dir.join(file);
                 self.used.insert(file.to_string(), (number, diagram.ply));
-                write_if_changed(&path, &bytes, Links::Replace)
-                    .map(|w| (w, path.clone()))
-                    .map_err(|e| {
-                        (
-                            EXIT_FAILURE,
-                            format!("cannot write '{}': {e}", path.display()),
-                        )
-                    })
+                write_diagram(self.out_dir, file, &bytes)
             }
         };
         match outcome {
             Ok((written, path)) => {
                 entry.output = Some(path.display().to_string());
-                entry.status = Some(match written {
-                    WriteOutcome::Written => {
-                        self.tally.written += 1;
-                        "written"
-                    }
-                    WriteOutcome::Unchanged => {
-                        self.tally.unchanged += 1;
-                        "unchanged"
-                    }
-                });
+                entry.status = Some(self.tally.count_write(written));
             }
             Err((code, message)) => {
                 let message = format!("{}: game {number}: {message}", escape(source));

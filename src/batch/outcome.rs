@@ -2,11 +2,11 @@
 
 use fen2img_render::chess::quote::escape;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::failure::{EXIT_FAILURE, EXIT_INVALID, EXIT_OK};
-use crate::output::signals;
+use crate::output::{signals, write_if_changed, Links, WriteOutcome};
 
 use super::lines::Line;
 
@@ -71,6 +71,21 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts a file written or left as it was; its status word in the
+    /// manifest (`written`, `unchanged`).
+    pub fn count_write(&mut self, written: WriteOutcome) -> &'static str {
+        match written {
+            WriteOutcome::Written => {
+                self.written += 1;
+                "written"
+            }
+            WriteOutcome::Unchanged => {
+                self.unchanged += 1;
+                "unchanged"
+            }
+        }
+    }
+
     /// The run's last line on stderr (what was written, unchanged and
     /// failed, the time since `started`, and whether Ctrl-C stopped it)
     /// and its exit code: the signal's, else 1 for a file that could not
@@ -126,5 +141,23 @@ impl Tally {
             }
             Outcome::Failed(Problem::Interrupted) => self.not_rendered += 1,
         }
+    }
+}
+
+/// Writes `bytes` to `out_dir/file` unless it already holds them (never
+/// through a link: it is replaced), as games and problems write each
+/// diagram; a failure is `EXIT_FAILURE` with the message naming the file.
+pub fn write_diagram(
+    out_dir: &Path,
+    file: &str,
+    bytes: &[u8],
+) -> Result<(WriteOutcome, PathBuf), (u8, String)> {
+    let path = out_dir.join(file);
+    match write_if_changed(&path, bytes, Links::Replace) {
+        Ok(written) => Ok((written, path)),
+        Err(e) => Err((
+            EXIT_FAILURE,
+            format!("cannot write '{}': {e}", path.display()),
+        )),
     }
 }

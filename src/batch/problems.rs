@@ -25,13 +25,13 @@ use fen2img_render::{render_problem, Format, RenderOptions};
 
 use super::manifest::JsonLines;
 use super::names::safe_id;
-use super::outcome::Tally;
+use super::outcome::{write_diagram, Tally};
 use super::problem_lines::read_line;
 use super::{schedule, BatchArgs};
 use crate::args::problem::is_popeye_path;
 use crate::failure::{Failure, EXIT_FAILURE, EXIT_INVALID};
 use crate::output::read::read_regular;
-use crate::output::{signals, write_if_changed, Links, WriteOutcome};
+use crate::output::signals;
 
 /// The most bytes a file of problem lines (or standard input) may hold.
 pub const MAX_PROBLEM_FILE_LEN: usize = 16 * 1024 * 1024;
@@ -265,30 +265,13 @@ impl Outputs<'_> {
             )),
             Ok(bytes) => {
                 self.used.insert(file.clone(), item.number);
-                let path = self.out_dir.join(&file);
-                write_if_changed(&path, &bytes, Links::Replace)
-                    .map(|w| (w, path.clone()))
-                    .map_err(|e| {
-                        (
-                            EXIT_FAILURE,
-                            format!("cannot write '{}': {e}", path.display()),
-                        )
-                    })
+                write_diagram(self.out_dir, &file, &bytes)
             }
         };
         match outcome {
             Ok((written, path)) => {
                 entry.output = Some(path.display().to_string());
-                entry.status = match written {
-                    WriteOutcome::Written => {
-                        self.tally.written += 1;
-                        "written"
-                    }
-                    WriteOutcome::Unchanged => {
-                        self.tally.unchanged += 1;
-                        "unchanged"
-                    }
-                };
+                entry.status = self.tally.count_write(written);
             }
             Err((code, message)) => {
                 if code == EXIT_FAILURE {
