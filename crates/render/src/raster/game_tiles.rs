@@ -400,6 +400,11 @@ mod tests {
                 .count();
             assert!(unfitted > 100, "{coordinates:?}: {unfitted} pixels");
             assert!(spent.squares.is_empty());
+            // The king checked on g1 under the `g` was drawn from tiles (a
+            // kind of square whose label's casing shows the glow), not in
+            // RGBA.
+            let glowing = game.squares.iter().any(|e| !e.labels.glows.is_empty());
+            assert_eq!(glowing, coordinates == Coordinates::Inside);
         }
     }
 }
