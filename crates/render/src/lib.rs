@@ -141,6 +141,9 @@ mod print_checks;
 // Around the board in every theme, measured the same way (issue 35).
 #[cfg(test)]
 mod around_checks;
+// Inside labels' casings against the pieces, in PNG and SVG (issue 35).
+#[cfg(test)]
+mod casing_checks;
 
 #[cfg(feature = "bench-internals")]
 pub mod internals;

@@ -11,7 +11,7 @@ use crate::assets::color::Rgba;
 use crate::assets::labels::LabelFont;
 use crate::assets::theme::Hatch;
 use crate::layout::{
-    hatch, ArrowShape, BoardSpec, Cross, Glow, Halo, Item, MoverMark, PlacedLabel, Rect, Ring,
+    hatch, ArrowShape, BoardSpec, Cross, Glow, Item, MoverMark, PlacedLabel, Rect, Ring,
 };
 use fen2img_chess::Square;
 
@@ -32,9 +32,8 @@ pub(super) fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
         }
         Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
         Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
-        Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
-            draw_labels(band, labels, halo, top)
-        }
+        Item::Labels(labels) => draw_labels(band, labels, &[], top),
+        Item::CornerLabels(labels, glows) => draw_labels(band, labels, glows, top),
         Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
         Item::Text(t) => around::draw_text(band, t, top),
         Item::Badge(b) => {
@@ -104,6 +103,17 @@ pub(super) fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, h: Hatch, top:
 
 /// The check glow: a radial gradient in the square, as in the SVG.
 pub(super) fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
+    let Some(paint) = glow_paint(r, glow, Transform::identity()) else {
+        return;
+    };
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+    }
+}
+
+/// The paint of `glow` over the square `r` (in pixels), for a shape drawn
+/// with `transform` (which the gradient is undone by, so it stays put).
+fn glow_paint(r: Rect, glow: &Glow, transform: Transform) -> Option<Paint<'static>> {
     let centre = Point::from_xy(r.x + r.w / 2.0, r.y + r.h / 2.0);
     let stops = glow
         .stops
@@ -119,52 +129,55 @@ pub(super) fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
             Some(GradientStop::new(stop.percent as f32 / 100.0, color))
         })
         .collect();
-    let Some(shader) = RadialGradient::new(
+    let shader = RadialGradient::new(
         centre,
         0.0,
         centre,
         r.w / 2.0,
         stops,
         SpreadMode::Pad,
-        Transform::identity(),
-    ) else {
-        return;
-    };
-    let paint = Paint {
+        transform.invert()?,
+    )?;
+    Some(Paint {
         shader,
         anti_alias: true,
         ..Paint::default()
-    };
-    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
-    }
+    })
 }
 
-pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], halo: Option<Halo>, top: u32) {
+/// Each of `labels` over its casing, into a band whose first row is the
+/// image's row `top`. A casing in the colour of the label's square is
+/// painted again with the check glow among `glows` that lies under it
+/// (the glows in the labels' coordinates), so that it shows the square
+/// as the background drew it.
+pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], glows: &[Glow], top: u32) {
     let font = LabelFont::get();
-    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
     for label in labels {
-        if let Some(g) = font.glyph(label.ch) {
-            let y = label.y - top as f32;
-            // Most labels lie outside a given band: skip them here rather
-            // than have tiny-skia build their edges only to clip them away.
-            let ink = g.path.bounds();
-            let (ink_top, ink_bottom) =
-                (y + ink.top() * label.scale, y + ink.bottom() * label.scale);
-            if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
-                continue;
-            }
-            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
-            if let Some(halo) = halo {
-                let stroke = Stroke {
-                    width: halo.stroke_width(0.0, label.scale),
-                    line_join: LineJoin::Round,
-                    ..Stroke::default()
-                };
-                band.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
-            }
-            band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+        let (Some(g), Some(ink)) = (font.glyph(label.ch), label.ink()) else {
+            continue;
+        };
+        // Most labels lie outside a given band: skip them here rather
+        // than have tiny-skia build their edges only to clip them away.
+        let reach = label.casing.map_or(0.0, |h| h.width) + 1.0;
+        let (ink_top, ink_bottom) = (ink.y - top as f32, ink.y + ink.h - top as f32);
+        if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
+            continue;
         }
+        let y = label.y - top as f32;
+        let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
+        if let Some(casing) = label.casing {
+            let stroke = Stroke {
+                width: casing.stroke_width(0.0, label.scale),
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            };
+            band.stroke_path(&g.path, &solid(casing.color), &stroke, ts, None);
+            let glow = label.glow_under(glows);
+            if let Some(paint) = glow.and_then(|g| glow_paint(shifted(g.rect, top), g, ts)) {
+                band.stroke_path(&g.path, &paint, &stroke, ts, None);
+            }
+        }
+        band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
     }
 }
 

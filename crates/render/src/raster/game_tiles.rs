@@ -10,15 +10,14 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{IntRect, Pixmap};
 
-use super::draw::draw_labels;
 use super::indexed::{
-    compose, corner_labels, count_colors, marker_patches, paste, piece_tiles, square_rect,
-    straight, to_indices, touching_labels, Material,
+    compose, corner_labels, count_colors, draw_placed, marker_patches, paste, piece_tiles,
+    square_rect, straight, to_indices, touching_labels, Material, Placed, PlacedHere,
 };
 use super::parts::Parts;
 use super::runs::RunImage;
 use super::Rasterizer;
-use crate::layout::{Halo, Layout, PlacedLabel, SpriteSpec};
+use crate::layout::{Layout, PlacedLabel, SpriteSpec};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
@@ -62,9 +61,9 @@ struct GameSquare {
     hash: u64,
     /// The sprites the tiles show.
     sprites: SpriteSpec,
-    /// The labels on the square, placed in it, and their halo.
-    labels: Vec<PlacedLabel>,
-    label_halo: Option<Halo>,
+    /// The labels on the square, placed in it, each with its casing, and
+    /// the glow their casings show.
+    labels: PlacedHere,
     /// The square's pixels without pieces or labels.
     pixels: Vec<u8>,
     /// The square without pieces, its labels drawn.
@@ -108,7 +107,7 @@ impl GameTiles {
         parts: &mut Parts,
         layout: &Layout,
         bare: &RunImage,
-        labels: Option<(&[PlacedLabel], Option<Halo>)>,
+        labels: Option<Placed>,
         sq: Square,
         scratch: &mut Pixmap,
     ) -> Option<Arc<GameSquare>> {
@@ -118,35 +117,29 @@ impl GameTiles {
         }
         bare.crop_into(rect, scratch);
         let ground: &Pixmap = scratch;
-        let here = labels.map_or_else(Vec::new, |(all, halo)| {
-            touching_labels(layout, all, halo, sq)
-        });
+        let here = labels.map_or_else(PlacedHere::default, |all| touching_labels(layout, all, sq));
         let hash = quick_hash(ground.data());
         let sprites = &layout.frame.sprites;
-        let halo = labels.and_then(|(_, halo)| halo);
         // The labels first: with inside coordinates a light square's
         // pixels are those of eight labelled light squares too, and
         // comparing those 32 KB (at 720 px) before the few labels was a
         // tenth of a game's time (`perf`, `POST /game.gif` of 100 plies).
         let kept = self.squares.iter().find(|e| {
-            e.hash == hash
-                && e.labels == here
-                && e.label_halo == halo
-                && e.pixels == ground.data()
-                && e.sprites == *sprites
+            e.hash == hash && e.labels == here && e.pixels == ground.data() && e.sprites == *sprites
         });
         if let Some(kept) = kept {
             return Some(Arc::clone(kept));
         }
         let size = u64::from(layout.frame.board.square as u32).pow(2);
-        let cost = 13 * size + 4 * size + (here.len() * std::mem::size_of::<PlacedLabel>()) as u64;
+        let cost =
+            13 * size + 4 * size + (here.labels.len() * std::mem::size_of::<PlacedLabel>()) as u64;
         if self.bytes + cost > self.budget {
             return None;
         }
-        let placed = (!here.is_empty()).then_some((here.as_slice(), halo));
+        let placed = (!here.is_empty()).then_some(here.as_placed());
         let mut labelled = ground.clone();
-        if let Some((here, halo)) = placed {
-            draw_labels(&mut labelled, here, halo, 0);
+        if let Some(here) = placed {
+            draw_placed(&mut labelled, here, 0);
         }
         let rgba = piece_tiles(parts, layout, ground, placed);
         let entry = Arc::new(GameSquare {
@@ -155,7 +148,6 @@ impl GameTiles {
             ground: to_indices(&labelled, |c| self.index(c)),
             tiles: rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))),
             labels: here,
-            label_halo: halo,
             pixels: ground.data().to_vec(),
         });
         self.bytes += cost;
@@ -374,6 +366,11 @@ mod tests {
                     "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
                     &marked(("d1", "h5"), true),
                 ),
+                // The king tinted and checked on g1, under the `g`'s casing.
+                layout(
+                    "rnb1kbnr/pppp1ppp/8/4p3/4P3/6q1/PPPP1P1P/RNBQ1RK1 w kq - 0 5",
+                    &marked(("e1", "g1"), false),
+                ),
             ];
             let over_pieces = frames[0].frame.board.labels_over_pieces;
             assert_eq!(over_pieces, coordinates == Coordinates::Inside);
@@ -403,6 +400,11 @@ mod tests {
                 .count();
             assert!(unfitted > 100, "{coordinates:?}: {unfitted} pixels");
             assert!(spent.squares.is_empty());
+            // The king checked on g1 under the `g` was drawn from tiles (a
+            // kind of square whose label's casing shows the glow), not in
+            // RGBA.
+            let glowing = game.squares.iter().any(|e| !e.labels.glows.is_empty());
+            assert_eq!(glowing, coordinates == Coordinates::Inside);
         }
     }
 }

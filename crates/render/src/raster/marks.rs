@@ -22,14 +22,14 @@ use resvg::tiny_skia::Pixmap;
 
 use super::draw::draw_shape;
 use super::runs::bands;
-use crate::assets::labels::LabelFont;
 use crate::layout::{BoardSpec, Glow, Item, Rect};
 
 /// `board` without its marks: the tints that lie on the board's squares
 /// and the texts. What every board drawn with these options shares (the
-/// tints outside the board, a transparent frame's casing, stay).
+/// tints outside the board, a transparent frame's casing, stay); labels
+/// cased in their square's colour take the untinted square's.
 pub(super) fn shared_spec(board: &BoardSpec) -> BoardSpec {
-    BoardSpec {
+    let mut shared = BoardSpec {
         tints: board
             .tints
             .iter()
@@ -38,7 +38,9 @@ pub(super) fn shared_spec(board: &BoardSpec) -> BoardSpec {
             .collect(),
         texts: Vec::new(),
         ..board.clone()
-    }
+    };
+    shared.case_labels();
+    shared
 }
 
 /// The marks of a board over `shared` (see [`shared_spec`]), in drawing
@@ -61,24 +63,12 @@ pub(super) fn separable(shared: &BoardSpec, glows: &[Glow]) -> bool {
     if !glows.iter().all(|g| within(g.rect, board)) {
         return false;
     }
-    let labels_clear = shared.labels_over_pieces || {
-        let font = LabelFont::get();
-        // The halo's band, the stroke's half width and anti-aliasing.
-        let reach = shared.label_halo.map_or(0.0, |h| h.width) + 2.0;
-        shared.labels.iter().all(|l| match font.glyph(l.ch) {
-            Some(g) => {
-                let ink = g.path.bounds();
-                let r = Rect {
-                    x: l.x + ink.left() * l.scale - reach,
-                    y: l.y + ink.top() * l.scale - reach,
-                    w: ink.width() * l.scale + 2.0 * reach,
-                    h: ink.height() * l.scale + 2.0 * reach,
-                };
-                !overlaps(r, board)
-            }
+    let labels_clear = shared.labels_over_pieces
+        || shared.labels.iter().all(|l| match l.ink() {
+            // The casing's band, the stroke's half width and anti-aliasing.
+            Some(ink) => !overlaps(grown(ink, l.casing.map_or(0.0, |h| h.width) + 2.0), board),
             None => true,
-        })
-    };
+        });
     let panels_clear = shared
         .panels
         .iter()

@@ -14,7 +14,7 @@ use super::super::glyph_masks::{self, Coverage};
 use super::super::indexed::marker_rect;
 use super::super::marks::{overlaps, separable, shared_spec};
 use crate::assets::color::Rgba;
-use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect};
+use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect, Tint};
 use crate::pixels::quantize::Packed;
 use fen2img_chess::Square;
 
@@ -51,6 +51,36 @@ impl SquareMark {
                 }
                 v
             }
+        }
+    }
+
+    /// The tint it lays over a square at `square`, if it is one.
+    pub(super) fn tint_at(&self, square: Rect) -> Option<Tint> {
+        match *self {
+            SquareMark::Tint(color, r) => Some(Tint {
+                rect: Rect {
+                    x: square.x + r.x,
+                    y: square.y + r.y,
+                    ..r
+                },
+                color,
+            }),
+            SquareMark::Glow(_) => None,
+        }
+    }
+
+    /// The glow it lays over a square at `square`, if it is one.
+    pub(super) fn glow_at(&self, square: Rect) -> Option<Glow> {
+        match *self {
+            SquareMark::Glow(g) => Some(Glow {
+                rect: Rect {
+                    x: square.x + g.rect.x,
+                    y: square.y + g.rect.y,
+                    ..g.rect
+                },
+                ..g
+            }),
+            SquareMark::Tint(..) => None,
         }
     }
 
