@@ -131,11 +131,15 @@ fn read_text<P: PerGame>(text: &[u8], pgn: PgnOptions, per: &P, whole: bool) -> 
 /// Line ends in `bytes`, counted as the reader counts them (LF, CRLF, a
 /// lone CR).
 fn line_ends(bytes: &[u8]) -> usize {
-    // Every byte of the file passes here once: without a CR, counting LFs
-    // is a loop the compiler makes wide (byte by byte it was a tenth of
-    // the time the batch spent outside the reader).
+    // Every byte of the file passes here once. Without a CR, LFs are
+    // counted in runs of 255 bytes whose byte-wide sums cannot overflow,
+    // which the compiler makes wide: 0.1 ms a megabyte, where counting
+    // byte by byte took 1.5 ms (3.5% of `batch games.pgn -f fen`).
     if !bytes.contains(&b'\r') {
-        return bytes.iter().filter(|&&b| b == b'\n').count();
+        return bytes
+            .chunks(255)
+            .map(|run| run.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize)
+            .sum();
     }
     let mut n = 0;
     for (i, &b) in bytes.iter().enumerate() {
