@@ -177,10 +177,28 @@ impl LegalPosition {
     /// and those table reads were a third of reading a game (`perf` over
     /// `replay_pgn`, 10,000 games, 2026-11-27).
     pub(crate) fn moves_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
-        if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
-            self.piece_moves_to(role, to, out);
-            return;
+        match role {
+            Role::King => self.king_moves_to(to, out),
+            // En passant (the taken pawn is not on `to`) through the
+            // generator's own test.
+            Role::Pawn if self.en_passant_square() == Some(convert::square_to(to)) => {
+                self.tested_moves_to(role, to, out)
+            }
+            _ => self.piece_moves_to(role, to, out),
         }
+    }
+
+    /// The square a pawn passed over with its last move, when one could be
+    /// taken there en passant.
+    fn en_passant_square(&self) -> Option<cz::Square> {
+        let us = self.board.side_to_move();
+        let file = self.board.en_passant()?;
+        Some(cz::Square::new(file, cz::Rank::Sixth.relative_to(us)))
+    }
+
+    /// [`Self::moves_to`] by the move generator's test of each move, from
+    /// the pieces that could reach `to` on an empty board.
+    fn tested_moves_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         let board = &self.board;
         let us = board.side_to_move();
         let ours = board.colored_pieces(us, convert::role_to(role));
@@ -225,13 +243,13 @@ impl LegalPosition {
         }
     }
 
-    /// [`Self::moves_to`] for a knight, bishop, rook or queen: the pieces
-    /// that attack `to` on this board, each legal unless it is pinned off
-    /// the line to its king or the move leaves a check unanswered. The
-    /// generator's own test of each move looked up again what is known
-    /// here (the piece, its colour, the squares between), and was a tenth
-    /// of reading a game (`perf` over `batch games.pgn -f fen`,
-    /// 2026-11-29).
+    /// [`Self::moves_to`] for a pawn (but en passant), knight, bishop, rook
+    /// or queen: the pieces that reach `to` on this board, each legal
+    /// unless it is pinned off the line to its king or the move leaves a
+    /// check unanswered. The generator's own test of each move looked up
+    /// again what is known here (the piece, its colour, the squares
+    /// between), and was a tenth of reading a game (`perf` over `batch
+    /// games.pgn -f fen`, 2026-11-29).
     fn piece_moves_to(&self, role: Role, to: Square, out: &mut Vec<Move>) {
         let board = &self.board;
         let us = board.side_to_move();
@@ -257,7 +275,12 @@ impl LegalPosition {
         // squares between are looked at after. (The slider attack tables
         // are large enough that looking `to` up in them missed the cache
         // more often than not.)
+        let takes = board.colors(!us).has(target);
         let reach = match role {
+            // Takes from the squares a pawn of the other side on `to`
+            // would attack; moves on along its file.
+            Role::Pawn if takes => cz::get_pawn_attacks(target, !us),
+            Role::Pawn => target.file().bitboard(),
             Role::Knight => cz::get_knight_moves(target),
             Role::Bishop => cz::get_bishop_rays(target),
             Role::Rook => cz::get_rook_rays(target),
@@ -269,23 +292,75 @@ impl LegalPosition {
         let occupied = board.occupied();
         let pinned = board.pinned();
         let capture = board.piece_on(target).map(convert::role_from);
+        let promotions: &[Option<Role>] =
+            if role == Role::Pawn && matches!(target.rank(), cz::Rank::First | cz::Rank::Eighth) {
+                &PROMOTIONS
+            } else {
+                &[None]
+            };
         for from in reach {
-            if role != Role::Knight && !(cz::get_between_rays(from, target) & occupied).is_empty() {
+            let reaches = match role {
+                Role::Knight => true,
+                Role::Pawn => takes || cz::get_pawn_quiets(from, us, occupied).has(target),
+                _ => (cz::get_between_rays(from, target) & occupied).is_empty(),
+            };
+            if !reaches || (pinned.has(from) && !cz::get_line_rays(king, from).has(target)) {
                 continue;
             }
-            if pinned.has(from) && !cz::get_line_rays(king, from).has(target) {
-                continue;
+            for &promotion in promotions {
+                out.push(Move {
+                    role,
+                    from: convert::square_from(from),
+                    to,
+                    capture,
+                    promotion,
+                    castle: None,
+                    en_passant: false,
+                });
             }
-            out.push(Move {
-                role,
-                from: convert::square_from(from),
-                to,
-                capture,
-                promotion: None,
-                castle: None,
-                en_passant: false,
-            });
         }
+    }
+
+    /// [`Self::moves_to`] for the king: one step to a square no piece of
+    /// the other side attacks once the king has left its own (castling is
+    /// not among these moves).
+    fn king_moves_to(&self, to: Square, out: &mut Vec<Move>) {
+        let board = &self.board;
+        let us = board.side_to_move();
+        let target = convert::square_to(to);
+        let king = board.king(us);
+        if !cz::get_king_moves(target).has(king) || board.colors(us).has(target) {
+            return;
+        }
+        let theirs = board.colors(!us);
+        let attacks = |piece: cz::Piece| board.pieces(piece) & theirs;
+        let leapers = (cz::get_knight_moves(target) & attacks(cz::Piece::Knight))
+            | (cz::get_king_moves(target) & attacks(cz::Piece::King))
+            | (cz::get_pawn_attacks(target, us) & attacks(cz::Piece::Pawn));
+        if !leapers.is_empty() {
+            return;
+        }
+        // Sliders on a line to `to` with nothing between, the king gone
+        // from its square (it does not shield the square behind it).
+        let queens = attacks(cz::Piece::Queen);
+        let sliders = (cz::get_bishop_rays(target) & (attacks(cz::Piece::Bishop) | queens))
+            | (cz::get_rook_rays(target) & (attacks(cz::Piece::Rook) | queens));
+        let blockers = board.occupied() ^ king.bitboard();
+        if sliders
+            .into_iter()
+            .any(|from| (cz::get_between_rays(from, target) & blockers).is_empty())
+        {
+            return;
+        }
+        out.push(Move {
+            role: Role::King,
+            from: convert::square_from(king),
+            to,
+            capture: board.piece_on(target).map(convert::role_from),
+            promotion: None,
+            castle: None,
+            en_passant: false,
+        });
     }
 
     /// The legal castling move on `side`, if there is one.
@@ -433,6 +508,14 @@ fn impossible_reason(position: &Position) -> String {
         None => "the side to move is checked by more pieces than a move can give".into(),
     }
 }
+
+/// What a pawn on the last rank may become, in the order moves are listed.
+const PROMOTIONS: [Option<Role>; 4] = [
+    Some(Role::Knight),
+    Some(Role::Bishop),
+    Some(Role::Rook),
+    Some(Role::Queen),
+];
 
 #[cfg(test)]
 mod tests {
