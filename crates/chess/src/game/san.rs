@@ -149,7 +149,11 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
     }
     // On the stack: this runs for every move of every game read.
     let mut buf = [0u8; MAX_SAN_LEN];
-    let (body, figurine) = ascii_body(text, &mut buf)?;
+    let (body, figurine) = if text.is_ascii() {
+        (text, false)
+    } else {
+        ascii_body(text, &mut buf)?
+    };
     let (rest, mark) = strip_marks(body);
     if let Some(shape) = special_shape(text, rest, mark, figurine)? {
         return Ok(shape);
