@@ -304,6 +304,9 @@ def king():
     crown, crown_y = 14.0, 19.6    # the crown at its widest
     band_top, band_h, band_dx, band_in = 28.6, 2.4, 11.2, 10.2
     foot_dx, foot_top = 16.6, 35.0
+    # The base line, hinted: unhinted, a black king's light base line
+    # fell between two pixel rows at 17-22 px squares and was grey.
+    base_line = 36.6
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b),
                  (t, bar_b), (t, dip + 1.0)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
@@ -326,10 +329,10 @@ def king():
         "cross": [cross],
         "body": [lathe((0, dip), prof)],
         "balls": [(CX, boss_y, boss_r)],
-        "details": [hline(band_top, band_dx - 1.0), hline(36.6, foot_dx - 1.4), parting],
+        "details": [hline(band_top, band_dx - 1.0), hline(base_line, foot_dx - 1.4), parting],
         "hints": {"x": [t, arm, band_dx, foot_dx],
                   "y": [TOP, bar, bar_b, arch_y, band_top, band_top + band_h,
-                        foot_top, BASELINE]},
+                        foot_top, base_line, BASELINE]},
     }
 
 
