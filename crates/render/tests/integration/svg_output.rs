@@ -182,7 +182,7 @@ fn markup_heavy_snapshot() {
 #[test]
 fn the_start_position_is_small() {
     let svg = render_svg(&position(START), DiagramOptions::default());
-    // Issue 37's goal: at most 12 KB. About 11.1 KB of drawing (circles as
+    // Issue 37's goal: at most 12 KB. About 10.8 KB of drawing (circles as
     // arcs) and 0.8 KB of six-character id prefixes (129 ids and
     // references), which make the document safe to inline.
     assert!(svg.len() <= 12_000, "{} bytes", svg.len());
