@@ -4,8 +4,8 @@
 //! set names, move glyphs, and its `check` and `coordinates` values. Shared by
 //! `/image.gif` and `/game.gif`.
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::Glyph;
+use fen2img_support::quote::escape;
 
 /// Every board theme name lila-gif accepts and the built-in theme it draws.
 /// lila-gif has six boards and maps lichess's other theme names onto them
