@@ -24,8 +24,8 @@ use fen2img_games::{
 };
 use fen2img_render::chess::game::pgn::{Game, GameEnd, Games, PgnError, PgnErrorKind, PgnOptions};
 use fen2img_render::chess::game::Selector;
-use fen2img_render::chess::quote::{escape, shown};
 use fen2img_render::Position;
+use fen2img_support::quote::{escape, shown};
 
 use super::excerpt;
 use super::games::report;

@@ -20,7 +20,7 @@ use crate::position::{
     castling_letter, Board, Castling, CastlingSide, CheckCounters, Color, Piece, Pockets, Position,
     Role, Square,
 };
-use crate::quote;
+use fen2img_support::quote;
 
 /// The longest input accepted, in bytes. Longer input is refused before it is
 /// read further, so a hostile or mistaken multi-megabyte paste costs nothing.

@@ -275,7 +275,7 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         Square::parse(s).ok_or_else(|| ParseSquareError {
-            shown: crate::quote::quoted(s),
+            shown: fen2img_support::quote::quoted(s),
         })
     }
 }

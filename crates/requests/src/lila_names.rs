@@ -4,8 +4,8 @@
 //! set names, move glyphs, and its `check` and `coordinates` values. Shared by
 //! `/image.gif` and `/game.gif`.
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::{Glyph, Rgba};
+use fen2img_support::quote::escape;
 
 /// One of lila-gif's six boards: lichess's colours for it, as lila-gif's
 /// `theme/make-sprites.py` paints them (`BOARD_THEMES`, and `HIGHLIGHT`

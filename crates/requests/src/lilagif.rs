@@ -3,9 +3,9 @@
 //! position, 720 px, coordinates inside the board, lichess's board names,
 //! `piece` naming a set of `--piece-sets`).
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::options::{CheckMark, Player, SIZE_RANGE};
 use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove, ValueError};
+use fen2img_support::quote::escape;
 
 use crate::lila_names;
 use crate::piece_sets;

@@ -14,7 +14,7 @@ pub fn pairs(query: &str) -> Result<Vec<(String, String)>, String> {
         let value = decode(value, true).ok_or_else(|| {
             format!(
                 "{}: the value is not UTF-8",
-                fen2img_render::chess::quote::escape(&name)
+                fen2img_support::quote::escape(&name)
             )
         })?;
         out.push((name, value));

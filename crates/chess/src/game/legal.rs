@@ -5,7 +5,7 @@ use std::fmt;
 use cozy_chess as cz;
 
 use crate::position::{Color, Position, Role, Square};
-use crate::quote;
+use fen2img_support::quote;
 
 use super::convert::{self, BuildError};
 use super::moves::Move;

@@ -14,7 +14,7 @@ use std::fmt;
 use cozy_chess as cz;
 
 use crate::position::{Color, Role, Square};
-use crate::quote;
+use fen2img_support::quote;
 
 use super::convert;
 use super::legal::LegalPosition;
@@ -122,7 +122,7 @@ fn figurine_role(c: char) -> Option<Role> {
 const MAX_SAN_LEN: usize = 32;
 
 /// A move as messages show it: as written when every character is visible,
-/// else quoted with the invisible ones named (see [`crate::quote`]).
+/// else quoted with the invisible ones named (see [`fen2img_support::quote`]).
 pub(crate) fn shown(text: &str) -> String {
     if !text.is_empty()
         && text

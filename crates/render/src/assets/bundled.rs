@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use crate::assets::glyph_svg::Gradients;
 use crate::assets::hinting;
 use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
-use crate::digest::{fnv1a, FNV_OFFSET};
+use fen2img_support::digest::{fnv1a, FNV_OFFSET};
 
 /// The largest square (px) at which a bundled set is drawn hinted. Five
 /// pixels above the built-in set's limit: measured at 30 px squares,

@@ -209,7 +209,7 @@ impl Renderer {
                     return Err(Error::Layout(LayoutError(format!(
                         "SVG id prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
                          at most 64 characters",
-                        fen2img_chess::quote::escape(prefix)
+                        fen2img_support::quote::escape(prefix)
                     ))))
                 }
             }

@@ -116,8 +116,8 @@ impl Document<'_> {
              role=\"img\">\n<title>{}</title>\n<desc>{}</desc>\n",
             // Shown first: XML 1.0 allows no control character but tab and
             // line breaks, not even as a character reference.
-            fen2img_chess::quote::markup(&fen2img_chess::quote::shown(&l.title)),
-            fen2img_chess::quote::markup(&fen2img_chess::quote::shown(&l.description))
+            fen2img_support::quote::markup(&fen2img_support::quote::shown(&l.title)),
+            fen2img_support::quote::markup(&fen2img_support::quote::shown(&l.description))
         );
         let piece_style = self.defs(l);
         for item in l.items() {
@@ -610,7 +610,7 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(
-            fen2img_chess::quote::markup("a<b & \"c\""),
+            fen2img_support::quote::markup("a<b & \"c\""),
             "a&lt;b &amp; &quot;c&quot;"
         );
     }

@@ -102,7 +102,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         out,
         "<table role=\"img\" aria-label=\"{}\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" \
          style=\"border-collapse:collapse;border-spacing:0;font-family:{FONTS};\">",
-        fen2img_chess::quote::markup(&aria_label(position, options)),
+        fen2img_support::quote::markup(&aria_label(position, options)),
     );
     let colspan = if options.coordinates { 9 } else { 8 };
     // A row of text across the table: caption, players, side to move.
@@ -111,7 +111,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
             out,
             "<tr><td colspan=\"{colspan}\" style=\"padding:{top_padding}px 0 0;font-size:{label_px}px;\
              color:#000000;text-align:left;\">{}</td></tr>",
-            fen2img_chess::quote::markup(text)
+            fen2img_support::quote::markup(text)
         );
     };
     let around = &options.around;

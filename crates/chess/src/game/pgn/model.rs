@@ -298,8 +298,8 @@ pub(crate) fn players(tags: &[(String, String)]) -> Option<String> {
         return None;
     }
     let clip = |name: Option<&str>| {
-        let cut = crate::quote::clip(name.unwrap_or("?"), limits::MAX_NAME_CHARS);
-        crate::quote::escape(&cut).into_owned()
+        let cut = fen2img_support::quote::clip(name.unwrap_or("?"), limits::MAX_NAME_CHARS);
+        fen2img_support::quote::escape(&cut).into_owned()
     };
     Some(format!("{} – {}", clip(white), clip(black)))
 }

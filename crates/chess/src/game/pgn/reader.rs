@@ -7,7 +7,7 @@
 
 use crate::fen::{self, ParseOptions};
 use crate::position::{Color, Position};
-use crate::quote;
+use fen2img_support::quote;
 
 use super::super::legal::{GamePosition, LegalPosition};
 use super::super::moves::Move;
