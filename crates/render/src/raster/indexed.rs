@@ -133,14 +133,28 @@ pub(super) fn render_indexed(
     })
 }
 
+/// A kind of square's index tiles, one per piece, as [`compose`] reads
+/// them.
+pub(super) trait PieceTiles {
+    /// The tile of the piece with [`Piece::index`] `piece` (`None` or an
+    /// empty tile: nothing is pasted).
+    fn tile(&self, piece: usize) -> Option<&[u8]>;
+}
+
+impl PieceTiles for [Vec<u8>; 12] {
+    fn tile(&self, piece: usize) -> Option<&[u8]> {
+        self.get(piece).map(Vec::as_slice)
+    }
+}
+
 /// Lays the marker patches and piece tiles of `layout` over `indices` (its
-/// background, filled in): `tiles[class][piece]`.
-pub(super) fn compose(
+/// background, filled in): `tiles[class]`'s tile of each piece.
+pub(super) fn compose<T: PieceTiles + ?Sized>(
     layout: &Layout,
     indices: &mut [u8],
     markers: &[(Color, IntRect, Vec<u8>)],
     class_of: &[u8; 64],
-    tiles: &[&[Vec<u8>; 12]],
+    tiles: &[&T],
 ) {
     let width = layout.frame.width() as usize;
     let size = layout.frame.board.square as usize;
@@ -161,7 +175,7 @@ pub(super) fn compose(
             Item::Pieces(pieces) => {
                 for p in pieces {
                     let class = class_of[p.square.index()] as usize;
-                    if let Some(tile) = tiles.get(class).map(|t| &t[p.piece.index()]) {
+                    if let Some(tile) = tiles.get(class).and_then(|t| t.tile(p.piece.index())) {
                         paste(
                             indices,
                             width,
@@ -416,6 +430,19 @@ pub(super) fn piece_tiles(
     ground: &Pixmap,
     labels: Option<(&[PlacedLabel], Option<Halo>)>,
 ) -> [Pixmap; 12] {
+    Piece::ALL.map(|piece| piece_tile(parts, layout, ground, labels, piece))
+}
+
+/// `piece` on `ground` (one square's pixels), in RGBA: its halo, its
+/// sprite, then the square's labels (placed in the square). One tile of
+/// [`piece_tiles`], for a game that shows few of a square's twelve.
+pub(super) fn piece_tile(
+    parts: &mut Parts,
+    layout: &Layout,
+    ground: &Pixmap,
+    labels: Option<(&[PlacedLabel], Option<Halo>)>,
+    piece: Piece,
+) -> Pixmap {
     let frame = &layout.frame;
     let size = frame.board.square;
     let at = Rect {
@@ -425,22 +452,17 @@ pub(super) fn piece_tiles(
         h: size,
     };
     let spec = &frame.sprites;
-    let mut tiles = Piece::ALL.map(|_| ground.clone());
+    let mut tile = ground.clone();
     if let Some(halo) = spec.halo {
-        for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
-            draw_sprite(tile, parts.halo_sprite(spec, halo, piece), at);
-        }
+        draw_sprite(&mut tile, parts.halo_sprite(spec, halo, piece), at);
     }
-    let sprites = parts.sprites(&spec.glyphs);
-    for (sprite, tile) in sprites.iter().zip(&mut tiles) {
-        draw_sprite(tile, sprite, at);
+    if let Some(sprite) = parts.sprites(&spec.glyphs).get(piece.index()) {
+        draw_sprite(&mut tile, sprite, at);
     }
     if let Some((here, halo)) = labels {
-        for tile in &mut tiles {
-            draw_labels(tile, here, halo, 0);
-        }
+        draw_labels(&mut tile, here, halo, 0);
     }
-    tiles
+    tile
 }
 
 /// The labels of `labels` centred in `sq`, moved to the square's corner.
