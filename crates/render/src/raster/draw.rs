@@ -16,6 +16,8 @@ use crate::layout::{
 use fen2img_chess::Square;
 
 use super::around;
+use super::glyph_masks::{self, Coverage};
+use super::label_masks;
 use super::paint::{band_shift, color, div255, over, shifted, solid};
 
 /// Draws an item that is not a sprite copy (everything but halos and
@@ -32,7 +34,7 @@ pub(super) fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
         }
         Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
         Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
-        Item::Labels(labels) => draw_labels(band, labels, &[], top),
+        Item::Labels(labels) => fill_labels(band, labels, top),
         Item::CornerLabels(labels, glows) => draw_labels(band, labels, glows, top),
         Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
         Item::Text(t) => around::draw_text(band, t, top),
@@ -103,17 +105,6 @@ pub(super) fn draw_hatching(band: &mut Pixmap, board: &BoardSpec, h: Hatch, top:
 
 /// The check glow: a radial gradient in the square, as in the SVG.
 pub(super) fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
-    let Some(paint) = glow_paint(r, glow, Transform::identity()) else {
-        return;
-    };
-    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
-    }
-}
-
-/// The paint of `glow` over the square `r` (in pixels), for a shape drawn
-/// with `transform` (which the gradient is undone by, so it stays put).
-fn glow_paint(r: Rect, glow: &Glow, transform: Transform) -> Option<Paint<'static>> {
     let centre = Point::from_xy(r.x + r.w / 2.0, r.y + r.h / 2.0);
     let stops = glow
         .stops
@@ -129,28 +120,31 @@ fn glow_paint(r: Rect, glow: &Glow, transform: Transform) -> Option<Paint<'stati
             Some(GradientStop::new(stop.percent as f32 / 100.0, color))
         })
         .collect();
-    let shader = RadialGradient::new(
+    let Some(shader) = RadialGradient::new(
         centre,
         0.0,
         centre,
         r.w / 2.0,
         stops,
         SpreadMode::Pad,
-        transform.invert()?,
-    )?;
-    Some(Paint {
+        Transform::identity(),
+    ) else {
+        return;
+    };
+    let paint = Paint {
         shader,
         anti_alias: true,
         ..Paint::default()
-    })
+    };
+    if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
+        pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+    }
 }
 
-/// Each of `labels` over its casing, into a band whose first row is the
-/// image's row `top`. A casing in the colour of the label's square is
-/// painted again with the check glow among `glows` that lies under it
-/// (the glows in the labels' coordinates), so that it shows the square
-/// as the background drew it.
-pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], glows: &[Glow], top: u32) {
+/// Each of `labels` (outside the board, drawn once into the background)
+/// over its casing, into a band whose first row is the image's row `top`:
+/// its outline filled, its casing stroked.
+fn fill_labels(band: &mut Pixmap, labels: &[PlacedLabel], top: u32) {
     let font = LabelFont::get();
     for label in labels {
         let (Some(g), Some(ink)) = (font.glyph(label.ch), label.ink()) else {
@@ -172,12 +166,72 @@ pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], glows: &[Gl
                 ..Stroke::default()
             };
             band.stroke_path(&g.path, &solid(casing.color), &stroke, ts, None);
-            let glow = label.glow_under(glows);
-            if let Some(paint) = glow.and_then(|g| glow_paint(shifted(g.rect, top), g, ts)) {
-                band.stroke_path(&g.path, &paint, &stroke, ts, None);
-            }
         }
         band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+    }
+}
+
+/// Each of `labels` (inside the board, over the pieces: drawn on every
+/// tile of its square) over its casing, into a band whose first row is
+/// the image's row `top`, from the coverage kept for it (`label_masks`). A
+/// casing in the colour of the label's square is painted again with the
+/// check glow among `glows` that lies under it (the glows in the labels'
+/// coordinates), so that it shows the square as the background drew it.
+pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], glows: &[Glow], top: u32) {
+    let premultiplied = |c: Rgba| color(c).premultiply().to_color_u8();
+    for label in labels {
+        let Some((mask, at)) = label_masks::label_mask(label) else {
+            continue;
+        };
+        if let (Some(casing), Some(c)) = (label.casing, &mask.casing) {
+            glyph_masks::blend_at(band, c, at, premultiplied(casing.color), top);
+            if let Some(glow) = label.glow_under(glows) {
+                glow_through(band, c, at, glow, top);
+            }
+        }
+        glyph_masks::blend_at(band, &mask.ink, at, premultiplied(label.color), top);
+    }
+}
+
+/// Paints `glow` over `band` (its first row the image's row `top`) where
+/// the coverage `c`, moved by `at`, covers: the glow drawn as the
+/// background draws it, over the coverage's rectangle, then blended at
+/// each pixel's coverage.
+fn glow_through(band: &mut Pixmap, c: &Coverage, at: (i32, i32), glow: &Glow, top: u32) {
+    let (x0, y0) = (at.0 + c.left, at.1 + c.top - top as i32);
+    let Some(mut patch) = Pixmap::new(c.width as u32, c.height as u32) else {
+        return;
+    };
+    let r = Rect {
+        x: glow.rect.x - x0 as f32,
+        y: glow.rect.y - top as f32 - y0 as f32,
+        ..glow.rect
+    };
+    draw_glow(&mut patch, r, glow);
+    let (width, height) = (band.width() as i32, band.height() as i32);
+    let data = band.data_mut();
+    for (row, (alphas, src)) in c
+        .alpha
+        .chunks_exact(c.width)
+        .zip(patch.data().chunks_exact(c.width * 4))
+        .enumerate()
+    {
+        let y = y0 + row as i32;
+        if !(0..height).contains(&y) {
+            continue;
+        }
+        for (col, (&a, px)) in alphas.iter().zip(src.chunks_exact(4)).enumerate() {
+            let x = x0 + col as i32;
+            if a == 0 || !(0..width).contains(&x) {
+                continue;
+            }
+            let at = (y * width + x) as usize * 4;
+            let a = u32::from(a);
+            over(
+                &mut data[at..at + 4],
+                [0, 1, 2, 3].map(|i| div255(u32::from(px[i]) * a)),
+            );
+        }
     }
 }
 

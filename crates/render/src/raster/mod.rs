@@ -16,6 +16,7 @@ pub(crate) mod game_tiles;
 mod glyph_masks;
 pub mod indexed;
 mod kept_tiles;
+mod label_masks;
 mod marked_tiles;
 mod marks;
 mod paint;
