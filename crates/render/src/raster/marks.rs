@@ -113,7 +113,7 @@ pub(super) fn draw(pixmap: &mut Pixmap, breaks: &[u32], marks: &[Item]) {
         let here: Vec<Item> = marks
             .iter()
             .zip(&reaches)
-            .filter(|(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
+            .filter(|&(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
             .map(|(&m, _)| m)
             .collect();
         if here.is_empty() {
