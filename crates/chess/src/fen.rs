@@ -602,17 +602,16 @@ fn parse_castling(tok: Token<'_>, strict: bool) -> Result<Castling, FenError> {
                 ));
             }
         };
-        if strict {
-            if let Some(&(last_color, last_side)) = castling.rights().last() {
-                if (last_color, last_side) > (color, side) {
-                    return Err(FenError::new(
-                        Field::Castling,
-                        FenErrorKind::RefusedByStrict,
-                        at,
-                        "rights must be in the order KQkq (refused by --strict)",
-                    ));
-                }
-            }
+        if strict
+            && let Some(&(last_color, last_side)) = castling.rights().last()
+            && (last_color, last_side) > (color, side)
+        {
+            return Err(FenError::new(
+                Field::Castling,
+                FenErrorKind::RefusedByStrict,
+                at,
+                "rights must be in the order KQkq (refused by --strict)",
+            ));
         }
         if castling.rights().contains(&(color, side)) {
             return Err(FenError::new(

@@ -226,10 +226,10 @@ fn draw_frames(
     let first = renderer
         .image_size(position)
         .map_err(|e| AnimateError::Render(0, e))?;
-    if let Some(limit) = max_pixels {
-        if n as u64 * u64::from(first.0) * u64::from(first.1) > limit {
-            return Err(AnimateError::TooManyPixels(n, first, limit));
-        }
+    if let Some(limit) = max_pixels
+        && n as u64 * u64::from(first.0) * u64::from(first.1) > limit
+    {
+        return Err(AnimateError::TooManyPixels(n, first, limit));
     }
     let mut sample = PaletteSample::new();
     for i in samples(frames)? {

@@ -355,7 +355,7 @@ fn huffman_lengths(counts: &[u32]) -> Vec<u8> {
     let mut leaves: Vec<(u64, usize)> = counts
         .iter()
         .enumerate()
-        .filter(|(_, &c)| c > 0)
+        .filter(|&(_, &c)| c > 0)
         .map(|(s, &c)| (c as u64, s))
         .collect();
     if leaves.len() == 1 {

@@ -273,15 +273,13 @@ fn words(text: &str) -> Vec<Word<'_>> {
             } else if start.is_none() {
                 start = Some((i, column));
             }
-            if at_end {
-                if let Some((s, col)) = start.take() {
-                    out.push(Word {
-                        text: &line[s..],
-                        line: n + 1,
-                        column: col,
-                        rest: "",
-                    });
-                }
+            if at_end && let Some((s, col)) = start.take() {
+                out.push(Word {
+                    text: &line[s..],
+                    line: n + 1,
+                    column: col,
+                    rest: "",
+                });
             }
             column += 1;
         }
@@ -396,10 +394,10 @@ fn read_problems(text: &str, go_on: bool) -> Vec<(usize, Result<Problem, Problem
             }
         }
     }
-    if let Some(p) = st.current.take() {
-        if st.problems.is_empty() || p != Problem::new() {
-            st.problems.push((st.start_line, Ok(p)));
-        }
+    if let Some(p) = st.current.take()
+        && (st.problems.is_empty() || p != Problem::new())
+    {
+        st.problems.push((st.start_line, Ok(p)));
     }
     if st.problems.is_empty() {
         st.problems.push((

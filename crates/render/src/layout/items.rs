@@ -214,7 +214,7 @@ pub struct Cross {
 
 impl Cross {
     /// The strokes to draw, bottom first: the casing, if any, then the ink.
-    pub fn strokes(&self) -> impl Iterator<Item = (Rgba, f32)> {
+    pub fn strokes(&self) -> impl Iterator<Item = (Rgba, f32)> + use<> {
         self.casing.into_iter().chain([(self.color, self.width)])
     }
 }

@@ -138,7 +138,7 @@ pub(super) fn draw_bands(
         let here: Vec<Item> = marks
             .iter()
             .zip(&reaches)
-            .filter(|(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
+            .filter(|&(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
             .map(|(&m, _)| m)
             .collect();
         if here.is_empty() {

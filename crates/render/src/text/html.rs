@@ -121,10 +121,10 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         (Color::Black, Color::White)
     };
     let caption = around.caption_line();
-    if let Some(line) = caption.as_deref() {
-        if around.caption_position == CaptionPosition::Above {
-            text_row(&mut out, line, 0);
-        }
+    if let Some(line) = caption.as_deref()
+        && around.caption_position == CaptionPosition::Above
+    {
+        text_row(&mut out, line, 0);
     }
     if let Some(line) = around.player_line(top) {
         text_row(&mut out, &line, 2);
@@ -174,10 +174,10 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
     if let Some(line) = around.player_line(bottom) {
         text_row(&mut out, &line, 2);
     }
-    if let Some(line) = caption.as_deref() {
-        if around.caption_position == CaptionPosition::Below {
-            text_row(&mut out, line, 6);
-        }
+    if let Some(line) = caption.as_deref()
+        && around.caption_position == CaptionPosition::Below
+    {
+        text_row(&mut out, line, 6);
     }
     if !options.annotations.is_empty() {
         text_row(&mut out, &options.annotations, 6);

@@ -342,10 +342,10 @@ fn ground_colour(layout: &Layout, x: f32, y: f32) -> Packed {
     let board = &layout.frame.board;
     let inside = |r: Rect| x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
     let mut c = board.background.map_or(0, packed);
-    if let Some((r, border)) = board.border {
-        if inside(r) {
-            c = packed(border);
-        }
+    if let Some((r, border)) = board.border
+        && inside(r)
+    {
+        c = packed(border);
     }
     for p in &board.panels {
         if inside(p.rect) {

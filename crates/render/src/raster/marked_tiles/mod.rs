@@ -267,10 +267,10 @@ impl MarkedTiles {
                 continue;
             };
             let class = self.marked[self.class_of[sq.index()] as usize][stack as usize] as usize;
-            if let Some(p) = &self.pending[class] {
-                if !out.iter().any(|(c, _)| *c == class) {
-                    out.push((class, p.clone()));
-                }
+            if let Some(p) = &self.pending[class]
+                && !out.iter().any(|(c, _)| *c == class)
+            {
+                out.push((class, p.clone()));
             }
         }
         out
