@@ -352,7 +352,7 @@ fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
 
 /// Which file is the `i`th from the left and which rank the `i`th from the
 /// top, in `spec`'s orientation.
-fn orientation(spec: &BoardSpec) -> (impl Fn(u8) -> u8, impl Fn(u8) -> u8) {
+fn orientation(spec: &BoardSpec) -> (impl Fn(u8) -> u8 + use<>, impl Fn(u8) -> u8 + use<>) {
     let flipped = spec.flipped;
     let files = move |i: u8| if flipped { 7 - i } else { i };
     let ranks = move |i: u8| if flipped { i } else { 7 - i };
