@@ -190,10 +190,7 @@ pub struct Game {
 impl Game {
     /// The value of a tag, its name matched without regard to case.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        tag(&self.tags, name)
     }
 
     /// `White – Black` from the tags (`?` for a missing name), escaped for
@@ -272,10 +269,7 @@ impl GameEnd {
 
     /// The value of a tag, its name matched without regard to case.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        tag(&self.tags, name)
     }
 
     /// `White – Black` from the tags, escaped for a terminal, as
@@ -283,6 +277,13 @@ impl GameEnd {
     pub fn players(&self) -> Option<String> {
         players(&self.tags)
     }
+}
+
+/// The value of the tag `name` in `tags`, matched without regard to case.
+fn tag<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 /// `White – Black` from tags, escaped; `None` when neither is there.
