@@ -75,30 +75,34 @@ pub(crate) struct TileSet {
     tiles: Vec<[Vec<u8>; 12]>,
 }
 
-/// The tile sets of `indexed`, by frame and check glows.
-pub(super) type TileSets = Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>;
+/// The tile sets of `indexed`, by frame, check glows and the most colours
+/// of their palette.
+pub(super) type TileSets = Cache<(Arc<crate::layout::Frame>, Vec<Glow>, usize), TileSet>;
 
-/// Draws `layout` (which has no overlay) as a palette image from its tile
-/// set in `sets` (built on first use from `parts`), or `None` when its
-/// squares come in so many kinds that tiles cost more than the RGBA path.
+/// Draws `layout` (which has no overlay) as a palette image of at most
+/// `colours` colours from its tile set in `sets` (built on first use from
+/// `parts`), or `None` when its squares come in so many kinds that tiles
+/// cost more than the RGBA path.
 pub(super) fn render_indexed(
     sets: &mut TileSets,
     parts: &mut Parts,
     layout: &Layout,
+    colours: usize,
 ) -> Option<IndexedImage> {
     let (frame, glows) = (&layout.frame, &layout.glows);
-    let hash = hash_of(&(frame, glows));
-    let matches = |(f, g): &(Arc<crate::layout::Frame>, Vec<_>)| {
-        (Arc::ptr_eq(f, frame) || f == frame) && g == glows
+    let hash = hash_of(&(frame, glows, colours));
+    let matches = |(f, g, c): &(Arc<crate::layout::Frame>, Vec<_>, usize)| {
+        (Arc::ptr_eq(f, frame) || f == frame) && g == glows && *c == colours
     };
     if sets.find(hash, matches).is_none() {
         // Built outside the cache's borrow: building draws sprites.
         // None: so many kinds of square that tiles cost more than the
         // RGBA path (which the caller takes instead).
-        let built = TileSet::build(parts, layout)?;
+        let built = TileSet::build(parts, layout, colours)?;
         // The full indices kept from the second board on count too.
         let cost = built.bytes() + frame.width() as u64 * frame.height() as u64;
-        sets.insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
+        let key = (Arc::clone(frame), glows.clone(), colours);
+        sets.insert(hash, key, built, cost);
     }
     let tiles = sets.find(hash, matches).expect("just inserted");
     let width = frame.width() as usize;
@@ -132,14 +136,28 @@ pub(super) fn render_indexed(
     })
 }
 
+/// A kind of square's index tiles, one per piece, as [`compose`] reads
+/// them.
+pub(super) trait PieceTiles {
+    /// The tile of the piece with [`Piece::index`] `piece` (`None` or an
+    /// empty tile: nothing is pasted).
+    fn tile(&self, piece: usize) -> Option<&[u8]>;
+}
+
+impl PieceTiles for [Vec<u8>; 12] {
+    fn tile(&self, piece: usize) -> Option<&[u8]> {
+        self.get(piece).map(Vec::as_slice)
+    }
+}
+
 /// Lays the marker patches and piece tiles of `layout` over `indices` (its
-/// background, filled in): `tiles[class][piece]`.
-pub(super) fn compose(
+/// background, filled in): `tiles[class]`'s tile of each piece.
+pub(super) fn compose<T: PieceTiles + ?Sized>(
     layout: &Layout,
     indices: &mut [u8],
     markers: &[(Color, IntRect, Vec<u8>)],
     class_of: &[u8; 64],
-    tiles: &[&[Vec<u8>; 12]],
+    tiles: &[&T],
 ) {
     let width = layout.frame.width() as usize;
     let size = layout.frame.board.square as usize;
@@ -160,7 +178,7 @@ pub(super) fn compose(
             Item::Pieces(pieces) => {
                 for p in pieces {
                     let class = class_of[p.square.index()] as usize;
-                    if let Some(tile) = tiles.get(class).map(|t| &t[p.piece.index()]) {
+                    if let Some(tile) = tiles.get(class).and_then(|t| t.tile(p.piece.index())) {
                         paste(
                             indices,
                             width,
@@ -214,16 +232,22 @@ impl TileSet {
         (tiles + markers + self.run_indices.len()) as u64
     }
 
-    /// The tile set of `layout`'s frame and glows, or `None` when its
-    /// squares come in so many kinds that drawing every piece on each
-    /// would take more than [`TILE_WORK_BYTES`].
-    fn build(parts: &mut Parts, layout: &Layout) -> Option<TileSet> {
-        TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES)
+    /// The tile set of `layout`'s frame and glows, its palette fitted to
+    /// at most `colours` colours, or `None` when its squares come in so
+    /// many kinds that drawing every piece on each would take more than
+    /// [`TILE_WORK_BYTES`].
+    fn build(parts: &mut Parts, layout: &Layout, colours: usize) -> Option<TileSet> {
+        TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES, colours)
     }
 
     /// [`TileSet::build`], keeping the RGBA tiles whole between counting
     /// and indexing when they take at most `keep_bytes`.
-    fn build_keeping(parts: &mut Parts, layout: &Layout, keep_bytes: u64) -> Option<TileSet> {
+    fn build_keeping(
+        parts: &mut Parts,
+        layout: &Layout,
+        keep_bytes: u64,
+        colours: usize,
+    ) -> Option<TileSet> {
         let material = Material::of(parts, layout)?;
         let classes = material.classes.len();
         let size = layout.frame.board.square as u32;
@@ -257,7 +281,7 @@ impl TileSet {
                 });
             }
         }
-        let palette = Palette::from_histogram(&histogram);
+        let palette = Palette::reduced(&histogram, colours);
         let index = |c| palette.index(c);
         let run_indices = material.run_indices(index);
         let markers = material.marker_indices(index);
@@ -451,6 +475,19 @@ pub(super) fn piece_tiles(
     ground: &Pixmap,
     labels: Option<Placed>,
 ) -> [Pixmap; 12] {
+    Piece::ALL.map(|piece| piece_tile(parts, layout, ground, labels, piece))
+}
+
+/// `piece` on `ground` (one square's pixels), in RGBA: its halo, its
+/// sprite, then the square's labels (placed in the square). One tile of
+/// [`piece_tiles`], for a game that shows few of a square's twelve.
+pub(super) fn piece_tile(
+    parts: &mut Parts,
+    layout: &Layout,
+    ground: &Pixmap,
+    labels: Option<Placed>,
+    piece: Piece,
+) -> Pixmap {
     let frame = &layout.frame;
     let size = frame.board.square;
     let at = Rect {
@@ -460,22 +497,17 @@ pub(super) fn piece_tiles(
         h: size,
     };
     let spec = &frame.sprites;
-    let mut tiles = Piece::ALL.map(|_| ground.clone());
+    let mut tile = ground.clone();
     if let Some(halo) = spec.halo {
-        for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
-            draw_sprite(tile, parts.halo_sprite(spec, halo, piece), at);
-        }
+        draw_sprite(&mut tile, parts.halo_sprite(spec, halo, piece), at);
     }
-    let sprites = parts.sprites(&spec.glyphs);
-    for (sprite, tile) in sprites.iter().zip(&mut tiles) {
-        draw_sprite(tile, sprite, at);
+    if let Some(sprite) = parts.sprites(&spec.glyphs).get(piece.index()) {
+        draw_sprite(&mut tile, sprite, at);
     }
     if let Some(here) = labels {
-        for tile in &mut tiles {
-            draw_placed(tile, here, 0);
-        }
+        draw_placed(&mut tile, here, 0);
     }
-    tiles
+    tile
 }
 
 /// The labels of `placed` centred in `sq`, moved to the square's corner.
@@ -798,7 +830,9 @@ mod tests {
         let third = used.render_indexed(&b).unwrap();
         let tiles_of_b = used
             .tiles
-            .find(hash_of(&(&b.frame, &b.glows)), |(f, _)| **f == *b.frame)
+            .find(hash_of(&(&b.frame, &b.glows, 256usize)), |(f, ..)| {
+                **f == *b.frame
+            })
             .expect("b's tiles are cached under b's frame");
         assert!(tiles_of_b.filled.is_some());
         assert_eq!(first.indices, third.indices);
@@ -940,8 +974,8 @@ mod tests {
             "{} of {whole}",
             patched.pixels()
         );
-        let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX).unwrap();
-        let redrawn = TileSet::build_keeping(&mut parts, &l, 0).unwrap();
+        let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX, 256).unwrap();
+        let redrawn = TileSet::build_keeping(&mut parts, &l, 0, 256).unwrap();
         assert_eq!(kept.palette.colors, redrawn.palette.colors);
         assert_eq!(kept.run_indices, redrawn.run_indices);
         assert_eq!(kept.tiles, redrawn.tiles);

@@ -91,13 +91,48 @@ pub(super) fn separable(shared: &BoardSpec, glows: &[Glow]) -> bool {
 /// marks can reach is copied out into a band-sized pixmap, drawn into with
 /// the band's offset, and copied back.
 pub(super) fn draw(pixmap: &mut Pixmap, breaks: &[u32], marks: &[Item]) {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let row_bytes = width as usize * 4;
+    draw_bands(width, height, breaks, marks, |step, band, top, end| {
+        let rows = top as usize * row_bytes..end as usize * row_bytes;
+        let len = rows.len();
+        match step {
+            BandStep::Fill => band.data_mut()[..len].copy_from_slice(&pixmap.data()[rows]),
+            BandStep::Drawn(_) => pixmap.data_mut()[rows].copy_from_slice(&band.data()[..len]),
+        }
+    });
+}
+
+/// What [`draw_bands`] asks of its caller for one band.
+pub(super) enum BandStep<'m, 'a> {
+    /// Fill the band's first rows with the image rows from `top` to `end`
+    /// of the shared background.
+    Fill,
+    /// The band's first rows are the image rows from `top` to `end` with
+    /// these marks (those that reach the band) drawn.
+    Drawn(&'m [Item<'a>]),
+}
+
+/// The banding of [`draw`] for any holder of the shared background (an
+/// image `width`×`height` broken at `breaks`): for each band `marks` can
+/// reach, `each(BandStep::Fill, band, top, end)` fills a band-sized
+/// pixmap, the marks are drawn into it with the band's offset, and
+/// `each(BandStep::Drawn(marks), band, top, end)` takes the result. The
+/// one place the marks are drawn, so a caller that keeps only some of a
+/// band (a game frame's changed squares) gets the pixels [`draw`] gives.
+pub(super) fn draw_bands(
+    width: u32,
+    height: u32,
+    breaks: &[u32],
+    marks: &[Item],
+    mut each: impl FnMut(BandStep, &mut Pixmap, u32, u32),
+) {
     if marks.is_empty() {
         return;
     }
-    let (width, height) = (pixmap.width() as usize, pixmap.height());
     let bands = bands(height, breaks);
     let band_rows = bands.iter().map(|(t, e)| e - t).max().unwrap_or(height);
-    let mut band = Pixmap::new(width as u32, band_rows).expect("image sizes are at least 1");
+    let mut band = Pixmap::new(width, band_rows).expect("image sizes are at least 1");
     let reaches: Vec<(f32, f32)> = marks.iter().map(rows_reached).collect();
     for (top, end) in bands {
         let here: Vec<Item> = marks
@@ -109,13 +144,11 @@ pub(super) fn draw(pixmap: &mut Pixmap, breaks: &[u32], marks: &[Item]) {
         if here.is_empty() {
             continue;
         }
-        let rows = top as usize * width * 4..end as usize * width * 4;
-        let len = rows.len();
-        band.data_mut()[..len].copy_from_slice(&pixmap.data()[rows.clone()]);
-        for item in here {
+        each(BandStep::Fill, &mut band, top, end);
+        for &item in &here {
             draw_shape(&mut band, item, top);
         }
-        pixmap.data_mut()[rows].copy_from_slice(&band.data()[..len]);
+        each(BandStep::Drawn(&here), &mut band, top, end);
     }
 }
 

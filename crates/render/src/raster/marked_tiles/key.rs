@@ -159,6 +159,9 @@ pub(crate) struct MarkedKey {
     /// The colours of the opaque markup drawn over the pieces (glyph
     /// badges, promotion signs), sorted, without repeats.
     pub(super) overlay: Vec<Packed>,
+    /// The most colours the palette fits to the board and tiles, besides
+    /// the texts' ramps (256; fewer for a GIF).
+    pub(super) colours: usize,
 }
 
 /// A board's marks sorted out: the key of its tile set, each square's
@@ -188,9 +191,10 @@ pub(super) enum Drawn {
 }
 
 impl<'l> Marked<'l> {
-    /// The marks of `layout`, or `None` when it has none or they do not
-    /// fit (see the module's header).
-    pub(super) fn of(layout: &'l Layout) -> Option<Marked<'l>> {
+    /// The marks of `layout`, for a tile set whose palette fits at most
+    /// `colours` colours to the board and tiles, or `None` when it has
+    /// none or they do not fit (see the module's header).
+    pub(super) fn of(layout: &'l Layout, colours: usize) -> Option<Marked<'l>> {
         let frame = &layout.frame;
         let board = &frame.board;
         let shared = shared_spec(board);
@@ -251,6 +255,7 @@ impl<'l> Marked<'l> {
             stacks: kinds,
             inks,
             overlay: overlay_colours(&overlay),
+            colours,
         };
         Some(Marked {
             key,

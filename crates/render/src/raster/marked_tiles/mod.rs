@@ -120,8 +120,9 @@ pub(super) fn render_marked(
     sets: &mut MarkedSets,
     parts: &mut Parts,
     layout: &Layout,
+    colours: usize,
 ) -> Option<IndexedImage> {
-    let marked = Marked::of(layout)?;
+    let marked = Marked::of(layout, colours)?;
     let key = &marked.key;
     let hash = hash_of(key);
     if sets.find(hash, |k| k == key).is_none() {
@@ -132,6 +133,7 @@ pub(super) fn render_marked(
             stacks: key.stacks.clone(),
             inks: key.inks.clone(),
             overlay: key.overlay.clone(),
+            colours: key.colours,
         };
         sets.insert(hash, owned, built, cost);
     }
@@ -221,8 +223,10 @@ impl MarkedTiles {
         ramps.sort_unstable();
         ramps.dedup();
         ramps.retain(|c| !histogram.contains_key(c));
-        let room = 256usize.saturating_sub(ramps.len()).max(64);
-        let palette = Palette::from_histogram_within(&histogram, room).extended(ramps);
+        let room = key
+            .colours
+            .min(256usize.saturating_sub(ramps.len()).max(64));
+        let palette = Palette::reduced(&histogram, room).extended(ramps);
         let index = |c| palette.index(c);
         let filled = {
             let runs = material.empty.runs();
@@ -595,7 +599,7 @@ mod tests {
 
     /// `layout` through the rasterizer's shared tile sets.
     fn marked_image(raster: &mut Rasterizer, layout: &Layout) -> Option<IndexedImage> {
-        render_marked(&mut raster.marked, &mut raster.parts, layout)
+        render_marked(&mut raster.marked, &mut raster.parts, layout, 256)
     }
 
     /// The indexed image decoded to straight RGBA.
@@ -769,13 +773,13 @@ mod tests {
     #[test]
     fn texts_that_reach_the_board_leave_the_board_to_its_own_tile_set() {
         let board = game_board("brown", Coordinates::Outside, false, 1);
-        assert!(Marked::of(&board).is_some());
+        assert!(Marked::of(&board, 256).is_some());
         let mut moved = board.clone();
         let mut frame = Frame::clone(&moved.frame);
         let square = frame.board.square_rect(Square::parse("e4").unwrap());
         frame.board.texts[0].y = square.y + square.h / 2.0;
         moved.frame = Arc::new(frame);
-        assert!(Marked::of(&moved).is_none());
+        assert!(Marked::of(&moved, 256).is_none());
         // A tint across two squares.
         let mut frame = Frame::clone(&board.frame);
         let half = frame.board.square / 2.0;
@@ -787,13 +791,13 @@ mod tests {
             .find(|t| overlaps(t.rect, board_rect));
         tint.expect("the last move's tint").rect.x += half;
         moved.frame = Arc::new(frame);
-        assert!(Marked::of(&moved).is_none());
+        assert!(Marked::of(&moved, 256).is_none());
         // And a board without marks keeps the tile set of its options.
         let plain = crate::test_support::layout(
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
             &crate::options::DiagramOptions::default(),
         );
-        assert!(Marked::of(&plain).is_none());
+        assert!(Marked::of(&plain, 256).is_none());
     }
 
     #[test]

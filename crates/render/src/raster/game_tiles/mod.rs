@@ -6,16 +6,18 @@
 //! boards in one, so no frame is quantized on its own and a GIF compares
 //! frames index by index.
 
-use std::sync::Arc;
+mod base;
 
+use std::sync::{Arc, OnceLock};
+
+use base::GameBase;
 use resvg::tiny_skia::{IntRect, Pixmap};
 
 use super::indexed::{
-    compose, corner_labels, count_colors, draw_placed, marker_patches, paste, piece_tiles,
-    square_rect, straight, to_indices, touching_labels, Material, Placed, PlacedHere,
+    compose, corner_labels, count_colors, draw_placed, marker_patches, paste, piece_tile,
+    square_rect, straight, to_indices, touching_labels, Material, PieceTiles, Placed, PlacedHere,
 };
 use super::parts::Parts;
-use super::runs::RunImage;
 use super::Rasterizer;
 use crate::layout::{Layout, PlacedLabel, SpriteSpec};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
@@ -51,10 +53,15 @@ pub(crate) struct GameTiles {
     bytes: u64,
     /// The most bytes `squares` may hold ([`GAME_TILE_BYTES`]).
     budget: u64,
+    /// What the frames drawn last share: their background without marks,
+    /// indexed, with its squares (see `base`).
+    base: Option<Arc<GameBase>>,
 }
 
 /// One kind of square in a game's palette: what it is drawn from, and its
-/// index tiles.
+/// index tiles, each drawn when a frame first shows its piece on a square
+/// of this kind (a tinted or labelled square sees few of the twelve in a
+/// game: drawing all twelve for each was a fifth of a game's time).
 #[derive(Debug)]
 struct GameSquare {
     /// A quick hash of `pixels`, looked at first.
@@ -65,11 +72,17 @@ struct GameSquare {
     /// the glow their casings show.
     labels: PlacedHere,
     /// The square's pixels without pieces or labels.
-    pixels: Vec<u8>,
+    pixels: Pixmap,
     /// The square without pieces, its labels drawn.
     ground: Vec<u8>,
-    /// Each piece on it, in [`Piece::index`](fen2img_chess::Piece::index) order.
-    tiles: [Vec<u8>; 12],
+    /// Each piece on it, in [`Piece::index`] order, once drawn.
+    tiles: [OnceLock<Vec<u8>>; 12],
+}
+
+impl PieceTiles for GameSquare {
+    fn tile(&self, piece: usize) -> Option<&[u8]> {
+        self.tiles.get(piece)?.get().map(Vec::as_slice)
+    }
 }
 
 impl GameTiles {
@@ -82,6 +95,7 @@ impl GameTiles {
             squares: Vec::new(),
             bytes: 0,
             budget: GAME_TILE_BYTES,
+            base: None,
         }
     }
 
@@ -95,28 +109,19 @@ impl GameTiles {
         self.nearest.index(&self.palette, c)
     }
 
-    /// The ground and tiles of `sq` on `bare` (the background of `layout`)
-    /// with the `labels` centred in it: kept from an earlier square with
-    /// the same pixels, labels and sprites, or drawn now; `None` when the
-    /// squares kept have reached their budget and this one is new.
-    /// `scratch` is a pixmap of one square, reused from square to square
-    /// (a fresh one per square was a zeroed 32 KB at 720 px, 64 times a
-    /// frame).
+    /// The kind of square of `sq` of `layout`, whose pixels under the
+    /// pieces and labels are `ground`, with the `labels` that reach it:
+    /// kept from an earlier square with the same pixels, labels and
+    /// sprites, or made now (its ground indexed, its tiles drawn as frames
+    /// show them: [`GameTiles::draw_tiles`]); `None` when the squares kept
+    /// have reached their budget and this one is new.
     fn square(
         &mut self,
-        parts: &mut Parts,
         layout: &Layout,
-        bare: &RunImage,
+        ground: &Pixmap,
         labels: Option<Placed>,
         sq: Square,
-        scratch: &mut Pixmap,
     ) -> Option<Arc<GameSquare>> {
-        let rect = square_rect(layout, sq);
-        if (scratch.width(), scratch.height()) != (rect.width(), rect.height()) {
-            *scratch = Pixmap::new(rect.width(), rect.height()).expect("a square is at least 1 px");
-        }
-        bare.crop_into(rect, scratch);
-        let ground: &Pixmap = scratch;
         let here = labels.map_or_else(PlacedHere::default, |all| touching_labels(layout, all, sq));
         let hash = quick_hash(ground.data());
         let sprites = &layout.frame.sprites;
@@ -125,7 +130,10 @@ impl GameTiles {
         // comparing those 32 KB (at 720 px) before the few labels was a
         // tenth of a game's time (`perf`, `POST /game.gif` of 100 plies).
         let kept = self.squares.iter().find(|e| {
-            e.hash == hash && e.labels == here && e.pixels == ground.data() && e.sprites == *sprites
+            e.hash == hash
+                && e.labels == here
+                && e.pixels.data() == ground.data()
+                && e.sprites == *sprites
         });
         if let Some(kept) = kept {
             return Some(Arc::clone(kept));
@@ -141,18 +149,38 @@ impl GameTiles {
         if let Some(here) = placed {
             draw_placed(&mut labelled, here, 0);
         }
-        let rgba = piece_tiles(parts, layout, ground, placed);
         let entry = Arc::new(GameSquare {
             hash,
             sprites: sprites.clone(),
             ground: to_indices(&labelled, |c| self.index(c)),
-            tiles: rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))),
+            tiles: Default::default(),
             labels: here,
-            pixels: ground.data().to_vec(),
+            pixels: ground.clone(),
         });
         self.bytes += cost;
         self.squares.push(Arc::clone(&entry));
         Some(entry)
+    }
+
+    /// Draws and indexes the tile of each piece of `layout` that the kind
+    /// of its square (`square_of`) does not have yet.
+    fn draw_tiles<'s>(
+        &mut self,
+        parts: &mut Parts,
+        layout: &Layout,
+        square_of: impl Fn(Square) -> &'s GameSquare,
+    ) {
+        for p in &layout.pieces {
+            let entry = square_of(p.square);
+            let slot = &entry.tiles[p.piece.index()];
+            if slot.get().is_some() {
+                continue;
+            }
+            let placed = (!entry.labels.is_empty()).then_some(entry.labels.as_placed());
+            let rgba = piece_tile(parts, layout, &entry.pixels, placed, p.piece);
+            // Set here, or already: a kind is drawn by one frame at a time.
+            let _ = slot.set(to_indices(&rgba, |c| self.index(c)));
+        }
     }
 }
 
@@ -237,6 +265,17 @@ impl Rasterizer {
         if layout.has_overlay() {
             return self.render_rgba_in(layout, game);
         }
+        // Most frames: the game's shared background, and only the marked
+        // squares looked up again.
+        if let Some(image) = self.render_over_base(layout, game) {
+            return image;
+        }
+        self.render_whole_in(layout, game)
+    }
+
+    /// [`Rasterizer::render_in`] from this frame's whole background, for
+    /// boards whose marks cannot be drawn over a shared one.
+    fn render_whole_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
         let frame = &layout.frame;
         let bare = self.parts.background(layout);
         let labels = corner_labels(layout);
@@ -251,14 +290,15 @@ impl Rasterizer {
         let size = frame.board.square as usize;
         let mut class_of = [0u8; 64];
         let mut found: Vec<Arc<GameSquare>> = Vec::new();
-        // Sized by the first square (`GameTiles::square`).
-        let mut scratch = Pixmap::new(1, 1).expect("1 px");
+        // One square's pixels at a time (a fresh pixmap per square was a
+        // zeroed 32 KB at 720 px, 64 times a frame).
+        let mut scratch = Pixmap::new(size as u32, size as u32).expect("a square is at least 1 px");
         for sq in Square::all() {
-            let Some(entry) = game.square(&mut self.parts, layout, &bare, labels, sq, &mut scratch)
-            else {
+            let r = square_rect(layout, sq);
+            bare.crop_into(r, &mut scratch);
+            let Some(entry) = game.square(layout, &scratch, labels, sq) else {
                 return self.render_rgba_in(layout, game);
             };
-            let r = square_rect(layout, sq);
             paste(
                 &mut indices,
                 width,
@@ -280,7 +320,10 @@ impl Rasterizer {
             .iter()
             .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, |c| game.index(c))))
             .collect();
-        let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|e| &e.tiles).collect();
+        game.draw_tiles(&mut self.parts, layout, |sq| {
+            &found[class_of[sq.index()] as usize]
+        });
+        let tiles_of: Vec<&GameSquare> = found.iter().map(|e| &**e).collect();
         compose(layout, &mut indices, &markers, &class_of, &tiles_of);
         IndexedImage {
             width: frame.width(),
