@@ -13,17 +13,33 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
-use super::{GameSquare, GameTiles};
+use super::square::GameSquare;
 use crate::layout::{BoardSpec, Item, Layout, MoverMark, Rect, SpriteSpec};
-use crate::pixels::IndexedImage;
+use crate::pixels::quantize::Packed;
 use crate::raster::indexed::{
-    compose, corner_labels, marker_patches, paste, square_rect, straight, to_indices, Placed,
+    corner_labels, marker_patches, paste, square_rect, straight, to_indices, Placed,
 };
 use crate::raster::marks::{self, overlaps, BandStep};
 use crate::raster::parts::{band_breaks, Parts};
 use crate::raster::runs::RunImage;
-use crate::raster::Rasterizer;
 use fen2img_chess::{Color, Square};
+
+/// What a base asks of its game: the game's palette and the kinds of
+/// square it keeps (`GameTiles`).
+pub(super) trait SquareKinds {
+    /// The palette entry of `c`: its own, or the nearest.
+    fn palette_index(&mut self, c: Packed) -> u8;
+    /// The kind of square `sq` of `layout` is, whose pixels under its
+    /// pieces and labels are `ground`: kept, or made now; `None` when the
+    /// game keeps no more.
+    fn kind_of(
+        &mut self,
+        layout: &Layout,
+        ground: &Pixmap,
+        labels: Option<Placed<'_>>,
+        sq: Square,
+    ) -> Option<Arc<GameSquare>>;
+}
 
 /// What a game's frames drawn with one set of options share.
 #[derive(Debug)]
@@ -49,14 +65,18 @@ impl GameBase {
     /// The base of `layout`'s frame, or `None` when its marks cannot be
     /// drawn apart from its background or the game keeps no more kinds of
     /// square.
-    fn build(parts: &mut Parts, layout: &Layout, game: &mut GameTiles) -> Option<GameBase> {
+    pub(super) fn build(
+        parts: &mut Parts,
+        layout: &Layout,
+        game: &mut impl SquareKinds,
+    ) -> Option<GameBase> {
         let (bare, shared) = parts.shared_background(layout)?;
         let frame = &layout.frame;
         let width = frame.width() as usize;
         let size = frame.board.square as u32;
         let mut indices = Vec::with_capacity(width * frame.height() as usize);
         for run in bare.runs() {
-            let i = game.index(straight(run.pixel));
+            let i = game.palette_index(straight(run.pixel));
             indices.resize(indices.len() + run.len as usize, i);
         }
         // The labels as the bare board cases them: the frame's own are
@@ -71,13 +91,15 @@ impl GameBase {
         for sq in Square::all() {
             let r = square_rect(layout, sq);
             bare.crop_into(r, &mut scratch);
-            let entry = game.square(layout, &scratch, labels, sq)?;
+            let entry = game.kind_of(layout, &scratch, labels, sq)?;
             paste_ground(&mut indices, width, r, &entry);
             squares.push(entry);
         }
         let markers = marker_patches(layout, &bare)
             .iter()
-            .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, |c| game.index(c))))
+            .map(|(color, rect, patch)| {
+                (*color, *rect, to_indices(patch, |c| game.palette_index(c)))
+            })
             .collect();
         Some(GameBase {
             shared,
@@ -93,7 +115,7 @@ impl GameBase {
     /// Whether `layout` is drawn over this base: the same board but for
     /// its marks, the same sprites and markers, and marks that can be
     /// drawn apart.
-    fn fits(&self, layout: &Layout) -> bool {
+    pub(super) fn fits(&self, layout: &Layout) -> bool {
         let frame = &layout.frame;
         frame.sprites == self.sprites
             && frame.movers == self.movers
@@ -126,7 +148,7 @@ fn reach(mark: &Item) -> Option<Rect> {
 
 /// Writes the band's first rows (image rows `top` to `end`) over the same
 /// rows of `indices`, each colour in `game`'s palette.
-fn index_rows(indices: &mut [u8], band: &Pixmap, top: u32, end: u32, game: &mut GameTiles) {
+fn index_rows(indices: &mut [u8], band: &Pixmap, top: u32, end: u32, game: &mut impl SquareKinds) {
     let width = band.width() as usize;
     let rows = (end - top) as usize * width;
     let out = &mut indices[top as usize * width..top as usize * width + rows];
@@ -134,7 +156,7 @@ fn index_rows(indices: &mut [u8], band: &Pixmap, top: u32, end: u32, game: &mut 
     for (dst, &px) in out.iter_mut().zip(&band.pixels()[..rows]) {
         let i = match last {
             Some((c, i)) if c == px => i,
-            _ => game.index(straight(px)),
+            _ => game.palette_index(straight(px)),
         };
         last = Some((px, i));
         *dst = i;
@@ -165,35 +187,32 @@ fn changed(bare: &RunImage, band: &Pixmap, top: u32, end: u32, rect: IntRect) ->
         })
 }
 
-impl Rasterizer {
-    /// Draws `layout` (without an overlay) over its game's shared
-    /// background ([`GameBase`], built when the options change): the base's
-    /// indices, the squares its marks reach looked up by their pixels, the
-    /// rows its texts reach indexed, then the markers and pieces. `None`
-    /// when the marks cannot be drawn apart, a text reaches a marker's
-    /// rows, or the game keeps no more kinds of square (the caller draws
-    /// the whole background then).
-    pub(super) fn render_over_base(
-        &mut self,
+impl GameBase {
+    /// Each marker's side, rectangle and indices.
+    pub(super) fn markers(&self) -> &[(Color, IntRect, Vec<u8>)] {
+        &self.markers
+    }
+
+    /// `layout`'s frame (which [`GameBase::fits`] this base) without its
+    /// pieces and markers: the base's indices, its marks drawn in the
+    /// bands `marks::draw_bands` draws them in, the squares they reach
+    /// looked up again and their grounds pasted, the rows its texts reach
+    /// indexed; and the kind of each square. `None` when a text changes
+    /// the pixels under a side-to-move marker (pasted from the base) or
+    /// the game keeps no more kinds of square.
+    pub(super) fn draw(
+        &self,
         layout: &Layout,
-        game: &mut GameTiles,
-    ) -> Option<IndexedImage> {
-        let base = match game.base.as_ref().filter(|b| b.fits(layout)) {
-            Some(base) => Arc::clone(base),
-            None => {
-                let base = Arc::new(GameBase::build(&mut self.parts, layout, game)?);
-                game.base = Some(Arc::clone(&base));
-                base
-            }
-        };
+        game: &mut impl SquareKinds,
+    ) -> Option<(Vec<u8>, Vec<Arc<GameSquare>>)> {
         let frame = &layout.frame;
         let board = &frame.board;
         let marks = marks::marks(board, &layout.glows);
         let width = frame.width() as usize;
         let size = board.square as u32;
         let labels = corner_labels(layout);
-        let mut indices = base.indices.clone();
-        let mut squares = base.squares.clone();
+        let mut indices = self.indices.clone();
+        let mut squares = self.squares.clone();
         let mut redrawn = [false; 64];
         let mut full = false;
         let mut moved_marker = false;
@@ -205,17 +224,17 @@ impl Rasterizer {
             &marks,
             |step, band, top, end| {
                 let here = match step {
-                    BandStep::Fill => return base.bare.rows_into(top, end, band),
+                    BandStep::Fill => return self.bare.rows_into(top, end, band),
                     BandStep::Drawn(here) => here,
                 };
                 let texts = here.iter().any(|m| reach(m).is_none());
                 if texts {
                     // The markers are pasted from the base: a text that
                     // changes the pixels under one is drawn whole.
-                    moved_marker |= base
+                    moved_marker |= self
                         .markers
                         .iter()
-                        .any(|m| changed(&base.bare, band, top, end, m.1));
+                        .any(|m| changed(&self.bare, band, top, end, m.1));
                     index_rows(&mut indices, band, top, end, game);
                 }
                 let reaches: Vec<Rect> = here.iter().filter_map(reach).collect();
@@ -236,7 +255,7 @@ impl Rasterizer {
                         let at = (y - top) as usize * row_bytes + dy * row_bytes + from;
                         dst.copy_from_slice(&band.data()[at..at + len]);
                     }
-                    match game.square(layout, &scratch, labels, sq) {
+                    match game.kind_of(layout, &scratch, labels, sq) {
                         Some(entry) => squares[sq.index()] = entry,
                         None => full = true,
                     }
@@ -247,83 +266,14 @@ impl Rasterizer {
         if full || moved_marker {
             return None;
         }
-        let mut class_of = [0u8; 64];
-        let mut found: Vec<&Arc<GameSquare>> = Vec::new();
-        for sq in Square::all() {
-            let entry = &squares[sq.index()];
-            if redrawn[sq.index()] {
-                paste_ground(&mut indices, width, square_rect(layout, sq), entry);
-            }
-            let class = match found.iter().position(|e| Arc::ptr_eq(e, entry)) {
-                Some(i) => i,
-                None => {
-                    found.push(entry);
-                    found.len() - 1
-                }
-            };
-            class_of[sq.index()] = class as u8;
+        for sq in Square::all().filter(|sq| redrawn[sq.index()]) {
+            paste_ground(
+                &mut indices,
+                width,
+                square_rect(layout, sq),
+                &squares[sq.index()],
+            );
         }
-        game.draw_tiles(&mut self.parts, layout, |sq| &squares[sq.index()]);
-        let tiles_of: Vec<&GameSquare> = found.iter().map(|e| &***e).collect();
-        compose(layout, &mut indices, &base.markers, &class_of, &tiles_of);
-        Some(IndexedImage {
-            width: frame.width(),
-            height: frame.height(),
-            palette: Arc::clone(&game.palette),
-            indices,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::PaletteFit;
-    use super::*;
-    use crate::options::{Coordinates, DiagramOptions};
-    use crate::test_support::{game_board, layout};
-
-    #[test]
-    fn frames_over_the_base_are_the_frames_drawn_whole() {
-        // Games as `batch` draws them: a last move, a check, a fill, both
-        // player bars with clocks and a caption, all changing from frame
-        // to frame (the bars' texts in the rows of the side-to-move
-        // markers), then an unmarked board with other options; in each
-        // placement of the labels, opaque and transparent. (Print's
-        // last-move frames are drawn again over the pieces: those boards
-        // take the RGBA path.) Each frame over the game's base must be the
-        // frame drawn from its own whole background, index for index.
-        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        for theme in ["brown", "blue"] {
-            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
-                for transparent in [false, true] {
-                    let case = format!("{theme} {coordinates:?} transparent={transparent}");
-                    let mut boards: Vec<Layout> = (0..6)
-                        .map(|n| game_board(theme, coordinates, transparent, n))
-                        .collect();
-                    let plain = DiagramOptions {
-                        theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
-                        coordinates,
-                        transparent,
-                        ..DiagramOptions::default()
-                    };
-                    boards.push(layout(START, &plain));
-                    let mut raster = Rasterizer::new();
-                    let mut fit = PaletteFit::default();
-                    raster.sample(&boards[0], &mut fit);
-                    let mut over = GameTiles::new(&fit);
-                    let mut whole = GameTiles::new(&fit);
-                    for (n, board) in boards.iter().enumerate() {
-                        assert!(!board.has_overlay(), "{case}, frame {n}");
-                        let want = raster.render_whole_in(board, &mut whole);
-                        let got = raster.render_over_base(board, &mut over);
-                        let got = got.unwrap_or_else(|| panic!("{case}, frame {n}: no base"));
-                        assert!(got.indices == want.indices, "{case}, frame {n}");
-                    }
-                    // The last board's options made a base of their own.
-                    let base = over.base.as_ref().expect("a base");
-                    assert!(base.shared.texts.is_empty() && base.shared.panels.is_empty());
-                }
-            }
-        }
+        Some((indices, squares))
     }
 }

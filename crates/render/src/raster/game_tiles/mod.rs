@@ -7,15 +7,17 @@
 //! frames index by index.
 
 mod base;
+mod square;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use base::GameBase;
+use base::{GameBase, SquareKinds};
 use resvg::tiny_skia::{IntRect, Pixmap};
+use square::{quick_hash, GameSquare};
 
 use super::indexed::{
     compose, corner_labels, count_colors, draw_placed, marker_patches, paste, piece_tile,
-    square_rect, straight, to_indices, touching_labels, Material, PieceTiles, Placed, PlacedHere,
+    square_rect, straight, to_indices, touching_labels, Material, Placed, PlacedHere,
 };
 use super::parts::Parts;
 use super::Rasterizer;
@@ -56,33 +58,6 @@ pub(crate) struct GameTiles {
     /// What the frames drawn last share: their background without marks,
     /// indexed, with its squares (see `base`).
     base: Option<Arc<GameBase>>,
-}
-
-/// One kind of square in a game's palette: what it is drawn from, and its
-/// index tiles, each drawn when a frame first shows its piece on a square
-/// of this kind (a tinted or labelled square sees few of the twelve in a
-/// game: drawing all twelve for each was a fifth of a game's time).
-#[derive(Debug)]
-struct GameSquare {
-    /// A quick hash of `pixels`, looked at first.
-    hash: u64,
-    /// The sprites the tiles show.
-    sprites: SpriteSpec,
-    /// The labels on the square, placed in it, each with its casing, and
-    /// the glow their casings show.
-    labels: PlacedHere,
-    /// The square's pixels without pieces or labels.
-    pixels: Pixmap,
-    /// The square without pieces, its labels drawn.
-    ground: Vec<u8>,
-    /// Each piece on it, in [`Piece::index`] order, once drawn.
-    tiles: [OnceLock<Vec<u8>>; 12],
-}
-
-impl PieceTiles for GameSquare {
-    fn tile(&self, piece: usize) -> Option<&[u8]> {
-        self.tiles.get(piece)?.get().map(Vec::as_slice)
-    }
 }
 
 impl GameTiles {
@@ -184,6 +159,22 @@ impl GameTiles {
     }
 }
 
+impl SquareKinds for GameTiles {
+    fn palette_index(&mut self, c: Packed) -> u8 {
+        self.index(c)
+    }
+
+    fn kind_of(
+        &mut self,
+        layout: &Layout,
+        ground: &Pixmap,
+        labels: Option<Placed>,
+        sq: Square,
+    ) -> Option<Arc<GameSquare>> {
+        self.square(layout, ground, labels, sq)
+    }
+}
+
 /// The colours an animation's frames show, gathered from a few of them
 /// (see [`Rasterizer::sample`]) before its palette is fitted.
 #[derive(Debug, Default)]
@@ -241,18 +232,6 @@ impl Material<'_> {
     }
 }
 
-/// A fast hash of `bytes` (FNV-1a over every eighth 8-byte word, and the
-/// length), to find a square among those kept before comparing it whole:
-/// squares that differ at all (a tint, a label's corner, a glow) differ
-/// over many words, and a collision costs only that comparison.
-fn quick_hash(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for w in bytes.chunks_exact(8).step_by(8) {
-        h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(0x100_0000_01b3);
-    }
-    h ^ bytes.len() as u64
-}
-
 impl Rasterizer {
     /// Draws `layout` as a palette image in `game`'s palette: the empty
     /// board's runs, then each square and the pieces on it as index tiles
@@ -271,6 +250,47 @@ impl Rasterizer {
             return image;
         }
         self.render_whole_in(layout, game)
+    }
+
+    /// Draws `layout` (without an overlay) over its game's shared
+    /// background ([`GameBase`], built when the options change): the base's
+    /// indices with the squares its marks reach looked up again and the
+    /// rows its texts reach indexed, then the markers and pieces. `None`
+    /// when the marks cannot be drawn apart, a text changes the pixels
+    /// under a marker, or the game keeps no more kinds of square (the
+    /// caller draws the whole background then).
+    fn render_over_base(&mut self, layout: &Layout, game: &mut GameTiles) -> Option<IndexedImage> {
+        let base = match game.base.as_ref().filter(|b| b.fits(layout)) {
+            Some(base) => Arc::clone(base),
+            None => {
+                let base = Arc::new(GameBase::build(&mut self.parts, layout, game)?);
+                game.base = Some(Arc::clone(&base));
+                base
+            }
+        };
+        let (mut indices, squares) = base.draw(layout, game)?;
+        let mut class_of = [0u8; 64];
+        let mut found: Vec<&GameSquare> = Vec::new();
+        for sq in Square::all() {
+            let entry = &*squares[sq.index()];
+            let class = match found.iter().position(|e| std::ptr::eq(*e, entry)) {
+                Some(i) => i,
+                None => {
+                    found.push(entry);
+                    found.len() - 1
+                }
+            };
+            class_of[sq.index()] = class as u8;
+        }
+        game.draw_tiles(&mut self.parts, layout, |sq| &squares[sq.index()]);
+        compose(layout, &mut indices, base.markers(), &class_of, &found);
+        let frame = &layout.frame;
+        Some(IndexedImage {
+            width: frame.width(),
+            height: frame.height(),
+            palette: Arc::clone(&game.palette),
+            indices,
+        })
     }
 
     /// [`Rasterizer::render_in`] from this frame's whole background, for
@@ -349,7 +369,7 @@ impl Rasterizer {
 mod tests {
     use super::*;
     use crate::options::{Coordinates, DiagramOptions};
-    use crate::test_support::layout;
+    use crate::test_support::{game_board, layout};
 
     #[test]
     fn a_game_palette_frame_is_its_rgba_image_indexed() {
@@ -448,6 +468,51 @@ mod tests {
             // RGBA.
             let glowing = game.squares.iter().any(|e| !e.labels.glows.is_empty());
             assert_eq!(glowing, coordinates == Coordinates::Inside);
+        }
+    }
+
+    #[test]
+    fn frames_over_the_base_are_the_frames_drawn_whole() {
+        // Games as `batch` draws them: a last move, a check, a fill, both
+        // player bars with clocks and a caption, all changing from frame
+        // to frame (the bars' texts in the rows of the side-to-move
+        // markers), then an unmarked board with other options; in each
+        // placement of the labels, opaque and transparent. (Print's
+        // last-move frames are drawn again over the pieces: those boards
+        // take the RGBA path.) Each frame over the game's base must be the
+        // frame drawn from its own whole background, index for index.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for theme in ["brown", "blue"] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+                for transparent in [false, true] {
+                    let case = format!("{theme} {coordinates:?} transparent={transparent}");
+                    let mut boards: Vec<Layout> = (0..6)
+                        .map(|n| game_board(theme, coordinates, transparent, n))
+                        .collect();
+                    let plain = DiagramOptions {
+                        theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
+                        coordinates,
+                        transparent,
+                        ..DiagramOptions::default()
+                    };
+                    boards.push(layout(START, &plain));
+                    let mut raster = Rasterizer::new();
+                    let mut fit = PaletteFit::default();
+                    raster.sample(&boards[0], &mut fit);
+                    let mut over = GameTiles::new(&fit);
+                    let mut whole = GameTiles::new(&fit);
+                    for (n, board) in boards.iter().enumerate() {
+                        assert!(!board.has_overlay(), "{case}, frame {n}");
+                        let want = raster.render_whole_in(board, &mut whole);
+                        let got = raster.render_over_base(board, &mut over);
+                        let got = got.unwrap_or_else(|| panic!("{case}, frame {n}: no base"));
+                        assert!(got.indices == want.indices, "{case}, frame {n}");
+                    }
+                    // The last board's options made a base of their own.
+                    let base = over.base.as_ref().expect("a base");
+                    assert!(base.fits(&boards[6]) && !base.fits(&boards[0]), "{case}");
+                }
+            }
         }
     }
 }
