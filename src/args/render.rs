@@ -12,9 +12,10 @@ use super::words::{Words, CAPTION_POSITIONS, COORDS, PRESETS};
 
 /// Options shared by single and batch rendering. Clap knows the flags
 /// (for `--help`, completions and the man page) and hands their values
-/// over as given; the options table reads them ([`table::given`], checked
-/// against [`RENDER`](fen2img_render::vocabulary::RENDER) by its tests), so
-/// a value means the same and a bad one is refused in the same words here,
+/// over as given; the options table reads them
+/// ([`table::given`](super::table::given), checked against
+/// [`RENDER`](fen2img_render::vocabulary::RENDER) by its tests), so a value
+/// means the same and a bad one is refused in the same words here,
 /// on the server and in a Markdown fence. Defaults shown in `--help` are
 /// the table's (a test holds them to it).
 #[derive(Args, Debug, Clone)]

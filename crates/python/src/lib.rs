@@ -4,10 +4,11 @@
 //! python-chess boards, moves and squares, checks Python types and hands
 //! this module plain strings and numbers. Here the position is parsed and
 //! drawn with the GIL released, so Python threads render in parallel, each
-//! with its own [`Renderer`] (kept per thread, as the render crate advises,
-//! so piece sprites and board backgrounds are drawn once per thread, not
-//! once per call). Games (PGN, or moves after a position) are read by
-//! `fen2img-games`, the command line's reading of a game (`games.rs`).
+//! with its own [`Renderer`](fen2img_render::Renderer) (kept per thread,
+//! as the render crate advises, so piece sprites and board backgrounds are
+//! drawn once per thread, not once per call). Games (PGN, or moves after a
+//! position) are read by `fen2img-games`, the command line's reading of a
+//! game (`games.rs`).
 #![forbid(unsafe_code)]
 
 mod failure;
