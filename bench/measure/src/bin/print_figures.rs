@@ -23,26 +23,27 @@
 use fen2img_render::internals::tiny_skia::Pixmap;
 use fen2img_render::{
     internals::Rasterizer, parse, Color, DiagramOptions, Layout, ParseOptions, Piece, Role, Square,
-    Theme,
+    Theme, SIZE_RANGE,
 };
 
 fn main() {
-    let sizes: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![207, 720]
-    } else {
-        sizes
-    };
+    let mut sizes = Vec::new();
+    for arg in std::env::args().skip(1) {
+        match arg.parse::<u32>() {
+            Ok(size) if SIZE_RANGE.contains(&size) => sizes.push(size),
+            _ => {
+                let (lo, hi) = (SIZE_RANGE.start(), SIZE_RANGE.end());
+                eprintln!("print_figures: {arg:?} is not a board size in pixels ({lo} to {hi})");
+                std::process::exit(2);
+            }
+        }
+    }
+    if sizes.is_empty() {
+        sizes = vec![207, 720];
+    }
     let mut raster = Rasterizer::new();
     for size in sizes {
-        let options = DiagramOptions {
-            size,
-            theme: Theme::built_in("print").expect("built in"),
-            ..DiagramOptions::default()
-        };
+        let options = print_options(size);
         println!(
             "{size} px (print theme, squares of {} px):",
             square_of(&options)
@@ -50,6 +51,15 @@ fn main() {
         hatch_figures(&mut raster, &options);
         piece_figures(&mut raster, &options);
         clearance_figures(&mut raster, &options);
+    }
+}
+
+/// The print theme's default diagram at `size` pixels.
+fn print_options(size: u32) -> DiagramOptions {
+    DiagramOptions {
+        size,
+        theme: Theme::built_in("print").expect("built in"),
+        ..DiagramOptions::default()
     }
 }
 
@@ -334,8 +344,8 @@ fn paper_kept(
 ) -> f64 {
     let side = light.len() as u32;
     // 8 times larger, or as large as a diagram can be.
-    let k = (4096 / (8 * side)).clamp(1, 8);
-    // A bare board whose squares are K times as large: the same glyph.
+    let k = (4096 / (8 * side.max(1))).clamp(1, 8);
+    // A bare board whose squares are about K times as large: the same glyph.
     let large = DiagramOptions {
         size: 8 * side * k,
         coordinates: fen2img_render::Coordinates::None,
@@ -345,29 +355,82 @@ fn paper_kept(
     };
     let layout = Layout::new(&board(fen), &large).expect("size");
     let e4 = Square::parse("e4").expect("square");
-    let cover = coverage(&raster.render(&layout), &layout, e4);
     let pixmap = raster.render(&layout);
+    let cover = coverage(&pixmap, &layout, e4);
+    // The large square as drawn, which is not side * k: the print theme
+    // keeps a strip of paper beside the board, taken before the squares
+    // are fitted (126 px, not 128, for 16 px squares). Each small pixel is
+    // the block of large pixels its area maps onto, however the two sides
+    // divide.
+    let big = cover.len() as u32;
     let r = layout.square_rect(e4);
     let (mut ideal, mut kept) = (0, 0);
     for y in 0..side {
         for x in 0..side {
-            let mut white = 0;
-            for sy in 0..k {
-                for sx in 0..k {
-                    let (px, py) = (x * k + sx, y * k + sy);
+            let (mut white, mut area) = (0, 0);
+            for py in block(y, side, big) {
+                for px in block(x, side, big) {
                     let p = pixmap
                         .pixel(r.x as u32 + px, r.y as u32 + py)
                         .expect("inside")
                         .demultiply();
                     let inside = cover[py as usize][px as usize] >= 0.99;
                     white += (inside && p.green() >= 128) as u32;
+                    area += 1;
                 }
             }
-            if white * 4 >= 3 * k * k {
+            if area > 0 && white * 4 >= 3 * area {
                 ideal += 1;
                 kept += (light[y as usize][x as usize] >= 128) as u32;
             }
         }
     }
     kept as f64 / ideal.max(1) as f64
+}
+
+/// The large pixels (of a square `big` wide) under small pixel `i` of a
+/// square `side` wide: `[i * big / side, (i + 1) * big / side)`, so the
+/// blocks tile the large square exactly (empty when `big < side`).
+fn block(i: u32, side: u32, big: u32) -> std::ops::Range<u32> {
+    let at = |i: u32| (i as u64 * big as u64 / side.max(1) as u64) as u32;
+    at(i)..at(i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_tile_the_large_square_whatever_the_ratio() {
+        // 16 px squares against 126 (the print board at 1024 px), 22 against
+        // 173, an exact 8x, and a large square smaller than the small one.
+        for (side, big) in [(16, 126), (22, 173), (16, 128), (77, 456), (10, 7)] {
+            let mut next = 0;
+            for i in 0..side {
+                let b = block(i, side, big);
+                assert_eq!(b.start, next, "side {side}, big {big}, pixel {i}");
+                next = b.end;
+            }
+            assert_eq!(next, big, "side {side}, big {big}");
+        }
+    }
+
+    /// The figures at the sizes that panicked (160 and 207 px: 16 and 22 px
+    /// squares, whose enlarged square comes out a few pixels short of 8x)
+    /// and a large one: every piece's share of kept paper is a share.
+    #[test]
+    fn paper_kept_is_a_share_at_every_size() {
+        let mut raster = Rasterizer::new();
+        for size in [160, 207, 720] {
+            let options = print_options(size);
+            for letter in ['K', 'R'] {
+                let fen = format!("8/8/8/8/3{letter}{letter}3/8/8/8 w - - 0 1");
+                let layout = Layout::new(&board(&fen), &options).expect("size");
+                let pixmap = raster.render(&layout);
+                let light = grey(&pixmap, &layout, Square::parse("e4").expect("square"));
+                let share = paper_kept(&mut raster, &options, &fen, &light);
+                assert!(share > 0.0 && share <= 1.0, "{size} px, {letter}: {share}");
+            }
+        }
+    }
 }
