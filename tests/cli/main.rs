@@ -10,6 +10,7 @@ mod around_cli;
 mod batch;
 mod batch_lines;
 mod browser;
+mod doc_pictures;
 mod games;
 mod layers;
 mod md;
