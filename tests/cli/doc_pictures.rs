@@ -55,6 +55,35 @@ const PICTURES: &[Picture] = &[
             "360",
         ],
     },
+    // The problems guide's two pictures: the newspaper column (its Popeye
+    // file is the guide's, checked below) and the fairy problem.
+    Picture {
+        path: "docs/images/problem-column.png",
+        args: &[
+            "tests/data/problems/shankar.inp",
+            "--theme",
+            "print",
+            "--size",
+            "360",
+            "--optimize",
+        ],
+    },
+    Picture {
+        path: "docs/images/problem-fairy.png",
+        args: &[
+            "--problem",
+            "--stipulation",
+            "h#2",
+            "--author",
+            "A. Composer",
+            "--source",
+            "The Problemist 2026",
+            "4k3/8/8/3-N4/8/2(G)1{a}3/1*1b-*3c5/(!S2)-r5K",
+            "--size",
+            "360",
+            "--optimize",
+        ],
+    },
     // The annotations guide's social preview.
     Picture {
         path: "docs/og.png",
@@ -127,6 +156,20 @@ fn every_picture_command_is_written_in_pictures_md() {
             picture.path
         );
     }
+}
+
+/// The newspaper column's Popeye file is the one the problems guide shows.
+#[test]
+fn the_column_problem_is_the_guides() {
+    let guide = fs::read_to_string(repo_root().join("docs/guide/problems.md")).unwrap();
+    // The file's first line alone on its line (the prose names it in
+    // backticks earlier).
+    let start = 1 + guide
+        .find("\nBeginProblem\n")
+        .expect("the guide shows a Popeye file");
+    let end = start + guide[start..].find("EndProblem").unwrap() + "EndProblem".len();
+    let file = fs::read_to_string(repo_root().join("tests/data/problems/shankar.inp")).unwrap();
+    assert_eq!(file.trim_end(), &guide[start..end]);
 }
 
 #[test]
