@@ -37,8 +37,9 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
     pub theme: OsString,
 
-    /// A bundled piece set by name (cburnett, chessnut... see --list-pieces)
-    /// or a directory with wK.svg wQ.svg ... bP.svg.
+    /// A piece set: fen2img (the project's own), a bundled set by name
+    /// (cburnett, chessnut... see --list-pieces) or a directory with wK.svg
+    /// wQ.svg ... bP.svg. Default: the theme's set.
     #[arg(long, value_name = "NAME|DIR", value_hint = ValueHint::DirPath)]
     pub pieces: Option<OsString>,
 

@@ -112,7 +112,7 @@ fn an_unknown_set_name_lists_the_bundled_ones() {
     assert_code(&out, 2);
     let err = stderr(&out);
     assert!(
-        err.contains("--pieces 'merida': not a bundled piece set ("),
+        err.contains("--pieces 'merida': not a piece set's name ("),
         "{err}"
     );
     for name in folders() {
@@ -144,7 +144,7 @@ fn a_markdown_fence_takes_a_set_by_name() {
     let out = run(&["md", page.to_str().unwrap(), "--check"]);
     assert_ne!(out.status.code(), Some(0));
     assert!(
-        stderr(&out).contains("not a bundled piece set"),
+        stderr(&out).contains("not a piece set's name"),
         "{}",
         stderr(&out)
     );

@@ -158,7 +158,7 @@ pub use fen2img_chess::{
 // release); `pub` only because those crates of the workspace share it.
 #[doc(hidden)]
 pub use assets::bounded_read::read_regular;
-pub use assets::bundled::BundledSet;
+pub use assets::bundled::{BundledSet, BUILT_IN_NAME};
 pub use assets::color::Rgba;
 pub use assets::font::font_file;
 #[cfg(fuzzing)]

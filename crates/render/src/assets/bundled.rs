@@ -20,6 +20,11 @@ use crate::assets::hinting;
 use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
 use crate::digest::{fnv1a, FNV_OFFSET};
 
+/// The name the project's own set answers to beside the bundled sets'
+/// (`--pieces fen2img`, a theme file's `pieces = fen2img`): the name
+/// [`PieceSet::name`] gives it.
+pub const BUILT_IN_NAME: &str = "fen2img";
+
 /// The largest square (px) at which a bundled set is drawn hinted. Five
 /// pixels above the built-in set's limit: measured at 30 px squares,
 /// hinting still set most bundled sets' pieces further apart, and at 36 px
@@ -126,21 +131,53 @@ impl PieceSet {
         &SETS
     }
 
-    /// A bundled set by name, or else the set in the directory `name_or_dir`
-    /// (as [`PieceSet::load`]): how `--pieces`, Python's `pieces=` and a
+    /// The set a name stands for: `fen2img` ([`BUILT_IN_NAME`]) for the
+    /// project's own set, else a bundled set ([`PieceSet::bundled`]), or
+    /// `None`. What a theme's `pieces` names (see [`crate::Theme::pieces`]).
+    ///
+    /// ```
+    /// use fen2img_render::PieceSet;
+    /// assert!(PieceSet::named("fen2img").unwrap().same_as(&PieceSet::built_in()));
+    /// assert_eq!(PieceSet::named("kosal").unwrap().name(), "kosal");
+    /// assert!(PieceSet::named("./kosal").is_none());
+    /// ```
+    pub fn named(name: &str) -> Option<PieceSet> {
+        if name == BUILT_IN_NAME {
+            Some(PieceSet::built_in())
+        } else {
+            find(name)
+        }
+    }
+
+    /// Every name [`PieceSet::named`] knows: `fen2img`, then the bundled
+    /// sets' names.
+    ///
+    /// ```
+    /// let names: Vec<&str> = fen2img_render::PieceSet::names().collect();
+    /// assert_eq!(names[..2], ["fen2img", "cburnett"]);
+    /// ```
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        std::iter::once(BUILT_IN_NAME).chain(SETS.iter().map(|s| s.name))
+    }
+
+    /// A set by name ([`PieceSet::named`]: `fen2img` or a bundled set),
+    /// or else the set in the directory `name_or_dir` (as
+    /// [`PieceSet::load`]): how `--pieces`, Python's `pieces=` and a
     /// Markdown fence's `pieces=` read their value. A name that is neither
-    /// is a [`PieceSetErrorKind::Missing`] error listing the bundled names.
+    /// is a [`PieceSetErrorKind::Missing`] error listing the names.
     ///
     /// ```
     /// use fen2img_render::{PieceSet, PieceSetErrorKind};
     /// let set = PieceSet::bundled_or_load("chessnut".as_ref()).unwrap();
     /// assert_eq!(set.name(), "chessnut");
+    /// let own = PieceSet::bundled_or_load("fen2img".as_ref()).unwrap();
+    /// assert!(own.same_as(&PieceSet::built_in()));
     /// let e = PieceSet::bundled_or_load("no-such-set".as_ref()).unwrap_err();
     /// assert_eq!(e.kind, PieceSetErrorKind::Missing);
-    /// assert!(e.message.contains("cburnett"), "{e}");
+    /// assert!(e.message.contains("fen2img, cburnett"), "{e}");
     /// ```
     pub fn bundled_or_load(name_or_dir: &Path) -> Result<PieceSet, PieceSetError> {
-        if let Some(set) = name_or_dir.to_str().and_then(PieceSet::bundled) {
+        if let Some(set) = name_or_dir.to_str().and_then(PieceSet::named) {
             return Ok(set);
         }
         if !name_or_dir.exists() && name_or_dir.symlink_metadata().is_err() {
@@ -148,8 +185,8 @@ impl PieceSet {
                 path: name_or_dir.to_path_buf(),
                 kind: PieceSetErrorKind::Missing,
                 message: format!(
-                    "not a bundled set ({}) and no such directory",
-                    bundled_names()
+                    "not a piece set's name ({}) and no such directory",
+                    set_names()
                 ),
             });
         }
@@ -157,10 +194,9 @@ impl PieceSet {
     }
 }
 
-/// The bundled sets' names, comma-separated, for messages.
-fn bundled_names() -> String {
-    let names: Vec<&str> = SETS.iter().map(|s| s.name).collect();
-    names.join(", ")
+/// Every set's name, comma-separated, for messages.
+pub(crate) fn set_names() -> String {
+    PieceSet::names().collect::<Vec<_>>().join(", ")
 }
 
 /// Every bundled set, by name.

@@ -457,7 +457,7 @@ fn svg_keeps_the_shading_of_every_shaded_bundled_set() {
     let mut failures = Vec::new();
     for name in ["fantasy", "spatial", "celtic", "firi"] {
         let options = DiagramOptions {
-            pieces: fen2img_render::PieceSet::bundled(name).unwrap(),
+            pieces: fen2img_render::PieceSet::bundled(name),
             ..DiagramOptions::default()
         };
         let l = layout(START, &options);
