@@ -32,8 +32,8 @@ def ranks(binary, square, pieces):
     """White's back rank above black's, files a-e."""
     args = [binary, FEN, "--size", str(8 * square), "--coords", "none",
             "--no-border", "--no-side-to-move", "-o", "-", "-f", "png"]
-    if pieces:
-        args += ["--pieces", pieces]
+    # The built-in set by its name: a theme may draw another by default.
+    args += ["--pieces", pieces or "fen2img"]
     png = subprocess.run(args, check=True, capture_output=True).stdout
     board = Image.open(io.BytesIO(png)).convert("RGB")
     out = Image.new("RGB", (5 * square, 2 * square))
