@@ -39,7 +39,8 @@ pub struct RenderArgs {
 
     /// A piece set: fen2img (the project's own), a bundled set by name
     /// (cburnett, chessnut... see --list-pieces) or a directory with wK.svg
-    /// wQ.svg ... bP.svg. Default: the theme's set.
+    /// wQ.svg ... bP.svg. Default: the theme's (print: fen2img; the others:
+    /// cburnett).
     #[arg(long, value_name = "NAME|DIR", value_hint = ValueHint::DirPath)]
     pub pieces: Option<OsString>,
 

@@ -93,7 +93,9 @@ fn pieces_takes_a_bundled_name_or_a_directory() {
         assert_code(&out, 0);
         fs::read(&file).unwrap()
     };
-    let own = png("", "160");
+    let own = png("fen2img", "160");
+    // The brown theme's own set is cburnett: asked for or not, the same.
+    assert_eq!(png("", "160"), png("cburnett", "160"));
     let cburnett_dir = sets_dir().join("cburnett");
     let by_dir = cburnett_dir.to_str().unwrap();
     // By name: hinted at small squares; from its directory: a user's set,

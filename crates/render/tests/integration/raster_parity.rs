@@ -15,11 +15,18 @@
 //!
 //! | metric                                      | worst measured | limit  |
 //! |---------------------------------------------|----------------|--------|
-//! | pixels with every channel within 2 levels   | 99.626 %       | 99.5 % |
-//! | mean absolute difference per channel (0–255)| 0.083          | 0.15   |
-//! | largest difference in one channel           | 80             | 112    |
+//! | pixels with every channel within 2 levels   | 99.146 %       | 99 %   |
+//! | mean absolute difference per channel (0–255)| 0.093          | 0.15   |
+//! | largest difference in one channel           | 111            | 112    |
 //!
 //! (Coordinates off: ≥ 99.85 %, ≤ 0.023, ≤ 43; the rest is label edges.)
+//! The share within 2 levels was 99.626 % at worst with the built-in set
+//! everywhere; since the screen themes draw cburnett (2026-11-29), whose
+//! 1.5-unit lines give more anti-aliased edge pixels, the start position
+//! at 333 px (fractional squares) keeps 99.146 % (pink, palette path) with
+//! the mean difference unchanged in size (0.093): the limit went from
+//! 99.5 % to 99 %. The regressions below are caught by the largest
+//! difference and the mean as before.
 //! Real regressions land far outside (see the self-check test): one missing
 //! pawn gives 99.47 % / 0.218 / 214, a label moved 2 px 99.73 % / 0.075 /
 //! 200, a dropped arrow 99.29 % / 0.353 / 204, a king one file over 98.89 %
@@ -75,7 +82,7 @@ struct Tolerance {
 
 impl Tolerance {
     const PARITY: Tolerance = Tolerance {
-        min_near_fraction: 0.995,
+        min_near_fraction: 0.99,
         max_mean: 0.15,
         max_single: 112,
     };

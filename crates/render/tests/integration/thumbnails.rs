@@ -5,7 +5,9 @@
 //! wider on each side, stem again, and only then the crown; so the cross
 //! stands clear of the crown in pixels, not merely in the outline.
 
-use fen2img_render::{Coordinates, DiagramOptions, Format, RenderOptions, Renderer, Theme};
+use fen2img_render::{
+    Coordinates, DiagramOptions, Format, PieceSet, RenderOptions, Renderer, Theme,
+};
 
 use crate::common::{decode_png, position, Image};
 
@@ -20,6 +22,8 @@ fn rows_of_b1(fen: &str, square: u32) -> Vec<Option<(u32, u32)>> {
         side_to_move: false,
         border: false,
         theme: Theme::built_in("brown").unwrap(),
+        // The built-in set's king (brown draws cburnett by default).
+        pieces: Some(PieceSet::built_in()),
         ..DiagramOptions::default()
     };
     let image: Image = decode_png(&Renderer::new(options).render(&position(fen)).unwrap());
