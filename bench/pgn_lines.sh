@@ -13,21 +13,25 @@
 # the rounds, with the load average before each round. python-chess runs
 # once (20 s or more a run).
 #
-#   bench/pgn_lines.sh [--rounds N] [--games N] [--bin PATH] [--record]
+#   bench/pgn_lines.sh [--rounds N] [--games N] [--bin PATH] [--before PATH] [--record]
+#
+# --before PATH times another build too (an earlier commit's fen2img, row
+# fen2img-before) in the same rounds, its lines compared with the others'.
 #
 # Needs GNU time, pgn-extract (apt-get install -y pgn-extract) and Python 3
 # with venv (python-chess 1.11.2 in bench/.venv, as games.sh).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 bench_args="$*"
-rounds=5 count=10000 bin=""
+rounds=5 count=10000 bin="" before=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
     --games) count=$2; shift 2 ;;
     --bin) bin=$2; shift 2 ;;
+    --before) before=$2; shift 2 ;;
     --record) bench_record=1; shift ;;
-    *) echo "usage: $0 [--rounds N] [--games N] [--bin PATH] [--record]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--rounds N] [--games N] [--bin PATH] [--before PATH] [--record]" >&2; exit 2 ;;
   esac
 done
 needs_gnu_time
@@ -56,6 +60,9 @@ timed() {
 : > "$work/rows"
 for ((r = 1; r <= rounds; r++)); do
   timed fen2img "$r" "$bin" batch -q "$pgn" -f fen -o -
+  if [[ -n "$before" ]]; then
+    timed fen2img-before "$r" "$before" batch -q "$pgn" -f fen -o -
+  fi
   timed pgn-extract-fen "$r" "$extract" -s -F --notags --nocomments --novars --nonags "$pgn"
   timed pgn-extract-check "$r" "$extract" -s "$pgn" -o /dev/null
 done
@@ -74,9 +81,12 @@ if cmp -s "$work/fen2img.out" "$work/python-chess.out"; then
 else
   echo "fen2img and python-chess differ:"; diff "$work/fen2img.out" "$work/python-chess.out" | head -5
 fi
+if [[ -n "$before" ]] && ! cmp -s "$work/fen2img.out" "$work/fen2img-before.out"; then
+  echo "fen2img and fen2img-before differ:"; diff "$work/fen2img.out" "$work/fen2img-before.out" | head -5
+fi
 echo "medians (tool: wall s, cpu s):"
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
-for tool in fen2img pgn-extract-fen pgn-extract-check python-chess; do
+for tool in fen2img fen2img-before pgn-extract-fen pgn-extract-check python-chess; do
   n=$(awk -v t="$tool" '$1 == t' "$work/rows" | wc -l)
   [[ $n -gt 0 ]] || continue
   wall=$(awk -v t="$tool" '$1 == t { print $4 }' "$work/rows" | median)

@@ -5,8 +5,10 @@
 # /diagram.svg at 400 px asked with `Accept-Encoding: br` and with `gzip`
 # (compressed on every request), at 1 and 64 connections. One line per
 # run: requests/s, p50 and p99 latency, errors (non-2xx answers, socket
-# errors and timeouts), then each server's peak RSS after its
-# 1-connection and 64-connection runs, and the GIF sizes.
+# errors and timeouts), the server's CPU time per answer (its threads' CPU
+# time over the run divided by the requests: on a shared machine the
+# figure that does not count waiting for a core), then each server's peak
+# RSS after its 1-connection and 64-connection runs, and the GIF sizes.
 #
 #   bench/serve.sh [--duration SECS] [--only png,svg-br,svg-gz,board,gif]
 #                  [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH]
@@ -62,7 +64,7 @@ command -v curl >/dev/null || { echo "needs curl" >&2; exit 1; }
 [ -n "$bin" ] || bin=$(release_bin fen2img)
 scratch_dir
 run_header
-record_start serve server_url connections requests_per_s p50 p99 errors
+record_start serve server_url connections requests_per_s p50 p99 errors cpu_ms_per_request
 
 # The corpus, percent-encoded once.
 grep -v '^#' crates/test-support/data/positions.fen | grep -v '^$' \
@@ -100,20 +102,23 @@ rss() { # pid
   awk '/VmHWM/ {printf "%.1f MB", $2 / 1024}' "/proc/$1/status"
 }
 
-printf '%-44s %5s %10s %10s %10s %7s\n' server/URL conns req/s p50 p99 errors
-run() { # label base script connections
-  local out
+printf '%-44s %5s %10s %10s %10s %7s %8s\n' server/URL conns req/s p50 p99 errors cpu/req
+run() { # label base script connections pid
+  local out before after
+  before=$(cpu_ns "$5")
   out=$(wrk -t "$(( $4 < 2 ? 1 : 2 ))" -c "$4" -d "${duration}s" --timeout 10s \
     --latency -s "$work/$3.lua" "$2")
-  echo "$out" | awk -v label="$1" -v c="$4" '
+  after=$(cpu_ns "$5")
+  echo "$out" | awk -v label="$1" -v c="$4" -v cpu="$((after - before))" '
+    /requests in/ { requests = $1 }
     /Requests\/sec/ { rps = $2 }
     /^ +50%/ { p50 = $2 }
     /^ +99%/ { p99 = $2 }
     /Non-2xx/ { errors += $NF }
     /Socket errors/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
-    END { printf "%-44s %5d %10.0f %10s %10s %7d\n", label, c, rps, p50, p99, errors }' \
+    END { printf "%-44s %5d %10.0f %10s %10s %7d %6.3fms\n", label, c, rps, p50, p99, errors, cpu / 1e6 / (requests ? requests : 1) }' \
     | tee "$work/row"
-  read -r -a f < <(awk '{ n = NF; printf "%s %s %s %s %s\n", $(n-4), $(n-3), $(n-2), $(n-1), $n }' "$work/row")
+  read -r -a f < <(awk '{ n = NF; sub("ms", "", $n); printf "%s %s %s %s %s %s\n", $(n-5), $(n-4), $(n-3), $(n-2), $(n-1), $n }' "$work/row")
   record_row "$1" "${f[@]}"
 }
 
@@ -153,8 +158,8 @@ fi
 wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 pair() { # label script connections: old (if any) then this build, --rounds times
   for _ in $(seq "$rounds"); do
-    [ -n "$old" ] && run "old $1" "$old_base" "$2" "$3"
-    run "fen2img $1" "$base" "$2" "$3"
+    [ -n "$old" ] && run "old $1" "$old_base" "$2" "$3" "$old_pid"
+    run "fen2img $1" "$base" "$2" "$3" "$fen2img_pid"
   done
 }
 for c in 1 64; do
@@ -163,11 +168,11 @@ for c in 1 64; do
   wants svg-gz && pair "/diagram.svg 400 px, gzip" svg_gz "$c"
   if wants board; then
     pair "/board.png (web-boardimage URL)" board "$c"
-    [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c"
+    [ -n "$peer" ] && run "web-boardimage /board.png" "http://127.0.0.1:18080" board "$c" "$peer_pid"
   fi
   if wants gif; then
     pair "/image.gif 720 px (lila-gif URL)" gif "$c"
-    [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c"
+    [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c" "$lila_pid"
   fi
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
     "${old:+, old $(rss "$old_pid")}" \

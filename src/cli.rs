@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use clap::{CommandFactory, Parser, Subcommand, ValueHint};
 use clap_complete::Shell;
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
+use fen2img_support::quote::escape;
 
 use crate::args::games::{game_job, GameArgs};
 use crate::args::problem::{is_popeye_path, ProblemArgs};

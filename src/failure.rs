@@ -6,8 +6,8 @@
 use std::fmt::Display;
 use std::io::{self, Write};
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::{PieceSetError, ThemeError};
+use fen2img_support::quote::escape;
 
 /// Exit code: success.
 pub const EXIT_OK: u8 = 0;

@@ -13,7 +13,7 @@ use crate::failure::{warn, Cause, Failure, EXIT_INVALID, EXIT_OK};
 use crate::output::{write_file, Links};
 use crate::stdout;
 use crate::twins;
-use fen2img_render::chess::quote::{caret_chars, escape};
+use fen2img_support::quote::{caret_chars, escape};
 
 /// What a problem's run needs of the command line (`single` fills it).
 pub struct ProblemRun<'a> {

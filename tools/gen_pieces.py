@@ -3,6 +3,8 @@
 
 Original design of the fen2img project; licensed MIT OR Apache-2.0.
 Standard library only.  Run from anywhere:  python3 tools/gen_pieces.py
+(or with --out DIR to write the files there instead, for example to look at
+a change with `fen2img --pieces DIR` before building).
 
 Every piece but the knight is a lathe profile: the right half of a turned
 Staunton piece, drawn once in (dx, y) (dx the distance from the axis) and
@@ -15,6 +17,7 @@ at small squares, as a font's hints do.
 import math
 import os
 import re
+import sys
 
 CX = 22.5          # vertical axis of every piece
 BASELINE = 40.1    # bottom of every base (path; the ink reaches 1 unit lower)
@@ -25,15 +28,18 @@ BASELINE = 40.1    # bottom of every base (path; the ink reaches 1 unit lower)
 # square keeps the halo inside it too, so both outputs agree.  At 20 px
 # squares 3.2 units less the half outline leaves the ink 1 px clear.
 TOP = 3.4
-# One stroke weight for outlines and inner lines alike.  2 units are
-# 1.15 px at a 207 px board (newsprint), so wherever the line falls on the
-# pixel grid some pixel is more than half covered and a 1-bit threshold at
-# 128 keeps it unbroken.
-STROKE_W = 2.0
+# One stroke weight for outlines and inner lines alike: the lightest that
+# print allows.  1.8 units are 1.04 px at a 207 px board (newsprint, 35 mm
+# at 150 dpi), so wherever the line falls on the pixel grid some pixel is
+# more than half covered and a 1-bit threshold at 128 keeps it unbroken
+# (cburnett's 1.5 units, 0.86 px, break there).  The 2 units used before
+# read heavy beside cburnett at 100 px squares and more; at 25 px and less
+# the renderer rounds every stroke to a whole pixel anyway (hinting).
+STROKE_W = 1.8
 
 COLOURS = {
     "w": {"fill": "#ffffff", "line": "#000000", "detail": "#000000", "inset": 0.0},
-    "b": {"fill": "#000000", "line": "#000000", "detail": "#ffffff", "inset": 2.1},
+    "b": {"fill": "#000000", "line": "#000000", "detail": "#ffffff", "inset": 1.4},
 }
 # "inset" shortens a black piece's light detail lines so that they stop
 # short of the outline instead of notching the silhouette.
@@ -124,18 +130,14 @@ def arc(r, cx, cy, a0, a1, pieces):
     return out
 
 
-def disc(top, h, outer, inner_below, r=None):
-    """A turned disc (collar, ring) with rounded rim: from wherever the
-    profile is, out to `outer` at `top`, down the rim to `top + h` and back
-    in to `inner_below`.  Ends at (inner_below, top + h)."""
-    r = min(h / 2.0, 1.2) if r is None else r
-    return [
-        ("L", (outer - r, top)),
-        ("Q", (outer, top), (outer, top + r)),
-        ("L", (outer, top + h - r)),
-        ("Q", (outer, top + h), (outer - r, top + h)),
-        ("L", (inner_below, top + h)),
-    ]
+def disc(top, h, outer, inner_below):
+    """A turned disc (collar, ring): from wherever the profile is, out to
+    `outer` at `top`, down the rim to `top + h` and back in to
+    `inner_below`.  Ends at (inner_below, top + h).  Its corners are
+    square in the path and rounded only by the outline's round join, a
+    crisply turned edge: a further radius in the path read as soft,
+    moulded plastic at 100 px and more, and cost SVG bytes."""
+    return [("L", (outer, top)), ("L", (outer, top + h)), ("L", (inner_below, top + h))]
 
 
 def foot(top, outer, r=1.4):
@@ -182,7 +184,7 @@ def pawn():
     nx = 3.2
     ny = cy + (r * r - nx * nx) ** 0.5
     neck = math.degrees(math.atan2(ny - cy, nx))
-    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.4, 7.4, 4.3, 1.2) + [
+    prof = arc(r, 0, cy, -90.0, neck, 2) + disc(ny + 0.2, 2.4, 7.4, 4.3) + [
         ("C", (4.3, 28.8), (5.6, 32.8), (8.8, 34.6)),
         ("Q", (10.0, 35.2), (10.0, 36.0)),
         ("L", (9.6, 36.4)),
@@ -209,7 +211,7 @@ def rook():
         ("L", (outer, 16.4)),
         ("L", (8.8, 19.4)),
         ("L", (9.4, 30.2)),
-    ] + disc(30.2, 2.6, 11.8, 11.2, 1.1) + [
+    ] + disc(30.2, 2.6, 11.8, 11.2) + [
         ("L", (13.6, 34.8)),
         ("L", (13.6, 37.2)),
         ("L", (14.6, 37.2)),
@@ -229,17 +231,17 @@ def bishop():
     # stem; second tallest after the king's cross.
     ball_r, ball_y = 2.5, 6.4
     prof = [
-        ("C", (2.0, 10.0), (10.2, 12.4), (10.2, 18.0)),
-        ("C", (10.2, 20.8), (7.8, 22.4), (5.6, 23.2)),
-    ] + disc(23.4, 2.4, 9.0, 4.5, 1.1) + [
+        ("C", (2.0, 10.0), (10.8, 12.2), (10.8, 18.0)),
+        ("C", (10.8, 20.8), (8.0, 22.4), (5.6, 23.2)),
+    ] + disc(23.4, 2.4, 9.0, 4.5) + [
         ("C", (4.5, 29.6), (6.2, 32.0), (9.6, 32.8)),
-    ] + disc(32.8, 2.2, 10.6, 9.8, 1.1) + skirt(9.8, 13.4, 35.0)
+    ] + disc(32.8, 2.2, 10.6, 9.8) + skirt(9.8, 13.4, 35.0)
     return {
         "body": [lathe((0, 8.6), prof)],
         "balls": [(CX, ball_y, ball_r)],
         "details": [hline(23.4, 6.0), hline(25.8, 4.5), hline(35.0, 9.8),
                     "M%sL%s" % (pt((29.2, 11.8)), pt((22.2, 18.8)))],
-        "hints": {"x": [4.5, 9.0, 10.2, 10.6, 13.4],
+        "hints": {"x": [4.5, 9.0, 10.6, 10.8, 13.4],
                   "y": [ball_y - ball_r, 23.4, 25.8, 32.8, 35.0, BASELINE]},
     }
 
@@ -248,49 +250,48 @@ def queen():
     # A coronet of five balled points, the widest top of the set (wider
     # than her own base) on a slim waisted body: the queen is widest at the
     # top, the king at the bottom.  Her middle ball stands level with the
-    # bishop's (FIDE: queen 8.5 cm, bishop 7), and each point is a wedge
-    # with a flat top under its ball, not a stalk: at 100 px and more thin
-    # stalks under balls read as clip-art.  A rim line joins the points'
-    # feet, as the band of a real coronet does.
-    tips = [(0, 8.0), (7.0, 8.7), (13.8, 10.4)]
-    tops = [1.0, 0.9, 0.8]      # half width of each point's flat top
-    radii = [2.3, 2.2, 2.1]
-    valleys = [(3.6, 17.0), (10.4, 17.6)]
-    waist = 21.4
+    # bishop's (FIDE: queen 8.5 cm, bishop 7).  Each point is a spike with
+    # curved sides, broad at its foot and running up into the middle of its
+    # ball, so the balls crown the points instead of standing on stalks.
+    balls = [(0, 6.2, 2.3), (7.4, 7.2, 2.2), (14.3, 9.2, 2.1)]
+    valleys = [(3.6, 15.8), (10.6, 16.6)]
+    waist = 21.0
+    rim = 18.2   # a line round the coronet under the points' feet
+    (m, my, _), (i, iy, _), (o, oy, _) = balls
     prof = [
-        ("L", (tops[0], tips[0][1])),
-        ("L", valleys[0]),
-        ("L", (tips[1][0] - tops[1], tips[1][1])),
-        ("L", (tips[1][0] + tops[1], tips[1][1])),
-        ("L", valleys[1]),
-        ("L", (tips[2][0] - tops[2], tips[2][1])),
-        ("Q", (tips[2][0] + 0.6, tips[2][1]), (tips[2][0] + 0.2, tips[2][1] + 1.4)),
-        ("C", (12.6, 16.8), (8.6, 19.8), (6.8, waist)),
-    ] + disc(waist, 2.2, 8.4, 4.8, 1.1) + [
-        ("C", (4.8, 28.4), (6.8, 31.4), (9.2, 32.6)),
-    ] + disc(32.6, 2.3, 11.2, 10.4, 1.2) + skirt(10.4, 13.8, 34.9)
-    balls = []
-    for (dx, y), r in zip(tips, radii):
-        balls.append((CX + dx, y - r + 0.5, r))
+        ("Q", (m + 0.6, my + 6.0), valleys[0]),
+        ("Q", (i - 1.0, iy + 5.0), (i, iy)),
+        ("Q", (i + 1.0, iy + 5.0), valleys[1]),
+        ("Q", (o - 1.2, oy + 4.0), (o, oy)),
+        ("C", (o + 0.2, oy + 5.2), (12.2, 18.4), (8.4, waist)),
+    ] + disc(waist, 2.2, 8.8, 5.0) + [
+        ("C", (5.0, 27.6), (7.0, 31.0), (10.0, 32.4)),
+    ] + disc(32.4, 2.2, 11.6, 10.6) + skirt(10.6, 14.0, 34.6)
+    out = []
+    for dx, y, r in balls:
+        out.append((CX + dx, y, r))
         if dx:
-            balls.append((CX - dx, y - r + 0.5, r))
+            out.append((CX - dx, y, r))
     return {
-        "body": [lathe((0, tips[0][1]), prof)],
-        "balls": balls,
-        "details": [hline(waist, 6.8), hline(waist + 2.2, 4.8), hline(38.2, 12.4)],
-        "hints": {"x": [4.8, 8.4, 11.2, 13.8],
-                  "y": [tips[0][1], waist, waist + 2.2, 32.6, 34.9, 38.2, BASELINE]},
+        "body": [lathe((0, my), prof)],
+        "balls": out,
+        "details": [hline(rim, 10.2), hline(38.2, 12.6)],
+        "hints": {"x": [5.0, 8.8, 11.6, 14.0],
+                  "y": [waist, waist + 2.2, 32.4, 34.6, BASELINE]},
     }
 
 
 def king():
-    # Tallest: a bold cross standing clear above a crown of two rounded
-    # arches (the cross rises from the dip between them), a crown band, a
-    # broad body on a ring, and the broadest base of the set.  Every part
-    # tells him from the others at a glance: the cross and arches from the
-    # rook's flat battlements and the queen's open points, the band and
-    # broad body from her slim waist; his inner lines (the arches' parting,
-    # the band, the base) lie at other heights than hers.
+    # Tallest: a bold cross standing clear above a crown of two round
+    # lobes (the cross rises from a bead in the dip between them), a crown
+    # band, and a short body flaring onto the broadest foot of the set.
+    # The crown is most of him, and it narrows from its lobes down to the
+    # band, as a crown's arches do, instead of bulging out and tucking in
+    # again over a tall body (which read as a loaf on a cake stand).  Every part tells him from the others at a
+    # glance: the cross and lobes from the rook's flat battlements and the
+    # queen's open points, the band and broad base from her slim waist;
+    # his inner lines (the parting, the band, the base) lie at other
+    # heights than hers.
     t = 1.2      # half the width of the cross's stem and bar (path)
     arm = 6.6    # half the span of the cross: over a third of the crown's width
     # The bar sits high enough that at 13 px squares (a 120 px board with
@@ -298,66 +299,74 @@ def king():
     # stem under it before the crown: stem, bar, stem, crown, as at 14-25 px.
     bar = 7.4    # top of the cross bar: 4 units of stem stand above it
     bar_b = 10.2 # bottom of the cross bar
-    dip = 20.4   # the crown's top on the axis, deep between the two lobes
-    arch_dx, arch_y = 6.4, 16.2    # crest of each arch, well clear below the arms
-    crown, crown_y = 12.8, 20.6    # the crown at its widest
-    band_top, band_h, band_dx, band_in = 25.4, 2.6, 10.6, 9.0
-    ring_top, ring_h, ring_dx, ring_in = 32.2, 2.4, 14.4, 13.4
-    foot_dx = 16.8
+    dip = 20.6   # the crown's top on the axis, deep between the two lobes
+    arch_dx, arch_y = 7.2, 16.4    # crest of each lobe, well clear below the arms
+    crown, crown_y = 14.0, 19.6    # the crown at its widest
+    band_top, band_h, band_dx, band_in = 28.6, 2.4, 11.2, 10.2
+    foot_dx, foot_top = 16.6, 35.0
+    # The base line, hinted: unhinted, a black king's light base line
+    # fell between two pixel rows at 17-22 px squares and was grey.
+    base_line = 36.6
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b),
                  (t, bar_b), (t, dip + 1.0)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
     prof = [
-        ("C", (t + 0.6, dip - 2.6), (arch_dx - 3.4, arch_y), (arch_dx, arch_y)),   # a lobe
-        ("C", (arch_dx + 3.6, arch_y), (crown, crown_y - 3.8), (crown, crown_y)),
-        ("C", (crown, crown_y + 1.6), (band_dx + 0.4, band_top - 1.0),
-         (band_dx - 0.8, band_top)),                                             # into the band
-    ] + disc(band_top, band_h, band_dx, band_in, 1.1) + [
-        ("C", (band_in, band_top + band_h + 2.2), (ring_in - 2.2, ring_top - 0.4),
-         (ring_dx - 1.0, ring_top)),                                             # a broad body
-    ] + disc(ring_top, ring_h, ring_dx, ring_in, 1.1) + skirt(ring_in, foot_dx, ring_top + ring_h)
+        ("C", (t + 0.6, dip - 3.0), (arch_dx - 3.6, arch_y), (arch_dx, arch_y)),   # a lobe
+        ("C", (arch_dx + 4.0, arch_y), (crown, crown_y - 3.0), (crown, crown_y)),
+        ("C", (crown, crown_y + 4.0), (band_dx - 0.6, band_top - 4.4),
+         (band_dx - 1.0, band_top)),                                             # down into the band
+    ] + disc(band_top, band_h, band_dx, band_in) + [
+        ("C", (band_in, band_top + band_h + 2.6), (foot_dx - 3.6, foot_top - 0.2),
+         (foot_dx - 1.0, foot_top)),                                             # the body flares
+        ("Q", (foot_dx, foot_top + 0.2), (foot_dx, foot_top + 1.2)),           # onto the foot
+        ("L", (foot_dx, BASELINE)),
+    ]
     # A bead sits in the V between the lobes and the cross stands on it,
     # so the stem ends on something instead of running into the crown.
-    boss_r, boss_y = 2.3, dip - 2.0
-    parting = "M%sL%s" % (pt((CX, boss_y + boss_r + 1.2)), pt((CX, band_top - 2.2)))
+    boss_r, boss_y = 2.2, dip - 2.2
+    parting = "M%sL%s" % (pt((CX, boss_y + boss_r + 1.4)), pt((CX, band_top)))
     return {
         "cross": [cross],
         "body": [lathe((0, dip), prof)],
         "balls": [(CX, boss_y, boss_r)],
-        "details": [hline(band_top, band_dx - 0.8), hline(36.6, foot_dx - 1.4), parting],
-        "hints": {"x": [t, arm, band_dx, ring_dx, foot_dx],
+        "details": [hline(band_top, band_dx - 1.0), hline(base_line, foot_dx - 1.4), parting],
+        "hints": {"x": [t, arm, band_dx, foot_dx],
                   "y": [TOP, bar, bar_b, arch_y, band_top, band_top + band_h,
-                        ring_top, ring_top + ring_h, BASELINE]},
+                        foot_top, base_line, BASELINE]},
     }
 
 
-KNIGHT_SHIFT = -1.4
+KNIGHT_SHIFT = -1.0
 
 
 def knight():
-    # A horse's head facing left, head raised on an arched neck: ear, long
-    # face, rounded muzzle with a mouth, jaw and jowl, a mane down the back
-    # of the neck; eye, nostril and cheek drawn inside.  Clockwise from the
-    # back of the neck where it meets the base.
+    # A horse's head facing left, raised on a full arched neck: a pricked
+    # ear over the poll, a broad forehead, a straight face down to a round
+    # muzzle, a firm jaw, and a chest that swells forward onto the base;
+    # the mane falls in locks down the crest.  The silhouette is long
+    # curves meeting without kinks (the old chain of small bumps read as a
+    # toy at 100 px and more); the features are inner lines and shapes:
+    # the mane's edge, an almond eye, a nostril and the mouth.  Clockwise
+    # from the back of the neck where it meets the base.
     horse = (
         "M35.8,33.2"
-        "C37.4,29.4 38.0,25.6 37.6,22.2"      # back of the neck
-        "Q38.4,20.4 36.8,19.4"                # the mane, in locks
-        "Q37.4,17.2 35.6,16.0"
-        "Q35.6,13.6 33.6,12.6"
-        "Q33.0,10.4 30.6,9.8"
-        "Q29.6,9.2 28.8,8.6"                  # poll
-        "Q28.8,5.6 26.6,3.8"                  # back of the ear
-        "Q24.6,5.4 24.2,8.0"                  # front of the ear
-        "C20.2,9.0 16.4,11.8 13.8,15.0"       # forehead
-        "C11.6,17.6 9.6,20.2 7.8,22.2"        # nose bridge
-        "C6.0,24.0 5.6,26.4 7.4,27.0"         # muzzle
-        "L10.4,26.6"                          # mouth
-        "L8.8,27.8"
-        "Q8.6,29.2 10.4,29.2"                 # chin
-        "C13.2,29.2 15.6,27.8 17.6,26.2"      # underside of the jaw
-        "C19.4,24.8 21.0,24.0 22.0,22.8"      # jowl
-        "C21.0,26.4 17.2,29.2 15.8,33.2"      # throat and chest
+        "C36.4,31.8 36.8,30.4 37.0,29.0"      # back of the neck
+        "Q38.0,29.8 38.6,29.4"                # the mane, in four locks
+        "C37.6,27.6 37.2,25.6 37.0,23.6"
+        "Q38.2,23.8 38.6,23.0"
+        "C37.2,21.2 36.4,19.4 35.6,17.8"
+        "Q36.6,17.6 37.0,16.6"
+        "C35.8,15.0 34.4,13.6 33.4,12.2"
+        "Q34.4,11.6 34.6,10.6"
+        "C32.2,10.0 30.0,9.2 27.8,8.4"        # the poll
+        "C28.0,6.6 27.2,4.8 25.8,3.6"         # back of the ear
+        "C24.4,4.8 23.4,6.4 23.0,8.2"         # front of the ear
+        "C19.0,8.8 15.4,11.0 13.2,14.0"       # forehead
+        "C11.0,17.0 8.4,20.4 6.6,23.0"        # face
+        "C5.0,25.4 5.4,28.2 7.6,28.8"         # muzzle
+        "C8.8,30.0 10.8,30.0 12.0,29.4"       # chin
+        "C15.0,28.0 19.2,24.6 22.0,21.8"      # under the jaw, up to the throat
+        "C22.8,25.6 15.6,27.6 15.0,33.2"      # neck and chest
         "Z"
     )
     # The head leans left of the axis: moved right so that the ink's mass,
@@ -365,16 +374,18 @@ def knight():
     # bench/measure_glyphs.py; the base stays on the axis).
     head = KNIGHT_SHIFT
     horse = shift_x(horse, head)
-    prof = [("L", (9.4, 33.0))] + disc(33.0, 2.2, 12.2, 11.2, 1.1) + skirt(11.2, 14.8, 35.2)
+    prof = [("L", (9.4, 33.0))] + disc(33.0, 2.2, 12.2, 11.2) + skirt(11.2, 14.8, 35.2)
     body = lathe((0, 33.0), prof)
     return {
         "under": [horse],
         "body": [body],
         "details": [
-            shift_x("M29.6,11.4C33.0,15.0 34.4,22.4 32.8,31.2", head),   # inner edge of the mane
-            shift_x("M9.6,22.8Q8.8,24.0 9.8,24.6", head),                # nostril
+            shift_x("M28.6,11.0C32.2,13.8 34.0,20.6 33.4,31.0", head),    # mane
+            shift_x("M7.8,27.6Q9.4,27.6 10.8,26.8", head),                # mouth
+            hline(35.2, 11.2),                                            # base
         ],
-        "dots": [(18.8 + head, 13.2, 1.5)],                              # eye
+        "shapes": [shift_x("M14.8,16.2Q16.4,12.8 20.0,12.4Q18.6,15.8 14.8,16.2Z", head),  # eye
+                   shift_x("M7.6,25.0Q7.8,22.6 10.2,22.2Q10.2,24.6 7.6,25.0Z", head)],   # nostril
         "hints": {"x": [12.2, 14.8], "y": [33.0, 35.2, BASELINE]},
     }
 
@@ -419,8 +430,8 @@ def render(colour, spec):
     if det:
         out.append('<path d="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linejoin="round" stroke-linecap="round"/>'
                    % ("".join(det), c["detail"], f(STROKE_W)))
-    for (x, y, r) in spec.get("dots", []):
-        out.append('<circle cx="%s" cy="%s" r="%s" fill="%s"/>' % (f(x), f(y), f(r), c["detail"]))
+    for d in spec.get("shapes", []):
+        out.append('<path d="%s" fill="%s"/>' % (d, c["detail"]))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -447,6 +458,11 @@ HINTS_HEADER = """\
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     outdir = os.path.join(os.path.dirname(here), "crates", "render", "assets", "pieces")
+    args = sys.argv[1:]
+    if len(args) == 2 and args[0] == "--out":
+        outdir = args[1]
+    elif args:
+        sys.exit("usage: gen_pieces.py [--out DIR]")
     os.makedirs(outdir, exist_ok=True)
     hints = []
     for letter in "PNBRQK":

@@ -14,10 +14,10 @@ mod table;
 pub mod text;
 mod words;
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::missing_glyphs;
 use fen2img_render::options::{Around, Caption};
 use fen2img_render::{parse, Format, ParseOptions, Record, RenderOptions};
+use fen2img_support::quote::escape;
 
 use crate::failure::{warn, Failure, EXIT_INVALID};
 #[cfg(feature = "serve")]

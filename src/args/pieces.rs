@@ -3,8 +3,8 @@
 
 use std::io;
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::PieceSet;
+use fen2img_support::quote::escape;
 
 use crate::failure::{warn, Cause, Failure};
 

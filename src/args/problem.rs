@@ -9,8 +9,8 @@ use clap::Args;
 use fen2img_render::chess::problem::{
     fairy_fen_fallback, is_popeye, parse_popeye, Problem, ProblemError, Side, Unit,
 };
-use fen2img_render::chess::quote::{caret_chars, escape};
 use fen2img_render::{parse, ParseOptions};
+use fen2img_support::quote::{caret_chars, escape};
 
 use crate::failure::{Failure, EXIT_INVALID};
 

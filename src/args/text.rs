@@ -4,7 +4,7 @@
 
 use std::ffi::OsStr;
 
-use fen2img_render::chess::quote::{caret_bytes as caret, escape};
+use fen2img_support::quote::{caret_bytes as caret, escape};
 
 use crate::failure::Failure;
 

@@ -10,7 +10,7 @@
 
 use fen2img_games::GameError;
 use fen2img_render::chess::game::pgn::PgnError;
-use fen2img_render::chess::quote::caret_chars;
+use fen2img_support::quote::caret_chars;
 
 /// Bytes looked at on each side of the token. The caret's window shows
 /// 72 characters; this is far more than 72 characters of four bytes each,

@@ -3,7 +3,10 @@
 //! or a file: the final position of each game, each diagram marker's with
 //! `--markers`, each from `--from` to `--to`. Every move of every game is
 //! replayed (an illegal one fails its game). A game that cannot be read is
-//! reported on standard error (placed, with a caret) and skipped.
+//! reported on standard error (placed, with a caret) and skipped. For the
+//! final positions (the default) each game is read for its end only
+//! (`Games::next_end`): checked and warned about as a whole reading, but
+//! no move kept.
 //!
 //! Files are read in windows on every core (`pgn_windows`): memory holds a
 //! few windows and their lines, whatever the length of the file.
@@ -17,12 +20,12 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use fen2img_games::{
-    diagrams_of, more_warnings, CaptionStyle, GameError, GameErrorKind, GameOptions, Pick,
+    diagrams_of, warnings_not_kept, CaptionStyle, GameError, GameErrorKind, GameOptions, Pick,
 };
-use fen2img_render::chess::game::pgn::{Game, PgnError, PgnErrorKind, PgnOptions};
+use fen2img_render::chess::game::pgn::{Game, GameEnd, Games, PgnError, PgnErrorKind, PgnOptions};
 use fen2img_render::chess::game::Selector;
-use fen2img_render::chess::quote::{escape, shown};
 use fen2img_render::Position;
+use fen2img_support::quote::{escape, shown};
 
 use super::excerpt;
 use super::games::report;
@@ -70,10 +73,37 @@ struct PerGameLines<'a> {
     options: GameOptions,
 }
 
-impl PerGame for PerGameLines<'_> {
-    type Out = GameLines;
+/// What a game's output says of it besides its lines, whether it was read
+/// whole or for its end.
+trait Read {
+    /// The reader's warnings kept, and how many more there were.
+    fn warnings(&self) -> (&[PgnError], usize);
+    /// Its number in the file (its window's) and `White – Black`.
+    fn named(&self) -> (usize, Option<String>);
+}
 
-    fn game(&self, text: &[u8], read: Result<Game, PgnError>) -> GameLines {
+impl Read for Game {
+    fn warnings(&self) -> (&[PgnError], usize) {
+        (&self.warnings, self.warnings_not_kept)
+    }
+    fn named(&self) -> (usize, Option<String>) {
+        (self.number, self.players())
+    }
+}
+
+impl Read for GameEnd {
+    fn warnings(&self) -> (&[PgnError], usize) {
+        (&self.warnings, self.warnings_not_kept)
+    }
+    fn named(&self) -> (usize, Option<String>) {
+        (self.number, self.players())
+    }
+}
+
+impl PerGameLines<'_> {
+    /// A game's output, no line yet: the reader's warnings placed in the
+    /// window, the count of those not kept last; or why it gave no line.
+    fn begin<G: Read>(&self, text: &[u8], read: &Result<G, PgnError>) -> GameLines {
         let mut out = GameLines {
             text: String::new(),
             count: 0,
@@ -83,24 +113,49 @@ impl PerGame for PerGameLines<'_> {
         let game = match read {
             Ok(game) => game,
             Err(e) => {
-                out.error = Some(excerpt::game_error(self.source, text, &e));
+                out.error = Some(excerpt::game_error(self.source, text, e));
                 return out;
             }
         };
-        out.warnings = warnings(self.source, &game);
-        // The final position is the reader's own (no second replay); the
-        // others are picked as every front end picks them.
-        if self.options.pick == Pick::One(Selector::Final) {
-            match game.select(&Selector::Final) {
-                Ok(at) => self.push(&mut out, &game, &at.position),
-                Err(e) => out.error = Some(GameError::select(self.source, &game, e.message)),
-            }
-            return out;
+        let (kept, not_kept) = game.warnings();
+        out.warnings = kept
+            .iter()
+            .map(|w| GameError::placed(self.source, w))
+            .collect();
+        if let Some(message) = warnings_not_kept(not_kept) {
+            let (number, players) = game.named();
+            out.warnings.push(GameError {
+                game: Some(number),
+                players,
+                ..GameError::plain(
+                    self.source,
+                    GameErrorKind::Pgn(PgnErrorKind::Strict),
+                    message,
+                )
+            });
         }
+        out
+    }
+}
+
+/// Each game read whole, for the positions markers and ranges pick.
+impl PerGame for PerGameLines<'_> {
+    type Read = Game;
+    type Out = GameLines;
+
+    fn next(&self, games: &mut Games<'_>) -> Option<Result<Game, PgnError>> {
+        games.next()
+    }
+
+    fn game(&self, text: &[u8], read: Result<Game, PgnError>) -> GameLines {
+        let mut out = self.begin(text, &read);
+        let Ok(game) = read else {
+            return out;
+        };
         match diagrams_of(&game, self.source, &[], &self.options) {
             Ok(found) => {
                 for diagram in &found.diagrams {
-                    self.push(&mut out, &game, &diagram.position);
+                    self.push(&mut out, &game.tags, &diagram.position);
                 }
             }
             Err(e) => out.error = Some(e),
@@ -109,45 +164,48 @@ impl PerGame for PerGameLines<'_> {
     }
 }
 
+/// Each game read for its final position only: every move replayed and
+/// checked, none kept.
+struct FinalLines<'a>(&'a PerGameLines<'a>);
+
+impl PerGame for FinalLines<'_> {
+    type Read = GameEnd;
+    type Out = GameLines;
+
+    fn next(&self, games: &mut Games<'_>) -> Option<Result<GameEnd, PgnError>> {
+        games.next_end()
+    }
+
+    fn game(&self, text: &[u8], read: Result<GameEnd, PgnError>) -> GameLines {
+        let mut out = self.0.begin(text, &read);
+        if let Ok(end) = read {
+            self.0.push(&mut out, &end.tags, &end.end.position);
+        }
+        out
+    }
+}
+
 impl PerGameLines<'_> {
-    /// One line for `position` of `game`.
-    fn push(&self, out: &mut GameLines, game: &Game, position: &Position) {
+    /// One line for `position` of the game with `tags`.
+    fn push(&self, out: &mut GameLines, tags: &[(String, String)], position: &Position) {
         out.count += 1;
         match self.lines.format {
             LineFormat::Fen => {
                 let _ = writeln!(out.text, "{position}");
             }
             LineFormat::Epd => {
-                epd_line(&mut out.text, game, position);
+                epd_line(&mut out.text, tags, position);
                 out.text.push('\n');
             }
         }
     }
 }
 
-/// The reader's warnings of `game` as errors placed in its window, the
-/// count of those not kept last.
-fn warnings(source: &str, game: &Game) -> Vec<GameError> {
-    let mut out: Vec<GameError> = game
-        .warnings
-        .iter()
-        .map(|w| GameError::placed(source, w))
-        .collect();
-    if let Some(message) = more_warnings(game) {
-        out.push(GameError {
-            game: Some(game.number),
-            players: game.players(),
-            ..GameError::plain(source, GameErrorKind::Pgn(PgnErrorKind::Strict), message)
-        });
-    }
-    out
-}
-
-/// `position` as EPD: FEN's fields without the two clocks, each tag of
-/// `game` whose name can be an opcode as a string operation, then the
-/// clocks as `hmvc` and `fmvn`. A tag's value is made one safe line
-/// (`shown`) and its `"` and `\` escaped.
-fn epd_line(out: &mut String, game: &Game, position: &Position) {
+/// `position` as EPD: FEN's fields without the two clocks, each of `tags`
+/// whose name can be an opcode as a string operation, then the clocks as
+/// `hmvc` and `fmvn`. A tag's value is made one safe line (`shown`) and
+/// its `"` and `\` escaped.
+fn epd_line(out: &mut String, tags: &[(String, String)], position: &Position) {
     let fen = position.to_string();
     let fields: Vec<&str> = fen.split(' ').collect();
     // Three-check's "checks given" field follows the clocks.
@@ -164,7 +222,7 @@ fn epd_line(out: &mut String, game: &Game, position: &Position) {
         }
         out.push_str(field);
     }
-    for (name, value) in &game.tags {
+    for (name, value) in tags {
         if !is_opcode(name) {
             continue;
         }
@@ -317,27 +375,26 @@ pub fn run(
             },
         };
         let gone = Rc::clone(&out.gone);
-        let read = pgn_windows::read_file(
-            file,
-            pgn,
-            &per,
-            &pool,
-            || signals::stop_requested().is_some() || gone.get(),
-            |shift: Shift, mut game: GameLines| {
-                games += 1;
-                for w in &mut game.warnings {
-                    shift.place(w);
-                    warn(&*w);
-                }
-                if let Some(mut e) = game.error {
-                    shift.place(&mut e);
-                    report(&e.to_string(), e.caret.as_deref());
-                    failed += 1;
-                }
-                written += game.count;
-                out.write(game.text.as_bytes())
-            },
-        );
+        let stop = || signals::stop_requested().is_some() || gone.get();
+        let sink = |shift: Shift, mut game: GameLines| {
+            games += 1;
+            for w in &mut game.warnings {
+                shift.place(w);
+                warn(&*w);
+            }
+            if let Some(mut e) = game.error {
+                shift.place(&mut e);
+                report(&e.to_string(), e.caret.as_deref());
+                failed += 1;
+            }
+            written += game.count;
+            out.write(game.text.as_bytes())
+        };
+        let read = if lines.pick == Pick::One(Selector::Final) {
+            pgn_windows::read_file(file, pgn, &FinalLines(&per), &pool, stop, sink)
+        } else {
+            pgn_windows::read_file(file, pgn, &per, &pool, stop, sink)
+        };
         if let Err(e) = read {
             // The temporary is removed as it is dropped.
             drop(out);

@@ -2,8 +2,8 @@
 //! game's placeholders (`{n}`, `{white}`, `{ply}`...), expanded for each
 //! diagram. A name never leaves the output directory.
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
+use fen2img_support::quote::escape;
 
 use super::names::safe_id;
 use crate::failure::Failure;

@@ -26,8 +26,8 @@ use serde::Serialize;
 
 use fen2img_render::chess::game::pgn::{read_games, Game, PgnError, PgnOptions};
 use fen2img_render::chess::game::Selector;
-use fen2img_render::chess::quote::escape;
 use fen2img_render::{Format, RenderOptions, Renderer};
+use fen2img_support::quote::escape;
 
 use super::excerpt;
 use super::game_names::{expand, parse_names, Part, Piece};

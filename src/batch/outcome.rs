@@ -1,6 +1,6 @@
 //! What became of each line, and the tally printed at the end.
 
-use fen2img_render::chess::quote::escape;
+use fen2img_support::quote::escape;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

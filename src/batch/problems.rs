@@ -20,8 +20,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use fen2img_render::chess::problem::{is_popeye, parse_popeye_each, Problem, MAX_POPEYE_LEN};
-use fen2img_render::chess::quote::{caret_chars, escape};
 use fen2img_render::{render_problem, Format, RenderOptions};
+use fen2img_support::quote::{caret_chars, escape};
 
 use super::manifest::JsonLines;
 use super::names::safe_id;

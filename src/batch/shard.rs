@@ -115,7 +115,7 @@ impl Shard {
 fn bad(text: &str, why: &str) -> Failure {
     Failure::invalid(format!(
         "--shard '{}': {why}",
-        fen2img_render::chess::quote::escape(text)
+        fen2img_support::quote::escape(text)
     ))
 }
 
@@ -139,7 +139,7 @@ fn env_number(name: &str, value: &str) -> Result<u64, Failure> {
         .ok_or_else(|| {
             Failure::invalid(format!(
                 "--shard auto: {name}='{}' is not a whole number",
-                fen2img_render::chess::quote::escape(value)
+                fen2img_support::quote::escape(value)
             ))
         })
 }

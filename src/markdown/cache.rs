@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use fen2img_render::fingerprint::stable_hash;
+use fen2img_support::digest::stable_hash;
 
 use super::page::Asset;
 use crate::output::read::read_regular;

@@ -8,10 +8,10 @@ use std::path::{Component, Path, PathBuf};
 
 use rayon::prelude::*;
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::Format;
+use fen2img_support::quote::escape;
 
-use fen2img_render::fingerprint::stable_hash;
+use fen2img_support::digest::stable_hash;
 
 use super::cache::{self, PageCache};
 use super::diagram::{DiagramMaker, DocError};

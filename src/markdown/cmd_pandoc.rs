@@ -87,7 +87,7 @@ fn images(flag: Option<PandocImageArg>) -> Result<PandocImageArg, Failure> {
         Some(v) if v == "pdf" => Ok(PandocImageArg::Pdf),
         Some(v) => Err(Failure::invalid(format!(
             "FEN2IMG_IMAGES: expected png or pdf, found '{}'",
-            fen2img_render::chess::quote::escape(&v.to_string_lossy())
+            fen2img_support::quote::escape(&v.to_string_lossy())
         ))),
     }
 }

@@ -7,11 +7,12 @@ use std::collections::HashMap;
 
 use fen2img_render::alt_text;
 use fen2img_render::chess::problem::{looks_like_fairy_fen, parse_fairy_fen};
-use fen2img_render::fingerprint::{self, stable_hash};
+use fen2img_render::fingerprint;
 use fen2img_render::options::{Around, Caption};
 use fen2img_render::problem::alt_text as problem_alt_text;
 use fen2img_render::render_problem;
 use fen2img_render::{Format, ImageFormat, Position, RenderOptions, Renderer, Width};
+use fen2img_support::digest::stable_hash;
 
 use super::fence::FenBlock;
 use super::game_keys;

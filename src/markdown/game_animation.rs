@@ -20,8 +20,8 @@ use std::ffi::OsStr;
 
 use fen2img_render::chess::game::pgn::Game;
 use fen2img_render::chess::game::Selector;
-use fen2img_render::fingerprint::stable_hash;
 use fen2img_render::Format;
+use fen2img_support::digest::stable_hash;
 
 use super::diagram::{at_info, image_size, Diagram, DiagramMaker, DocError};
 use super::fence::FenBlock;

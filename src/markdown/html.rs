@@ -1,7 +1,7 @@
 //! The HTML that replaces a block: inline SVG, or an `<img>` of an asset
 //! (of an animated GIF, inline: a `data:` URI), in a `<figure>` with a `<figcaption>` when the block has a caption.
 
-use fen2img_render::chess::quote::markup as escape;
+use fen2img_support::quote::markup as escape;
 
 use super::diagram::Diagram;
 
@@ -71,7 +71,7 @@ pub fn markdown_image(diagram: &Diagram, src: &str) -> String {
 fn markdown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() || fen2img_render::chess::quote::is_invisible(c) {
+        if c.is_control() || fen2img_support::quote::is_invisible(c) {
             out.push(' ');
             continue;
         }

@@ -14,12 +14,12 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::vocabulary::{
     boolean, Files, FrontEnd, OptionError as TableError, OptionErrorKind, Repeats, ResourceError,
     Resources, RENDER,
 };
 use fen2img_render::{Format, PieceSet, RenderOptions, Theme, Width};
+use fen2img_support::quote::escape;
 
 use super::info::Attr;
 use crate::args::named_or_load_pieces;

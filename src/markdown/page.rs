@@ -2,7 +2,7 @@
 //! block by its diagrams, one after the other), the text around it
 //! untouched.
 
-use fen2img_render::chess::quote::caret_bytes;
+use fen2img_support::quote::caret_bytes;
 
 use super::diagram::{Diagram, DiagramMaker, DocError, Made};
 use super::fence::{find_blocks, FenBlock, FenceError};

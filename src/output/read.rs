@@ -1,12 +1,12 @@
 //! Reading a file the command line did not make, without letting the file
 //! decide how much work that is: `md`'s pages, its previous output pages
 //! and its cache, PGN files. The library reads themes and glyphs with the
-//! same function, [`fen2img_render::read_regular`]: only regular files are
+//! same function, [`fen2img_support::bounded_read::read_regular`]: only regular files are
 //! opened (a FIFO would wait for a writer forever, `/dev/zero` never ends),
 //! the type is checked again on the opened file, and at most `limit + 1`
 //! bytes are read.
 
-pub use fen2img_render::read_regular;
+pub use fen2img_support::bounded_read::read_regular;
 
 #[cfg(all(test, unix))]
 mod tests {

@@ -49,7 +49,7 @@ impl Cors {
                 HeaderValue::from_str(o).map_err(|_| {
                     format!(
                         "--cors: '{}' cannot be a header value",
-                        fen2img_render::chess::quote::escape(o)
+                        fen2img_support::quote::escape(o)
                     )
                 })
             })

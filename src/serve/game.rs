@@ -266,7 +266,7 @@ fn json_game(json: &Value, max_size: u32, deadline: Instant) -> Result<Game, Sto
 /// (lila-gif's defaults when absent).
 struct Style {
     flip: bool,
-    theme: &'static str,
+    board: lila_names::LilaBoard,
     pieces: &'static str,
     coords: fen2img_render::Coordinates,
     comment: String,
@@ -276,7 +276,7 @@ struct Style {
 impl Style {
     fn read(json: &Value, max_size: u32) -> Result<Style, String> {
         let flip = lilagif::orientation(text(json, "orientation")?.as_deref())?;
-        let theme = lila_names::theme(text(json, "theme")?.as_deref().unwrap_or("brown"))?;
+        let board = lila_names::board(text(json, "theme")?.as_deref().unwrap_or("brown"))?;
         let pieces = match text(json, "piece")? {
             Some(name) => lilagif::piece_set(&name)?,
             None => lilagif::DEFAULT_PIECES,
@@ -293,7 +293,7 @@ impl Style {
         }
         Ok(Style {
             flip,
-            theme,
+            board,
             pieces,
             coords,
             comment,
@@ -305,7 +305,7 @@ impl Style {
     fn request(&self, position: fen2img_render::Position) -> DiagramRequest {
         let mut r = DiagramRequest::new(position, Format::GIF);
         r.size = Some(self.size);
-        r.theme = Some(self.theme);
+        lilagif::set_board(&mut r, self.board);
         r.pieces = Some(self.pieces);
         r.flip = Some(self.flip);
         r.coords = Some(self.coords);

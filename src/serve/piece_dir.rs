@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::PieceSet;
+use fen2img_support::quote::escape;
 
 use crate::args::load_pieces;
 use crate::failure::Failure;

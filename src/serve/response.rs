@@ -137,7 +137,7 @@ impl Encoding {
 /// version, the server defaults' digest and the canonical request, and the
 /// body's encoding (another representation, another tag).
 pub fn etag(defaults: u64, canonical: &str, encoding: Encoding) -> String {
-    let h = fen2img_render::fingerprint::stable_hash(&[
+    let h = fen2img_support::digest::stable_hash(&[
         env!("CARGO_PKG_VERSION").as_bytes(),
         &defaults.to_le_bytes(),
         canonical.as_bytes(),

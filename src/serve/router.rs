@@ -170,7 +170,7 @@ pub async fn handle(
         };
         eprintln!(
             "{peer} \"{method} {}\" {} {len} {:.1}ms{cache}",
-            fen2img_render::chess::quote::escape(&target),
+            fen2img_support::quote::escape(&target),
             reply.status().as_u16(),
             start.elapsed().as_secs_f64() * 1000.0
         );

@@ -111,6 +111,6 @@ fn puzzle(
 fn report(message: &str, caret: Option<&str>) {
     error(message);
     for line in caret.unwrap_or("").lines() {
-        eprintln!("{}", fen2img_render::chess::quote::escape(line));
+        eprintln!("{}", fen2img_support::quote::escape(line));
     }
 }

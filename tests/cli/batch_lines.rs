@@ -76,6 +76,129 @@ fn each_game_gives_the_final_position_the_single_command_gives() {
     }
 }
 
+/// python-chess's FENs of every position of every game of the chess
+/// crate's corpus (its `expected.tsv`), by file, game after game.
+fn fixture_fens() -> Vec<(String, Vec<Vec<String>>)> {
+    let table = fs::read_to_string(corpus("expected.tsv")).unwrap();
+    let mut out: Vec<(String, Vec<Vec<String>>)> = Vec::new();
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if out.last().is_none_or(|(file, _)| file != f[0]) {
+            out.push((f[0].to_string(), Vec::new()));
+        }
+        let games = &mut out.last_mut().unwrap().1;
+        if f[2] == "0" {
+            games.push(Vec::new());
+        }
+        games.last_mut().unwrap().push(f[4].to_string());
+    }
+    out
+}
+
+#[test]
+fn the_lines_of_the_corpus_are_python_chess_s() {
+    // The corpus holds comments and comment commands, NAGs, nested
+    // variations, both castlings, en passant, every promotion, mates,
+    // Chess960 and the lenient spellings. Each game's final position (the
+    // default: read without keeping the moves) and every position
+    // (`--from 0`: the moves kept) against python-chess's fixture, on one
+    // thread and on several.
+    let dir = scratch_dir("batch-lines-fixture");
+    let mut checked = 0;
+    for (file, games) in fixture_fens() {
+        let finals: Vec<String> = games.iter().map(|g| g.last().unwrap().clone()).collect();
+        let every: Vec<String> = games.concat();
+        for jobs in ["1", "3"] {
+            let got = lines(&dir, &corpus(&file), &["-f", "fen", "-j", jobs]);
+            assert_eq!(got, finals, "{file}, {jobs} threads");
+            let got = lines(
+                &dir,
+                &corpus(&file),
+                &["-f", "fen", "--from", "0", "-j", jobs],
+            );
+            assert_eq!(got, every, "{file}, {jobs} threads");
+        }
+        checked += every.len();
+    }
+    assert!(checked > 10_000, "{checked} positions");
+}
+
+#[test]
+fn reading_final_positions_warns_and_fails_as_reading_every_position() {
+    // The final position is read without keeping the moves; every move is
+    // still checked and every bound applied: the same warnings and errors,
+    // at the same places, as when every position is picked.
+    let dir = scratch_dir("batch-lines-troubled");
+    let mut text = String::new();
+    let nags = " $1".repeat(70);
+    let comments = " {c}".repeat(70);
+    text += &format!("[White \"limits\"]\n\n1. e4{nags} e5{comments} 2. Nf3 *\n\n");
+    text += "[White \"commands\"]\n\n1. d4 {[%cal Zz9] [%clk soon]} d5 *\n\n";
+    text += "[White \"stray\"]\n\n1. e4 ) e5 ( 1... c5 2. Ke3 ) 2. Nf3 *\n\n";
+    text += "[White \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    text += "[White \"no result\"]\n\n1. c4 ( 1. d4\n\n";
+    text += &format!("[White \"many\"]\n\n1. e4 {} e5 *\n\n", ")".repeat(150));
+    text += "[White \"setup\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n";
+    text += "[White \"last\"]\n\n1. e4 { never closed\n";
+    let pgn = dir.join("troubled.pgn");
+    fs::write(&pgn, text).unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec![OsStr::new("batch"), pgn.as_os_str()];
+        all.extend(args.iter().map(OsStr::new));
+        all.extend([OsStr::new("-o"), OsStr::new("-")]);
+        let out = fen2img(&dir, all);
+        assert_code(&out, 2);
+        // All but the last line, which says how long it took.
+        let err = stderr(&out);
+        let said: Vec<String> = err.lines().map(str::to_string).collect();
+        let (summary, said) = said.split_last().unwrap();
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            said.to_vec(),
+            summary.clone(),
+        )
+    };
+    let (finals, final_said, summary) = run(&["-f", "fen"]);
+    let (every, every_said, _) = run(&["-f", "fen", "--from", "0"]);
+    assert_eq!(final_said, every_said);
+    assert!(
+        summary.contains("5 positions from 8 games, 3 failed"),
+        "{summary}"
+    );
+    for (what, place) in [
+        ("more than 64 NAGs", "troubled.pgn:3:199: game 1"),
+        ("more than 64 comments", "troubled.pgn:3:476: game 1"),
+        ("[%cal] wants arrows", "troubled.pgn:7:7: game 2"),
+        ("')' closes no variation", "troubled.pgn:11:7: game 3"),
+        (
+            "the rest of this variation is skipped",
+            "troubled.pgn:11:25: game 3",
+        ),
+        ("Ke3 is not legal", "troubled.pgn:15:13: game 4"),
+        ("never closed with ')'", "troubled.pgn:19:7: game 5"),
+        ("before this tag has no result", "troubled.pgn:21:1: game 5"),
+        ("and 50 more warnings", "troubled.pgn: game 6"),
+        ("cannot be played", "troubled.pgn:25:1: game 7"),
+        ("never closed with '}'", "troubled.pgn:32:7: game 8"),
+    ] {
+        assert!(
+            final_said
+                .iter()
+                .any(|l| l.contains(what) && l.contains(place)),
+            "{what} at {place} not in\n{}",
+            final_said.join("\n")
+        );
+    }
+    // Five games give a line: their final positions, among the
+    // positions of every game.
+    let finals: Vec<&str> = finals.lines().collect();
+    assert_eq!(finals.len(), 5);
+    let every: Vec<&str> = every.lines().collect();
+    for fen in &finals {
+        assert!(every.contains(fen), "{fen}");
+    }
+}
+
 /// `generated.pgn` repeated into a file of several reading windows
 /// (256 KB each), a game with an illegal move and one with a bad token
 /// every 37 copies, blank lines and `[` inside a comment now and then.
@@ -416,4 +539,76 @@ with open(sys.argv[1], encoding="utf-8-sig") as f:
         checked += ours.len();
     }
     assert!(checked > 5_000, "{checked} positions");
+}
+
+#[test]
+#[ignore = "needs python-chess: FEN2IMG_PYTHON=venv/bin/python cargo test --test cli batch_lines:: -- --ignored"]
+fn the_lines_of_a_varied_file_match_python_chess() {
+    // python-chess writes 400 seeded random games with the corpus's
+    // generator (tools/games_fixtures.py: comments and comment commands,
+    // NAGs, nested variations, and the moves generators get wrong: both
+    // castlings, en passant, every promotion, mates; every fourth game
+    // Chess960), then replays them: each game's positions, a blank line
+    // after each. fen2img's final positions (read without keeping the
+    // moves) and every position (`--from 0`) must be its.
+    const SCRIPT: &str = r#"
+import random, sys, chess, chess.pgn
+sys.path.insert(0, sys.argv[1])
+import games_fixtures as fixtures
+rng = random.Random(37)
+with open(sys.argv[2], "w", encoding="utf-8", newline="\n") as f:
+    for i in range(400):
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if i % 4 == 3 else chess.Board()
+        print(fixtures.random_game(rng, board, 200, i + 1), file=f, end="\n\n")
+with open(sys.argv[2], encoding="utf-8") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        assert not game.errors, game.errors
+        board = game.board()
+        print(board.fen(en_passant="fen"))
+        for move in game.mainline_moves():
+            board.push(move)
+            print(board.fen(en_passant="fen"))
+        print()
+"#;
+    let python = std::env::var("FEN2IMG_PYTHON").unwrap_or_else(|_| "python3".into());
+    let dir = scratch_dir("batch-lines-varied");
+    let pgn = dir.join("varied.pgn");
+    let tools = Path::new(env!("CARGO_MANIFEST_DIR")).join("tools");
+    let out = std::process::Command::new(&python)
+        .args(["-c", SCRIPT])
+        .arg(&tools)
+        .arg(&pgn)
+        .output()
+        .expect("python runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replay = String::from_utf8(out.stdout).unwrap();
+    let games: Vec<Vec<&str>> = replay
+        .split("\n\n")
+        .filter(|g| !g.is_empty())
+        .map(|g| g.lines().collect())
+        .collect();
+    assert_eq!(games.len(), 400);
+    let finals: Vec<&str> = games.iter().map(|g| *g.last().unwrap()).collect();
+    let every: Vec<&str> = games.concat();
+    let text = fs::read_to_string(&pgn).unwrap();
+    for needed in ["O-O ", "O-O-O", "=Q", "=N", "#", "(", "{", "$", "Chess960"] {
+        assert!(text.contains(needed), "no {needed} in the file");
+    }
+    for jobs in ["1", "2"] {
+        assert_eq!(
+            lines(&dir, &pgn, &["-f", "fen", "-j", jobs]),
+            finals,
+            "{jobs} threads"
+        );
+        assert_eq!(
+            lines(&dir, &pgn, &["-f", "fen", "--from", "0", "-j", jobs]),
+            every,
+            "{jobs} threads"
+        );
+    }
+    assert!(every.len() > 40_000, "{} positions", every.len());
 }

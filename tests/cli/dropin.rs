@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use super::{cli, enc, post, Server, FEN};
-use crate::util::{decode_png, gif_delays, scratch_dir};
+use crate::util::{decode_png, gif_delays, gif_screens, scratch_dir};
 
 /// A piece set whose glyphs are plain shapes: nothing like the built-in
 /// set, so a board drawn with it differs wherever a piece stands.
@@ -71,6 +71,92 @@ fn gif_comments(gif: &[u8]) -> Vec<String> {
             b => panic!("not a GIF block: {b:#x} at {at}"),
         }
     }
+}
+
+/// The colour at the middle of `square` (`d4`) of a board drawn from
+/// White's side at `left`, `top` with squares of `side` pixels, in an RGBA
+/// image `width` pixels wide.
+fn square_colour(
+    rgba: &[u8],
+    width: usize,
+    (left, top, side): (usize, usize, usize),
+    square: &str,
+) -> [u8; 3] {
+    let b = square.as_bytes();
+    let (file, rank) = (usize::from(b[0] - b'a'), usize::from(b[1] - b'1'));
+    let (x, y) = (
+        left + file * side + side / 2,
+        top + (7 - rank) * side + side / 2,
+    );
+    let at = (y * width + x) * 4;
+    [rgba[at], rgba[at + 1], rgba[at + 2]]
+}
+
+fn hex(c: &str) -> [u8; 3] {
+    let v = u32::from_str_radix(c.trim_start_matches('#'), 16).unwrap();
+    [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+}
+
+#[test]
+fn lila_gif_boards_are_lichess_colours_and_ours_keep_theirs() {
+    // lila-gif's theme/make-sprites.py (62a6ee7): each board's light and
+    // dark squares, and one highlight (#9bc70069) for the last move on
+    // every board. fen2img's own purple is lighter (#bcaecb/#91669f, for
+    // black pieces at 4.5:1); the drop-in draws lichess's.
+    let server = Server::start(&[]);
+    let boards = [
+        ("blue", "#dee3e6", "#8ca2ad"),
+        ("brown", "#f0d9b5", "#b58863"),
+        ("green", "#ffffdd", "#86a666"),
+        ("ic", "#ececec", "#c1c18e"),
+        ("pink", "#f1f1c9", "#f07272"),
+        ("purple", "#9f90b0", "#7d4a8d"),
+        ("purple-diag", "#9f90b0", "#7d4a8d"),
+        ("leather", "#ececec", "#c1c18e"),
+    ];
+    // Within a level of lila-gif's blend (PIL's alpha_composite).
+    let highlighted = |square: [u8; 3]| -> [u8; 3] {
+        let (tint, a) = (hex("#9bc700"), f32::from(0x69u8) / 255.0);
+        std::array::from_fn(|i| {
+            (f32::from(tint[i]) * a + f32::from(square[i]) * (1.0 - a)).round() as u8
+        })
+    };
+    let near = |a: [u8; 3], b: [u8; 3]| a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 1);
+    const KINGS: &str = "7k/8/8/8/8/8/8/K7 w - - 0 1";
+    let game = |theme: &str| {
+        format!(
+            r#"{{"theme":"{theme}","coordinates":false,"frames":[{{"fen":"{KINGS}","lastMove":"h2h3"}}]}}"#
+        )
+    };
+    for (theme, light, dark) in boards {
+        let image = server.get(&format!(
+            "/image.gif?fen={}&lastMove=h2h3&coordinates=0&theme={theme}",
+            enc(KINGS)
+        ));
+        assert_eq!(image.status, 200, "{theme}: {}", image.text());
+        let posted = post(&server, "/game.gif", game(theme).as_bytes());
+        assert_eq!(posted.status, 200, "{theme}: {}", posted.text());
+        for (what, gif) in [("image", &image.body), ("game", &posted.body)] {
+            let screen = &gif_screens(gif)[0];
+            let at = |sq| square_colour(screen, 720, (0, 0, 90), sq);
+            assert_eq!(at("e4"), hex(light), "{what} {theme} light");
+            assert_eq!(at("d4"), hex(dark), "{what} {theme} dark");
+            // h2 is dark, h3 light.
+            let (h2, h3) = (highlighted(hex(dark)), highlighted(hex(light)));
+            assert!(near(at("h2"), h2), "{what} {theme}: {:?} {h2:?}", at("h2"));
+            assert!(near(at("h3"), h3), "{what} {theme}: {:?} {h3:?}", at("h3"));
+        }
+    }
+    // fen2img's own purple, on the command line's and the own API's terms.
+    let own = server.get(&format!(
+        "/diagram.png?fen={}&theme=purple&coords=none&border=0&side_to_move=0&size=400",
+        enc(KINGS)
+    ));
+    assert_eq!(own.status, 200, "{}", own.text());
+    let png = decode_png(&own.body);
+    let at = |sq| square_colour(&png.rgba, png.width as usize, (0, 0, 50), sq);
+    assert_eq!(at("e4"), hex("#bcaecb"));
+    assert_eq!(at("d4"), hex("#91669f"));
 }
 
 #[test]

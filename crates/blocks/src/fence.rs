@@ -219,10 +219,10 @@ pub fn find_blocks(doc: &str) -> Result<Vec<FenBlock>, FenceError> {
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
-                if let Some((range, texts)) = open.take() {
-                    if let Some(block) = fen_block(&text, skip, &index, range, &texts)? {
-                        blocks.push(block);
-                    }
+                if let Some((range, texts)) = open.take()
+                    && let Some(block) = fen_block(&text, skip, &index, range, &texts)?
+                {
+                    blocks.push(block);
                 }
             }
             _ => {}

@@ -7,7 +7,7 @@
 use crate::fen_error::{FenError, FenErrorKind, Field};
 use crate::number::parse_number_text;
 use crate::position::Position;
-use crate::quote;
+use fen2img_support::quote;
 
 /// The longest opcode EPD allows.
 const MAX_OPCODE_LEN: usize = 15;

@@ -20,7 +20,7 @@ use crate::position::{
     castling_letter, Board, Castling, CastlingSide, CheckCounters, Color, Piece, Pockets, Position,
     Role, Square,
 };
-use crate::quote;
+use fen2img_support::quote;
 
 /// The longest input accepted, in bytes. Longer input is refused before it is
 /// read further, so a hostile or mistaken multi-megabyte paste costs nothing.
@@ -229,8 +229,21 @@ impl FromStr for Position {
     }
 }
 
+/// The longest placement field written: every square a promoted piece
+/// (`Q~`), and seven `/`.
+const PLACEMENT_MAX_LEN: usize = 64 * 2 + 7;
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The placement is put together here and written at once: a write
+        // through the formatter for each square was most of writing a FEN
+        // line, which `batch games.pgn -f fen` does for every game.
+        let mut placement = [0u8; PLACEMENT_MAX_LEN];
+        let mut len = 0;
+        let mut push = |b: u8| {
+            placement[len] = b;
+            len += 1;
+        };
         for rank in (0..8).rev() {
             let mut empty = 0;
             for file in 0..8 {
@@ -239,23 +252,24 @@ impl fmt::Display for Position {
                     None => empty += 1,
                     Some(piece) => {
                         if empty > 0 {
-                            write!(f, "{empty}")?;
+                            push(b'0' + empty);
                             empty = 0;
                         }
-                        write!(f, "{}", piece.fen_char())?;
+                        push(piece.fen_char() as u8);
                         if piece.promoted {
-                            f.write_str("~")?;
+                            push(b'~');
                         }
                     }
                 }
             }
             if empty > 0 {
-                write!(f, "{empty}")?;
+                push(b'0' + empty);
             }
             if rank > 0 {
-                f.write_str("/")?;
+                push(b'/');
             }
         }
+        f.write_str(std::str::from_utf8(&placement[..len]).map_err(|_| fmt::Error)?)?;
         if let Some(pockets) = &self.pockets {
             f.write_str("[")?;
             for color in [Color::White, Color::Black] {
@@ -588,17 +602,16 @@ fn parse_castling(tok: Token<'_>, strict: bool) -> Result<Castling, FenError> {
                 ));
             }
         };
-        if strict {
-            if let Some(&(last_color, last_side)) = castling.rights().last() {
-                if (last_color, last_side) > (color, side) {
-                    return Err(FenError::new(
-                        Field::Castling,
-                        FenErrorKind::RefusedByStrict,
-                        at,
-                        "rights must be in the order KQkq (refused by --strict)",
-                    ));
-                }
-            }
+        if strict
+            && let Some(&(last_color, last_side)) = castling.rights().last()
+            && (last_color, last_side) > (color, side)
+        {
+            return Err(FenError::new(
+                Field::Castling,
+                FenErrorKind::RefusedByStrict,
+                at,
+                "rights must be in the order KQkq (refused by --strict)",
+            ));
         }
         if castling.rights().contains(&(color, side)) {
             return Err(FenError::new(

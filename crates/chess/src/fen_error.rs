@@ -147,7 +147,7 @@ impl FenError {
     /// stays aligned in any terminal; long inputs are cut to a window around
     /// the column.
     pub fn caret(&self, input: &[u8]) -> String {
-        crate::quote::caret_bytes(input, self.offset)
+        fen2img_support::quote::caret_bytes(input, self.offset)
     }
 }
 

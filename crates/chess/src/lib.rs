@@ -39,13 +39,6 @@ pub mod notation;
 mod number;
 mod position;
 pub mod problem;
-// Escaping user text for messages: the render and games crates and the
-// workspace's front ends (the command, the Python extension, the server's
-// request readers) quote what they show through it, so it stays `pub`; it
-// is no part of the supported API (hidden from the docs, may change in any
-// release): what a user of this crate needs, its messages, comes escaped.
-#[doc(hidden)]
-pub mod quote;
 
 pub use epd::Operation;
 pub use fen::{parse, ParseOptions, Record, MAX_INPUT_LEN};

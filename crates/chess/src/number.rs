@@ -3,7 +3,7 @@
 //! Shared by the FEN fields and the EPD `hmvc`/`fmvn` operations, so both
 //! accept and refuse the same text with the same words.
 
-use crate::quote;
+use fen2img_support::quote;
 
 /// The largest clock or move number accepted (a game this long is not chess).
 pub(crate) const MAX_NUMBER: u32 = 1_000_000;

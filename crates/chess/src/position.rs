@@ -275,7 +275,7 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         Square::parse(s).ok_or_else(|| ParseSquareError {
-            shown: crate::quote::quoted(s),
+            shown: fen2img_support::quote::quoted(s),
         })
     }
 }
@@ -632,17 +632,17 @@ impl Position {
                 );
             }
         }
-        if let Some(king) = self.king(self.turn.opponent()) {
-            if self.board.is_attacked(king, self.turn) {
-                warn(
-                    Field::SideToMove,
-                    format!(
-                        "{} is in check but it is {}'s move",
-                        self.turn.opponent().name(),
-                        self.turn.name()
-                    ),
-                );
-            }
+        if let Some(king) = self.king(self.turn.opponent())
+            && self.board.is_attacked(king, self.turn)
+        {
+            warn(
+                Field::SideToMove,
+                format!(
+                    "{} is in check but it is {}'s move",
+                    self.turn.opponent().name(),
+                    self.turn.name()
+                ),
+            );
         }
         self.castling_warnings(&mut warn);
         if let Some(ep) = self.en_passant {

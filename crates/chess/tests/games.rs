@@ -752,3 +752,125 @@ fn nags_and_comments_of_one_position_are_bounded() {
     assert_eq!(e.kind, PgnErrorKind::Limit);
     assert!(e.message.contains("comments on one position"), "{e}");
 }
+
+/// Games that make the reader warn, refuse or stop, one after another:
+/// bounds on one position's notes (and the next position's starting
+/// afresh), malformed commands, stray and unclosed variations, an illegal
+/// move in a variation and in the main line, a game without a result
+/// before the next one's tags, setups (Chess960 too), a null move, mate,
+/// a game without moves, Latin-1 text and an unterminated comment last.
+fn troubled_games() -> Vec<u8> {
+    let nags = " $1".repeat(70);
+    let comments = " {c}".repeat(70);
+    let arrows = (0..70)
+        .map(|i| format!("G{}h8", ["a1", "b2"][i % 2]))
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut text = String::new();
+    text += &format!("[Event \"limits\"]\n\n1. e4{nags} e5{comments} 2. Nf3 {{[%cal {arrows}]}} $2 {{a}} Nc6 *\n\n");
+    text += "[Event \"commands\"]\n\n1. d4 {[%cal Zz9] [%clk soon] [%csl] [#]} d5 {[%emt x]} *\n\n";
+    text +=
+        "[Event \"variations\"]\n\n1. e4 ) e5 ( 1... c5 2. Ke3 Nc6 ) 2. Nf3 ( 2. Bc4 ( 2. d4\n\n";
+    text += "[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    text += "[Event \"setup\"]\n[FEN \"4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 40\"]\n\n40. a8=Q+ Kd7 41. O-O-O+ Ke6 *\n\n";
+    text += "[Event \"960\"]\n[Variant \"Chess960\"]\n[FEN \"bnrbkrqn/pppppppp/8/8/8/8/PPPPPPPP/BNRBKRQN w KQkq - 0 1\"]\n\n1. g3 g6 2. Qg2 Qg7 3. O-O O-O *\n\n";
+    text += "[Event \"mate and a pass\"]\n\n1. e4 -- 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    text += "[Event \"pass last\"]\n\n1. e4 -- *\n\n";
+    text += "[Event \"no moves\"]\n\n*\n\n";
+    text += "[Event \"bad variant\"]\n[Variant \"crazyhouse\"]\n\n1. e4 *\n\n";
+    let mut bytes = text.into_bytes();
+    bytes.extend_from_slice(b"[Event \"K\xf6ln\"]\n\n1. e4 {Stra\xdfe} e5 *\n\n");
+    bytes.extend_from_slice(b"[Event \"open\"]\n\n1. e4 { never closed\n");
+    bytes
+}
+
+#[test]
+fn reading_for_the_end_only_gives_what_a_whole_reading_gives() {
+    // `Games::next_end` keeps no half-move but replays and checks every
+    // one, bounds every position's notes and warns as `Games::next`
+    // does: the same games, warnings, errors and final positions, on the
+    // corpus (comments, NAGs, nested variations, castling, en passant,
+    // every promotion, Chess960, the lenient spellings) and on troubled
+    // text, leniently and strictly.
+    let mut inputs: Vec<Vec<u8>> = [
+        "famous.pgn",
+        "generated.pgn",
+        "generated960.pgn",
+        "spellings.pgn",
+    ]
+    .into_iter()
+    .map(data)
+    .collect();
+    inputs.push(troubled_games());
+    let mut compared = (0, 0);
+    for input in &inputs {
+        for options in [PgnOptions::default(), PgnOptions::STRICT] {
+            let whole: Vec<_> = read_games(input, options).collect();
+            let mut games = read_games(input, options);
+            let mut ends = Vec::new();
+            while let Some(end) = games.next_end() {
+                ends.push(end);
+            }
+            assert_eq!(ends.len(), whole.len());
+            for (end, game) in ends.iter().zip(&whole) {
+                match (end, game) {
+                    (Ok(end), Ok(game)) => {
+                        let context = format!("game {} ({:?})", game.number, game.tag("Event"));
+                        assert_eq!(end.number, game.number, "{context}");
+                        assert_eq!(end.line, game.line, "{context}");
+                        assert_eq!(end.tags, game.tags, "{context}");
+                        assert_eq!(end.variant, game.variant, "{context}");
+                        assert_eq!(end.result, game.result, "{context}");
+                        assert_eq!(end.warnings, game.warnings, "{context}");
+                        assert_eq!(end.warnings_not_kept, game.warnings_not_kept, "{context}");
+                        assert_eq!(Some(&end.end), game.end.as_ref(), "{context}");
+                        assert_eq!(end.end.ply, game.plies.len(), "{context}");
+                        compared.0 += 1;
+                    }
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a, b);
+                        compared.1 += 1;
+                    }
+                    (a, b) => panic!("{a:?} against {b:?}"),
+                }
+            }
+        }
+    }
+    assert!(compared.0 > 150 && compared.1 > 10, "{compared:?}");
+    // The troubled text does what it says: warnings kept and counted,
+    // errors, the last move's SAN written once at the end.
+    let troubled = troubled_games();
+    let mut games = read_games(&troubled, PgnOptions::default());
+    let limits = games.next_end().unwrap().unwrap();
+    let said = |what: &str| {
+        limits
+            .warnings
+            .iter()
+            .filter(|w| w.message.contains(what))
+            .count()
+    };
+    // The NAGs past the bound said once, each comment past it, the
+    // arrows once; the next position's NAG and comment are within bounds.
+    assert_eq!((said("NAGs"), said("comments"), said("arrows")), (1, 6, 1));
+    assert_eq!(limits.warnings.len(), 8, "{:?}", limits.warnings);
+    let mut lasts = Vec::new();
+    while let Some(end) = games.next_end() {
+        lasts.push(end.map(|e| e.end.last_san).map_err(|e| e.kind));
+    }
+    assert_eq!(
+        lasts,
+        [
+            Ok(Some("d5".to_string())),
+            Ok(Some("Nf3".to_string())),
+            Err(PgnErrorKind::IllegalMove),
+            Ok(Some("Ke6".to_string())),
+            Ok(Some("O-O".to_string())),
+            Ok(Some("Qxf7#".to_string())),
+            Ok(Some("--".to_string())),
+            Ok(None),
+            Err(PgnErrorKind::Setup),
+            Ok(Some("e5".to_string())),
+            Err(PgnErrorKind::Syntax),
+        ]
+    );
+}

@@ -3,8 +3,8 @@
 //! module because it reads the diagrams (`diagram`), which read the
 //! captions (`caption`), whose source line it shares.
 
-use fen2img_render::chess::quote::shown;
 use fen2img_render::{alt_text, DiagramOptions};
+use fen2img_support::quote::shown;
 
 use super::caption::source_line;
 use super::diagram::GameDiagram;

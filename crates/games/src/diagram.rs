@@ -114,10 +114,10 @@ impl GameDiagram {
         if markup.lastmove.is_none() {
             markup.lastmove = self.lastmove;
         }
-        if markup.check == CheckMark::None {
-            if let Some(square) = self.check {
-                markup.check = CheckMark::Square(square);
-            }
+        if markup.check == CheckMark::None
+            && let Some(square) = self.check
+        {
+            markup.check = CheckMark::Square(square);
         }
         let mine = std::mem::replace(&mut markup.arrows, self.arrows.clone());
         markup.arrows.extend(mine);
@@ -137,10 +137,10 @@ impl GameDiagram {
                 Some(_) => {}
             }
         }
-        if let Some(text) = &self.caption {
-            if matches!(around.caption, None | Some(Caption::Auto)) {
-                around.caption = Some(Caption::Text(text.clone()));
-            }
+        if let Some(text) = &self.caption
+            && matches!(around.caption, None | Some(Caption::Auto))
+        {
+            around.caption = Some(Caption::Text(text.clone()));
         }
     }
 }

@@ -5,8 +5,8 @@ use std::fmt;
 
 use fen2img_render::chess::game::pgn::{Game, PgnError, PgnErrorKind};
 use fen2img_render::chess::game::MoveListError;
-use fen2img_render::chess::quote::{caret_at, escape};
 use fen2img_render::Color;
+use fen2img_support::quote::{caret_at, escape};
 
 /// Which kind of problem a [`GameError`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

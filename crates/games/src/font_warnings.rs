@@ -2,8 +2,8 @@
 //! that the embedded font lacks, worded once for every front end (the
 //! command line prints them, the Python package raises them as warnings).
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::missing_glyphs;
+use fen2img_support::quote::escape;
 
 use super::GameDiagram;
 

@@ -150,7 +150,17 @@ pub fn diagrams_of(
 /// assert_eq!(fen2img_games::more_warnings(&game).as_deref(), Some("and 50 more warnings"));
 /// ```
 pub fn more_warnings(game: &Game) -> Option<String> {
-    let n = game.warnings_not_kept;
+    warnings_not_kept(game.warnings_not_kept)
+}
+
+/// [`more_warnings`] for a count of warnings not kept, for a reading that
+/// kept no [`Game`] (a [`GameEnd`](fen2img_render::chess::game::pgn::GameEnd)).
+///
+/// ```
+/// assert_eq!(fen2img_games::warnings_not_kept(1_234).as_deref(), Some("and 1,234 more warnings"));
+/// assert_eq!(fen2img_games::warnings_not_kept(0), None);
+/// ```
+pub fn warnings_not_kept(n: usize) -> Option<String> {
     (n > 0).then(|| {
         format!(
             "and {} more warning{}",

@@ -2,8 +2,8 @@
 //! the GIL), and its Python exception once the GIL is held again.
 
 use fen2img_games::{GameError, GameErrorKind};
-use fen2img_render::chess::quote::escape;
 use fen2img_render::{Error, FenError, PieceSetError, ThemeError, Warning};
+use fen2img_support::quote::escape;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 

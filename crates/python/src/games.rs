@@ -14,9 +14,9 @@ use fen2img_games::{
     diagrams, font_warnings, gif_comment, CaptionStyle, GameDiagram, GameOptions, GameText, Pick,
 };
 use fen2img_render::chess::game::Selector;
-use fen2img_render::chess::quote::escape;
 use fen2img_render::options::Brush;
 use fen2img_render::{describe_annotated, Format, RenderOptions};
+use fen2img_support::quote::escape;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use pyo3::IntoPyObject;
@@ -24,7 +24,7 @@ use pyo3::IntoPyObject;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use fen2img_render::read_regular;
+use fen2img_support::bounded_read::read_regular;
 
 use crate::failure::Failure;
 use crate::fields::{Fields, Whole};

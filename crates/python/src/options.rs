@@ -158,7 +158,7 @@ impl Resources for PythonResources {
             let names: Vec<&str> = Theme::built_in_names().collect();
             ResourceError::Refused(format!(
                 "'{}' is not a built-in theme ({}); pass a pathlib.Path for a theme file",
-                fen2img_render::chess::quote::escape(name),
+                fen2img_support::quote::escape(name),
                 names.join(", ")
             ))
         })

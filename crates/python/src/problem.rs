@@ -13,8 +13,8 @@
 use fen2img_render::chess::problem::{
     fairy_fen_fallback, is_popeye, parse_popeye, Problem, ProblemError,
 };
-use fen2img_render::chess::quote::{caret_chars, escape};
 use fen2img_render::{problem, Position, RenderOptions};
+use fen2img_support::quote::{caret_chars, escape};
 
 use crate::failure::{Failure, FenFailure};
 use crate::position::PositionText;

@@ -10,8 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use fen2img_chess::notation::{Nag, ValueError};
-use fen2img_chess::quote::escape;
 use fen2img_chess::Square;
+use fen2img_support::quote::escape;
 
 /// A move-quality glyph or NAG symbol drawn as a badge in a square's
 /// upper-right corner.

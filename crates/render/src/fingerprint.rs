@@ -14,15 +14,9 @@ use std::fmt::Write as _;
 
 use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
-// FNV-1a of any bytes, for the command's content-addressed `md` assets and
-// the server's ETags: it shares the renderer's FNV-1a (the digests below),
-// so it is `pub`, but it is no part of the supported API (hidden from the
-// docs, may change in any release).
-#[doc(hidden)]
-pub use crate::digest::stable_hash;
-use crate::digest::{fnv1a, FNV_OFFSET};
 use crate::options::CheckMark;
 use crate::{Coordinates, DiagramOptions, EncodeOptions, Markup, RenderOptions, Theme};
+use fen2img_support::digest::{fnv1a, FNV_OFFSET};
 
 /// The canonical text form of everything in `options` that can change the
 /// output, one `key=value` line each, preceded by the fen2img version.

@@ -77,10 +77,10 @@ fn render_halo(spec: &GlyphSpec, piece: Piece, halo: Halo) -> Pixmap {
         sprite.fill_path(&p.path, &paint, FillRule::Winding, ts, None);
         sprite.stroke_path(&p.path, &paint, &stroke, ts, None);
     }
-    if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), size as f32) {
-        if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
-            sprite.fill_rect(rect, &paint, Transform::identity(), None);
-        }
+    if let Some(r) = halo.footing(&glyph.paths, (scale, dx, dy), size as f32)
+        && let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h)
+    {
+        sprite.fill_rect(rect, &paint, Transform::identity(), None);
     }
     sprite
 }

@@ -110,7 +110,6 @@ mod annotation;
 pub mod apng;
 mod assets;
 mod describe;
-mod digest;
 mod encode;
 pub mod fingerprint;
 mod format;
@@ -141,6 +140,9 @@ mod print_checks;
 // Around the board in every theme, measured the same way (issue 35).
 #[cfg(test)]
 mod around_checks;
+// Inside labels' casings against the pieces, in PNG and SVG (issue 35).
+#[cfg(test)]
+mod casing_checks;
 
 #[cfg(feature = "bench-internals")]
 pub mod internals;
@@ -151,13 +153,6 @@ pub use fen2img_chess::{
     ParseOptions, ParseSquareError, Piece, Pockets, Position, Record, Role, Square, Warning,
 };
 
-// Reading a user's file with a size limit and no FIFO or device: the
-// renderer reads themes and glyphs so, and the command and the Python
-// extension read their pages and PGN files through the same function. No
-// part of the supported API (hidden from the docs, may change in any
-// release); `pub` only because those crates of the workspace share it.
-#[doc(hidden)]
-pub use assets::bounded_read::read_regular;
 pub use assets::bundled::{BundledSet, BUILT_IN_NAME};
 pub use assets::color::Rgba;
 pub use assets::font::font_file;

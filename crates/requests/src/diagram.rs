@@ -4,12 +4,12 @@
 
 use fen2img_games::vocabulary::{GameChoice, GAME};
 use fen2img_render::chess::problem::{fairy_fen_fallback, looks_like_fairy_fen};
-use fen2img_render::chess::quote::escape;
 use fen2img_render::options::SIZE_RANGE;
 use fen2img_render::vocabulary::{
     BuiltIn, FrontEnd, OptionError, ResourceError, Resources, RENDER,
 };
 use fen2img_render::{Format, ParseOptions, RenderOptions, TextFormat, Width};
+use fen2img_support::quote::escape;
 
 use crate::params::at_most;
 use crate::query::decode;

@@ -4,10 +4,76 @@
 //! set names, move glyphs, and its `check` and `coordinates` values. Shared by
 //! `/image.gif` and `/game.gif`.
 
-use fen2img_render::chess::quote::escape;
-use fen2img_render::Glyph;
+use fen2img_render::{Glyph, Rgba};
+use fen2img_support::quote::escape;
 
-/// Every board theme name lila-gif accepts and the built-in theme it draws.
+/// One of lila-gif's six boards: lichess's colours for it, as lila-gif's
+/// `theme/make-sprites.py` paints them (`BOARD_THEMES`, and `HIGHLIGHT`
+/// for the last move on every board), and the built-in theme that draws
+/// the rest (labels' ink, check glow, marks). A drop-in draws lichess's
+/// board: fen2img's own themes may differ (`purple` is lighter there, for
+/// contrast), these do not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LilaBoard {
+    /// lila-gif's name for the board.
+    pub name: &'static str,
+    /// The built-in theme drawn in these colours.
+    pub theme: &'static str,
+    /// The light squares.
+    pub light: Rgba,
+    /// The dark squares.
+    pub dark: Rgba,
+}
+
+/// lila-gif's last-move highlight, the same on every board: `#9bc70069`.
+pub const HIGHLIGHT: Rgba = Rgba {
+    r: 0x9b,
+    g: 0xc7,
+    b: 0x00,
+    a: 0x69,
+};
+
+/// lila-gif's six boards, in its `BoardTheme` order.
+pub const BOARDS: [LilaBoard; 6] = [
+    LilaBoard {
+        name: "blue",
+        theme: "blue",
+        light: Rgba::rgb(0xde, 0xe3, 0xe6),
+        dark: Rgba::rgb(0x8c, 0xa2, 0xad),
+    },
+    LilaBoard {
+        name: "brown",
+        theme: "brown",
+        light: Rgba::rgb(0xf0, 0xd9, 0xb5),
+        dark: Rgba::rgb(0xb5, 0x88, 0x63),
+    },
+    LilaBoard {
+        name: "green",
+        theme: "green",
+        light: Rgba::rgb(0xff, 0xff, 0xdd),
+        dark: Rgba::rgb(0x86, 0xa6, 0x66),
+    },
+    LilaBoard {
+        name: "ic",
+        theme: "ic",
+        light: Rgba::rgb(0xec, 0xec, 0xec),
+        dark: Rgba::rgb(0xc1, 0xc1, 0x8e),
+    },
+    LilaBoard {
+        name: "pink",
+        theme: "pink",
+        light: Rgba::rgb(0xf1, 0xf1, 0xc9),
+        dark: Rgba::rgb(0xf0, 0x72, 0x72),
+    },
+    LilaBoard {
+        name: "purple",
+        theme: "purple",
+        light: Rgba::rgb(0x9f, 0x90, 0xb0),
+        dark: Rgba::rgb(0x7d, 0x4a, 0x8d),
+    },
+];
+
+/// Every board theme name lila-gif accepts and the board it draws.
 /// lila-gif has six boards and maps lichess's other theme names onto them
 /// (`#[serde(alias)]` in its `BoardTheme`); so does this table.
 pub const THEMES: [(&str, &str); 25] = [
@@ -38,13 +104,14 @@ pub const THEMES: [(&str, &str); 25] = [
     ("purple-diag", "purple"),
 ];
 
-/// The built-in theme lila-gif's board `name` draws, or a message listing
-/// lila-gif's six boards.
-pub fn theme(name: &str) -> Result<&'static str, String> {
+/// The lila-gif board `name` draws (one of its six, or one of lichess's
+/// names it maps onto them), or a message listing the six.
+pub fn board(name: &str) -> Result<LilaBoard, String> {
     THEMES
         .iter()
         .find(|(alias, _)| *alias == name)
-        .map(|(_, theme)| *theme)
+        .and_then(|(_, board)| BOARDS.iter().find(|b| b.name == *board))
+        .copied()
         .ok_or_else(|| {
             format!(
                 "theme: expected blue, brown, green, ic, pink, purple or one of lichess's \
@@ -167,18 +234,44 @@ mod tests {
             "purple-diag",
         ];
         for name in lila {
-            let theme = theme(name).unwrap();
+            let board = board(name).unwrap();
             assert!(
-                fen2img_render::Theme::built_in(theme).is_some(),
-                "{name} -> {theme}"
+                fen2img_render::Theme::built_in(board.theme).is_some(),
+                "{name} -> {}",
+                board.theme
             );
         }
         for (name, target) in THEMES {
-            assert!(fen2img_render::Theme::built_in(target).is_some(), "{name}");
+            assert!(BOARDS.iter().any(|b| b.name == target), "{name}");
         }
-        assert!(theme("print").unwrap_err().starts_with("theme: "));
-        assert!(theme("Brown").is_err());
-        assert!(theme("../brown").is_err());
+        assert!(board("print").unwrap_err().starts_with("theme: "));
+        assert!(board("Brown").is_err());
+        assert!(board("../brown").is_err());
+    }
+
+    #[test]
+    fn the_boards_are_lichess_colours_as_lila_gif_paints_them() {
+        // lila-gif's theme/make-sprites.py at 62a6ee7: BOARD_THEMES and
+        // HIGHLIGHT, spelled as it spells them.
+        let lila = [
+            ("blue", "#dee3e6", "#8ca2ad"),
+            ("brown", "#f0d9b5", "#b58863"),
+            ("green", "#ffffdd", "#86a666"),
+            ("ic", "#ececec", "#c1c18e"),
+            ("pink", "#f1f1c9", "#f07272"),
+            ("purple", "#9f90b0", "#7d4a8d"),
+        ];
+        assert_eq!(BOARDS.len(), lila.len());
+        for (name, light, dark) in lila {
+            let b = board(name).unwrap();
+            assert_eq!(b.light, Rgba::parse(light).unwrap(), "{name}");
+            assert_eq!(b.dark, Rgba::parse(dark).unwrap(), "{name}");
+        }
+        assert_eq!(HIGHLIGHT, Rgba::parse("#9bc70069").unwrap());
+        // fen2img's own purple is lighter (black pieces at 4.5:1): the
+        // drop-in does not take it.
+        let own = fen2img_render::Theme::built_in("purple").unwrap();
+        assert_ne!(own.dark, board("purple-diag").unwrap().dark);
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! position, 720 px, coordinates inside the board, lichess's board names,
 //! `piece` naming a set of `--piece-sets`).
 
-use fen2img_render::chess::quote::escape;
 use fen2img_render::options::{CheckMark, Player, SIZE_RANGE};
 use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove, ValueError};
+use fen2img_support::quote::escape;
 
 use crate::lila_names;
 use crate::piece_sets;
@@ -119,7 +119,7 @@ impl<'a> ImageQuery<'a> {
             r.check = Some(check("check", c)?);
         }
         r.flip = Some(orientation(self.orientation)?);
-        r.theme = Some(lila_names::theme(self.theme.unwrap_or("brown"))?);
+        set_board(&mut r, lila_names::board(self.theme.unwrap_or("brown"))?);
         r.pieces = Some(self.piece.map_or(Ok(DEFAULT_PIECES), piece_set)?);
         r.coords = Some(coordinates(self.coordinates)?);
         // lila-gif's images are the board alone.
@@ -135,6 +135,14 @@ impl<'a> ImageQuery<'a> {
         }
         Ok((r, comment))
     }
+}
+
+/// Draws `r` on lila-gif's `board`: its built-in theme in lichess's
+/// square colours, the last move in lila-gif's highlight.
+pub fn set_board(r: &mut DiagramRequest, board: lila_names::LilaBoard) {
+    r.theme = Some(board.theme);
+    r.squares = Some((board.light, board.dark));
+    r.lastmove_tint = Some(lila_names::HIGHLIGHT);
 }
 
 /// Reads an `/image.gif` request and its GIF comment from the decoded
@@ -296,6 +304,37 @@ mod tests {
             "{big}"
         );
         assert_eq!(parse(&[], 512).unwrap().0.size, Some(512));
+    }
+
+    #[test]
+    fn boards_are_drawn_in_lichess_colours_not_fen2img_s_own() {
+        let one = |q: &str| parse(&pairs(q).unwrap(), 2048).unwrap().0;
+        let defaults = fen2img_render::RenderOptions::default();
+        for (query, name) in [("theme=purple-diag", "purple"), ("", "brown")] {
+            let r = one(query);
+            let board = lila_names::board(name).unwrap();
+            assert_eq!(r.squares, Some((board.light, board.dark)), "{query}");
+            assert_eq!(r.lastmove_tint, Some(lila_names::HIGHLIGHT), "{query}");
+            let theme = r.options(&defaults).diagram.theme;
+            assert_eq!((theme.light, theme.dark), (board.light, board.dark));
+            assert_eq!(theme.lastmove, lila_names::HIGHLIGHT);
+        }
+        // lichess's purple, where fen2img's own is lighter.
+        let purple = one("theme=purple").options(&defaults).diagram.theme;
+        assert_eq!(purple.dark, fen2img_render::Rgba::rgb(0x7d, 0x4a, 0x8d));
+        assert_ne!(
+            purple.dark,
+            fen2img_render::Theme::built_in("purple").unwrap().dark
+        );
+        // The colours are part of what names a renderer: a request for
+        // fen2img's own purple never reuses the drop-in's, nor the reverse.
+        let lichess = one("theme=purple");
+        let own = DiagramRequest {
+            squares: None,
+            lastmove_tint: None,
+            ..lichess.clone()
+        };
+        assert_ne!(own.options_key(), lichess.options_key());
     }
 
     #[test]

@@ -14,7 +14,7 @@ pub fn pairs(query: &str) -> Result<Vec<(String, String)>, String> {
         let value = decode(value, true).ok_or_else(|| {
             format!(
                 "{}: the value is not UTF-8",
-                fen2img_render::chess::quote::escape(&name)
+                fen2img_support::quote::escape(&name)
             )
         })?;
         out.push((name, value));
@@ -31,12 +31,13 @@ pub fn decode(text: &str, plus_is_space: bool) -> Option<String> {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b == b'%' && i + 2 < bytes.len() {
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push(h * 16 + l);
-                i += 3;
-                continue;
-            }
+        if b == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push(h * 16 + l);
+            i += 3;
+            continue;
         }
         out.push(if plus_is_space && b == b'+' { b' ' } else { b });
         i += 1;

@@ -47,8 +47,12 @@ pub struct DiagramRequest {
     /// path); `None` for the server's own set.
     pub pieces: Option<&'static str>,
     /// Light and dark square colours over the theme's (web-boardimage's
-    /// `wikipedia` colours, which no built-in theme has).
+    /// `wikipedia` colours, which no built-in theme has; lichess's own
+    /// colours for the lila-gif drop-in's boards).
     pub squares: Option<(Rgba, Rgba)>,
+    /// The last move's tint over the theme's (lila-gif's one highlight on
+    /// every board).
+    pub lastmove_tint: Option<Rgba>,
     /// Black at the bottom.
     pub flip: Option<bool>,
     /// Where coordinates go.
@@ -124,6 +128,7 @@ impl DiagramRequest {
             theme: None,
             pieces: None,
             squares: None,
+            lastmove_tint: None,
             flip: None,
             coords: None,
             side_to_move: None,
@@ -188,6 +193,9 @@ impl DiagramRequest {
         }
         if let Some((light, dark)) = self.squares {
             let _ = write!(k, "squares={light}/{dark};");
+        }
+        if let Some(tint) = self.lastmove_tint {
+            let _ = write!(k, "lastmove_tint={tint};");
         }
         let _ = write!(k, "flip={};", opt(self.flip.map(|b| b.to_string())));
         let _ = write!(k, "coords={:?};", self.coords);
@@ -278,6 +286,9 @@ impl DiagramRequest {
         if let Some((light, dark)) = self.squares {
             d.theme.light = light;
             d.theme.dark = dark;
+        }
+        if let Some(tint) = self.lastmove_tint {
+            d.theme.lastmove = tint;
         }
         if let Some(v) = self.flip {
             d.flip = v;

@@ -4,8 +4,8 @@
 //! originals ignore what they do not know, and so do we there.
 
 use fen2img_games::vocabulary::GAME;
-use fen2img_render::chess::quote::escape;
 use fen2img_render::vocabulary::{FrontEnd, RENDER};
+use fen2img_support::quote::escape;
 
 /// The parameter names `GET /diagram.*` reads (`format` only for `.txt`):
 /// the position's (`fen`, `pgn`, `format`), then every server name of the

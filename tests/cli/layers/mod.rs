@@ -1,7 +1,7 @@
 //! Arrows between modules point one way, and the rule table's forbidden
 //! arrows are absent, in every crate of the workspace. Crate boundaries
 //! let the compiler enforce the layers between crates (binary → games →
-//! render → chess); inside a crate only this check does.
+//! render → chess → support); inside a crate only this check does.
 //!
 //! `modules` reads each crate with a Rust parser and resolves every path
 //! its code names to the module it lands in; `check` finds cycles and
@@ -24,6 +24,7 @@ fn workspace_crates() -> Vec<(String, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut crates: Vec<(String, PathBuf)> = [
         ("fen2img", "src/main.rs"),
+        ("fen2img_support", "crates/support/src/lib.rs"),
         ("fen2img_chess", "crates/chess/src/lib.rs"),
         ("fen2img_render", "crates/render/src/lib.rs"),
         ("fen2img_games", "crates/games/src/lib.rs"),

@@ -22,6 +22,7 @@ const WRITERS: &[&str] = &["svg", "raster", "encode", "gif", "apng", "text", "te
 /// Every crate of the workspace.
 pub const ALL: &[&str] = &[
     "fen2img",
+    "fen2img_support",
     "fen2img_chess",
     "fen2img_render",
     "fen2img_games",
@@ -50,7 +51,7 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         crates: &["fen2img_render"],
-        from: &["assets", "options", "layout", "annotation", "describe", "digest", "offload"],
+        from: &["assets", "options", "layout", "annotation", "describe", "offload"],
         except: &[],
         to: &["svg", "raster", "encode", "gif", "apng", "text", "terminal", "renderer", "vocabulary"],
         why: "the layers above the writers (assets, options, layout) and the leaves they share know no writer, no dispatch, no options table",
@@ -63,11 +64,28 @@ pub const RULES: &[Rule] = &[
         why: "only the command-line layer (cli, args, batch::args) sees clap",
     },
     Rule {
+        crates: &["fen2img_support"],
+        from: &["*"],
+        except: &[],
+        to: &[
+            "::fen2img_chess",
+            "::fen2img_render",
+            "::fen2img_games",
+            "::fen2img_native",
+            "::fen2img_requests",
+            "::fen2img_blocks",
+            "::fen2img_pdf",
+            "::fen2img",
+            "::test_support",
+        ],
+        why: "support is the bottom crate: it imports no other crate of the workspace",
+    },
+    Rule {
         crates: &["fen2img_chess"],
         from: &["*"],
         except: &[],
         to: &["::fen2img_render", "::fen2img_games", "::fen2img"],
-        why: "chess is the bottom crate: it imports no other crate of the workspace",
+        why: "chess imports only support of the workspace's crates",
     },
     Rule {
         crates: &["fen2img_render"],

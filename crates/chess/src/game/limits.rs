@@ -88,4 +88,4 @@ pub const MAX_PLAYER_CHARS: usize = 100;
 /// The most bytes an error's excerpt looks at on each side of the
 /// offending token, whatever the length of its line: enough for the
 /// 72 columns the caret line shows of any UTF-8 text.
-pub const MAX_EXCERPT_BYTES: usize = crate::quote::EXCERPT_BYTES;
+pub const MAX_EXCERPT_BYTES: usize = fen2img_support::quote::EXCERPT_BYTES;

@@ -14,7 +14,7 @@ use std::fmt;
 use cozy_chess as cz;
 
 use crate::position::{Color, Role, Square};
-use crate::quote;
+use fen2img_support::quote;
 
 use super::convert;
 use super::legal::LegalPosition;
@@ -122,7 +122,7 @@ fn figurine_role(c: char) -> Option<Role> {
 const MAX_SAN_LEN: usize = 32;
 
 /// A move as messages show it: as written when every character is visible,
-/// else quoted with the invisible ones named (see [`crate::quote`]).
+/// else quoted with the invisible ones named (see [`fen2img_support::quote`]).
 pub(crate) fn shown(text: &str) -> String {
     if !text.is_empty()
         && text
@@ -149,7 +149,11 @@ fn parse_shape(text: &str) -> Result<(Shape, Written), SanError> {
     }
     // On the stack: this runs for every move of every game read.
     let mut buf = [0u8; MAX_SAN_LEN];
-    let (body, figurine) = ascii_body(text, &mut buf)?;
+    let (body, figurine) = if text.is_ascii() {
+        (text, false)
+    } else {
+        ascii_body(text, &mut buf)?
+    };
     let (rest, mark) = strip_marks(body);
     if let Some(shape) = special_shape(text, rest, mark, figurine)? {
         return Ok(shape);

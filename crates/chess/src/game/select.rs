@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::Color;
-use crate::quote;
+use fen2img_support::quote;
 
 use super::legal::{GamePosition, LegalPosition};
 use super::pgn::Game;

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::position::{CastlingSide, Color, Position, Role, Square};
-use crate::quote;
+use fen2img_support::quote;
 
 /// The rules a game is played by. Only the two whose boards we can
 /// reproduce exactly; every other variant is an [`UnsupportedVariant`].

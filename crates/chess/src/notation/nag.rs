@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::ValueError;
-use crate::quote::escape;
+use fen2img_support::quote::escape;
 
 /// A Numeric Annotation Glyph of PGN, `$0` to `$255`.
 ///

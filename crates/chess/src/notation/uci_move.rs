@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use super::{square_at, ValueError};
 use crate::position::{Role, Square};
-use crate::quote::escape;
+use fen2img_support::quote::escape;
 
 /// A move in UCI notation, read for its squares: the last move a diagram
 /// tints, or a move a position will check.

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::position::Square;
-use crate::quote::{caret_chars, escape};
+use fen2img_support::quote::{caret_chars, escape};
 
 /// What is wrong with a value, and where: the 1-based column within the
 /// value, counted in characters, and a message in one line. User text in

@@ -262,7 +262,7 @@ fn read_unit(chars: &[char], mut i: usize, end: usize) -> Result<(Unit, usize), 
             i + 1,
             format!(
                 "{} is not a Fairy FEN piece or marker (K Q R B N P, C X S T); write a fairy piece as (G), a text as {{a}}",
-                crate::quote::quoted(&c.to_string())
+                fen2img_support::quote::quoted(&c.to_string())
             ),
         ));
     };

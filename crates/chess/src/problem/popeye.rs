@@ -273,15 +273,13 @@ fn words(text: &str) -> Vec<Word<'_>> {
             } else if start.is_none() {
                 start = Some((i, column));
             }
-            if at_end {
-                if let Some((s, col)) = start.take() {
-                    out.push(Word {
-                        text: &line[s..],
-                        line: n + 1,
-                        column: col,
-                        rest: "",
-                    });
-                }
+            if at_end && let Some((s, col)) = start.take() {
+                out.push(Word {
+                    text: &line[s..],
+                    line: n + 1,
+                    column: col,
+                    rest: "",
+                });
             }
             column += 1;
         }
@@ -396,10 +394,10 @@ fn read_problems(text: &str, go_on: bool) -> Vec<(usize, Result<Problem, Problem
             }
         }
     }
-    if let Some(p) = st.current.take() {
-        if st.problems.is_empty() || p != Problem::new() {
-            st.problems.push((st.start_line, Ok(p)));
-        }
+    if let Some(p) = st.current.take()
+        && (st.problems.is_empty() || p != Problem::new())
+    {
+        st.problems.push((st.start_line, Ok(p)));
     }
     if st.problems.is_empty() {
         st.problems.push((
@@ -429,7 +427,7 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
                 w.column,
                 format!(
                     "{} is not a Popeye command this reader knows",
-                    crate::quote::quoted(w.text)
+                    fen2img_support::quote::quoted(w.text)
                 ),
             ));
         };
@@ -508,7 +506,7 @@ fn read_words(words: &[Word], st: &mut State) -> Result<(), ProblemError> {
                     Kind::NotDrawable,
                     format!(
                         "{} changes what is solved, not what is drawn; it cannot be drawn",
-                        crate::quote::quoted(w.text)
+                        fen2img_support::quote::quoted(w.text)
                     ),
                 ))
             }
@@ -716,7 +714,7 @@ fn read_pieces(
                 Kind::NotDrawable,
                 format!(
                     "the piece attribute {} has no sign in a diagram; it cannot be drawn",
-                    crate::quote::quoted(w.text)
+                    fen2img_support::quote::quoted(w.text)
                 ),
             ));
         }
@@ -729,7 +727,7 @@ fn read_pieces(
                 Kind::Unknown,
                 format!(
                     "{} is not a piece on squares (like Ke1, Sb5c6, Gh1)",
-                    crate::quote::quoted(w.text)
+                    fen2img_support::quote::quoted(w.text)
                 ),
             ));
         };
@@ -799,7 +797,7 @@ fn twin_square(w: Option<&Word>, after: &Word) -> Result<Square, ProblemError> {
             Kind::MissingValue,
             format!(
                 "{} needs a square after it",
-                crate::quote::quoted(after.text)
+                fen2img_support::quote::quoted(after.text)
             ),
         )
     })?;
@@ -807,7 +805,7 @@ fn twin_square(w: Option<&Word>, after: &Word) -> Result<Square, ProblemError> {
         twin_error(
             w,
             Kind::Malformed,
-            format!("{} is not a square", crate::quote::quoted(w.text)),
+            format!("{} is not a square", fen2img_support::quote::quoted(w.text)),
         )
     })
 }
@@ -858,7 +856,7 @@ fn read_twin_changes(
                 Kind::NotDrawable,
                 format!(
                     "{} is a twin change fen2img does not draw (it draws move, exchange, remove, add)",
-                    crate::quote::quoted(w.text)
+                    fen2img_support::quote::quoted(w.text)
                 ),
             ));
         }
@@ -887,7 +885,7 @@ fn read_twin_add(
             Kind::Malformed,
             format!(
                 "{} is not white, black or neutral",
-                crate::quote::quoted(side_word.text)
+                fen2img_support::quote::quoted(side_word.text)
             ),
         )
     })?;
@@ -904,7 +902,7 @@ fn read_twin_add(
             Kind::Malformed,
             format!(
                 "{} is not a piece on squares (like Qd1)",
-                crate::quote::quoted(piece.text)
+                fen2img_support::quote::quoted(piece.text)
             ),
         )
     })?;

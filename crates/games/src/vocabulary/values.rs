@@ -2,10 +2,10 @@
 //! it back.
 
 use fen2img_render::chess::game::Selector;
-use fen2img_render::chess::quote::escape;
 use fen2img_render::chess::Color;
 use fen2img_render::vocabulary::{boolean, Problem, Resources};
 use fen2img_render::ValueError;
+use fen2img_support::quote::escape;
 
 use super::GameChoice;
 use crate::animate::{Timing, MIN_DELAY_CS};

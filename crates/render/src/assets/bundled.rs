@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use crate::assets::glyph_svg::Gradients;
 use crate::assets::hinting;
 use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
-use crate::digest::{fnv1a, FNV_OFFSET};
+use fen2img_support::digest::{fnv1a, FNV_OFFSET};
 
 /// The name the project's own set answers to beside the bundled sets'
 /// (`--pieces fen2img`, a theme file's `pieces = fen2img`): the name

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use fen2img_chess::notation::ValueError;
-use fen2img_chess::quote::escape;
+use fen2img_support::quote::escape;
 
 /// An sRGB colour with straight (not premultiplied) alpha.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -59,7 +59,7 @@ pub(crate) fn check_source(data: &[u8]) -> Result<(), String> {
         // The XML parser quotes the offending character as it is.
         e => format!(
             "not valid SVG: {}",
-            fen2img_chess::quote::escape(&e.to_string())
+            fen2img_support::quote::escape(&e.to_string())
         ),
     })?;
     // usvg resolves these references recursively: a chain of thousands

@@ -12,7 +12,7 @@ use crate::assets::color::Rgba;
 use crate::assets::glyph::{GlyphGradient, GlyphPath, GlyphStroke, GradientShape, PathGradients};
 use crate::assets::glyph_budget;
 use crate::assets::pieces::{Glyph, PieceSetErrorKind};
-use fen2img_chess::quote;
+use fen2img_support::quote;
 
 impl Glyph {
     /// Parses one glyph file of a user's set within the work bounds of

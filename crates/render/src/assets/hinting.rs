@@ -42,9 +42,9 @@ const DARK_DETAIL_MIN: u32 = 22;
 /// Hint edges of the built-in set, written by `tools/gen_pieces.py`.
 pub(crate) const BUILT_IN_HINTS: &str = include_str!("../../assets/pieces/built_in.hints");
 
-/// The built-in set's stroke width (glyph units): its edges are stroke
-/// centres.
-const BUILT_IN_STROKE: f32 = 2.0;
+/// The built-in set's stroke width (glyph units; `STROKE_W` in
+/// `tools/gen_pieces.py`): its edges are stroke centres.
+const BUILT_IN_STROKE: f32 = 1.8;
 
 /// One place where a glyph's outline runs straight along an axis.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -439,6 +439,20 @@ mod tests {
                 weight: f32::INFINITY,
             })
             .collect()
+    }
+
+    #[test]
+    fn the_built_in_stroke_is_the_one_the_glyphs_are_drawn_with() {
+        // The edges' strokes decide whether a stroke's centre goes to a
+        // pixel centre or boundary: they must be the glyphs' own.
+        let set = crate::assets::pieces::PieceSet::built_in();
+        for piece in fen2img_chess::Piece::ALL {
+            for p in &set.glyph(piece).paths {
+                if let Some(stroke) = &p.stroke {
+                    assert_eq!(stroke.width, BUILT_IN_STROKE, "{piece:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! Assets import nothing else of the crate: the layout and the writers read
 //! them, never the other way round.
 
-pub(crate) mod bounded_read;
 pub(crate) mod bundled;
 pub(crate) mod color;
 pub(crate) mod contrast;

@@ -20,15 +20,15 @@ use std::sync::{Arc, OnceLock};
 
 use resvg::usvg;
 
-use crate::assets::bounded_read::{self, ReadError};
 pub(crate) use crate::assets::glyph::{cap_name, join_name};
 pub use crate::assets::glyph::{GlyphGradient, GlyphPath, GradientShape, PathGradients};
 use crate::assets::glyph_file;
 use crate::assets::hinting::{self, Hints};
 use crate::assets::pathdata;
-use crate::digest::{fnv1a, FNV_OFFSET};
-use fen2img_chess::quote;
 use fen2img_chess::Piece;
+use fen2img_support::bounded_read::{self, ReadError};
+use fen2img_support::digest::{fnv1a, FNV_OFFSET};
+use fen2img_support::quote;
 
 /// The largest glyph file read from a user's set.
 const MAX_GLYPH_BYTES: u64 = 1 << 20;

@@ -7,11 +7,11 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use crate::assets::bounded_read::{self, ReadError};
 use crate::assets::bundled::{self, BUILT_IN_NAME};
 use crate::assets::color::Rgba;
 use crate::assets::pieces::PieceSet;
-use fen2img_chess::quote;
+use fen2img_support::bounded_read::{self, ReadError};
+use fen2img_support::quote;
 
 /// The largest theme file read: a theme is a few dozen short lines.
 pub const MAX_THEME_BYTES: u64 = 64 * 1024;

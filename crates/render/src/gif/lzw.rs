@@ -229,10 +229,10 @@ impl Bits {
             }
         }
         let rest = (count % 32) as u32;
-        if rest > 0 {
-            if let Some(&word) = words.get(whole) {
-                self.put(word & ((1 << rest) - 1), rest);
-            }
+        if rest > 0
+            && let Some(&word) = words.get(whole)
+        {
+            self.put(word & ((1 << rest) - 1), rest);
         }
     }
 

@@ -5,8 +5,8 @@
 use super::bars::{caption_texts, player_bar};
 use super::checks::CheckSpec;
 use super::extras::Extras;
-use super::frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
-use super::items::{MoverMark, PlacedLabel, Rect, Tint, INK};
+use super::frame::{BoardSpec, Frame, GlyphSpec, LabelCasing, MarkupPaint, SpriteSpec};
+use super::items::{Halo, MoverMark, PlacedLabel, Rect, Tint, INK};
 use super::outer::MIN_LABEL_CAP;
 use super::outer::{plan, LabelPlace, Plan};
 use super::pockets::{tray_color, tray_frame, PocketSpec};
@@ -26,6 +26,11 @@ const INSIDE_LABEL_INSET: f32 = 0.055;
 const INSIDE_FILE_INSET: f32 = 0.03;
 /// Size of the file letters against the rank numbers inside the board.
 const INSIDE_FILE_SCALE: f32 = 0.88;
+/// Width of an inside label's casing beyond its outline, in squares, and
+/// at least in pixels: two pixels leave a whole pixel of the square
+/// between a label's anti-aliased edge and a piece's.
+const INSIDE_LABEL_CASING: f32 = 0.03;
+const MIN_INSIDE_CASING: f32 = 2.5;
 
 impl Frame {
     /// The frame `options` draw (everything but the position and its
@@ -60,6 +65,7 @@ impl Frame {
         if options.transparent {
             cased_for_any_page(&mut spec, options, &plan);
         }
+        spec.case_labels();
         place_text(&mut spec, options, &plan);
         if let Some(panel) = panel {
             og::place_panel(&mut spec, options, panel, extras.turn);
@@ -145,7 +151,15 @@ fn board_spec(options: &DiagramOptions, plan: &Plan, halo: Option<Halo>) -> Boar
         tints: Vec::new(),
         labels: Vec::new(),
         labels_over_pieces: inside,
-        label_halo: halo.filter(|_| inside),
+        // Inside, labels lie over the pieces: cased in the paper colour on
+        // haloed themes (print stays one ink), else in their square's.
+        label_casing: match (inside, halo) {
+            (true, Some(halo)) => LabelCasing::Paint(halo),
+            (true, None) => {
+                LabelCasing::Ground((INSIDE_LABEL_CASING * square).max(MIN_INSIDE_CASING))
+            }
+            (false, _) => LabelCasing::None,
+        },
         panels: Vec::new(),
         discs: Vec::new(),
         texts: Vec::new(),
@@ -319,7 +333,8 @@ fn place_tints(spec: &mut BoardSpec, options: &DiagramOptions) {
 /// outside labels and the frame), so it reads on white and dark pages.
 fn cased_for_any_page(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
     if matches!(plan.labels, LabelPlace::Outside { .. }) {
-        spec.label_halo = page::label_casing(options.theme.coordinates, spec.square);
+        spec.label_casing = page::label_casing(options.theme.coordinates, spec.square)
+            .map_or(LabelCasing::None, LabelCasing::Paint);
     }
     if let Some((outer, ink)) = spec.border {
         let casing = page::frame_casing(outer, ink, spec.square);
@@ -328,116 +343,144 @@ fn cased_for_any_page(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Pla
 }
 
 fn place_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan) {
+    match plan.labels {
+        LabelPlace::None => {}
+        LabelPlace::Outside { cap } => place_outside_labels(spec, options, plan, cap),
+        LabelPlace::Inside { cap } => place_inside_labels(spec, options, cap),
+    }
+}
+
+/// Which file is the `i`th from the left and which rank the `i`th from the
+/// top, in `spec`'s orientation.
+fn orientation(spec: &BoardSpec) -> (impl Fn(u8) -> u8 + use<>, impl Fn(u8) -> u8 + use<>) {
+    let flipped = spec.flipped;
+    let files = move |i: u8| if flipped { 7 - i } else { i };
+    let ranks = move |i: u8| if flipped { i } else { 7 - i };
+    (files, ranks)
+}
+
+/// Labels in the margins: rank numbers left, file letters below, `cap`
+/// pixels tall.
+fn place_outside_labels(spec: &mut BoardSpec, options: &DiagramOptions, plan: &Plan, cap: f32) {
     let font = LabelFont::get();
     let sq = spec.square;
     let board = spec.board;
-    let flipped = spec.flipped;
-    let files = |i: u8| if flipped { 7 - i } else { i };
-    let ranks = |i: u8| if flipped { i } else { 7 - i };
-    match plan.labels {
-        LabelPlace::None => {}
-        LabelPlace::Outside { cap } => {
-            let scale = cap / font.cap_height;
-            let color = page_ink(options);
-            // Rank numbers: centred in the left margin, cap height
-            // centred on the rank.
-            let column = plan.rank_band;
-            for row in 0..8u8 {
-                let ch = (b'1' + ranks(row)) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let cx = column.x + column.w / 2.0;
-                let cy = board.y + sq * (row as f32 + 0.5);
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: cx - g.advance * scale / 2.0,
-                    y: cy + font.cap_height * scale / 2.0 - BASELINE * scale,
-                    scale,
-                    color,
-                });
-            }
-            // File letters: centred under each file, the cap-height band
-            // centred in the bottom band (the same band as the digits,
-            // so letters with and without ascenders share a baseline).
-            let band = plan.file_band;
-            for col in 0..8u8 {
-                let ch = (b'a' + files(col)) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let cx = board.x + sq * (col as f32 + 0.5);
-                let band_mid = band.y + band.h / 2.0;
-                let baseline = band_mid + font.cap_height * scale / 2.0;
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: cx - g.advance * scale / 2.0,
-                    y: baseline - BASELINE * scale,
-                    scale,
-                    color,
-                });
-            }
-        }
-        LabelPlace::Inside { cap } => {
-            let scale = cap / font.cap_height;
-            let inset = (INSIDE_LABEL_INSET * sq).max(1.0);
-            let theme = &options.theme;
-            // On a square, a label takes the other square colour, made to
-            // read against it; on hatched (print) squares the ink colour.
-            let ink = |sq: Square| {
-                let ground = if sq.is_dark() {
-                    theme.dark
-                } else {
-                    theme.light
-                };
-                label_ink::inside_label(theme, ground, sq.is_dark())
-            };
-            for row in 0..8u8 {
-                let rank = ranks(row);
-                let ch = (b'1' + rank) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let file = files(0);
-                let Some(square) = Square::new(file, rank) else {
-                    continue;
-                };
-                let r = spec.square_rect(square);
-                // Top-left corner; the glyph's own side bearing is
-                // removed so the ink sits `inset` from the edge.
-                let bearing = g.path.bounds().left() * scale;
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: r.x + inset - bearing,
-                    y: r.y + inset + font.cap_height * scale - BASELINE * scale,
-                    scale,
-                    color: ink(square),
-                });
-            }
-            // The letters share the bottom row of squares with the pieces'
-            // bases, which reach almost to the square's right edge: smaller
-            // than the numbers and closer to the corner, so that they stand
-            // clear of the rook's plinth and the knight's base.
-            let scale = (cap * INSIDE_FILE_SCALE).max(MIN_LABEL_CAP.min(cap)) / font.cap_height;
-            // A label's casing (print) stays inside its square.
-            let casing = spec.label_halo.map_or(0.0, |h| h.width.ceil());
-            let inset = (INSIDE_FILE_INSET * sq).max(1.0).max(casing);
-            for col in 0..8u8 {
-                let file = files(col);
-                let ch = (b'a' + file) as char;
-                let Some(g) = font.glyph(ch) else { continue };
-                let rank = ranks(7);
-                let Some(square) = Square::new(file, rank) else {
-                    continue;
-                };
-                let r = spec.square_rect(square);
-                // Bottom-right corner, aligned on the ink's right edge; one
-                // baseline for all letters, high enough for the g's tail.
-                let ink_right = g.path.bounds().right() * scale;
-                let baseline = r.y + r.h - inset - font.descender * scale;
-                spec.labels.push(PlacedLabel {
-                    ch,
-                    x: r.x + r.w - inset - ink_right,
-                    y: baseline - BASELINE * scale,
-                    scale,
-                    color: ink(square),
-                });
-            }
-        }
+    let (files, ranks) = orientation(spec);
+    let scale = cap / font.cap_height;
+    let color = page_ink(options);
+    // Rank numbers: centred in the left margin, cap height
+    // centred on the rank.
+    let column = plan.rank_band;
+    for row in 0..8u8 {
+        let ch = (b'1' + ranks(row)) as char;
+        let Some(g) = font.glyph(ch) else { continue };
+        let cx = column.x + column.w / 2.0;
+        let cy = board.y + sq * (row as f32 + 0.5);
+        spec.labels.push(PlacedLabel {
+            ch,
+            x: cx - g.advance * scale / 2.0,
+            y: cy + font.cap_height * scale / 2.0 - BASELINE * scale,
+            scale,
+            color,
+            casing: None,
+        });
+    }
+    // File letters: centred under each file, the cap-height band
+    // centred in the bottom band (the same band as the digits,
+    // so letters with and without ascenders share a baseline).
+    let band = plan.file_band;
+    for col in 0..8u8 {
+        let ch = (b'a' + files(col)) as char;
+        let Some(g) = font.glyph(ch) else { continue };
+        let cx = board.x + sq * (col as f32 + 0.5);
+        let band_mid = band.y + band.h / 2.0;
+        let baseline = band_mid + font.cap_height * scale / 2.0;
+        spec.labels.push(PlacedLabel {
+            ch,
+            x: cx - g.advance * scale / 2.0,
+            y: baseline - BASELINE * scale,
+            scale,
+            color,
+            casing: None,
+        });
+    }
+}
+
+/// Labels in the corners of the edge squares, drawn over the pieces:
+/// numbers top-left, letters bottom-right, `cap` pixels tall.
+fn place_inside_labels(spec: &mut BoardSpec, options: &DiagramOptions, cap: f32) {
+    let font = LabelFont::get();
+    let sq = spec.square;
+    let (files, ranks) = orientation(spec);
+    let scale = cap / font.cap_height;
+    // A label's casing stays inside its square (off the board's
+    // frame and its neighbour).
+    let casing = match spec.label_casing {
+        LabelCasing::None => 0.0,
+        LabelCasing::Paint(halo) => halo.width,
+        LabelCasing::Ground(width) => width,
+    }
+    .ceil();
+    let inset = (INSIDE_LABEL_INSET * sq).max(1.0).max(casing);
+    let theme = &options.theme;
+    // On a square, a label takes the other square colour, made to
+    // read against it; on hatched (print) squares the ink colour.
+    let ink = |sq: Square| {
+        let ground = if sq.is_dark() {
+            theme.dark
+        } else {
+            theme.light
+        };
+        label_ink::inside_label(theme, ground, sq.is_dark())
+    };
+    for row in 0..8u8 {
+        let rank = ranks(row);
+        let ch = (b'1' + rank) as char;
+        let Some(g) = font.glyph(ch) else { continue };
+        let file = files(0);
+        let Some(square) = Square::new(file, rank) else {
+            continue;
+        };
+        let r = spec.square_rect(square);
+        // Top-left corner; the glyph's own side bearing is
+        // removed so the ink sits `inset` from the edge.
+        let bearing = g.path.bounds().left() * scale;
+        spec.labels.push(PlacedLabel {
+            ch,
+            x: r.x + inset - bearing,
+            y: r.y + inset + font.cap_height * scale - BASELINE * scale,
+            scale,
+            color: ink(square),
+            casing: None,
+        });
+    }
+    // The letters share the bottom row of squares with the pieces'
+    // bases, which reach almost to the square's right edge: smaller
+    // than the numbers and closer to the corner, so that they stand
+    // clear of the rook's plinth and the knight's base.
+    let scale = (cap * INSIDE_FILE_SCALE).max(MIN_LABEL_CAP.min(cap)) / font.cap_height;
+    let inset = (INSIDE_FILE_INSET * sq).max(1.0).max(casing);
+    for col in 0..8u8 {
+        let file = files(col);
+        let ch = (b'a' + file) as char;
+        let Some(g) = font.glyph(ch) else { continue };
+        let rank = ranks(7);
+        let Some(square) = Square::new(file, rank) else {
+            continue;
+        };
+        let r = spec.square_rect(square);
+        // Bottom-right corner, aligned on the ink's right edge; one
+        // baseline for all letters, high enough for the g's tail.
+        let ink_right = g.path.bounds().right() * scale;
+        let baseline = r.y + r.h - inset - font.descender * scale;
+        spec.labels.push(PlacedLabel {
+            ch,
+            x: r.x + r.w - inset - ink_right,
+            y: baseline - BASELINE * scale,
+            scale,
+            color: ink(square),
+            casing: None,
+        });
     }
 }
 

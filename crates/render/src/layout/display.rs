@@ -7,7 +7,9 @@
 //! painted. A writer is then a `match` over [`Item`]: it draws what the item
 //! says, with the paint the layout resolved, and decides nothing itself.
 
+use super::frame::LabelCasing;
 use super::item::Item;
+use super::items::Glow;
 use super::Layout;
 use crate::assets::theme::Annotations;
 
@@ -31,7 +33,7 @@ impl Layout {
         items.extend(board.tints.iter().map(|t| Item::Rect(t.rect, t.color)));
         items.extend(self.glows.iter().map(Item::Glow));
         if !board.labels.is_empty() && !board.labels_over_pieces {
-            items.push(Item::Labels(&board.labels, board.label_halo));
+            items.push(Item::Labels(&board.labels));
         }
         items.extend(board.panels.iter().map(|p| Item::Rect(p.rect, p.color)));
         items.extend(board.discs.iter().map(Item::Disc));
@@ -52,7 +54,12 @@ impl Layout {
             items.push(Item::Pieces(&self.pieces));
         }
         if !board.labels.is_empty() && board.labels_over_pieces {
-            items.push(Item::CornerLabels(&board.labels, board.label_halo));
+            // Casings in the squares' colours show the glows under them.
+            let glows: &[Glow] = match board.label_casing {
+                LabelCasing::Ground(_) => &self.glows,
+                LabelCasing::None | LabelCasing::Paint(_) => &[],
+            };
+            items.push(Item::CornerLabels(&board.labels, glows));
         }
         let around = &self.around;
         if !around.pocket_pieces.is_empty() {

@@ -14,13 +14,12 @@
 use std::hash::Hash;
 
 use crate::assets::color::Rgba;
-use crate::assets::glyph::GlyphPath;
 use crate::assets::pieces::PieceSet;
 use crate::assets::theme::{Annotations, Hatch};
 use fen2img_chess::{Color, Square};
 
 use super::checks::CheckSpec;
-use super::items::{MoverMark, PlacedLabel, Rect, Tint};
+use super::items::{Halo, MoverMark, PlacedLabel, Rect, Tint};
 use super::pockets::{Disc, PocketSpec};
 use super::text::PlacedText;
 
@@ -31,7 +30,8 @@ keyed!(Tint, |t| (t.rect, t.color));
 keyed!(PlacedLabel, |l| (
     l.ch,
     [l.x, l.y, l.scale].map(f32::to_bits),
-    l.color
+    l.color,
+    l.casing
 ));
 keyed!(PlacedText, |t| (
     &t.text,
@@ -60,7 +60,7 @@ keyed!(BoardSpec, |b| (
     (b.square.to_bits(), b.flipped, b.light, b.dark),
     b.hatch
         .map(|h| ([h.spacing, h.width].map(f32::to_bits), h.color)),
-    (&b.tints, &b.labels, b.labels_over_pieces, b.label_halo),
+    (&b.tints, &b.labels, b.labels_over_pieces, b.label_casing),
     (&b.panels, &b.discs, &b.texts)
 ));
 keyed!(MarkupPaint, |m| (
@@ -72,52 +72,6 @@ keyed!(MarkupPaint, |m| (
     m.annotations,
     m.lastmove
 ));
-
-/// A band of paper colour around pieces (and inside labels), so they stand
-/// clear of hatched squares.
-#[derive(Debug, Clone, Copy)]
-pub struct Halo {
-    /// Colour of the band.
-    pub color: Rgba,
-    /// Width of the band beyond the outline, in pixels.
-    pub width: f32,
-}
-
-impl Halo {
-    /// The stroke width, in the units of a shape drawn at `scale` pixels
-    /// per unit whose own outline is `outline` units wide, that makes the
-    /// band reach `width` pixels beyond that outline (the stroke is
-    /// centred on the path). The one place both writers take it from.
-    pub fn stroke_width(&self, outline: f32, scale: f32) -> f32 {
-        outline + 2.0 * self.width / scale
-    }
-
-    /// The halo's footing under a glyph drawn at `fit` (scale, x and y
-    /// offset) in a square of `square` pixels: from the bottom of its
-    /// lowest filled shape (the base) down to the square's bottom edge,
-    /// across the square, on whole pixels, relative to the square's
-    /// top-left corner. Without it the halo's curve cuts the
-    /// hatching between a base and the square's edge into lone pixels,
-    /// which a threshold leaves as rows of dots. Taken from the glyph's
-    /// unhinted paths by both writers, so they draw the same pixels.
-    pub fn footing(&self, paths: &[GlyphPath], fit: (f32, f32, f32), square: f32) -> Option<Rect> {
-        let (scale, _, dy) = fit;
-        let base = paths
-            .iter()
-            .filter(|p| p.fill.is_some())
-            .map(|p| p.path.bounds())
-            .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))?;
-        // The square's whole width: side edges inside the square would cut
-        // hatch lines into lone pixels of their own.
-        let y0 = (dy + base.bottom() * scale).floor().max(0.0);
-        (y0 < square).then_some(Rect {
-            x: 0.0,
-            y: y0,
-            w: square,
-            h: square - y0,
-        })
-    }
-}
 
 /// The board under the pieces: image, margin, frame, squares, hatching,
 /// tints and coordinate labels. What the rasterizer's background is drawn
@@ -154,8 +108,9 @@ pub struct BoardSpec {
     /// drawn over the pieces (wide pieces reach into the corners), not in
     /// the background.
     pub labels_over_pieces: bool,
-    /// The halo drawn under labels (inside the board, on haloed themes).
-    pub label_halo: Option<Halo>,
+    /// How the labels are cased; each label's casing is resolved from it
+    /// ([`BoardSpec::case_labels`]).
+    pub label_casing: LabelCasing,
     /// Filled rectangles around the board (pocket trays), under the text.
     pub panels: Vec<Tint>,
     /// Discs around the board (the colour chips of player bars).
@@ -170,6 +125,29 @@ impl BoardSpec {
         super::geometry::square_rect(self.board, self.square, self.flipped, sq)
     }
 }
+
+/// The casing of a board's coordinate labels: the band drawn under each
+/// label's glyph, wider than it.
+#[derive(Debug, Clone, Copy)]
+pub enum LabelCasing {
+    /// None.
+    None,
+    /// One colour for every label: the paper of haloed themes (print,
+    /// inside the board), or the casing a transparent page needs around
+    /// labels outside it.
+    Paint(Halo),
+    /// Inside the board: the colour of the square each label stands on,
+    /// with the tints over it (last move, `--fill`), this many pixels wide
+    /// beyond the glyph's outline. Drawn over the pieces, it cuts a gap
+    /// between a label and the piece it would touch (the king's base on
+    /// g1), and reads as the square itself.
+    Ground(f32),
+}
+keyed!(LabelCasing, |c| match *c {
+    LabelCasing::None => (0, None, 0),
+    LabelCasing::Paint(h) => (1, Some(h), 0),
+    LabelCasing::Ground(w) => (2, None, w.to_bits()),
+});
 
 /// The piece glyphs at one size: what the twelve piece sprites (and the
 /// SVG glyph definitions) are drawn from.

@@ -9,8 +9,8 @@ use crate::assets::color::Rgba;
 use crate::assets::theme::Annotations;
 use fen2img_chess::Square;
 
-use super::frame::{BoardSpec, Halo};
-use super::items::{ArrowShape, Rect, Ring, Tint};
+use super::frame::BoardSpec;
+use super::items::{ArrowShape, Halo, Rect, Ring, Tint};
 use crate::options::Brush;
 
 /// Width of the last move's frame, as a fraction of a square.

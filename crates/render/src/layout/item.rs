@@ -6,8 +6,10 @@
 use crate::assets::color::Rgba;
 use crate::assets::theme::Hatch;
 
-use super::frame::{BoardSpec, Halo};
-use super::items::{ArrowShape, Cross, Glow, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring};
+use super::frame::BoardSpec;
+use super::items::{
+    ArrowShape, Cross, Glow, Halo, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring,
+};
 use super::pockets::{Badge, Disc, PocketPiece};
 use super::square_marks::{GlyphBadge, SquareLabel};
 use super::text::PlacedText;
@@ -26,12 +28,16 @@ pub enum Item<'a> {
     Hatch(&'a BoardSpec, Hatch),
     /// A check glow.
     Glow(&'a Glow),
-    /// Coordinate labels, each with the halo under it when there is one.
-    Labels(&'a [PlacedLabel], Option<Halo>),
-    /// Coordinate labels inside the board's corner squares, drawn over the
-    /// pieces: the corners reach under wide pieces (a rook's base), which
-    /// would hide them.
-    CornerLabels(&'a [PlacedLabel], Option<Halo>),
+    /// Coordinate labels, each over its casing when it has one.
+    Labels(&'a [PlacedLabel]),
+    /// Coordinate labels inside the board's corner squares, each over its
+    /// casing, drawn over the pieces: the corners reach under wide pieces
+    /// (a rook's base), which would hide them, and the casing keeps a gap
+    /// between a label and the piece it would touch. A casing in the
+    /// colour of the label's square is painted again with the check glow
+    /// of these on that square ([`PlacedLabel::glow_under`]), so it shows
+    /// the square as drawn.
+    CornerLabels(&'a [PlacedLabel], &'a [Glow]),
     /// A disc beside a player's name (in that player's colour).
     Disc(&'a Disc),
     /// A run of text (caption, number, player bar), drawn from the

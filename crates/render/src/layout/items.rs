@@ -7,6 +7,8 @@
 use fen2img_chess::{Color, Piece, Square};
 
 use crate::assets::color::Rgba;
+use crate::assets::glyph::GlyphPath;
+use crate::assets::labels::LabelFont;
 
 /// An axis-aligned rectangle in pixels.
 #[derive(Debug, Clone, Copy)]
@@ -41,6 +43,53 @@ pub struct PlacedPiece {
     pub rect: Rect,
 }
 
+/// A band of one colour around a shape, drawn under it: paper around
+/// pieces, so they stand clear of hatched squares; a label's casing, so
+/// it stands clear of the pieces it would touch.
+#[derive(Debug, Clone, Copy)]
+pub struct Halo {
+    /// Colour of the band.
+    pub color: Rgba,
+    /// Width of the band beyond the outline, in pixels.
+    pub width: f32,
+}
+
+impl Halo {
+    /// The stroke width, in the units of a shape drawn at `scale` pixels
+    /// per unit whose own outline is `outline` units wide, that makes the
+    /// band reach `width` pixels beyond that outline (the stroke is
+    /// centred on the path). The one place both writers take it from.
+    pub fn stroke_width(&self, outline: f32, scale: f32) -> f32 {
+        outline + 2.0 * self.width / scale
+    }
+
+    /// The halo's footing under a glyph drawn at `fit` (scale, x and y
+    /// offset) in a square of `square` pixels: from the bottom of its
+    /// lowest filled shape (the base) down to the square's bottom edge,
+    /// across the square, on whole pixels, relative to the square's
+    /// top-left corner. Without it the halo's curve cuts the
+    /// hatching between a base and the square's edge into lone pixels,
+    /// which a threshold leaves as rows of dots. Taken from the glyph's
+    /// unhinted paths by both writers, so they draw the same pixels.
+    pub fn footing(&self, paths: &[GlyphPath], fit: (f32, f32, f32), square: f32) -> Option<Rect> {
+        let (scale, _, dy) = fit;
+        let base = paths
+            .iter()
+            .filter(|p| p.fill.is_some())
+            .map(|p| p.path.bounds())
+            .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))?;
+        // The square's whole width: side edges inside the square would cut
+        // hatch lines into lone pixels of their own.
+        let y0 = (dy + base.bottom() * scale).floor().max(0.0);
+        (y0 < square).then_some(Rect {
+            x: 0.0,
+            y: y0,
+            w: square,
+            h: square - y0,
+        })
+    }
+}
+
 /// A coordinate label glyph at its place.
 #[derive(Debug, Clone, Copy)]
 pub struct PlacedLabel {
@@ -54,6 +103,41 @@ pub struct PlacedLabel {
     pub scale: f32,
     /// Ink colour.
     pub color: Rgba,
+    /// The band drawn under the glyph, its casing (see
+    /// [`LabelCasing`](super::LabelCasing)): over a piece it leaves a gap
+    /// between the piece and the label.
+    pub casing: Option<Halo>,
+}
+
+impl PlacedLabel {
+    /// The rectangle its glyph's ink covers, in pixels; `None` for a
+    /// character the label font lacks (nothing is drawn).
+    pub fn ink(&self) -> Option<Rect> {
+        let b = LabelFont::get().glyph(self.ch)?.path.bounds();
+        Some(Rect {
+            x: self.x + b.left() * self.scale,
+            y: self.y + b.top() * self.scale,
+            w: b.width() * self.scale,
+            h: b.height() * self.scale,
+        })
+    }
+
+    /// The middle of its ink (of its em box's corner when it has none):
+    /// what decides which square a label stands on.
+    pub fn ink_centre(&self) -> (f32, f32) {
+        self.ink()
+            .map_or((self.x, self.y), |r| (r.x + r.w / 2.0, r.y + r.h / 2.0))
+    }
+
+    /// The glow of `glows` on the square this label stands on, if any:
+    /// a casing in the square's colour is painted again with it.
+    pub fn glow_under<'g>(&self, glows: &'g [Glow]) -> Option<&'g Glow> {
+        let (cx, cy) = self.ink_centre();
+        glows.iter().find(|g| {
+            let r = g.rect;
+            (r.x..r.x + r.w).contains(&cx) && (r.y..r.y + r.h).contains(&cy)
+        })
+    }
 }
 
 /// A radial glow under a piece (check).
@@ -130,7 +214,7 @@ pub struct Cross {
 
 impl Cross {
     /// The strokes to draw, bottom first: the casing, if any, then the ink.
-    pub fn strokes(&self) -> impl Iterator<Item = (Rgba, f32)> {
+    pub fn strokes(&self) -> impl Iterator<Item = (Rgba, f32)> + use<> {
         self.casing.into_iter().chain([(self.color, self.width)])
     }
 }

@@ -21,6 +21,7 @@ mod item;
 mod items;
 mod keyed;
 mod knight;
+mod label_casing;
 mod label_ink;
 mod og;
 mod outer;
@@ -37,10 +38,11 @@ pub use alt::{alt_text, describe_markup};
 pub use bars::TITLE_COLOR;
 pub use checks::{remaining as remaining_checks, CheckSpec};
 pub use extras::{Extras, Turn};
-pub use frame::{BoardSpec, Frame, GlyphSpec, Halo, MarkupPaint, SpriteSpec};
+pub use frame::{BoardSpec, Frame, GlyphSpec, LabelCasing, MarkupPaint, SpriteSpec};
 pub use item::{Item, Layer};
 pub use items::{
-    ArrowShape, Cross, Glow, GlowStop, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring, Tint, INK,
+    ArrowShape, Cross, Glow, GlowStop, Halo, MoverMark, PlacedLabel, PlacedPiece, Rect, Ring, Tint,
+    INK,
 };
 pub use og::{OG_HEIGHT, OG_WIDTH};
 pub use outer::{MIN_INSIDE_SQUARE, MIN_LABEL_CAP, MIN_OUTSIDE_SQUARE};

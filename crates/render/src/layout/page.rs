@@ -8,8 +8,7 @@
 use crate::assets::color::Rgba;
 use crate::assets::contrast::contrast_at_least;
 
-use super::frame::Halo;
-use super::items::{MoverMark, Rect, Tint};
+use super::items::{Halo, MoverMark, Rect, Tint};
 use super::pockets::Disc;
 
 /// The pages a transparent diagram is checked against: white and `#111`.

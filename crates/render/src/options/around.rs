@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use fen2img_chess::notation::ValueError;
-use fen2img_chess::quote::shown;
 use fen2img_chess::Color;
+use fen2img_support::quote::shown;
 
 use super::words::{one_of, Words};
 

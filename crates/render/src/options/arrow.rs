@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use fen2img_chess::notation::{square_at, ValueError};
-use fen2img_chess::quote::escape;
 use fen2img_chess::Square;
+use fen2img_support::quote::escape;
 
 /// The colour prefix of an arrow or circle (`G`, `R`, `Y`, `B`).
 ///

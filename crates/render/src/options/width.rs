@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use fen2img_chess::notation::ValueError;
-use fen2img_chess::quote::escape;
+use fen2img_support::quote::escape;
 
 use super::diagram::SIZE_RANGE;
 

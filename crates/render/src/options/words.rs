@@ -2,7 +2,7 @@
 //! the list, both ways, and the one message for a word not in it.
 
 use fen2img_chess::notation::ValueError;
-use fen2img_chess::quote::escape;
+use fen2img_support::quote::escape;
 
 /// A value written as one of a few words.
 pub(crate) trait Words: Copy + PartialEq + 'static {

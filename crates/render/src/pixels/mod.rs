@@ -54,9 +54,16 @@ pub struct IndexedImage {
 /// A pixmap as a palette image: its exact colours when it has at most 256,
 /// else a median-cut palette of them (for GIF and sixel, which need one).
 pub fn palette_of(pixmap: &Pixmap) -> IndexedImage {
+    palette_of_within(pixmap, 256)
+}
+
+/// [`palette_of`] in at most `colours` colours (1 to 256): exact when the
+/// image has no more, a median cut of them when it has.
+pub fn palette_of_within(pixmap: &Pixmap, colours: usize) -> IndexedImage {
     let (width, height) = (pixmap.width(), pixmap.height());
     let pixels = rgba(pixmap);
-    let (palette, indices) = Palette::exact_of_pixels(&pixels).unwrap_or_else(|| {
+    let exact = Palette::exact_of_pixels(&pixels).filter(|(p, _)| p.colors.len() <= colours);
+    let (palette, indices) = exact.unwrap_or_else(|| {
         let packed = || {
             pixels
                 .chunks_exact(4)
@@ -66,7 +73,7 @@ pub fn palette_of(pixmap: &Pixmap) -> IndexedImage {
         for c in packed() {
             *histogram.entry(c).or_default() += 1;
         }
-        let palette = Palette::from_histogram(&histogram);
+        let palette = Palette::reduced(&histogram, colours);
         let indices = packed().map(|c| palette.index(c)).collect();
         (palette, indices)
     });

@@ -10,6 +10,10 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
+/// A flat colour (see [`Palette::from_histogram_keeping_flat`]) has at
+/// least one part in this many of a histogram's weight.
+pub const FLAT_SHARE: u64 = 200;
+
 /// A straight-alpha colour packed as `u32::from_le_bytes([r, g, b, a])`.
 pub type Packed = u32;
 
@@ -110,7 +114,55 @@ impl Palette {
             };
         }
         let boxes = median_cut(&colors, most);
-        let mut entries: Vec<([u8; 4], u64)> = boxes.iter().map(|b| mean(b)).collect();
+        let entries: Vec<([u8; 4], u64)> = boxes.iter().map(|b| mean(b)).collect();
+        Palette::of_entries(entries, &colors)
+    }
+
+    /// A palette of at most `most` colours for `histogram`: 256, as
+    /// [`Palette::from_histogram_within`] (PNG, sixel, every palette made
+    /// before still GIFs had fewer colours); fewer (a still GIF's), as
+    /// [`Palette::from_histogram_keeping_flat`].
+    pub fn reduced(histogram: &ColorMap<u64>, most: usize) -> Palette {
+        if most >= 256 {
+            Palette::from_histogram_within(histogram, most)
+        } else {
+            Palette::from_histogram_keeping_flat(histogram, most)
+        }
+    }
+
+    /// A palette for `histogram` of at most `most` (1 to 256) entries that
+    /// keeps its flat colours exact: each colour with at least
+    /// 1/[`FLAT_SHARE`] of the weight (a board's squares, margin and tints,
+    /// the pieces' fills), up to half the entries, heaviest first, is an
+    /// entry of its own, and the other colours are cut by the median into
+    /// the entries left. Exact when the histogram has at most `most`
+    /// colours. ([`Palette::from_histogram_within`] takes box means for
+    /// all, and a flat colour sharing a box with a few edge shades can
+    /// move by a level.)
+    pub fn from_histogram_keeping_flat(histogram: &ColorMap<u64>, most: usize) -> Palette {
+        let most = most.clamp(1, 256);
+        if histogram.len() <= most {
+            return Palette::from_histogram_within(histogram, most);
+        }
+        let mut colors: Vec<(Packed, u64)> = histogram.iter().map(|(&c, &n)| (c, n)).collect();
+        colors.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let total: u64 = colors.iter().map(|(_, n)| n).sum();
+        let flat = colors
+            .iter()
+            .take(most / 2)
+            .take_while(|(_, n)| n.saturating_mul(FLAT_SHARE) >= total)
+            .count();
+        let (kept, rest) = colors.split_at(flat);
+        let kept = kept.iter().map(|&(c, n)| (c.to_le_bytes(), n));
+        let boxes = median_cut(rest, most - flat);
+        let entries = kept.chain(boxes.iter().map(|b| mean(b))).collect();
+        Palette::of_entries(entries, &colors)
+    }
+
+    /// The palette of `entries` (colours with their weights), heaviest
+    /// first, each of `colors` (sorted as the histogram's) looked up: its
+    /// own entry, else the nearest.
+    fn of_entries(mut entries: Vec<([u8; 4], u64)>, colors: &[(Packed, u64)]) -> Palette {
         entries.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let palette: Vec<[u8; 4]> = entries.into_iter().map(|(c, _)| c).collect();
         // Most colours are a box of their own, so they are in the palette
@@ -327,6 +379,50 @@ mod tests {
         assert!(p.exact);
         assert_eq!(p.colors, vec![[9, 9, 9, 255], [1, 2, 3, 255]]);
         assert_eq!(p.index(u32::from_le_bytes([1, 2, 3, 255])), 1);
+    }
+
+    #[test]
+    fn flat_colours_stay_exact_when_the_rest_are_cut() {
+        // Three heavy colours (squares, a tint) with light shades of them
+        // (edges) and a spread of greys, in six entries: the heavy ones
+        // are entries of their own, and every other colour takes its
+        // nearest entry.
+        let heavy = [
+            [100, 80, 60, 255],
+            [240, 217, 181, 255],
+            [170, 162, 58, 255],
+        ];
+        let mut colors: Vec<([u8; 4], u64)> = heavy.iter().map(|&c| (c, 10_000)).collect();
+        for v in 1..=10u8 {
+            colors.push(([100 - v, 80 - v / 2, 60, 255], 20));
+            colors.push(([240 - v, 216, 181 - 2 * v, 255], 20));
+        }
+        for v in 0..40u8 {
+            colors.push(([6 * v, 6 * v, 6 * v, 255], 1));
+        }
+        let histogram = hist(&colors);
+        let p = Palette::from_histogram_keeping_flat(&histogram, 6);
+        assert_eq!(p.colors.len(), 6);
+        for c in heavy {
+            assert_eq!(p.colors[p.index(u32::from_le_bytes(c)) as usize], c);
+        }
+        for (c, _) in &colors {
+            let i = p.index(u32::from_le_bytes(*c));
+            assert_eq!(i, nearest(&p.colors, *c), "{c:?}");
+        }
+        assert_eq!(
+            Palette::from_histogram_keeping_flat(&histogram, 6).colors,
+            p.colors,
+            "deterministic"
+        );
+        // Few enough colours: exact, as `from_histogram_within`.
+        let few = hist(&colors[..10]);
+        let exact = Palette::from_histogram_keeping_flat(&few, 16);
+        assert!(exact.exact);
+        assert_eq!(
+            exact.colors,
+            Palette::from_histogram_within(&few, 16).colors
+        );
     }
 
     #[test]

@@ -64,7 +64,7 @@ pub fn alt_text(problem: &Problem) -> String {
     for line in caption::footer_lines(problem) {
         parts.push(format!("{line}."));
     }
-    fen2img_chess::quote::shown(&parts.join(" ")).into_owned()
+    fen2img_support::quote::shown(&parts.join(" ")).into_owned()
 }
 
 /// `side`'s pieces, king first, as a problem column lists them: `Q2a1`.

@@ -99,7 +99,7 @@ pub(crate) fn write(problem: &Problem, options: &DiagramOptions, desc: &str) -> 
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n<desc>{}</desc>\n",
-        fen2img_chess::quote::markup(desc),
+        fen2img_support::quote::markup(desc),
         w = num(p.width),
         h = num(p.height),
     );

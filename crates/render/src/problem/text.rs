@@ -32,7 +32,7 @@ use super::{caption, letters};
 pub fn text_board(problem: &Problem) -> String {
     let mut out = String::new();
     for line in caption::header_lines(problem) {
-        let _ = writeln!(out, "{}", fen2img_chess::quote::shown(&line));
+        let _ = writeln!(out, "{}", fen2img_support::quote::shown(&line));
     }
     for rank in (0..8u8).rev() {
         let _ = write!(out, "{} ", rank + 1);
@@ -47,11 +47,11 @@ pub fn text_board(problem: &Problem) -> String {
     let _ = writeln!(
         out,
         "{}  {}",
-        fen2img_chess::quote::shown(&stip),
+        fen2img_support::quote::shown(&stip),
         problem.count_text()
     );
     for line in caption::footer_lines(problem) {
-        let _ = writeln!(out, "{}", fen2img_chess::quote::shown(&line));
+        let _ = writeln!(out, "{}", fen2img_support::quote::shown(&line));
     }
     out
 }

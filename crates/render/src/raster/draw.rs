@@ -11,11 +11,13 @@ use crate::assets::color::Rgba;
 use crate::assets::labels::LabelFont;
 use crate::assets::theme::Hatch;
 use crate::layout::{
-    hatch, ArrowShape, BoardSpec, Cross, Glow, Halo, Item, MoverMark, PlacedLabel, Rect, Ring,
+    hatch, ArrowShape, BoardSpec, Cross, Glow, Item, MoverMark, PlacedLabel, Rect, Ring,
 };
 use fen2img_chess::Square;
 
 use super::around;
+use super::glyph_masks::{self, Coverage};
+use super::label_masks;
 use super::paint::{band_shift, color, div255, over, shifted, solid};
 
 /// Draws an item that is not a sprite copy (everything but halos and
@@ -32,9 +34,8 @@ pub(super) fn draw_shape(band: &mut Pixmap, item: Item<'_>, top: u32) {
         }
         Item::Hatch(board, hatch) => draw_hatching(band, board, hatch, top),
         Item::Glow(g) => draw_glow(band, shifted(g.rect, top), g),
-        Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
-            draw_labels(band, labels, halo, top)
-        }
+        Item::Labels(labels) => fill_labels(band, labels, top),
+        Item::CornerLabels(labels, glows) => draw_labels(band, labels, glows, top),
         Item::Disc(d) | Item::PromotedSign(d) => around::draw_disc(band, d, top),
         Item::Text(t) => around::draw_text(band, t, top),
         Item::Badge(b) => {
@@ -140,30 +141,96 @@ pub(super) fn draw_glow(pixmap: &mut Pixmap, r: Rect, glow: &Glow) {
     }
 }
 
-pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], halo: Option<Halo>, top: u32) {
+/// Each of `labels` (outside the board, drawn once into the background)
+/// over its casing, into a band whose first row is the image's row `top`:
+/// its outline filled, its casing stroked.
+fn fill_labels(band: &mut Pixmap, labels: &[PlacedLabel], top: u32) {
     let font = LabelFont::get();
-    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
     for label in labels {
-        if let Some(g) = font.glyph(label.ch) {
-            let y = label.y - top as f32;
-            // Most labels lie outside a given band: skip them here rather
-            // than have tiny-skia build their edges only to clip them away.
-            let ink = g.path.bounds();
-            let (ink_top, ink_bottom) =
-                (y + ink.top() * label.scale, y + ink.bottom() * label.scale);
-            if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
+        let (Some(g), Some(ink)) = (font.glyph(label.ch), label.ink()) else {
+            continue;
+        };
+        // Most labels lie outside a given band: skip them here rather
+        // than have tiny-skia build their edges only to clip them away.
+        let reach = label.casing.map_or(0.0, |h| h.width) + 1.0;
+        let (ink_top, ink_bottom) = (ink.y - top as f32, ink.y + ink.h - top as f32);
+        if ink_bottom + reach < 0.0 || ink_top - reach > band.height() as f32 {
+            continue;
+        }
+        let y = label.y - top as f32;
+        let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
+        if let Some(casing) = label.casing {
+            let stroke = Stroke {
+                width: casing.stroke_width(0.0, label.scale),
+                line_join: LineJoin::Round,
+                ..Stroke::default()
+            };
+            band.stroke_path(&g.path, &solid(casing.color), &stroke, ts, None);
+        }
+        band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+    }
+}
+
+/// Each of `labels` (inside the board, over the pieces: drawn on every
+/// tile of its square) over its casing, into a band whose first row is
+/// the image's row `top`, from the coverage kept for it (`label_masks`). A
+/// casing in the colour of the label's square is painted again with the
+/// check glow among `glows` that lies under it (the glows in the labels'
+/// coordinates), so that it shows the square as the background drew it.
+pub(super) fn draw_labels(band: &mut Pixmap, labels: &[PlacedLabel], glows: &[Glow], top: u32) {
+    let premultiplied = |c: Rgba| color(c).premultiply().to_color_u8();
+    for label in labels {
+        let Some((mask, at)) = label_masks::label_mask(label) else {
+            continue;
+        };
+        if let (Some(casing), Some(c)) = (label.casing, &mask.casing) {
+            glyph_masks::blend_at(band, c, at, premultiplied(casing.color), top);
+            if let Some(glow) = label.glow_under(glows) {
+                glow_through(band, c, at, glow, top);
+            }
+        }
+        glyph_masks::blend_at(band, &mask.ink, at, premultiplied(label.color), top);
+    }
+}
+
+/// Paints `glow` over `band` (its first row the image's row `top`) where
+/// the coverage `c`, moved by `at`, covers: the glow drawn as the
+/// background draws it, over the coverage's rectangle, then blended at
+/// each pixel's coverage.
+fn glow_through(band: &mut Pixmap, c: &Coverage, at: (i32, i32), glow: &Glow, top: u32) {
+    let (x0, y0) = (at.0 + c.left, at.1 + c.top - top as i32);
+    let Some(mut patch) = Pixmap::new(c.width as u32, c.height as u32) else {
+        return;
+    };
+    let r = Rect {
+        x: glow.rect.x - x0 as f32,
+        y: glow.rect.y - top as f32 - y0 as f32,
+        ..glow.rect
+    };
+    draw_glow(&mut patch, r, glow);
+    let (width, height) = (band.width() as i32, band.height() as i32);
+    let data = band.data_mut();
+    for (row, (alphas, src)) in c
+        .alpha
+        .chunks_exact(c.width)
+        .zip(patch.data().chunks_exact(c.width * 4))
+        .enumerate()
+    {
+        let y = y0 + row as i32;
+        if !(0..height).contains(&y) {
+            continue;
+        }
+        for (col, (&a, px)) in alphas.iter().zip(src.chunks_exact(4)).enumerate() {
+            let x = x0 + col as i32;
+            if a == 0 || !(0..width).contains(&x) {
                 continue;
             }
-            let ts = Transform::from_row(label.scale, 0.0, 0.0, label.scale, label.x, y);
-            if let Some(halo) = halo {
-                let stroke = Stroke {
-                    width: halo.stroke_width(0.0, label.scale),
-                    line_join: LineJoin::Round,
-                    ..Stroke::default()
-                };
-                band.stroke_path(&g.path, &solid(halo.color), &stroke, ts, None);
-            }
-            band.fill_path(&g.path, &solid(label.color), FillRule::Winding, ts, None);
+            let at = (y * width + x) as usize * 4;
+            let a = u32::from(a);
+            over(
+                &mut data[at..at + 4],
+                [0, 1, 2, 3].map(|i| div255(u32::from(px[i]) * a)),
+            );
         }
     }
 }

@@ -150,16 +150,27 @@ fn coverage_with(kept: &mut Kept, text: &PlacedText) -> Option<Coverage> {
 /// `pixmap`, a band whose first row is image row `top`: source-over, as a
 /// solid fill of the text's outline blends.
 pub(crate) fn blend(pixmap: &mut Pixmap, c: &Coverage, ink: PremultipliedColorU8, top: u32) {
+    blend_at(pixmap, c, (0, 0), ink, top);
+}
+
+/// [`blend`] with the coverage moved right and down by `at` (whole pixels).
+pub(crate) fn blend_at(
+    pixmap: &mut Pixmap,
+    c: &Coverage,
+    at: (i32, i32),
+    ink: PremultipliedColorU8,
+    top: u32,
+) {
     let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
     let data = pixmap.data_mut();
     let src = [ink.red(), ink.green(), ink.blue(), ink.alpha()].map(u32::from);
     for (row, alphas) in c.alpha.chunks_exact(c.width).enumerate() {
-        let y = c.top + row as i32 - top as i32;
+        let y = at.1 + c.top + row as i32 - top as i32;
         if !(0..height).contains(&y) {
             continue;
         }
         for (col, &a) in alphas.iter().enumerate() {
-            let x = c.left + col as i32;
+            let x = at.0 + c.left + col as i32;
             if a == 0 || !(0..width).contains(&x) {
                 continue;
             }

@@ -27,8 +27,7 @@ use super::kept_tiles::KeptTiles;
 use super::paint::draw_sprite;
 use super::parts::Parts;
 use super::runs::RunImage;
-use crate::assets::labels::LabelFont;
-use crate::layout::{Glow, Halo, Item, Layout, MoverMark, PlacedLabel, Rect};
+use crate::layout::{Glow, Item, Layout, MoverMark, PlacedLabel, Rect};
 use crate::pixels::quantize::{ColorMap, Packed, Palette};
 use fen2img_chess::{Color, Piece, Square};
 
@@ -76,30 +75,34 @@ pub(crate) struct TileSet {
     tiles: Vec<[Vec<u8>; 12]>,
 }
 
-/// The tile sets of `indexed`, by frame and check glows.
-pub(super) type TileSets = Cache<(Arc<crate::layout::Frame>, Vec<Glow>), TileSet>;
+/// The tile sets of `indexed`, by frame, check glows and the most colours
+/// of their palette.
+pub(super) type TileSets = Cache<(Arc<crate::layout::Frame>, Vec<Glow>, usize), TileSet>;
 
-/// Draws `layout` (which has no overlay) as a palette image from its tile
-/// set in `sets` (built on first use from `parts`), or `None` when its
-/// squares come in so many kinds that tiles cost more than the RGBA path.
+/// Draws `layout` (which has no overlay) as a palette image of at most
+/// `colours` colours from its tile set in `sets` (built on first use from
+/// `parts`), or `None` when its squares come in so many kinds that tiles
+/// cost more than the RGBA path.
 pub(super) fn render_indexed(
     sets: &mut TileSets,
     parts: &mut Parts,
     layout: &Layout,
+    colours: usize,
 ) -> Option<IndexedImage> {
     let (frame, glows) = (&layout.frame, &layout.glows);
-    let hash = hash_of(&(frame, glows));
-    let matches = |(f, g): &(Arc<crate::layout::Frame>, Vec<_>)| {
-        (Arc::ptr_eq(f, frame) || f == frame) && g == glows
+    let hash = hash_of(&(frame, glows, colours));
+    let matches = |(f, g, c): &(Arc<crate::layout::Frame>, Vec<_>, usize)| {
+        (Arc::ptr_eq(f, frame) || f == frame) && g == glows && *c == colours
     };
     if sets.find(hash, matches).is_none() {
         // Built outside the cache's borrow: building draws sprites.
         // None: so many kinds of square that tiles cost more than the
         // RGBA path (which the caller takes instead).
-        let built = TileSet::build(parts, layout)?;
+        let built = TileSet::build(parts, layout, colours)?;
         // The full indices kept from the second board on count too.
         let cost = built.bytes() + frame.width() as u64 * frame.height() as u64;
-        sets.insert(hash, (Arc::clone(frame), glows.clone()), built, cost);
+        let key = (Arc::clone(frame), glows.clone(), colours);
+        sets.insert(hash, key, built, cost);
     }
     let tiles = sets.find(hash, matches).expect("just inserted");
     let width = frame.width() as usize;
@@ -133,14 +136,28 @@ pub(super) fn render_indexed(
     })
 }
 
+/// A kind of square's index tiles, one per piece, as [`compose`] reads
+/// them.
+pub(super) trait PieceTiles {
+    /// The tile of the piece with [`Piece::index`] `piece` (`None` or an
+    /// empty tile: nothing is pasted).
+    fn tile(&self, piece: usize) -> Option<&[u8]>;
+}
+
+impl PieceTiles for [Vec<u8>; 12] {
+    fn tile(&self, piece: usize) -> Option<&[u8]> {
+        self.get(piece).map(Vec::as_slice)
+    }
+}
+
 /// Lays the marker patches and piece tiles of `layout` over `indices` (its
-/// background, filled in): `tiles[class][piece]`.
-pub(super) fn compose(
+/// background, filled in): `tiles[class]`'s tile of each piece.
+pub(super) fn compose<T: PieceTiles + ?Sized>(
     layout: &Layout,
     indices: &mut [u8],
     markers: &[(Color, IntRect, Vec<u8>)],
     class_of: &[u8; 64],
-    tiles: &[&[Vec<u8>; 12]],
+    tiles: &[&T],
 ) {
     let width = layout.frame.width() as usize;
     let size = layout.frame.board.square as usize;
@@ -161,7 +178,7 @@ pub(super) fn compose(
             Item::Pieces(pieces) => {
                 for p in pieces {
                     let class = class_of[p.square.index()] as usize;
-                    if let Some(tile) = tiles.get(class).map(|t| &t[p.piece.index()]) {
+                    if let Some(tile) = tiles.get(class).and_then(|t| t.tile(p.piece.index())) {
                         paste(
                             indices,
                             width,
@@ -215,16 +232,22 @@ impl TileSet {
         (tiles + markers + self.run_indices.len()) as u64
     }
 
-    /// The tile set of `layout`'s frame and glows, or `None` when its
-    /// squares come in so many kinds that drawing every piece on each
-    /// would take more than [`TILE_WORK_BYTES`].
-    fn build(parts: &mut Parts, layout: &Layout) -> Option<TileSet> {
-        TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES)
+    /// The tile set of `layout`'s frame and glows, its palette fitted to
+    /// at most `colours` colours, or `None` when its squares come in so
+    /// many kinds that drawing every piece on each would take more than
+    /// [`TILE_WORK_BYTES`].
+    fn build(parts: &mut Parts, layout: &Layout, colours: usize) -> Option<TileSet> {
+        TileSet::build_keeping(parts, layout, KEPT_RGBA_TILE_BYTES, colours)
     }
 
     /// [`TileSet::build`], keeping the RGBA tiles whole between counting
     /// and indexing when they take at most `keep_bytes`.
-    fn build_keeping(parts: &mut Parts, layout: &Layout, keep_bytes: u64) -> Option<TileSet> {
+    fn build_keeping(
+        parts: &mut Parts,
+        layout: &Layout,
+        keep_bytes: u64,
+        colours: usize,
+    ) -> Option<TileSet> {
         let material = Material::of(parts, layout)?;
         let classes = material.classes.len();
         let size = layout.frame.board.square as u32;
@@ -258,7 +281,7 @@ impl TileSet {
                 });
             }
         }
-        let palette = Palette::from_histogram(&histogram);
+        let palette = Palette::reduced(&histogram, colours);
         let index = |c| palette.index(c);
         let run_indices = material.run_indices(index);
         let markers = material.marker_indices(index);
@@ -289,8 +312,9 @@ pub(super) struct Material<'l> {
     pub(super) bare: Arc<RunImage>,
     /// The empty board: `bare` with the labels that lie over pieces.
     pub(super) empty: Arc<RunImage>,
-    /// The labels drawn over the pieces, and their halo.
-    pub(super) corner_labels: Option<(&'l [PlacedLabel], Option<Halo>)>,
+    /// The labels drawn over the pieces, each with its casing, and the
+    /// glows their casings show.
+    pub(super) corner_labels: Option<Placed<'l>>,
     /// Each marker's side, rectangle and pixels (the empty board's with
     /// the marker drawn).
     markers: Vec<(Color, IntRect, Pixmap)>,
@@ -311,7 +335,7 @@ impl<'l> Material<'l> {
         // and each tile draws its square's labels after the piece.
         let corner_labels = corner_labels(layout);
         let empty = match corner_labels {
-            Some((labels, halo)) => Arc::new(with_labels(&bare, labels, halo)),
+            Some(placed) => Arc::new(with_labels(&bare, placed)),
             None => Arc::clone(&bare),
         };
         // Each marker variant differs from the empty board only in the
@@ -361,10 +385,10 @@ impl<'l> Material<'l> {
     ) -> [Pixmap; 12] {
         let (labelled, sq) = &self.classes[class];
         match self.corner_labels {
-            Some((labels, halo)) => {
+            Some(placed) => {
                 let ground = self.bare.crop(square_rect(layout, *sq));
-                let here = here_labels(layout, labels, *sq);
-                piece_tiles(parts, layout, &ground, Some((&here, halo)))
+                let here = here_labels(layout, placed, *sq);
+                piece_tiles(parts, layout, &ground, Some(here.as_placed()))
             }
             None => piece_tiles(parts, layout, labelled, None),
         }
@@ -407,6 +431,41 @@ impl<'l> Material<'l> {
     }
 }
 
+/// Labels over the pieces and the glows their casings show, in one
+/// coordinate system (the image's, or a square's).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Placed<'l> {
+    pub(super) labels: &'l [PlacedLabel],
+    pub(super) glows: &'l [Glow],
+}
+
+/// [`Placed`] moved into one square.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct PlacedHere {
+    pub(super) labels: Vec<PlacedLabel>,
+    pub(super) glows: Vec<Glow>,
+}
+
+impl PlacedHere {
+    /// Borrowed.
+    pub(super) fn as_placed(&self) -> Placed<'_> {
+        Placed {
+            labels: &self.labels,
+            glows: &self.glows,
+        }
+    }
+
+    /// Whether it has no labels.
+    pub(super) fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+}
+
+/// Draws `placed` into `pixmap`, whose first row is the image's row `top`.
+pub(super) fn draw_placed(pixmap: &mut Pixmap, placed: Placed, top: u32) {
+    draw_labels(pixmap, placed.labels, placed.glows, top);
+}
+
 /// Every piece on `ground` (one square's pixels), in RGBA, in
 /// [`Piece::index`] order, with the square's labels (placed in the
 /// square) drawn over each.
@@ -414,8 +473,21 @@ pub(super) fn piece_tiles(
     parts: &mut Parts,
     layout: &Layout,
     ground: &Pixmap,
-    labels: Option<(&[PlacedLabel], Option<Halo>)>,
+    labels: Option<Placed>,
 ) -> [Pixmap; 12] {
+    Piece::ALL.map(|piece| piece_tile(parts, layout, ground, labels, piece))
+}
+
+/// `piece` on `ground` (one square's pixels), in RGBA: its halo, its
+/// sprite, then the square's labels (placed in the square). One tile of
+/// [`piece_tiles`], for a game that shows few of a square's twelve.
+pub(super) fn piece_tile(
+    parts: &mut Parts,
+    layout: &Layout,
+    ground: &Pixmap,
+    labels: Option<Placed>,
+    piece: Piece,
+) -> Pixmap {
     let frame = &layout.frame;
     let size = frame.board.square;
     let at = Rect {
@@ -425,42 +497,65 @@ pub(super) fn piece_tiles(
         h: size,
     };
     let spec = &frame.sprites;
-    let mut tiles = Piece::ALL.map(|_| ground.clone());
+    let mut tile = ground.clone();
     if let Some(halo) = spec.halo {
-        for (piece, tile) in Piece::ALL.into_iter().zip(&mut tiles) {
-            draw_sprite(tile, parts.halo_sprite(spec, halo, piece), at);
-        }
+        draw_sprite(&mut tile, parts.halo_sprite(spec, halo, piece), at);
     }
-    let sprites = parts.sprites(&spec.glyphs);
-    for (sprite, tile) in sprites.iter().zip(&mut tiles) {
-        draw_sprite(tile, sprite, at);
+    if let Some(sprite) = parts.sprites(&spec.glyphs).get(piece.index()) {
+        draw_sprite(&mut tile, sprite, at);
     }
-    if let Some((here, halo)) = labels {
-        for tile in &mut tiles {
-            draw_labels(tile, here, halo, 0);
-        }
+    if let Some(here) = labels {
+        draw_placed(&mut tile, here, 0);
     }
-    tiles
+    tile
 }
 
-/// The labels of `labels` centred in `sq`, moved to the square's corner.
-fn here_labels(layout: &Layout, labels: &[PlacedLabel], sq: Square) -> Vec<PlacedLabel> {
+/// The labels of `placed` centred in `sq`, moved to the square's corner.
+fn here_labels(layout: &Layout, placed: Placed, sq: Square) -> PlacedHere {
     let r = layout.frame.board.square_rect(sq);
-    labels
+    moved_into(placed, r, |l| centred_in(l, r))
+}
+
+/// The labels of `placed` that `keep` keeps and the glow on the square
+/// `r`, moved from the image's coordinates to the square's.
+fn moved_into(placed: Placed, r: Rect, keep: impl Fn(&PlacedLabel) -> bool) -> PlacedHere {
+    let into = |at: Rect| Rect {
+        x: at.x - r.x,
+        y: at.y - r.y,
+        ..at
+    };
+    let labels: Vec<PlacedLabel> = placed
+        .labels
         .iter()
-        .filter(|l| centred_in(l, r))
+        .filter(|l| keep(l))
         .map(|l| PlacedLabel {
             x: l.x - r.x,
             y: l.y - r.y,
             ..*l
         })
-        .collect()
+        .collect();
+    // The glow only matters to the labels' casings.
+    let on_square = |g: &&Glow| (g.rect.x - r.x).abs() < 0.01 && (g.rect.y - r.y).abs() < 0.01;
+    let glows = match labels.is_empty() {
+        true => Vec::new(),
+        false => placed
+            .glows
+            .iter()
+            .filter(on_square)
+            .map(|g| Glow {
+                rect: into(g.rect),
+                ..*g
+            })
+            .collect(),
+    };
+    PlacedHere { labels, glows }
 }
 
-/// The labels `layout` draws over its pieces, and their halo.
-pub(super) fn corner_labels(layout: &Layout) -> Option<(&[PlacedLabel], Option<Halo>)> {
+/// The labels `layout` draws over its pieces (each with its casing), and
+/// the glows their casings show.
+pub(super) fn corner_labels(layout: &Layout) -> Option<Placed<'_>> {
     layout.items().into_iter().find_map(|item| match item {
-        Item::CornerLabels(labels, halo) => Some((labels, halo)),
+        Item::CornerLabels(labels, glows) => Some(Placed { labels, glows }),
         _ => None,
     })
 }
@@ -494,55 +589,37 @@ pub(super) fn square_rect(layout: &Layout, sq: Square) -> IntRect {
     IntRect::from_xywh(r.x as i32, r.y as i32, size, size).expect("size > 0")
 }
 
-/// `bare` (`width × height`) with `labels` drawn over it.
-fn with_labels(bare: &RunImage, labels: &[PlacedLabel], halo: Option<Halo>) -> RunImage {
+/// `bare` (`width × height`) with `placed` drawn over it.
+fn with_labels(bare: &RunImage, placed: Placed) -> RunImage {
     let mut all = bare.to_pixmap();
-    draw_labels(&mut all, labels, halo, 0);
+    draw_placed(&mut all, placed, 0);
     RunImage::from_pixmap(&all)
 }
 
-/// The labels of `labels` whose ink (with `halo` and a pixel of
-/// anti-aliasing) reaches into `sq`, moved to the square's corner: a label
-/// near a square's edge may touch its neighbour by a pixel or two, which
-/// the square's tiles must show as the whole image does.
-pub(super) fn touching_labels(
-    layout: &Layout,
-    labels: &[PlacedLabel],
-    halo: Option<Halo>,
-    sq: Square,
-) -> Vec<PlacedLabel> {
+/// The labels of `placed` whose ink (with its casing and a pixel of
+/// anti-aliasing) reaches into `sq`, and the glow on `sq`, moved to the
+/// square's corner: a label near a square's edge may touch its neighbour
+/// by a pixel or two, which the square's tiles must show as the whole
+/// image does.
+pub(super) fn touching_labels(layout: &Layout, placed: Placed, sq: Square) -> PlacedHere {
     let r = layout.frame.board.square_rect(sq);
-    let reach = halo.map_or(0.0, |h| h.width) + 1.0;
-    let font = LabelFont::get();
-    labels
-        .iter()
-        .filter(|l| {
-            font.glyph(l.ch).is_some_and(|g| {
-                let ink = g.path.bounds();
-                let (x0, x1) = (l.x + ink.left() * l.scale, l.x + ink.right() * l.scale);
-                let (y0, y1) = (l.y + ink.top() * l.scale, l.y + ink.bottom() * l.scale);
-                x1 + reach > r.x
-                    && x0 - reach < r.x + r.w
-                    && y1 + reach > r.y
-                    && y0 - reach < r.y + r.h
-            })
+    moved_into(placed, r, |l| {
+        let reach = l.casing.map_or(0.0, |h| h.width) + 1.0;
+        l.ink().is_some_and(|ink| {
+            ink.x + ink.w + reach > r.x
+                && ink.x - reach < r.x + r.w
+                && ink.y + ink.h + reach > r.y
+                && ink.y - reach < r.y + r.h
         })
-        .map(|l| PlacedLabel {
-            x: l.x - r.x,
-            y: l.y - r.y,
-            ..*l
-        })
-        .collect()
+    })
 }
 
 /// Whether the ink of `label` is centred in `r`.
 fn centred_in(label: &PlacedLabel, r: Rect) -> bool {
-    let Some(g) = LabelFont::get().glyph(label.ch) else {
+    if label.ink().is_none() {
         return false;
-    };
-    let ink = g.path.bounds();
-    let cx = label.x + (ink.left() + ink.right()) / 2.0 * label.scale;
-    let cy = label.y + (ink.top() + ink.bottom()) / 2.0 * label.scale;
+    }
+    let (cx, cy) = label.ink_centre();
     (r.x..r.x + r.w).contains(&cx) && (r.y..r.y + r.h).contains(&cy)
 }
 
@@ -683,25 +760,48 @@ mod tests {
     #[test]
     fn exact_palettes_reproduce_the_rgba_path_bit_for_bit() {
         let mut raster = Rasterizer::new();
+        // After castling, then with the king checked on g1: the last
+        // move's tint and the glow lie under the `g`, whose casing shows
+        // them (the tiles must paint them again as the RGBA path does).
+        let castled = crate::options::Markup {
+            lastmove: Some((crate::test_support::sq("e1"), crate::test_support::sq("g1"))),
+            check: crate::options::CheckMark::Auto,
+            ..Default::default()
+        };
+        let boards = [
+            (
+                "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 5 5",
+                crate::options::Markup::default(),
+            ),
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/4P3/6q1/PPPP1P1P/RNBQ1RK1 w kq - 0 5",
+                castled,
+            ),
+        ];
         for theme in ["brown", "print"] {
-            for coordinates in [Coordinates::Outside, Coordinates::Inside] {
+            for ((fen, markup), coordinates) in boards
+                .iter()
+                .flat_map(|b| [(b, Coordinates::Outside), (b, Coordinates::Inside)])
+            {
                 let options = DiagramOptions {
                     size: 160,
                     coordinates,
                     theme: Theme::built_in(theme).unwrap(),
+                    markup: markup.clone(),
                     ..DiagramOptions::default()
                 };
-                let l = layout(
-                    "r1bqk2r/pppp1ppp/2n2n2/4p3/1bB1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 5 5",
-                    &options,
-                );
-                let img = raster.render_indexed(&l).unwrap();
+                let l = layout(fen, &options);
+                // Print rings the king in check: an overlay, drawn in RGBA.
+                let Some(img) = raster.render_indexed(&l) else {
+                    assert!(theme == "print" && l.has_overlay(), "{theme} {fen}");
+                    continue;
+                };
                 let rgba = crate::pixels::rgba(&raster.render(&l));
                 if img.palette.exact {
-                    assert_eq!(expand(&img), rgba, "{theme} {coordinates:?}");
+                    assert_eq!(expand(&img), rgba, "{theme} {fen} {coordinates:?}");
                 } else {
                     let worst = worst_difference(&expand(&img), &rgba);
-                    assert!(worst <= 24, "{theme} {coordinates:?}: {worst}");
+                    assert!(worst <= 24, "{theme} {fen} {coordinates:?}: {worst}");
                 }
             }
         }
@@ -730,7 +830,9 @@ mod tests {
         let third = used.render_indexed(&b).unwrap();
         let tiles_of_b = used
             .tiles
-            .find(hash_of(&(&b.frame, &b.glows)), |(f, _)| **f == *b.frame)
+            .find(hash_of(&(&b.frame, &b.glows, 256usize)), |(f, ..)| {
+                **f == *b.frame
+            })
             .expect("b's tiles are cached under b's frame");
         assert!(tiles_of_b.filled.is_some());
         assert_eq!(first.indices, third.indices);
@@ -872,8 +974,8 @@ mod tests {
             "{} of {whole}",
             patched.pixels()
         );
-        let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX).unwrap();
-        let redrawn = TileSet::build_keeping(&mut parts, &l, 0).unwrap();
+        let kept = TileSet::build_keeping(&mut parts, &l, u64::MAX, 256).unwrap();
+        let redrawn = TileSet::build_keeping(&mut parts, &l, 0, 256).unwrap();
         assert_eq!(kept.palette.colors, redrawn.palette.colors);
         assert_eq!(kept.run_indices, redrawn.run_indices);
         assert_eq!(kept.tiles, redrawn.tiles);

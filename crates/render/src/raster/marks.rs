@@ -22,14 +22,14 @@ use resvg::tiny_skia::Pixmap;
 
 use super::draw::draw_shape;
 use super::runs::bands;
-use crate::assets::labels::LabelFont;
 use crate::layout::{BoardSpec, Glow, Item, Rect};
 
 /// `board` without its marks: the tints that lie on the board's squares
 /// and the texts. What every board drawn with these options shares (the
-/// tints outside the board, a transparent frame's casing, stay).
+/// tints outside the board, a transparent frame's casing, stay); labels
+/// cased in their square's colour take the untinted square's.
 pub(super) fn shared_spec(board: &BoardSpec) -> BoardSpec {
-    BoardSpec {
+    let mut shared = BoardSpec {
         tints: board
             .tints
             .iter()
@@ -38,7 +38,9 @@ pub(super) fn shared_spec(board: &BoardSpec) -> BoardSpec {
             .collect(),
         texts: Vec::new(),
         ..board.clone()
-    }
+    };
+    shared.case_labels();
+    shared
 }
 
 /// The marks of a board over `shared` (see [`shared_spec`]), in drawing
@@ -61,24 +63,12 @@ pub(super) fn separable(shared: &BoardSpec, glows: &[Glow]) -> bool {
     if !glows.iter().all(|g| within(g.rect, board)) {
         return false;
     }
-    let labels_clear = shared.labels_over_pieces || {
-        let font = LabelFont::get();
-        // The halo's band, the stroke's half width and anti-aliasing.
-        let reach = shared.label_halo.map_or(0.0, |h| h.width) + 2.0;
-        shared.labels.iter().all(|l| match font.glyph(l.ch) {
-            Some(g) => {
-                let ink = g.path.bounds();
-                let r = Rect {
-                    x: l.x + ink.left() * l.scale - reach,
-                    y: l.y + ink.top() * l.scale - reach,
-                    w: ink.width() * l.scale + 2.0 * reach,
-                    h: ink.height() * l.scale + 2.0 * reach,
-                };
-                !overlaps(r, board)
-            }
+    let labels_clear = shared.labels_over_pieces
+        || shared.labels.iter().all(|l| match l.ink() {
+            // The casing's band, the stroke's half width and anti-aliasing.
+            Some(ink) => !overlaps(grown(ink, l.casing.map_or(0.0, |h| h.width) + 2.0), board),
             None => true,
-        })
-    };
+        });
     let panels_clear = shared
         .panels
         .iter()
@@ -101,31 +91,64 @@ pub(super) fn separable(shared: &BoardSpec, glows: &[Glow]) -> bool {
 /// marks can reach is copied out into a band-sized pixmap, drawn into with
 /// the band's offset, and copied back.
 pub(super) fn draw(pixmap: &mut Pixmap, breaks: &[u32], marks: &[Item]) {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let row_bytes = width as usize * 4;
+    draw_bands(width, height, breaks, marks, |step, band, top, end| {
+        let rows = top as usize * row_bytes..end as usize * row_bytes;
+        let len = rows.len();
+        match step {
+            BandStep::Fill => band.data_mut()[..len].copy_from_slice(&pixmap.data()[rows]),
+            BandStep::Drawn(_) => pixmap.data_mut()[rows].copy_from_slice(&band.data()[..len]),
+        }
+    });
+}
+
+/// What [`draw_bands`] asks of its caller for one band.
+pub(super) enum BandStep<'m, 'a> {
+    /// Fill the band's first rows with the image rows from `top` to `end`
+    /// of the shared background.
+    Fill,
+    /// The band's first rows are the image rows from `top` to `end` with
+    /// these marks (those that reach the band) drawn.
+    Drawn(&'m [Item<'a>]),
+}
+
+/// The banding of [`draw`] for any holder of the shared background (an
+/// image `width`×`height` broken at `breaks`): for each band `marks` can
+/// reach, `each(BandStep::Fill, band, top, end)` fills a band-sized
+/// pixmap, the marks are drawn into it with the band's offset, and
+/// `each(BandStep::Drawn(marks), band, top, end)` takes the result. The
+/// one place the marks are drawn, so a caller that keeps only some of a
+/// band (a game frame's changed squares) gets the pixels [`draw`] gives.
+pub(super) fn draw_bands(
+    width: u32,
+    height: u32,
+    breaks: &[u32],
+    marks: &[Item],
+    mut each: impl FnMut(BandStep, &mut Pixmap, u32, u32),
+) {
     if marks.is_empty() {
         return;
     }
-    let (width, height) = (pixmap.width() as usize, pixmap.height());
     let bands = bands(height, breaks);
     let band_rows = bands.iter().map(|(t, e)| e - t).max().unwrap_or(height);
-    let mut band = Pixmap::new(width as u32, band_rows).expect("image sizes are at least 1");
+    let mut band = Pixmap::new(width, band_rows).expect("image sizes are at least 1");
     let reaches: Vec<(f32, f32)> = marks.iter().map(rows_reached).collect();
     for (top, end) in bands {
         let here: Vec<Item> = marks
             .iter()
             .zip(&reaches)
-            .filter(|(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
+            .filter(|&(_, &(y0, y1))| y1 >= top as f32 && y0 < end as f32)
             .map(|(&m, _)| m)
             .collect();
         if here.is_empty() {
             continue;
         }
-        let rows = top as usize * width * 4..end as usize * width * 4;
-        let len = rows.len();
-        band.data_mut()[..len].copy_from_slice(&pixmap.data()[rows.clone()]);
-        for item in here {
+        each(BandStep::Fill, &mut band, top, end);
+        for &item in &here {
             draw_shape(&mut band, item, top);
         }
-        pixmap.data_mut()[rows].copy_from_slice(&band.data()[..len]);
+        each(BandStep::Drawn(&here), &mut band, top, end);
     }
 }
 

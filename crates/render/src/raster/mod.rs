@@ -16,6 +16,7 @@ pub(crate) mod game_tiles;
 mod glyph_masks;
 pub mod indexed;
 mod kept_tiles;
+mod label_masks;
 mod marked_tiles;
 mod marks;
 mod paint;
@@ -127,31 +128,39 @@ impl Rasterizer {
         self.parts.sprites(spec)
     }
 
-    /// Draws `layout` as a palette image whatever it shows: the tile path's
-    /// image where there is one, else the RGBA image with its exact colours,
-    /// or a median-cut palette of them when there are more than 256. For
-    /// formats that need a palette (GIF, sixel).
-    pub(crate) fn render_palette(&mut self, layout: &Layout) -> IndexedImage {
-        if let Some(image) = self.render_indexed(layout) {
+    /// Draws `layout` as a palette image whatever it shows, in at most
+    /// `colours` colours (1 to 256) besides the exact ramps of its texts:
+    /// the tile path's image where there is one, else the RGBA image with
+    /// its exact colours, or a median-cut palette of them when there are
+    /// more. For formats that need a palette (GIF, sixel).
+    pub(crate) fn render_palette(&mut self, layout: &Layout, colours: usize) -> IndexedImage {
+        if let Some(image) = self.render_indexed_within(layout, colours) {
             return image;
         }
-        crate::pixels::palette_of(&self.render(layout))
+        crate::pixels::palette_of_within(&self.render(layout), colours)
     }
 
     /// Draws `layout` as a palette image, or `None` when translucent
     /// markup (arrows, circles, X marks, square labels) is drawn over the
     /// pieces (use [`Rasterizer::render`] then).
     pub fn render_indexed(&mut self, layout: &Layout) -> Option<IndexedImage> {
+        self.render_indexed_within(layout, 256)
+    }
+
+    /// [`Rasterizer::render_indexed`] with a palette fitted to at most
+    /// `colours` colours (besides the exact ramps of its texts): tile sets
+    /// of different sizes are kept apart.
+    fn render_indexed_within(&mut self, layout: &Layout, colours: usize) -> Option<IndexedImage> {
         // Marks, texts and opaque badges over a tile set shared by boards
         // that differ in them; other markup over the pieces: RGBA.
-        if let Some(image) = marked_tiles::render_marked(&mut self.marked, &mut self.parts, layout)
-        {
+        let marked = &mut self.marked;
+        if let Some(image) = marked_tiles::render_marked(marked, &mut self.parts, layout, colours) {
             return Some(image);
         }
         if layout.has_overlay() {
             return None;
         }
-        indexed::render_indexed(&mut self.tiles, &mut self.parts, layout)
+        indexed::render_indexed(&mut self.tiles, &mut self.parts, layout, colours)
     }
 }
 

@@ -49,7 +49,7 @@ fn background_items(layout: &Layout) -> Vec<Item<'_>> {
 
 /// The rows where a background's bands break: between rows of squares,
 /// which no label crosses.
-fn band_breaks(board: &BoardSpec) -> Vec<u32> {
+pub(super) fn band_breaks(board: &BoardSpec) -> Vec<u32> {
     (0..=8)
         .map(|rank| (board.board.y + rank as f32 * board.square) as u32)
         .collect()
@@ -140,16 +140,38 @@ impl Parts {
             let key = (board.clone(), glows.clone());
             return Background::Whole(self.draw_background(hash, key, &items));
         }
+        Background::Shared(self.unmarked(layout, shared))
+    }
+
+    /// The background `layout` shares with boards that differ from it
+    /// only in their marks (see `marks`), without them, and the board it
+    /// is drawn from ([`marks::shared_spec`]); `None` when the marks cannot
+    /// be drawn over it apart ([`marks::separable`]). What a game's frames
+    /// share (`game_tiles`).
+    pub(super) fn shared_background(
+        &mut self,
+        layout: &Layout,
+    ) -> Option<(Arc<RunImage>, BoardSpec)> {
+        let shared = marks::shared_spec(&layout.frame.board);
+        if !marks::separable(&shared, &layout.glows) {
+            return None;
+        }
+        Some((self.unmarked(layout, shared.clone()), shared))
+    }
+
+    /// The background of `layout`'s board drawn from `shared` (its spec
+    /// without marks) and no glows: cached, or drawn once per set of
+    /// options.
+    fn unmarked(&mut self, layout: &Layout, shared: BoardSpec) -> Arc<RunImage> {
         let no_glows: &[Glow] = &[];
         let shared_hash = hash_of(&(&shared, no_glows));
         let found = self
             .backgrounds
             .find(shared_hash, |(b, g)| *b == shared && g.is_empty());
         if let Some(image) = found {
-            return Background::Shared(Arc::clone(image));
+            return Arc::clone(image);
         }
-        // Drawn once per set of options: a layout of the same board with
-        // the marks taken out.
+        // A layout of the same board with the marks taken out.
         let mut frame = (*layout.frame).clone();
         frame.board = shared.clone();
         let bare = Layout {
@@ -159,7 +181,7 @@ impl Parts {
         };
         let items = background_items(&bare);
         let key = (shared, Vec::new());
-        Background::Shared(self.draw_background(shared_hash, key, &items))
+        self.draw_background(shared_hash, key, &items)
     }
 
     /// Draws the background `items` (all of one layout's board) as runs and

@@ -164,6 +164,21 @@ impl RunImage {
         }
     }
 
+    /// The image rows from `top` to `end` written over the first rows of
+    /// `out`, a pixmap of the image's width and at least that many rows
+    /// (a band of `marks::draw_bands`).
+    pub fn rows_into(&self, top: u32, end: u32, out: &mut Pixmap) {
+        debug_assert_eq!(out.width(), self.width);
+        let rows = out.pixels_mut().chunks_exact_mut(self.width as usize);
+        for (y, dst) in (top..end).zip(rows) {
+            let mut x = 0;
+            for run in self.row(y) {
+                dst[x..x + run.len as usize].fill(run.pixel);
+                x += run.len as usize;
+            }
+        }
+    }
+
     /// The whole image as a pixmap.
     pub fn to_pixmap(&self) -> Pixmap {
         let all = IntRect::from_xywh(0, 0, self.width, self.height).expect("size at least 1");
@@ -211,6 +226,18 @@ mod tests {
             runs.crop(rect).data(),
             whole.clone_rect(rect).unwrap().data()
         );
+        // Rows into the top of a taller band, the rows below left alone.
+        let mut band = Pixmap::new(w, 20).unwrap();
+        band.fill(Color::from_rgba8(1, 2, 3, 255));
+        runs.rows_into(33, 45, &mut band);
+        let row_bytes = w as usize * 4;
+        assert_eq!(
+            &band.data()[..12 * row_bytes],
+            &whole.data()[33 * row_bytes..45 * row_bytes]
+        );
+        assert!(band.data()[12 * row_bytes..]
+            .chunks_exact(4)
+            .all(|px| px == [1, 2, 3, 255]));
     }
 
     #[test]

@@ -163,7 +163,7 @@ impl Renderer {
     /// [`Renderer::render_in_palette`].
     pub fn render_palette(&mut self, position: &Position) -> Result<gif::PalettePicture, Error> {
         let layout = self.layout(position)?;
-        Ok(gif::picture(self.rasterizer.render_palette(&layout)))
+        Ok(gif::picture(self.rasterizer.render_palette(&layout, 256)))
     }
 
     /// Adds the colours `position` shows with these options to `sample`,
@@ -209,7 +209,7 @@ impl Renderer {
                     return Err(Error::Layout(LayoutError(format!(
                         "SVG id prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
                          at most 64 characters",
-                        fen2img_chess::quote::escape(prefix)
+                        fen2img_support::quote::escape(prefix)
                     ))))
                 }
             }
@@ -224,7 +224,7 @@ impl Renderer {
                 options.encode.quality,
             )?),
             ImageFormat::Gif => gif::render(
-                self.rasterizer.render_palette(&layout),
+                self.rasterizer.render_palette(&layout, gif::STILL_COLOURS),
                 self.offload.0.as_deref(),
             )
             .map_err(|e| Error::Encode(EncodeError::new("GIF", e))),

@@ -53,7 +53,7 @@ pub fn render(problem: &Problem, options: &RenderOptions) -> Result<Vec<u8>, Err
             Some(prefix) => Err(Error::Layout(LayoutError(format!(
                 "SVG id prefix '{}': use a letter or _ and then letters, digits, _ - or ., \
                  at most 64 characters",
-                fen2img_chess::quote::escape(prefix)
+                fen2img_support::quote::escape(prefix)
             )))),
         };
     }

@@ -42,7 +42,7 @@ impl Renderer {
             ),
             TerminalFormat::Sixel => {
                 let layout = self.layout(position)?;
-                let image = self.rasterizer.render_palette(&layout);
+                let image = self.rasterizer.render_palette(&layout, 256);
                 sixel::encode(
                     image.width,
                     image.height,

@@ -33,6 +33,9 @@ use fen2img_chess::Piece;
 use defs::{attrs_text, glyph_defs, hatch_defs, hatch_fills, used_pieces, Attrs};
 use numbers::{color_key, hex, num, num1, num4, paint, rect_attrs};
 
+/// Labels drawn in one group: their ink, scale and casing.
+type LabelGroup = (Rgba, f32, Option<Halo>);
+
 /// Writes `layout` as an SVG document (see [`SvgWriter`] for many boards).
 pub fn write(layout: &Layout) -> String {
     SvgWriter::new().write(layout)
@@ -113,8 +116,8 @@ impl Document<'_> {
              role=\"img\">\n<title>{}</title>\n<desc>{}</desc>\n",
             // Shown first: XML 1.0 allows no control character but tab and
             // line breaks, not even as a character reference.
-            fen2img_chess::quote::markup(&fen2img_chess::quote::shown(&l.title)),
-            fen2img_chess::quote::markup(&fen2img_chess::quote::shown(&l.description))
+            fen2img_support::quote::markup(&fen2img_support::quote::shown(&l.title)),
+            fen2img_support::quote::markup(&fen2img_support::quote::shown(&l.description))
         );
         let piece_style = self.defs(l);
         for item in l.items() {
@@ -153,9 +156,8 @@ impl Document<'_> {
                     color_key(g.color)
                 );
             }
-            Item::Labels(labels, halo) | Item::CornerLabels(labels, halo) => {
-                self.labels(labels, halo)
-            }
+            Item::Labels(labels) => self.labels(labels, &[]),
+            Item::CornerLabels(labels, glows) => self.labels(labels, glows),
             Item::Disc(d) | Item::PromotedSign(d) => self.disc(d),
             Item::Text(t) => self.text(t),
             Item::PieceHalos(pieces, _) => {
@@ -270,15 +272,7 @@ impl Document<'_> {
                 "<radialGradient id=\"glow{}\">",
                 color_key(g.color)
             );
-            for stop in &g.stops {
-                let _ = write!(
-                    self.out,
-                    "<stop offset=\"{}\" stop-color=\"{}\" stop-opacity=\"{}\"/>",
-                    num(stop.percent as f32 / 100.0),
-                    hex(stop.color),
-                    num(stop.opacity())
-                );
-            }
+            self.glow_stops(g);
             self.out.push_str("</radialGradient>\n");
         }
         self.out.push_str(&self.glyphs.0);
@@ -319,35 +313,95 @@ impl Document<'_> {
         }
     }
 
-    /// Label uses, grouped by colour and scale: the group scales from font
-    /// units, so each use is just its position in font units.
-    fn labels(&mut self, labels: &[PlacedLabel], halo: Option<Halo>) {
-        let mut groups: Vec<(Rgba, f32)> = Vec::new();
-        for label in labels {
-            if !groups.contains(&(label.color, label.scale)) {
-                groups.push((label.color, label.scale));
+    /// Label uses, grouped by colour, scale and casing: the group scales
+    /// from font units, so each use is just its position in font units.
+    /// A label whose casing shows a glow of `glows` is written on its own
+    /// ([`Document::glowing_label`]).
+    fn labels(&mut self, labels: &[PlacedLabel], glows: &[Glow]) {
+        let glow_of = |label: &PlacedLabel| label.casing.and(label.glow_under(glows));
+        let mut groups: Vec<LabelGroup> = Vec::new();
+        for label in labels.iter().filter(|l| glow_of(l).is_none()) {
+            let group = (label.color, label.scale, label.casing);
+            if !groups.contains(&group) {
+                groups.push(group);
             }
         }
-        for (color, scale) in groups {
+        let plain: Vec<PlacedLabel> = labels
+            .iter()
+            .filter(|l| glow_of(l).is_none())
+            .copied()
+            .collect();
+        for group in groups {
+            let (color, scale, casing) = group;
             let _ = write!(
                 self.out,
                 "<g{} transform=\"scale({})\">",
                 paint("fill", color),
                 num4(scale)
             );
-            if let Some(h) = halo {
-                // The halo: each label stroked in the paper colour, under it.
+            if let Some(h) = casing {
+                // The casing: each label stroked wide in its colour, under it.
                 let _ = write!(
                     self.out,
                     "<g fill=\"none\"{} stroke-width=\"{}\" stroke-linejoin=\"round\">",
                     paint("stroke", h.color),
                     num(h.stroke_width(0.0, scale))
                 );
-                self.label_uses(labels, color, scale);
+                self.label_uses(&plain, group);
                 self.out.push_str("</g>");
             }
-            self.label_uses(labels, color, scale);
+            self.label_uses(&plain, group);
             self.out.push_str("</g>\n");
+        }
+        for (i, label) in labels.iter().enumerate() {
+            if let (Some(casing), Some(glow)) = (label.casing, glow_of(label)) {
+                self.glowing_label(label, casing, glow, i);
+            }
+        }
+    }
+
+    /// A label whose casing (the square's colour) is painted again with
+    /// the square's check glow, as the rasterizer paints it: the glow's
+    /// gradient is placed in the label's own units (`gradientUnits` of
+    /// the user space, which the label's transform scales), numbered `n`.
+    fn glowing_label(&mut self, label: &PlacedLabel, casing: Halo, glow: &Glow, n: usize) {
+        let s = label.scale;
+        let r = glow.rect;
+        let _ = write!(
+            self.out,
+            "<defs><radialGradient id=\"lglow{n}\" gradientUnits=\"userSpaceOnUse\" \
+             cx=\"{}\" cy=\"{}\" r=\"{}\">",
+            num((r.x + r.w / 2.0 - label.x) / s),
+            num((r.y + r.h / 2.0 - label.y) / s),
+            num(r.w / 2.0 / s)
+        );
+        self.glow_stops(glow);
+        let width = num(casing.stroke_width(0.0, s));
+        let glyph = format!("<use xlink:href=\"#l{}\"/>", label.ch);
+        let _ = writeln!(
+            self.out,
+            "</radialGradient></defs><g{} transform=\"translate({} {}) scale({})\">\
+             <g fill=\"none\"{} stroke-width=\"{width}\" stroke-linejoin=\"round\">{glyph}</g>\
+             <g fill=\"none\" stroke=\"url(#lglow{n})\" stroke-width=\"{width}\" \
+             stroke-linejoin=\"round\">{glyph}</g>{glyph}</g>",
+            paint("fill", label.color),
+            num(label.x),
+            num(label.y),
+            num4(s),
+            paint("stroke", casing.color),
+        );
+    }
+
+    /// The stops of `glow`'s gradient, from the centre out.
+    fn glow_stops(&mut self, glow: &Glow) {
+        for stop in &glow.stops {
+            let _ = write!(
+                self.out,
+                "<stop offset=\"{}\" stop-color=\"{}\" stop-opacity=\"{}\"/>",
+                num(stop.percent as f32 / 100.0),
+                hex(stop.color),
+                num(stop.opacity())
+            );
         }
     }
 
@@ -450,12 +504,13 @@ impl Document<'_> {
         self.out.push_str("</g>\n");
     }
 
-    /// A `<use>` per label of this colour and scale, placed in font units
-    /// (the enclosing group scales them).
-    fn label_uses(&mut self, labels: &[PlacedLabel], color: Rgba, scale: f32) {
+    /// A `<use>` per label of this colour, scale and casing, placed in
+    /// font units (the enclosing group scales them).
+    fn label_uses(&mut self, labels: &[PlacedLabel], group: LabelGroup) {
+        let scale = group.1;
         for label in labels
             .iter()
-            .filter(|x| x.color == color && x.scale == scale)
+            .filter(|x| (x.color, x.scale, x.casing) == group)
         {
             let _ = write!(
                 self.out,
@@ -555,7 +610,7 @@ mod tests {
     #[test]
     fn text_is_escaped() {
         assert_eq!(
-            fen2img_chess::quote::markup("a<b & \"c\""),
+            fen2img_support::quote::markup("a<b & \"c\""),
             "a&lt;b &amp; &quot;c&quot;"
         );
     }

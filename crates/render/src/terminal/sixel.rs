@@ -113,7 +113,7 @@ pub fn encode(
             }
         }
         let mut first = true;
-        for (i, _) in used.iter().enumerate().filter(|(_, &u)| u) {
+        for (i, _) in used.iter().enumerate().filter(|&(_, &u)| u) {
             if !first {
                 out.push('$');
             }

@@ -102,7 +102,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         out,
         "<table role=\"img\" aria-label=\"{}\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" \
          style=\"border-collapse:collapse;border-spacing:0;font-family:{FONTS};\">",
-        fen2img_chess::quote::markup(&aria_label(position, options)),
+        fen2img_support::quote::markup(&aria_label(position, options)),
     );
     let colspan = if options.coordinates { 9 } else { 8 };
     // A row of text across the table: caption, players, side to move.
@@ -111,7 +111,7 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
             out,
             "<tr><td colspan=\"{colspan}\" style=\"padding:{top_padding}px 0 0;font-size:{label_px}px;\
              color:#000000;text-align:left;\">{}</td></tr>",
-            fen2img_chess::quote::markup(text)
+            fen2img_support::quote::markup(text)
         );
     };
     let around = &options.around;
@@ -121,10 +121,10 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
         (Color::Black, Color::White)
     };
     let caption = around.caption_line();
-    if let Some(line) = caption.as_deref() {
-        if around.caption_position == CaptionPosition::Above {
-            text_row(&mut out, line, 0);
-        }
+    if let Some(line) = caption.as_deref()
+        && around.caption_position == CaptionPosition::Above
+    {
+        text_row(&mut out, line, 0);
     }
     if let Some(line) = around.player_line(top) {
         text_row(&mut out, &line, 2);
@@ -174,10 +174,10 @@ pub fn render(position: &Position, options: &HtmlBoard) -> String {
     if let Some(line) = around.player_line(bottom) {
         text_row(&mut out, &line, 2);
     }
-    if let Some(line) = caption.as_deref() {
-        if around.caption_position == CaptionPosition::Below {
-            text_row(&mut out, line, 6);
-        }
+    if let Some(line) = caption.as_deref()
+        && around.caption_position == CaptionPosition::Below
+    {
+        text_row(&mut out, line, 6);
     }
     if !options.annotations.is_empty() {
         text_row(&mut out, &options.annotations, 6);

@@ -138,7 +138,7 @@ pub fn render_text(position: &Position, format: TextFormat, options: &TextOption
     let in_grid = matches!(format, TextFormat::Ascii | TextFormat::Unicode);
     let glyphs: &[(Square, Glyph)] = if in_grid { &[] } else { &options.glyphs };
     let described = crate::annotation::describe(glyphs, &options.labels);
-    let marks = fen2img_chess::quote::shown(&described);
+    let marks = fen2img_support::quote::shown(&described);
     if !marks.is_empty() {
         out.push_str(&marks);
         out.push('\n');

@@ -7,8 +7,8 @@
 use std::fmt;
 
 use fen2img_chess::notation::ValueError;
-use fen2img_chess::quote::{caret_chars, escape};
 use fen2img_chess::Square;
+use fen2img_support::quote::{caret_chars, escape};
 
 use super::resources::{ResourceError, Resources};
 

@@ -5,7 +5,7 @@
 use std::ops::RangeInclusive;
 
 use fen2img_chess::notation::{UciMove, ValueError};
-use fen2img_chess::quote::escape;
+use fen2img_support::quote::escape;
 
 use super::table::boolean;
 use super::{Problem, Resources};

@@ -137,7 +137,15 @@ fn opaque_backgrounds_get_no_casing() {
         };
         let l = Layout::new(&position("8/8/8/8/8/8/8/8 b - - 0 1"), &opaque).unwrap();
         assert!(l.frame.board.tints.is_empty(), "{name}");
-        assert!(l.frame.board.label_halo.is_none(), "{name}");
+        let board = &l.frame.board;
+        assert!(
+            matches!(
+                board.label_casing,
+                fen2img_render::layout::LabelCasing::None
+            ),
+            "{name}"
+        );
+        assert!(board.labels.iter().all(|l| l.casing.is_none()), "{name}");
         assert_ne!(
             l.mover.unwrap().outline,
             fen2img_render::Rgba::rgb(255, 255, 255)

@@ -209,7 +209,7 @@ fn command_into(name: &str, args: &str, notes: &mut Notes) -> Result<(), Problem
 /// At most 20 characters of user text, escaped, for a message.
 fn clip(text: &str) -> String {
     let cut: String = text.chars().take(20).collect();
-    crate::quote::escape(&cut).into_owned()
+    fen2img_support::quote::escape(&cut).into_owned()
 }
 
 fn brush(c: u8) -> Option<Brush> {

@@ -77,7 +77,7 @@ impl PgnError {
     /// but printable ASCII shows as `?`, so the caret stays aligned and
     /// nothing reaches a terminal raw.
     pub fn caret(&self, input: &[u8]) -> String {
-        crate::quote::caret_at(input, self.offset)
+        fen2img_support::quote::caret_at(input, self.offset)
     }
 }
 

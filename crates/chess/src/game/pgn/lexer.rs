@@ -56,6 +56,10 @@ pub(crate) struct LexError {
 
 pub(crate) struct Lexer<'a> {
     input: &'a [u8],
+    /// The input as text when all of it is UTF-8 (checked once, in one
+    /// pass): tokens are then cut from it without checking each again,
+    /// which was a tenth of reading a game.
+    text: Option<&'a str>,
     pos: usize,
     line: usize,
     line_start: usize,
@@ -80,11 +84,14 @@ fn is_symbol_byte(b: u8) -> bool {
 fn decode<'a>(bytes: &'a [u8], latin1_seen: &mut bool) -> Cow<'a, str> {
     match std::str::from_utf8(bytes) {
         Ok(s) => Cow::Borrowed(s),
-        Err(_) => {
-            *latin1_seen = true;
-            Cow::Owned(bytes.iter().map(|&b| b as char).collect())
-        }
+        Err(_) => latin1(bytes, latin1_seen),
     }
+}
+
+/// `bytes` read as Latin-1 (every byte a character).
+fn latin1<'a>(bytes: &[u8], latin1_seen: &mut bool) -> Cow<'a, str> {
+    *latin1_seen = true;
+    Cow::Owned(bytes.iter().map(|&b| b as char).collect())
 }
 
 impl<'a> Lexer<'a> {
@@ -92,6 +99,7 @@ impl<'a> Lexer<'a> {
         let start = if input.starts_with(BOM) { BOM.len() } else { 0 };
         Lexer {
             input,
+            text: std::str::from_utf8(input).ok(),
             pos: start,
             line: 1,
             line_start: start,
@@ -103,6 +111,29 @@ impl<'a> Lexer<'a> {
 
     pub fn input(&self) -> &'a [u8] {
         self.input
+    }
+
+    /// `input[from..to]` as text, when it is UTF-8.
+    fn str_at(&self, from: usize, to: usize) -> Option<&'a str> {
+        let bytes = &self.input[from..to];
+        // A token never starts or ends inside a character, so the slice
+        // of a text found all UTF-8 is; checked anyway.
+        self.text
+            .and_then(|text| text.get(from..to))
+            .or_else(|| std::str::from_utf8(bytes).ok())
+    }
+
+    /// `input[from..to]` as text: UTF-8, else Latin-1.
+    fn decode_at(&mut self, from: usize, to: usize) -> Cow<'a, str> {
+        match self.str_at(from, to) {
+            Some(s) => Cow::Borrowed(s),
+            None => latin1(&self.input[from..to], &mut self.latin1_seen),
+        }
+    }
+
+    /// `input[from..to]`, a run of ASCII bytes the caller matched, as text.
+    fn ascii_at(&self, from: usize, to: usize) -> &'a str {
+        self.str_at(from, to).unwrap_or("")
     }
 
     /// The span of byte `offset`, which must not be before the last one asked
@@ -193,6 +224,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token and where it starts; `Ok(None)` at the end.
+    #[inline(always)]
     pub fn next(&mut self) -> Result<Option<(Token<'a>, Span)>, LexError> {
         self.skip_space()?;
         let Some(&b) = self.input.get(self.pos) else {
@@ -207,7 +239,7 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
                 let from = self.pos;
                 self.skip_line();
-                let text = decode(&self.input[from..self.pos], &mut self.latin1_seen);
+                let text = self.decode_at(from, self.pos);
                 Token::Comment(text)
             }
             b'(' => {
@@ -237,11 +269,8 @@ impl<'a> Lexer<'a> {
                 {
                     self.pos += 1;
                 }
-                let digits = ascii(&self.input[from..self.pos]);
-                Token::Nag(
-                    digits.parse::<u8>().ok(),
-                    ascii(&self.input[start..self.pos]),
-                )
+                let digits = self.ascii_at(from, self.pos);
+                Token::Nag(digits.parse::<u8>().ok(), self.ascii_at(start, self.pos))
             }
             b'!' | b'?' => {
                 while self.pos < self.input.len()
@@ -250,7 +279,7 @@ impl<'a> Lexer<'a> {
                 {
                     self.pos += 1;
                 }
-                let text = ascii(&self.input[start..self.pos]);
+                let text = self.ascii_at(start, self.pos);
                 let nag = match text {
                     "!" => Some(1),
                     "?" => Some(2),
@@ -288,9 +317,9 @@ impl<'a> Lexer<'a> {
                         n => self.pos += n,
                     }
                 }
-                match std::str::from_utf8(&self.input[start..self.pos]) {
-                    Ok(s) => Token::Symbol(s),
-                    Err(_) => {
+                match self.str_at(start, self.pos) {
+                    Some(s) => Token::Symbol(s),
+                    None => {
                         return Err(LexError {
                             span,
                             message: "a move with bytes that are not UTF-8 text".into(),
@@ -321,7 +350,6 @@ impl<'a> Lexer<'a> {
                 fatal: true,
             });
         };
-        let body = &self.input[from..from + len];
         if len > MAX_COMMENT_LEN {
             self.skip_newlines(from, from + len);
             self.pos = from + len + 1;
@@ -335,7 +363,7 @@ impl<'a> Lexer<'a> {
         }
         self.skip_newlines(from, from + len);
         self.pos = from + len + 1;
-        Ok(Token::Comment(decode(body, &mut self.latin1_seen)))
+        Ok(Token::Comment(self.decode_at(from, from + len)))
     }
 
     fn skip_newlines(&mut self, from: usize, to: usize) {
@@ -371,7 +399,7 @@ impl<'a> Lexer<'a> {
         while i < input.len() && (input[i].is_ascii_alphanumeric() || input[i] == b'_') {
             i += 1;
         }
-        let name = ascii(&input[name_start..i]);
+        let name = self.ascii_at(name_start, i);
         if name.is_empty() {
             return Err(err(
                 self,
@@ -415,7 +443,7 @@ impl<'a> Lexer<'a> {
         let value = if escaped {
             Cow::Owned(decode(&unescape(raw), &mut self.latin1_seen).into_owned())
         } else {
-            decode(raw, &mut self.latin1_seen)
+            self.decode_at(value_start, value_start + raw.len())
         };
         Ok(Token::Tag {
             name,
@@ -502,11 +530,6 @@ fn glued(before: &[u8], after: &[u8]) -> usize {
         (Some(b'e'), [b'.', b'p', b'.', ..]) => 3,
         _ => 0,
     }
-}
-
-fn ascii(bytes: &[u8]) -> &str {
-    // Only called on runs of ASCII bytes the caller matched.
-    std::str::from_utf8(bytes).unwrap_or("")
 }
 
 #[cfg(test)]

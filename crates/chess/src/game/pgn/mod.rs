@@ -32,5 +32,5 @@ pub use super::limits::{
 };
 pub use error::{PgnError, PgnErrorKind};
 pub(crate) use model::players;
-pub use model::{nag_symbol, Arrow, Brush, Game, Notes, PgnOptions, Ply, SquareMark};
+pub use model::{nag_symbol, Arrow, Brush, Game, GameEnd, Notes, PgnOptions, Ply, SquareMark};
 pub use reader::{read_game, read_games, Games};

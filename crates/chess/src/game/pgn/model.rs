@@ -190,10 +190,7 @@ pub struct Game {
 impl Game {
     /// The value of a tag, its name matched without regard to case.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        tag(&self.tags, name)
     }
 
     /// `White – Black` from the tags (`?` for a missing name), escaped for
@@ -219,6 +216,76 @@ impl Game {
     }
 }
 
+/// A game read for where it ends ([`Games::next_end`](super::Games::next_end)):
+/// what [`Game`] holds but the half-moves, each of which was replayed and
+/// checked but not kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameEnd {
+    /// Its number in the file, from 1.
+    pub number: usize,
+    /// 1-based line where the game starts.
+    pub line: usize,
+    /// Tag pairs in file order, values unescaped (as [`Game::tags`]).
+    pub tags: Vec<(String, String)>,
+    /// The rules it was played by.
+    pub variant: Variant,
+    /// The game termination marker, if any (as [`Game::result`]).
+    pub result: Option<String>,
+    /// The reader's warnings (as [`Game::warnings`]).
+    pub warnings: Vec<PgnError>,
+    /// How many warnings there were beyond [`GameEnd::warnings`].
+    pub warnings_not_kept: usize,
+    /// The final position, with the last move, its SAN, and in
+    /// [`GamePosition::ply`] the number of half-moves of the main line.
+    pub end: GamePosition,
+}
+
+impl GameEnd {
+    /// What a reading that kept nothing of the half-moves gave. The
+    /// reader always sets `game.end`; were it not set, the game would be
+    /// said to end where it starts.
+    pub(super) fn from_read(game: Game) -> GameEnd {
+        let end = match game.end {
+            Some(end) => end,
+            None => GamePosition {
+                position: game.start,
+                last_move: None,
+                last_san: None,
+                check: None,
+                ply: 0,
+            },
+        };
+        GameEnd {
+            number: game.number,
+            line: game.line,
+            tags: game.tags,
+            variant: game.variant,
+            result: game.result,
+            warnings: game.warnings,
+            warnings_not_kept: game.warnings_not_kept,
+            end,
+        }
+    }
+
+    /// The value of a tag, its name matched without regard to case.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag(&self.tags, name)
+    }
+
+    /// `White – Black` from the tags, escaped for a terminal, as
+    /// [`Game::players`].
+    pub fn players(&self) -> Option<String> {
+        players(&self.tags)
+    }
+}
+
+/// The value of the tag `name` in `tags`, matched without regard to case.
+fn tag<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
 /// `White – Black` from tags, escaped; `None` when neither is there.
 pub(crate) fn players(tags: &[(String, String)]) -> Option<String> {
     let find = |name: &str| {
@@ -232,8 +299,8 @@ pub(crate) fn players(tags: &[(String, String)]) -> Option<String> {
         return None;
     }
     let clip = |name: Option<&str>| {
-        let cut = crate::quote::clip(name.unwrap_or("?"), limits::MAX_NAME_CHARS);
-        crate::quote::escape(&cut).into_owned()
+        let cut = fen2img_support::quote::clip(name.unwrap_or("?"), limits::MAX_NAME_CHARS);
+        fen2img_support::quote::escape(&cut).into_owned()
     };
     Some(format!("{} – {}", clip(white), clip(black)))
 }

@@ -7,7 +7,7 @@
 
 use crate::fen::{self, ParseOptions};
 use crate::position::{Color, Position};
-use crate::quote;
+use fen2img_support::quote;
 
 use super::super::legal::{GamePosition, LegalPosition};
 use super::super::moves::Move;
@@ -16,7 +16,7 @@ use super::super::variant::Variant;
 use super::commands;
 use super::error::{PgnError, PgnErrorKind};
 use super::lexer::{LexError, Lexer, Span, Token};
-use super::{players, Game, Notes, PgnOptions, Ply};
+use super::{players, Game, GameEnd, Notes, PgnOptions, Ply};
 use crate::game::limits::{MAX_NAGS, MAX_PLIES, MAX_TAGS, MAX_VARIATION_DEPTH, MAX_WARNINGS};
 
 /// The games of a PGN text, one at a time (see [`read_games`]).
@@ -86,6 +86,45 @@ impl<'a> Iterator for Games<'a> {
     type Item = Result<Game, PgnError>;
 
     fn next(&mut self) -> Option<Result<Game, PgnError>> {
+        self.read_next(Keep::Plies)
+    }
+}
+
+/// What a reading keeps of the main line's half-moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Each one, with its SAN and notes ([`Game::plies`]).
+    Plies,
+    /// Only the last move and the final position ([`GameEnd`]): each
+    /// position's notes are read for their bounds and warnings, then
+    /// dropped.
+    End,
+}
+
+impl<'a> Games<'a> {
+    /// The next game read for its final position only: every move of its
+    /// main line and variations replayed and checked as [`Games::next`]
+    /// does, every bound applied and every warning given, but no
+    /// half-move's SAN or notes kept. `None` at the end.
+    ///
+    /// ```
+    /// use fen2img_chess::game::pgn::{read_games, PgnOptions};
+    ///
+    /// let pgn = b"[White \"Morphy\"]\n\n1. e4 e5 {[%clk 0:05:00]} 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    /// let end = read_games(pgn, PgnOptions::default()).next_end().unwrap().unwrap();
+    /// assert_eq!(end.end.ply, 7);
+    /// assert_eq!(end.end.last_san.as_deref(), Some("Qxf7#"));
+    /// assert_eq!(
+    ///     end.end.position.to_string(),
+    ///     "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+    /// );
+    /// assert_eq!(end.tag("white"), Some("Morphy"));
+    /// ```
+    pub fn next_end(&mut self) -> Option<Result<GameEnd, PgnError>> {
+        Some(self.read_next(Keep::End)?.map(GameEnd::from_read))
+    }
+
+    fn read_next(&mut self, keep: Keep) -> Option<Result<Game, PgnError>> {
         if self.finished {
             return None;
         }
@@ -104,7 +143,7 @@ impl<'a> Iterator for Games<'a> {
         };
         self.number += 1;
         self.pending = Some(first);
-        let mut game = GameReader::new(self);
+        let mut game = GameReader::new(self, keep);
         let result = game.read();
         let in_movetext = game.in_movetext;
         match result {
@@ -115,9 +154,7 @@ impl<'a> Iterator for Games<'a> {
             }
         }
     }
-}
 
-impl<'a> Games<'a> {
     /// Skips the next game without replaying it; `false` at the end.
     pub fn skip_game(&mut self) -> bool {
         if self.finished {
@@ -164,12 +201,15 @@ impl<'a> Games<'a> {
         }
     }
 
+    #[inline(always)]
     fn token(&mut self) -> Result<Option<(Token<'a>, Span)>, LexError> {
-        if let Some(e) = self.pending_error.take() {
-            return Err(e);
-        }
-        if let Some(t) = self.pending.take() {
-            return Ok(Some(t));
+        // Looked at before taking: taking writes the empty value back,
+        // for every token read.
+        if self.pending_error.is_some() || self.pending.is_some() {
+            if let Some(e) = self.pending_error.take() {
+                return Err(e);
+            }
+            return Ok(self.pending.take());
         }
         self.lexer.next()
     }
@@ -242,6 +282,26 @@ fn result_marker(s: &str) -> Option<&'static str> {
     })
 }
 
+/// Empties `notes`, keeping what it has allocated.
+fn clear(notes: &mut Notes) {
+    let Notes {
+        nags,
+        comments,
+        arrows,
+        squares,
+        clock_ms,
+        elapsed_ms,
+        diagram,
+    } = notes;
+    nags.clear();
+    comments.clear();
+    arrows.clear();
+    squares.clear();
+    *clock_ms = None;
+    *elapsed_ms = None;
+    *diagram = false;
+}
+
 /// One line of play being checked: the main line or a variation.
 struct Line {
     board: LegalPosition,
@@ -259,7 +319,14 @@ struct GameReader<'g, 'a> {
     tags: Vec<(String, String)>,
     lines: Vec<Line>,
     start_notes: Notes,
+    keep: Keep,
+    /// The main line's half-moves, when kept.
     plies: Vec<Ply>,
+    /// The main line's half-moves played (`plies.len()` when they are
+    /// kept).
+    played: usize,
+    /// The main line's last move (kept or not).
+    last_move: Option<Move>,
     warnings: Vec<PgnError>,
     /// Warnings past [`MAX_WARNINGS`], counted only.
     warnings_not_kept: usize,
@@ -271,7 +338,7 @@ struct GameReader<'g, 'a> {
 }
 
 impl<'g, 'a> GameReader<'g, 'a> {
-    fn new(games: &'g mut Games<'a>) -> GameReader<'g, 'a> {
+    fn new(games: &'g mut Games<'a>, keep: Keep) -> GameReader<'g, 'a> {
         let start_span = games.pending.as_ref().map(|(_, s)| *s).unwrap_or_default();
         let strict = games.options.strict;
         GameReader {
@@ -281,7 +348,10 @@ impl<'g, 'a> GameReader<'g, 'a> {
             tags: Vec::new(),
             lines: Vec::new(),
             start_notes: Notes::default(),
+            keep,
             plies: Vec::new(),
+            played: 0,
+            last_move: None,
             warnings: Vec::new(),
             warnings_not_kept: 0,
             nags_overflowed: None,
@@ -338,6 +408,7 @@ impl<'g, 'a> GameReader<'g, 'a> {
         }
     }
 
+    #[inline(always)]
     fn next_token(&mut self) -> Result<Option<(Token<'a>, Span)>, PgnError> {
         match self.games.token() {
             Ok(t) => Ok(t),
@@ -393,24 +464,30 @@ impl<'g, 'a> GameReader<'g, 'a> {
                 "the text is not UTF-8 (read as Latin-1 unless strict)".into(),
             ));
         }
-        let (start, variant) = self.setup(fen_tag, variant_tag)?;
-        let board = LegalPosition::new(&start, variant)
-            .map_err(|e| self.error(self.start_span, PgnErrorKind::Setup, e.to_string()))?;
+        let (start, variant, board) = self.setup(fen_tag, variant_tag)?;
         self.lines.push(Line {
             board,
             before: None,
             dead: false,
         });
         self.in_movetext = true;
-        let result = self.movetext(first_move)?;
-        let board = &self.lines[0].board;
-        let last = self.plies.last();
+        // Given back, so the movetext loop takes every token in one place.
+        self.games.pending = first_move;
+        let result = self.movetext()?;
+        let main = &self.lines[0];
+        let last_san = match (self.plies.last(), self.last_move, &main.before) {
+            (Some(ply), _, _) => Some(ply.san.clone()),
+            // Not kept: written once, from the position before it.
+            (None, Some(mv), Some(before)) => Some(before.san(&mv)),
+            _ => None,
+        };
+        let board = &main.board;
         let end = GamePosition {
             position: board.to_position(),
-            last_move: last.map(|p| p.mv),
-            last_san: last.map(|p| p.san.clone()),
+            last_move: self.last_move,
+            last_san,
             check: board.checked_king(),
-            ply: self.plies.len(),
+            ply: self.played,
         };
         Ok(Game {
             number: self.games.number,
@@ -427,11 +504,12 @@ impl<'g, 'a> GameReader<'g, 'a> {
         })
     }
 
+    /// The first position, the rules, and the board they are played on.
     fn setup(
         &mut self,
         fen_tag: Option<(String, Span)>,
         variant_tag: Option<(String, Span)>,
-    ) -> Result<(Position, Variant), PgnError> {
+    ) -> Result<(Position, Variant, LegalPosition), PgnError> {
         let tagged = match &variant_tag {
             Some((value, span)) => Some(
                 Variant::from_tag(value)
@@ -440,6 +518,11 @@ impl<'g, 'a> GameReader<'g, 'a> {
             None => None,
         };
         let start = match fen_tag {
+            // Most games: no board to check and build.
+            None if matches!(tagged, None | Some(Variant::Standard)) => {
+                let board = LegalPosition::startpos();
+                return Ok((board.to_position(), Variant::Standard, board));
+            }
             None => LegalPosition::startpos().to_position(),
             Some((value, span)) => {
                 let record =
@@ -459,9 +542,13 @@ impl<'g, 'a> GameReader<'g, 'a> {
             }
         };
         let variant = tagged.unwrap_or_else(|| Variant::for_position(&start));
-        Ok((start, variant))
+        let board = LegalPosition::new(&start, variant)
+            .map_err(|e| self.error(self.start_span, PgnErrorKind::Setup, e.to_string()))?;
+        Ok((start, variant, board))
     }
 
+    /// The notes of the main line's current position (when plies are not
+    /// kept, one set of notes serves every position in turn).
     fn notes(&mut self) -> &mut Notes {
         match self.plies.last_mut() {
             Some(ply) => &mut ply.notes,
@@ -469,11 +556,10 @@ impl<'g, 'a> GameReader<'g, 'a> {
         }
     }
 
-    fn movetext(&mut self, first: Option<(Token<'a>, Span)>) -> Result<Option<String>, PgnError> {
-        let mut next = first;
+    fn movetext(&mut self) -> Result<Option<String>, PgnError> {
         let mut opened: Vec<Span> = Vec::new();
         loop {
-            let Some((token, span)) = next else {
+            let Some((token, span)) = self.next_token()? else {
                 // End of input.
                 if let Some(&open) = opened.first() {
                     self.lenient(open, "this variation is never closed with ')'".into())?;
@@ -583,7 +669,6 @@ impl<'g, 'a> GameReader<'g, 'a> {
                     }
                 }
             }
-            next = self.next_token()?;
         }
     }
 
@@ -593,10 +678,10 @@ impl<'g, 'a> GameReader<'g, 'a> {
             self.notes().nags.push(nag);
             return Ok(());
         }
-        if self.nags_overflowed == Some(self.plies.len()) {
+        if self.nags_overflowed == Some(self.played) {
             return Ok(());
         }
-        self.nags_overflowed = Some(self.plies.len());
+        self.nags_overflowed = Some(self.played);
         self.lenient_as(
             span,
             PgnErrorKind::Limit,
@@ -637,14 +722,27 @@ impl<'g, 'a> GameReader<'g, 'a> {
             }
             return Ok(());
         }
-        if self.plies.len() >= MAX_PLIES {
+        if self.played >= MAX_PLIES {
             return Err(self.error(
                 span,
                 PgnErrorKind::Limit,
                 format!("the main line is longer than {MAX_PLIES} half-moves"),
             ));
         }
+        self.played += 1;
+        self.last_move = Some(mv);
         let line = &mut self.lines[0];
+        if self.keep == Keep::End {
+            let before = line.board.clone();
+            line.board.play_legal(&mv);
+            line.before = Some(before);
+            if strict {
+                self.check_mark(text, span, written.mark, 0)?;
+            }
+            // The next position's notes start empty, as a new ply's do.
+            clear(&mut self.start_notes);
+            return Ok(());
+        }
         let move_number = line.board.fullmove_number();
         let side = line.board.turn();
         let mut san = san_body_among(&mv, &self.rivals, SanStyle::LETTERS);

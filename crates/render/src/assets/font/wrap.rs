@@ -60,12 +60,12 @@ pub fn fit_lines(font: &Font, text: &str, size: f32, max_width: f32, max_lines: 
     } else if !current.is_empty() {
         truncated = true;
     }
-    if truncated && (words.peek().is_some() || lines.len() == max_lines) {
-        if let Some(last) = lines.last_mut() {
-            if !last.ends_with(ELLIPSIS) {
-                *last = ellipsize(&format!("{last}{ELLIPSIS}"), max_width, &width);
-            }
-        }
+    if truncated
+        && (words.peek().is_some() || lines.len() == max_lines)
+        && let Some(last) = lines.last_mut()
+        && !last.ends_with(ELLIPSIS)
+    {
+        *last = ellipsize(&format!("{last}{ELLIPSIS}"), max_width, &width);
     }
     Fitted { lines, truncated }
 }

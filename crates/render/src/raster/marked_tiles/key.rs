@@ -14,7 +14,7 @@ use super::super::glyph_masks::{self, Coverage};
 use super::super::indexed::marker_rect;
 use super::super::marks::{overlaps, separable, shared_spec};
 use crate::assets::color::Rgba;
-use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect};
+use crate::layout::{Frame, Glow, Item, Layer, Layout, PlacedText, Rect, Tint};
 use crate::pixels::quantize::Packed;
 use fen2img_chess::Square;
 
@@ -51,6 +51,36 @@ impl SquareMark {
                 }
                 v
             }
+        }
+    }
+
+    /// The tint it lays over a square at `square`, if it is one.
+    pub(super) fn tint_at(&self, square: Rect) -> Option<Tint> {
+        match *self {
+            SquareMark::Tint(color, r) => Some(Tint {
+                rect: Rect {
+                    x: square.x + r.x,
+                    y: square.y + r.y,
+                    ..r
+                },
+                color,
+            }),
+            SquareMark::Glow(_) => None,
+        }
+    }
+
+    /// The glow it lays over a square at `square`, if it is one.
+    pub(super) fn glow_at(&self, square: Rect) -> Option<Glow> {
+        match *self {
+            SquareMark::Glow(g) => Some(Glow {
+                rect: Rect {
+                    x: square.x + g.rect.x,
+                    y: square.y + g.rect.y,
+                    ..g.rect
+                },
+                ..g
+            }),
+            SquareMark::Tint(..) => None,
         }
     }
 
@@ -129,6 +159,9 @@ pub(crate) struct MarkedKey {
     /// The colours of the opaque markup drawn over the pieces (glyph
     /// badges, promotion signs), sorted, without repeats.
     pub(super) overlay: Vec<Packed>,
+    /// The most colours the palette fits to the board and tiles, besides
+    /// the texts' ramps (256; fewer for a GIF).
+    pub(super) colours: usize,
 }
 
 /// A board's marks sorted out: the key of its tile set, each square's
@@ -158,9 +191,10 @@ pub(super) enum Drawn {
 }
 
 impl<'l> Marked<'l> {
-    /// The marks of `layout`, or `None` when it has none or they do not
-    /// fit (see the module's header).
-    pub(super) fn of(layout: &'l Layout) -> Option<Marked<'l>> {
+    /// The marks of `layout`, for a tile set whose palette fits at most
+    /// `colours` colours to the board and tiles, or `None` when it has
+    /// none or they do not fit (see the module's header).
+    pub(super) fn of(layout: &'l Layout, colours: usize) -> Option<Marked<'l>> {
         let frame = &layout.frame;
         let board = &frame.board;
         let shared = shared_spec(board);
@@ -221,6 +255,7 @@ impl<'l> Marked<'l> {
             stacks: kinds,
             inks,
             overlay: overlay_colours(&overlay),
+            colours,
         };
         Some(Marked {
             key,
@@ -307,10 +342,10 @@ fn ground_colour(layout: &Layout, x: f32, y: f32) -> Packed {
     let board = &layout.frame.board;
     let inside = |r: Rect| x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
     let mut c = board.background.map_or(0, packed);
-    if let Some((r, border)) = board.border {
-        if inside(r) {
-            c = packed(border);
-        }
+    if let Some((r, border)) = board.border
+        && inside(r)
+    {
+        c = packed(border);
     }
     for p in &board.panels {
         if inside(p.rect) {

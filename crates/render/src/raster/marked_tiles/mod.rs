@@ -37,21 +37,23 @@ use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
 
 use super::around::draw_outline;
 use super::cache::{hash_of, Cache};
-use super::draw::{draw_labels, draw_shape};
+use super::draw::draw_shape;
 use super::glyph_masks::Coverage;
 use super::indexed::{
-    compose, corner_labels, count_colors, paste, piece_tiles, square_rect, straight, to_indices,
-    touching_labels, Material, BACKGROUND_WEIGHT,
+    compose, corner_labels, count_colors, draw_placed, paste, piece_tiles, square_rect, straight,
+    to_indices, touching_labels, Material, Placed, PlacedHere, BACKGROUND_WEIGHT,
 };
 use super::marks::rows_reached;
 use super::parts::Parts;
 use super::runs::RunImage;
-use crate::layout::{Halo, Item, Layout, PlacedLabel, PlacedText, Rect};
+use crate::layout::{
+    BoardSpec, Glow, Item, LabelCasing, Layout, PlacedLabel, PlacedText, Rect, Tint,
+};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
 pub(crate) use key::MarkedKey;
-use key::{over, packed, Drawn, Ink, Marked, Shaped};
+use key::{over, packed, Drawn, Ink, Marked, Shaped, Stack};
 use ramps::BlendRamps;
 /// Steps of the ramp between two colours of opaque markup, or markup and
 /// what lies under it (its edges): fewer than a text's, as its edges are
@@ -70,8 +72,7 @@ const BLEND_RAMPS: usize = 64;
 #[derive(Debug, Clone)]
 struct Pending {
     ground: Pixmap,
-    labels: Vec<PlacedLabel>,
-    halo: Option<Halo>,
+    labels: PlacedHere,
 }
 
 /// The tile set of a [`MarkedKey`].
@@ -98,7 +99,7 @@ pub(super) struct MarkedTiles {
     /// stack would be drawn for a one-off board that shows two).
     tiles: Vec<Option<[Vec<u8>; 12]>>,
     /// What a marked class's tiles are drawn on until they are: its square
-    /// without labels, and the labels placed in it with their halo.
+    /// without labels, and the labels placed in it with their casings.
     pending: Vec<Option<Pending>>,
     /// The nearest palette entry of text colours met so far.
     nearest: NearestCache,
@@ -119,8 +120,9 @@ pub(super) fn render_marked(
     sets: &mut MarkedSets,
     parts: &mut Parts,
     layout: &Layout,
+    colours: usize,
 ) -> Option<IndexedImage> {
-    let marked = Marked::of(layout)?;
+    let marked = Marked::of(layout, colours)?;
     let key = &marked.key;
     let hash = hash_of(key);
     if sets.find(hash, |k| k == key).is_none() {
@@ -131,6 +133,7 @@ pub(super) fn render_marked(
             stacks: key.stacks.clone(),
             inks: key.inks.clone(),
             overlay: key.overlay.clone(),
+            colours: key.colours,
         };
         sets.insert(hash, owned, built, cost);
     }
@@ -142,7 +145,7 @@ pub(super) fn render_marked(
     let drawn: Vec<(usize, [Pixmap; 12])> = missing
         .into_iter()
         .map(|(class, p)| {
-            let placed = (!p.labels.is_empty()).then_some((p.labels.as_slice(), p.halo));
+            let placed = (!p.labels.is_empty()).then_some(p.labels.as_placed());
             (class, piece_tiles(parts, layout, &p.ground, placed))
         })
         .collect();
@@ -185,12 +188,12 @@ impl MarkedTiles {
                 for mark in stack {
                     mark.draw(&mut ground);
                 }
-                let (here, halo) = match labels {
-                    Some((all, halo)) => (touching_labels(&shared, all, halo, sq), halo),
-                    None => (Vec::new(), None),
+                let here = match labels {
+                    Some(all) => labels_under(&shared, all.labels, sq, stack),
+                    None => PlacedHere::default(),
                 };
                 let mut labelled = ground.clone();
-                draw_labels(&mut labelled, &here, halo, 0);
+                draw_placed(&mut labelled, here.as_placed(), 0);
                 if here.is_empty() {
                     tiles_rgba.push(Some(piece_tiles(parts, &shared, &ground, None)));
                     pending.push(None);
@@ -199,7 +202,6 @@ impl MarkedTiles {
                     pending.push(Some(Pending {
                         ground,
                         labels: here,
-                        halo,
                     }));
                 }
                 classes.push((grounds.len()) as u8);
@@ -221,8 +223,10 @@ impl MarkedTiles {
         ramps.sort_unstable();
         ramps.dedup();
         ramps.retain(|c| !histogram.contains_key(c));
-        let room = 256usize.saturating_sub(ramps.len()).max(64);
-        let palette = Palette::from_histogram_within(&histogram, room).extended(ramps);
+        let room = key
+            .colours
+            .min(256usize.saturating_sub(ramps.len()).max(64));
+        let palette = Palette::reduced(&histogram, room).extended(ramps);
         let index = |c| palette.index(c);
         let filled = {
             let runs = material.empty.runs();
@@ -263,10 +267,10 @@ impl MarkedTiles {
                 continue;
             };
             let class = self.marked[self.class_of[sq.index()] as usize][stack as usize] as usize;
-            if let Some(p) = &self.pending[class] {
-                if !out.iter().any(|(c, _)| *c == class) {
-                    out.push((class, p.clone()));
-                }
+            if let Some(p) = &self.pending[class]
+                && !out.iter().any(|(c, _)| *c == class)
+            {
+                out.push((class, p.clone()));
             }
         }
         out
@@ -453,6 +457,33 @@ impl MarkedTiles {
     }
 }
 
+/// The labels touching `sq` (placed in it) on a square of `shared` that
+/// carries `stack`, and the stack's glow: a label standing there cased in
+/// the colour of the square with the stack's tints over it, as the board
+/// with those marks cases it (`shared` has none), and its casing shows
+/// the glow as that board's does (when the casing is the square's).
+fn labels_under(shared: &Layout, all: &[PlacedLabel], sq: Square, stack: &Stack) -> PlacedHere {
+    let board = &shared.frame.board;
+    let at = board.square_rect(sq);
+    let tints: Vec<Tint> = stack.iter().filter_map(|m| m.tint_at(at)).collect();
+    let glows: Vec<Glow> = stack.iter().filter_map(|m| m.glow_at(at)).collect();
+    let mut marked = BoardSpec {
+        tints: board.tints.iter().cloned().chain(tints).collect(),
+        labels: all.to_vec(),
+        ..board.clone()
+    };
+    marked.case_labels();
+    let shown: &[Glow] = match board.label_casing {
+        LabelCasing::Ground(_) => &glows,
+        LabelCasing::None | LabelCasing::Paint(_) => &[],
+    };
+    let placed = Placed {
+        labels: &marked.labels,
+        glows: shown,
+    };
+    touching_labels(shared, placed, sq)
+}
+
 /// The palette entries opaque markup over the pieces needs: each of
 /// `key`'s overlay colours' edge over the light and dark squares, over the
 /// pieces' two main colours and over each marked kind of square's main
@@ -568,7 +599,7 @@ mod tests {
 
     /// `layout` through the rasterizer's shared tile sets.
     fn marked_image(raster: &mut Rasterizer, layout: &Layout) -> Option<IndexedImage> {
-        render_marked(&mut raster.marked, &mut raster.parts, layout)
+        render_marked(&mut raster.marked, &mut raster.parts, layout, 256)
     }
 
     /// The indexed image decoded to straight RGBA.
@@ -577,6 +608,73 @@ mod tests {
             .iter()
             .flat_map(|&i| img.palette.colors[i as usize])
             .collect()
+    }
+
+    /// Asserts that `img`, `board` drawn in a shared tile set, shows what
+    /// the RGBA path draws within a palette's shades: within a median
+    /// cut's box for the pieces (a few levels, rarely more than 16),
+    /// within a ramp step for the texts.
+    fn like_rgba(raster: &mut Rasterizer, board: &Layout, img: &IndexedImage, case: &str) {
+        let rgba = crate::pixels::rgba(&raster.render(board));
+        let got = expand(img);
+        assert_eq!(got.len(), rgba.len(), "{case}");
+        let (mut worst, mut far) = (0u8, 0usize);
+        for (a, b) in got.chunks_exact(4).zip(rgba.chunks_exact(4)) {
+            // Premultiplied: a nearly clear pixel's colour shows as
+            // little as its alpha.
+            let pre = |p: &[u8]| {
+                let a = u16::from(p[3]);
+                [0, 1, 2].map(|i| (u16::from(p[i]) * a / 255) as u8)
+            };
+            let alpha = a[3].abs_diff(b[3]);
+            let (pa, pb) = (pre(a), pre(b));
+            let d = pa.iter().zip(&pb).map(|(x, y)| x.abs_diff(*y));
+            let d = d.fold(alpha, u8::max);
+            worst = worst.max(d);
+            far += usize::from(d > 16);
+        }
+        assert!(worst <= 32, "{case}: {worst} levels off");
+        assert!(far * 500 <= got.len() / 4, "{case}: {far} pixels");
+    }
+
+    #[test]
+    fn labels_on_marked_squares_are_cased_as_the_whole_board_cases_them() {
+        use crate::assets::theme::Theme;
+        use crate::options::{CheckMark, DiagramOptions, Markup};
+        use crate::test_support::{layout, sq};
+        // Castled, the king checked on g1, then on e1: the last move's
+        // tint and the glow lie under the `g` and the `e`, whose casings
+        // are the marked square's (a tile set shared by both boards).
+        let boards = [
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/4P3/6q1/PPPP1P1P/RNBQ1RK1 w kq - 0 5",
+                ("e1", "g1"),
+            ),
+            (
+                "rnb1kbnr/pppp1ppp/8/8/4q3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+                ("f1", "e1"),
+            ),
+        ];
+        for theme in ["brown", "purple"] {
+            let mut raster = Rasterizer::new();
+            for (fen, (from, to)) in boards {
+                let options = DiagramOptions {
+                    theme: Theme::built_in(theme).unwrap(),
+                    coordinates: Coordinates::Inside,
+                    markup: Markup {
+                        lastmove: Some((sq(from), sq(to))),
+                        check: CheckMark::Auto,
+                        ..Markup::default()
+                    },
+                    ..DiagramOptions::default()
+                };
+                let board = layout(fen, &options);
+                assert_eq!(board.glows.len(), 1, "{theme} {fen}");
+                let img = marked_image(&mut raster, &board).expect("marks that fit");
+                like_rgba(&mut raster, &board, &img, &format!("{theme} {fen}"));
+            }
+            assert_eq!(raster.marked.len(), 1, "{theme}");
+        }
     }
 
     #[test]
@@ -594,29 +692,7 @@ mod tests {
                             assert_eq!(theme, "print", "{case}");
                             continue;
                         };
-                        let rgba = crate::pixels::rgba(&raster.render(&board));
-                        let got = expand(&img);
-                        assert_eq!(got.len(), rgba.len(), "{case}");
-                        let (mut worst, mut far) = (0u8, 0usize);
-                        for (a, b) in got.chunks_exact(4).zip(rgba.chunks_exact(4)) {
-                            // Premultiplied: a nearly clear pixel's colour
-                            // shows as little as its alpha.
-                            let pre = |p: &[u8]| {
-                                let a = u16::from(p[3]);
-                                [0, 1, 2].map(|i| (u16::from(p[i]) * a / 255) as u8)
-                            };
-                            let alpha = a[3].abs_diff(b[3]);
-                            let (pa, pb) = (pre(a), pre(b));
-                            let d = pa.iter().zip(&pb).map(|(x, y)| x.abs_diff(*y));
-                            let d = d.fold(alpha, u8::max);
-                            worst = worst.max(d);
-                            far += usize::from(d > 16);
-                        }
-                        // A palette's shades: within a median cut's box
-                        // for the pieces (a few levels, rarely more than
-                        // 16), within a ramp step for the texts.
-                        assert!(worst <= 32, "{case} board {n}: {worst} levels off");
-                        assert!(far * 500 <= got.len() / 4, "{case} board {n}: {far} pixels");
+                        like_rgba(&mut raster, &board, &img, &format!("{case} board {n}"));
                     }
                     // The three boards differ in their moves, fill, names
                     // and clocks, and share one tile set.
@@ -697,13 +773,13 @@ mod tests {
     #[test]
     fn texts_that_reach_the_board_leave_the_board_to_its_own_tile_set() {
         let board = game_board("brown", Coordinates::Outside, false, 1);
-        assert!(Marked::of(&board).is_some());
+        assert!(Marked::of(&board, 256).is_some());
         let mut moved = board.clone();
         let mut frame = Frame::clone(&moved.frame);
         let square = frame.board.square_rect(Square::parse("e4").unwrap());
         frame.board.texts[0].y = square.y + square.h / 2.0;
         moved.frame = Arc::new(frame);
-        assert!(Marked::of(&moved).is_none());
+        assert!(Marked::of(&moved, 256).is_none());
         // A tint across two squares.
         let mut frame = Frame::clone(&board.frame);
         let half = frame.board.square / 2.0;
@@ -715,13 +791,13 @@ mod tests {
             .find(|t| overlaps(t.rect, board_rect));
         tint.expect("the last move's tint").rect.x += half;
         moved.frame = Arc::new(frame);
-        assert!(Marked::of(&moved).is_none());
+        assert!(Marked::of(&moved, 256).is_none());
         // And a board without marks keeps the tile set of its options.
         let plain = crate::test_support::layout(
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
             &crate::options::DiagramOptions::default(),
         );
-        assert!(Marked::of(&plain).is_none());
+        assert!(Marked::of(&plain, 256).is_none());
     }
 
     #[test]

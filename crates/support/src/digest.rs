@@ -8,6 +8,11 @@
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Feeds `bytes` into the FNV-1a state `h`.
+///
+/// ```
+/// use fen2img_support::digest::{fnv1a, FNV_OFFSET};
+/// assert_eq!(fnv1a(FNV_OFFSET, b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
 pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= b as u64;
@@ -18,8 +23,14 @@ pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
 
 /// The stable 64-bit FNV-1a hash of `parts` fed one after another, each
 /// preceded by its length (so `["ab", "c"]` and `["a", "bc"]` differ): for
-/// content-addressed file names outside the library (the `md` command's
-/// image assets), which must not change between machines or Rust versions.
+/// content-addressed file names (the `md` command's image assets) and
+/// cache validators (the server's ETags), which must not change between
+/// machines or Rust versions.
+///
+/// ```
+/// use fen2img_support::digest::stable_hash;
+/// assert_ne!(stable_hash(&[b"ab", b"c"]), stable_hash(&[b"a", b"bc"]));
+/// ```
 pub fn stable_hash(parts: &[&[u8]]) -> u64 {
     parts.iter().fold(FNV_OFFSET, |h, part| {
         fnv1a(fnv1a(h, &(part.len() as u64).to_le_bytes()), part)

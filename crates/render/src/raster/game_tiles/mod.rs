@@ -6,19 +6,22 @@
 //! boards in one, so no frame is quantized on its own and a GIF compares
 //! frames index by index.
 
+mod base;
+mod square;
+
 use std::sync::Arc;
 
+use base::{GameBase, SquareKinds};
 use resvg::tiny_skia::{IntRect, Pixmap};
+use square::{quick_hash, GameSquare};
 
-use super::draw::draw_labels;
 use super::indexed::{
-    compose, corner_labels, count_colors, marker_patches, paste, piece_tiles, square_rect,
-    straight, to_indices, touching_labels, Material,
+    compose, corner_labels, count_colors, draw_placed, marker_patches, paste, piece_tile,
+    square_rect, straight, to_indices, touching_labels, Material, Placed, PlacedHere,
 };
 use super::parts::Parts;
-use super::runs::RunImage;
 use super::Rasterizer;
-use crate::layout::{Halo, Layout, PlacedLabel, SpriteSpec};
+use crate::layout::{Layout, PlacedLabel, SpriteSpec};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
@@ -52,25 +55,9 @@ pub(crate) struct GameTiles {
     bytes: u64,
     /// The most bytes `squares` may hold ([`GAME_TILE_BYTES`]).
     budget: u64,
-}
-
-/// One kind of square in a game's palette: what it is drawn from, and its
-/// index tiles.
-#[derive(Debug)]
-struct GameSquare {
-    /// A quick hash of `pixels`, looked at first.
-    hash: u64,
-    /// The sprites the tiles show.
-    sprites: SpriteSpec,
-    /// The labels on the square, placed in it, and their halo.
-    labels: Vec<PlacedLabel>,
-    label_halo: Option<Halo>,
-    /// The square's pixels without pieces or labels.
-    pixels: Vec<u8>,
-    /// The square without pieces, its labels drawn.
-    ground: Vec<u8>,
-    /// Each piece on it, in [`Piece::index`](fen2img_chess::Piece::index) order.
-    tiles: [Vec<u8>; 12],
+    /// What the frames drawn last share: their background without marks,
+    /// indexed, with its squares (see `base`).
+    base: Option<Arc<GameBase>>,
 }
 
 impl GameTiles {
@@ -83,6 +70,7 @@ impl GameTiles {
             squares: Vec::new(),
             bytes: 0,
             budget: GAME_TILE_BYTES,
+            base: None,
         }
     }
 
@@ -96,34 +84,22 @@ impl GameTiles {
         self.nearest.index(&self.palette, c)
     }
 
-    /// The ground and tiles of `sq` on `bare` (the background of `layout`)
-    /// with the `labels` centred in it: kept from an earlier square with
-    /// the same pixels, labels and sprites, or drawn now; `None` when the
-    /// squares kept have reached their budget and this one is new.
-    /// `scratch` is a pixmap of one square, reused from square to square
-    /// (a fresh one per square was a zeroed 32 KB at 720 px, 64 times a
-    /// frame).
+    /// The kind of square of `sq` of `layout`, whose pixels under the
+    /// pieces and labels are `ground`, with the `labels` that reach it:
+    /// kept from an earlier square with the same pixels, labels and
+    /// sprites, or made now (its ground indexed, its tiles drawn as frames
+    /// show them: [`GameTiles::draw_tiles`]); `None` when the squares kept
+    /// have reached their budget and this one is new.
     fn square(
         &mut self,
-        parts: &mut Parts,
         layout: &Layout,
-        bare: &RunImage,
-        labels: Option<(&[PlacedLabel], Option<Halo>)>,
+        ground: &Pixmap,
+        labels: Option<Placed>,
         sq: Square,
-        scratch: &mut Pixmap,
     ) -> Option<Arc<GameSquare>> {
-        let rect = square_rect(layout, sq);
-        if (scratch.width(), scratch.height()) != (rect.width(), rect.height()) {
-            *scratch = Pixmap::new(rect.width(), rect.height()).expect("a square is at least 1 px");
-        }
-        bare.crop_into(rect, scratch);
-        let ground: &Pixmap = scratch;
-        let here = labels.map_or_else(Vec::new, |(all, halo)| {
-            touching_labels(layout, all, halo, sq)
-        });
+        let here = labels.map_or_else(PlacedHere::default, |all| touching_labels(layout, all, sq));
         let hash = quick_hash(ground.data());
         let sprites = &layout.frame.sprites;
-        let halo = labels.and_then(|(_, halo)| halo);
         // The labels first: with inside coordinates a light square's
         // pixels are those of eight labelled light squares too, and
         // comparing those 32 KB (at 720 px) before the few labels was a
@@ -131,36 +107,71 @@ impl GameTiles {
         let kept = self.squares.iter().find(|e| {
             e.hash == hash
                 && e.labels == here
-                && e.label_halo == halo
-                && e.pixels == ground.data()
+                && e.pixels.data() == ground.data()
                 && e.sprites == *sprites
         });
         if let Some(kept) = kept {
             return Some(Arc::clone(kept));
         }
         let size = u64::from(layout.frame.board.square as u32).pow(2);
-        let cost = 13 * size + 4 * size + (here.len() * std::mem::size_of::<PlacedLabel>()) as u64;
+        let cost =
+            13 * size + 4 * size + (here.labels.len() * std::mem::size_of::<PlacedLabel>()) as u64;
         if self.bytes + cost > self.budget {
             return None;
         }
-        let placed = (!here.is_empty()).then_some((here.as_slice(), halo));
+        let placed = (!here.is_empty()).then_some(here.as_placed());
         let mut labelled = ground.clone();
-        if let Some((here, halo)) = placed {
-            draw_labels(&mut labelled, here, halo, 0);
+        if let Some(here) = placed {
+            draw_placed(&mut labelled, here, 0);
         }
-        let rgba = piece_tiles(parts, layout, ground, placed);
         let entry = Arc::new(GameSquare {
             hash,
             sprites: sprites.clone(),
             ground: to_indices(&labelled, |c| self.index(c)),
-            tiles: rgba.each_ref().map(|t| to_indices(t, |c| self.index(c))),
+            tiles: Default::default(),
             labels: here,
-            label_halo: halo,
-            pixels: ground.data().to_vec(),
+            pixels: ground.clone(),
         });
         self.bytes += cost;
         self.squares.push(Arc::clone(&entry));
         Some(entry)
+    }
+
+    /// Draws and indexes the tile of each piece of `layout` that the kind
+    /// of its square (`square_of`) does not have yet.
+    fn draw_tiles<'s>(
+        &mut self,
+        parts: &mut Parts,
+        layout: &Layout,
+        square_of: impl Fn(Square) -> &'s GameSquare,
+    ) {
+        for p in &layout.pieces {
+            let entry = square_of(p.square);
+            let slot = &entry.tiles[p.piece.index()];
+            if slot.get().is_some() {
+                continue;
+            }
+            let placed = (!entry.labels.is_empty()).then_some(entry.labels.as_placed());
+            let rgba = piece_tile(parts, layout, &entry.pixels, placed, p.piece);
+            // Set here, or already: a kind is drawn by one frame at a time.
+            let _ = slot.set(to_indices(&rgba, |c| self.index(c)));
+        }
+    }
+}
+
+impl SquareKinds for GameTiles {
+    fn palette_index(&mut self, c: Packed) -> u8 {
+        self.index(c)
+    }
+
+    fn kind_of(
+        &mut self,
+        layout: &Layout,
+        ground: &Pixmap,
+        labels: Option<Placed>,
+        sq: Square,
+    ) -> Option<Arc<GameSquare>> {
+        self.square(layout, ground, labels, sq)
     }
 }
 
@@ -221,18 +232,6 @@ impl Material<'_> {
     }
 }
 
-/// A fast hash of `bytes` (FNV-1a over every eighth 8-byte word, and the
-/// length), to find a square among those kept before comparing it whole:
-/// squares that differ at all (a tint, a label's corner, a glow) differ
-/// over many words, and a collision costs only that comparison.
-fn quick_hash(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for w in bytes.chunks_exact(8).step_by(8) {
-        h = (h ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(0x100_0000_01b3);
-    }
-    h ^ bytes.len() as u64
-}
-
 impl Rasterizer {
     /// Draws `layout` as a palette image in `game`'s palette: the empty
     /// board's runs, then each square and the pieces on it as index tiles
@@ -245,6 +244,58 @@ impl Rasterizer {
         if layout.has_overlay() {
             return self.render_rgba_in(layout, game);
         }
+        // Most frames: the game's shared background, and only the marked
+        // squares looked up again.
+        if let Some(image) = self.render_over_base(layout, game) {
+            return image;
+        }
+        self.render_whole_in(layout, game)
+    }
+
+    /// Draws `layout` (without an overlay) over its game's shared
+    /// background ([`GameBase`], built when the options change): the base's
+    /// indices with the squares its marks reach looked up again and the
+    /// rows its texts reach indexed, then the markers and pieces. `None`
+    /// when the marks cannot be drawn apart, a text changes the pixels
+    /// under a marker, or the game keeps no more kinds of square (the
+    /// caller draws the whole background then).
+    fn render_over_base(&mut self, layout: &Layout, game: &mut GameTiles) -> Option<IndexedImage> {
+        let base = match game.base.as_ref().filter(|b| b.fits(layout)) {
+            Some(base) => Arc::clone(base),
+            None => {
+                let base = Arc::new(GameBase::build(&mut self.parts, layout, game)?);
+                game.base = Some(Arc::clone(&base));
+                base
+            }
+        };
+        let (mut indices, squares) = base.draw(layout, game)?;
+        let mut class_of = [0u8; 64];
+        let mut found: Vec<&GameSquare> = Vec::new();
+        for sq in Square::all() {
+            let entry = &*squares[sq.index()];
+            let class = match found.iter().position(|e| std::ptr::eq(*e, entry)) {
+                Some(i) => i,
+                None => {
+                    found.push(entry);
+                    found.len() - 1
+                }
+            };
+            class_of[sq.index()] = class as u8;
+        }
+        game.draw_tiles(&mut self.parts, layout, |sq| &squares[sq.index()]);
+        compose(layout, &mut indices, base.markers(), &class_of, &found);
+        let frame = &layout.frame;
+        Some(IndexedImage {
+            width: frame.width(),
+            height: frame.height(),
+            palette: Arc::clone(&game.palette),
+            indices,
+        })
+    }
+
+    /// [`Rasterizer::render_in`] from this frame's whole background, for
+    /// boards whose marks cannot be drawn over a shared one.
+    fn render_whole_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
         let frame = &layout.frame;
         let bare = self.parts.background(layout);
         let labels = corner_labels(layout);
@@ -259,14 +310,15 @@ impl Rasterizer {
         let size = frame.board.square as usize;
         let mut class_of = [0u8; 64];
         let mut found: Vec<Arc<GameSquare>> = Vec::new();
-        // Sized by the first square (`GameTiles::square`).
-        let mut scratch = Pixmap::new(1, 1).expect("1 px");
+        // One square's pixels at a time (a fresh pixmap per square was a
+        // zeroed 32 KB at 720 px, 64 times a frame).
+        let mut scratch = Pixmap::new(size as u32, size as u32).expect("a square is at least 1 px");
         for sq in Square::all() {
-            let Some(entry) = game.square(&mut self.parts, layout, &bare, labels, sq, &mut scratch)
-            else {
+            let r = square_rect(layout, sq);
+            bare.crop_into(r, &mut scratch);
+            let Some(entry) = game.square(layout, &scratch, labels, sq) else {
                 return self.render_rgba_in(layout, game);
             };
-            let r = square_rect(layout, sq);
             paste(
                 &mut indices,
                 width,
@@ -288,7 +340,10 @@ impl Rasterizer {
             .iter()
             .map(|(color, rect, patch)| (*color, *rect, to_indices(patch, |c| game.index(c))))
             .collect();
-        let tiles_of: Vec<&[Vec<u8>; 12]> = found.iter().map(|e| &e.tiles).collect();
+        game.draw_tiles(&mut self.parts, layout, |sq| {
+            &found[class_of[sq.index()] as usize]
+        });
+        let tiles_of: Vec<&GameSquare> = found.iter().map(|e| &**e).collect();
         compose(layout, &mut indices, &markers, &class_of, &tiles_of);
         IndexedImage {
             width: frame.width(),
@@ -314,7 +369,7 @@ impl Rasterizer {
 mod tests {
     use super::*;
     use crate::options::{Coordinates, DiagramOptions};
-    use crate::test_support::layout;
+    use crate::test_support::{game_board, layout};
 
     #[test]
     fn a_game_palette_frame_is_its_rgba_image_indexed() {
@@ -374,6 +429,11 @@ mod tests {
                     "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3",
                     &marked(("d1", "h5"), true),
                 ),
+                // The king tinted and checked on g1, under the `g`'s casing.
+                layout(
+                    "rnb1kbnr/pppp1ppp/8/4p3/4P3/6q1/PPPP1P1P/RNBQ1RK1 w kq - 0 5",
+                    &marked(("e1", "g1"), false),
+                ),
             ];
             let over_pieces = frames[0].frame.board.labels_over_pieces;
             assert_eq!(over_pieces, coordinates == Coordinates::Inside);
@@ -403,6 +463,56 @@ mod tests {
                 .count();
             assert!(unfitted > 100, "{coordinates:?}: {unfitted} pixels");
             assert!(spent.squares.is_empty());
+            // The king checked on g1 under the `g` was drawn from tiles (a
+            // kind of square whose label's casing shows the glow), not in
+            // RGBA.
+            let glowing = game.squares.iter().any(|e| !e.labels.glows.is_empty());
+            assert_eq!(glowing, coordinates == Coordinates::Inside);
+        }
+    }
+
+    #[test]
+    fn frames_over_the_base_are_the_frames_drawn_whole() {
+        // Games as `batch` draws them: a last move, a check, a fill, both
+        // player bars with clocks and a caption, all changing from frame
+        // to frame (the bars' texts in the rows of the side-to-move
+        // markers), then an unmarked board with other options; in each
+        // placement of the labels, opaque and transparent. (Print's
+        // last-move frames are drawn again over the pieces: those boards
+        // take the RGBA path.) Each frame over the game's base must be the
+        // frame drawn from its own whole background, index for index.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for theme in ["brown", "blue"] {
+            for coordinates in [Coordinates::Outside, Coordinates::Inside, Coordinates::None] {
+                for transparent in [false, true] {
+                    let case = format!("{theme} {coordinates:?} transparent={transparent}");
+                    let mut boards: Vec<Layout> = (0..6)
+                        .map(|n| game_board(theme, coordinates, transparent, n))
+                        .collect();
+                    let plain = DiagramOptions {
+                        theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
+                        coordinates,
+                        transparent,
+                        ..DiagramOptions::default()
+                    };
+                    boards.push(layout(START, &plain));
+                    let mut raster = Rasterizer::new();
+                    let mut fit = PaletteFit::default();
+                    raster.sample(&boards[0], &mut fit);
+                    let mut over = GameTiles::new(&fit);
+                    let mut whole = GameTiles::new(&fit);
+                    for (n, board) in boards.iter().enumerate() {
+                        assert!(!board.has_overlay(), "{case}, frame {n}");
+                        let want = raster.render_whole_in(board, &mut whole);
+                        let got = raster.render_over_base(board, &mut over);
+                        let got = got.unwrap_or_else(|| panic!("{case}, frame {n}: no base"));
+                        assert!(got.indices == want.indices, "{case}, frame {n}");
+                    }
+                    // The last board's options made a base of their own.
+                    let base = over.base.as_ref().expect("a base");
+                    assert!(base.fits(&boards[6]) && !base.fits(&boards[0]), "{case}");
+                }
+            }
         }
     }
 }

@@ -39,6 +39,12 @@ const NAMES: [(char, &str); 22] = [
 
 /// Whether `c` would not show as itself in a message: a control character,
 /// or a space, format or filler character other than the plain space.
+///
+/// ```
+/// use fen2img_support::quote::is_invisible;
+/// assert!(is_invisible('\u{a0}') && is_invisible('\u{1b}'));
+/// assert!(!is_invisible(' ') && !is_invisible('é'));
+/// ```
 pub fn is_invisible(c: char) -> bool {
     c.is_control()
         || NAMES.iter().any(|&(n, _)| n == c)
@@ -55,6 +61,12 @@ pub fn is_invisible(c: char) -> bool {
 /// One character as a message shows it: `'x'` when it is visible, else its
 /// code point and, where known, its name: `U+00A0 (no-break space)`,
 /// `U+001B (control character)`.
+///
+/// ```
+/// use fen2img_support::quote::char_name;
+/// assert_eq!(char_name('K'), "'K'");
+/// assert_eq!(char_name('\u{feff}'), "U+FEFF (byte order mark)");
+/// ```
 pub fn char_name(c: char) -> String {
     if !is_invisible(c) {
         return format!("'{c}'");
@@ -74,6 +86,11 @@ pub fn char_name(c: char) -> String {
 /// `text` safe to print: every invisible or control character (see
 /// [`is_invisible`]) becomes `<U+XXXX>`; the rest is unchanged. Borrowed when
 /// there is nothing to replace.
+///
+/// ```
+/// use fen2img_support::quote::escape;
+/// assert_eq!(escape("w\u{a0}KQkq\u{1b}[2J"), "w<U+00A0>KQkq<U+001B>[2J");
+/// ```
 pub fn escape(text: &str) -> Cow<'_, str> {
     if !text.chars().any(is_invisible) {
         return Cow::Borrowed(text);
@@ -103,6 +120,11 @@ fn is_reordering(c: char) -> bool {
 /// controls that reorder what follows become `<U+XXXX>`, as in messages.
 /// Everything else is unchanged, joiners and variation selectors included
 /// (scripts and emoji need them). Borrowed when there is nothing to change.
+///
+/// ```
+/// use fen2img_support::quote::shown;
+/// assert_eq!(shown("Carlsen\tNorway\u{202e}"), "Carlsen Norway<U+202E>");
+/// ```
 pub fn shown(text: &str) -> Cow<'_, str> {
     if !text
         .chars()
@@ -128,6 +150,11 @@ pub fn shown(text: &str) -> Cow<'_, str> {
 
 /// Bytes that may not be UTF-8, made safe to print: valid text as
 /// [`escape`] shows it, each invalid byte as `<0xNN>`.
+///
+/// ```
+/// use fen2img_support::quote::escape_bytes;
+/// assert_eq!(escape_bytes(b"e4\xff\x1b"), "e4<0xFF><U+001B>");
+/// ```
 pub fn escape_bytes(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
@@ -143,7 +170,7 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
 /// escaped: see [`escape`]).
 ///
 /// ```
-/// use fen2img_chess::quote::clip;
+/// use fen2img_support::quote::clip;
 /// assert_eq!(clip("Nimzowitsch", 5), "Nimzo…");
 /// assert_eq!(clip("Tal", 5), "Tal");
 /// ```
@@ -157,6 +184,12 @@ pub fn clip(text: &str, max_chars: usize) -> Cow<'_, str> {
 /// A piece of user text quoted for a message: one character as
 /// [`char_name`] shows it (`'x'` or `U+00A0 (no-break space)`), longer text
 /// in single quotes with [`escape`] applied (`'w<U+00A0>KQkq'`).
+///
+/// ```
+/// use fen2img_support::quote::quoted;
+/// assert_eq!(quoted("x"), "'x'");
+/// assert_eq!(quoted("w\u{a0}b"), "'w<U+00A0>b'");
+/// ```
 pub fn quoted(text: &str) -> String {
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
@@ -171,6 +204,11 @@ pub fn quoted(text: &str) -> String {
 /// not allow at all, not even as references (C0 controls other than tab,
 /// line feed and carriage return; U+FFFE and U+FFFF), become U+FFFD, so
 /// the document stays well-formed whatever the text holds.
+///
+/// ```
+/// use fen2img_support::quote::markup;
+/// assert_eq!(markup("<b>\"Tal\" & co</b>"), "&lt;b&gt;&quot;Tal&quot; &amp; co&lt;/b&gt;");
+/// ```
 pub fn markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -203,7 +241,7 @@ pub const EXCERPT_BYTES: usize = 320;
 /// a window of 72 columns around the caret.
 ///
 /// ```
-/// use fen2img_chess::quote::caret_bytes;
+/// use fen2img_support::quote::caret_bytes;
 /// assert_eq!(caret_bytes(b"8/8/9/8", 4), "  8/8/9/8\n      ^");
 /// ```
 pub fn caret_bytes(bytes: &[u8], offset: usize) -> String {
@@ -215,7 +253,7 @@ pub fn caret_bytes(bytes: &[u8], offset: usize) -> String {
 /// character `at` (0-based).
 ///
 /// ```
-/// use fen2img_chess::quote::caret_chars;
+/// use fen2img_support::quote::caret_chars;
 /// assert_eq!(caret_chars("e4 \u{e9}5 Ke3", 6), "  e4 ?5 Ke3\n        ^");
 /// ```
 pub fn caret_chars(text: &str, at: usize) -> String {
@@ -232,7 +270,7 @@ pub fn caret_chars(text: &str, at: usize) -> String {
 /// start characters does) and anything but printable ASCII shows as `?`.
 ///
 /// ```
-/// use fen2img_chess::quote::caret_at;
+/// use fen2img_support::quote::caret_at;
 /// assert_eq!(caret_at(b"1. e4 e5\r2. Ke3 *", 12), "  2. Ke3 *\n     ^");
 /// ```
 pub fn caret_at(input: &[u8], offset: usize) -> String {

@@ -1,5 +1,5 @@
-//! Reading a user's file (a theme, a piece glyph) without letting the file
-//! decide how much work that is.
+//! Reading a file a user named (a theme, a piece glyph, a page, a game, a
+//! cache entry) without letting the file decide how much work that is.
 //!
 //! A path may name a FIFO (opening it waits for a writer forever), a device
 //! such as `/dev/zero` (endless, and its length reads as 0), a directory or
@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// Why a file was not read.
 #[derive(Debug)]
-pub(crate) enum ReadError {
+pub enum ReadError {
     /// The file system refused (missing, no permission, ...).
     Io(io::Error),
     /// The path is not a regular file; says what it is instead.
@@ -23,7 +23,7 @@ pub(crate) enum ReadError {
 
 impl ReadError {
     /// The reason in words, for a message that names the file first.
-    pub(crate) fn reason(&self) -> String {
+    pub fn reason(&self) -> String {
         match self {
             ReadError::Io(e) => match e.kind() {
                 io::ErrorKind::NotFound => "no such file".into(),
@@ -36,7 +36,7 @@ impl ReadError {
     }
 
     /// Whether the file was not there at all.
-    pub(crate) fn is_not_found(&self) -> bool {
+    pub fn is_not_found(&self) -> bool {
         matches!(self, ReadError::Io(e) if e.kind() == io::ErrorKind::NotFound)
     }
 }
@@ -67,8 +67,17 @@ fn file_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
 }
 
 /// The contents of the regular file at `path` (symbolic links followed),
-/// if it holds at most `limit` bytes.
-pub(crate) fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+/// if it holds at most `limit` bytes; else why not, for a message of the
+/// caller's own (see [`ReadError::reason`]).
+///
+/// ```
+/// use fen2img_support::bounded_read::{read_regular_file, ReadError};
+///
+/// let e = read_regular_file(&std::env::temp_dir(), 1 << 20).unwrap_err();
+/// assert!(matches!(e, ReadError::NotRegular("a directory")));
+/// assert_eq!(e.reason(), "is a directory, not a regular file");
+/// ```
+pub fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     // Checked before opening: opening a FIFO blocks until a writer comes.
     let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
     if let Some(what) = file_kind(&meta) {
@@ -100,7 +109,7 @@ pub(crate) fn read_regular_file(path: &Path, limit: u64) -> Result<Vec<u8>, Read
 ///
 /// ```
 /// let dir = std::env::temp_dir();
-/// let e = fen2img_render::read_regular(&dir, 1 << 20).unwrap_err();
+/// let e = fen2img_support::bounded_read::read_regular(&dir, 1 << 20).unwrap_err();
 /// assert_eq!(e.to_string(), "it is a directory, not a regular file");
 /// ```
 pub fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
