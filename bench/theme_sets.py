@@ -4,7 +4,7 @@ draw the contact sheets the choice is looked at on.
 
 Three parts, each printed as a Markdown table or written as a PNG:
 
-  screen   for every built-in theme but print, at 45 and 100 px squares,
+  screen   for every built-in theme but print, at 20, 45 and 100 px squares,
            every set (the built-in one and each bundled one) on that
            theme's own squares: the project's legibility measure
            (bench/measure_glyphs.py: the mean absolute grey difference
@@ -21,15 +21,16 @@ Three parts, each printed as a Markdown table or written as a PNG:
            (grey <= 191 before the threshold) that are still black after it
            (how much of the outline survives).
 
-  --sheet  every theme beside each candidate set at 45 px squares (all six
-           pieces, white above black, on alternating squares) and 100 px
-           squares (king, queen, knight, white above black), one row of
-           sets per theme.  Written as two PNGs, PATH-45.png and
-           PATH-100.png.
+  --sheet  every theme beside each candidate set at 20 and 45 px squares
+           (all six pieces, white above black, on alternating squares) and
+           100 px squares (king, queen, knight, white above black), one row
+           of sets per theme.  Written as three PNGs, PATH-20.png,
+           PATH-45.png and PATH-100.png (the 20 px sheet drawn at 1:1: look
+           at it enlarged too).
 
     python3 bench/theme_sets.py --fen2img target/release/fen2img \\
         [--sets fen2img,cburnett,...] [--sheet docs/images/theme-sets] \\
-        [--only screen|print]
+        [--only screen|print|sheet]
 
 The built-in set is named `fen2img` (`--pieces fen2img`).  Uses the
 virtual environment of bench/measure_glyphs.py (target/measure-venv).
@@ -38,6 +39,7 @@ virtual environment of bench/measure_glyphs.py (target/measure-venv).
 import io
 import itertools
 import os
+import re
 import subprocess
 import sys
 
@@ -49,7 +51,7 @@ import numpy as np  # noqa: E402
 from PIL import Image, ImageDraw  # noqa: E402
 
 USAGE = ("usage: theme_sets.py --fen2img BIN [--sets A,B,...] [--sheet PATH] "
-         "[--only screen|print]")
+         "[--only screen|print|sheet]")
 SCREEN_THEMES = ["brown", "blue", "green", "ic", "pink", "purple"]
 ALL_THEMES = SCREEN_THEMES[:3] + ["print"] + SCREEN_THEMES[3:]
 # The sets the sheets show: the built-in one and the bundled sets that
@@ -57,6 +59,9 @@ ALL_THEMES = SCREEN_THEMES[:3] + ["print"] + SCREEN_THEMES[3:]
 # stylised, fantasy's bishop and knight ornate: measured, not sheeted).
 SHEET_SETS = ["fen2img", "cburnett", "chessnut", "kosal", "spatial", "celtic"]
 BUILT_IN = "fen2img"
+# Thumbnail, web and large squares: the sizes issue 34 asks the screen
+# themes' choice to hold at.
+SQUARES = (20, 45, 100)
 
 
 def board_png(binary, fen, args):
@@ -70,7 +75,7 @@ def screen(binary, sets):
           "| king–queen, white / black | mean of 15, white / black |")
     print("|---|---|---|---|---|---|---|")
     for theme in SCREEN_THEMES:
-        for square in (45, 100):
+        for square in SQUARES:
             for name in sets:
                 s = mb.summary(mb.theme_differences(binary, square, name, theme))
                 print("| %s | %d px | %s | %s %.1f | %s %.1f | %.1f / %.1f | %.1f / %.1f |" % (
@@ -136,19 +141,42 @@ FEN_45 = "kqrbnp2/KQRBNP2/8/8/8/8/8/8 w - - 0 1"
 FEN_100 = "kqn5/8/8/8/8/8/8/KQN5 w - - 0 1"
 
 
+BOARD_RECT = re.compile(rb'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"')
+
+
+def board_at(binary, theme, square):
+    """The `--size` at which `theme` draws `square` px squares with the
+    options of `tile`, and the board's top left corner there: the print
+    theme keeps room for its frame line even without a border, so its
+    board is neither at (0, 0) nor 8 * square wide (read from the SVG's
+    board rectangle, the first one after the background's)."""
+    for size in range(8 * square, 8 * square + 64):
+        svg = subprocess.run(
+            [binary, "8/8/8/8/8/8/8/8 w - - 0 1", "-o", "-", "-f", "svg", "--theme", theme,
+             "--size", str(size), "--coords", "none", "--no-border", "--no-side-to-move"],
+            check=True, capture_output=True).stdout
+        m = BOARD_RECT.search(svg)
+        x, y, width = (0, 0, size) if m is None else (float(v) for v in m.groups())
+        if width == 8 * square and x == int(x) and y == int(y):
+            return size, int(x), int(y)
+    sys.exit("theme_sets.py: no size draws %s with %d px squares" % (theme, square))
+
+
 def tile(binary, theme, name, square):
-    args = ["--theme", theme, "--pieces", name, "--size", str(8 * square),
+    size, x, y = board_at(binary, theme, square)
+    args = ["--theme", theme, "--pieces", name, "--size", str(size),
             "--coords", "none", "--no-border", "--no-side-to-move"]
-    if square == 45:
+
+    def rank(board, row, files):
+        top = y + row * square
+        return board.crop((x, top, x + files * square, top + square))
+
+    if square <= 45:
         board = board_png(binary, FEN_45, args)
-        white = board.crop((0, square, 6 * square, 2 * square))
-        black = board.crop((0, 0, 6 * square, square))
-        files = 6
+        white, black, files = rank(board, 1, 6), rank(board, 0, 6), 6
     else:
         board = board_png(binary, FEN_100, args)
-        white = board.crop((0, 7 * square, 3 * square, 8 * square))
-        black = board.crop((0, 0, 3 * square, square))
-        files = 3
+        white, black, files = rank(board, 7, 3), rank(board, 0, 3), 3
     out = Image.new("RGB", (files * square, white.height + black.height))
     out.paste(white, (0, 0))
     out.paste(black, (0, white.height))
@@ -205,7 +233,7 @@ def main():
     if only in (None, "print"):
         print_table(binary, sets)
     if sheet_path:
-        for square in (45, 100):
+        for square in SQUARES:
             sheet(binary, SHEET_SETS, square, "%s-%d.png" % (sheet_path, square))
 
 
