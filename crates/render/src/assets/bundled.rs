@@ -15,10 +15,11 @@
 //! A set the screen themes draw by default (cburnett) is also kept as flat
 //! paths beside its files (`NAME.paths`, the format of the built-in set's
 //! `built_in.paths`, see `glyph_file`), read instead of the SVG files:
-//! parsing twelve SVG files with usvg took 1.4 ms of a 4.4 ms one-shot
-//! `fen2img FEN -o board.png`. A test keeps the file what usvg makes of
-//! the SVG files (`FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib
-//! bundled` rewrites it).
+//! parsing them with usvg took 0.6 ms of the 5.3 ms of CPU a one-shot
+//! `fen2img FEN -o board.png` spent (docs/PERFORMANCE.md, 2026-11-29). A
+//! test keeps the file what usvg makes of the SVG files
+//! (`FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled` rewrites
+//! it).
 
 use std::path::Path;
 use std::sync::OnceLock;
