@@ -27,8 +27,8 @@ square and the glyph's darkest or lightest ink (lower is crisper).
 --themes measures, for each theme named and at 20, 45 and 100 px squares,
 the built-in set beside the sets named by --sets (cburnett by default) on
 that theme's own squares: the same pair differences, the closest pair and
-the mean of the 15 pairs, per colour.  It is the measure behind each
-theme's default set (docs/guide/pieces.md).
+the mean of the 15 pairs, per colour.  bench/theme_sets.py measures every
+set so, and in print, for each theme's default set (docs/guide/pieces.md).
 
 --sheet writes every set side by side at 20 px squares (shown 2x, pixel
 for pixel), 45 and 100 px squares (king and knight only, once
@@ -119,8 +119,8 @@ def crop(binary, square, pieces, files, twice=True):
     `twice`, each once): the first `files` files of the board."""
     args = [binary, SHEET_FEN, "--size", str(8 * square), "--coords", "none",
             "--no-border", "--no-side-to-move", "-o", "-", "-f", "png"]
-    if pieces:
-        args += ["--pieces", pieces]
+    # The built-in set by its name: a theme may draw another by default.
+    args += ["--pieces", pieces or "fen2img"]
     png = subprocess.run(args, check=True, capture_output=True).stdout
     board = Image.open(io.BytesIO(png)).convert("RGB")
     ranks = 2 if twice else 1

@@ -207,8 +207,8 @@ def fen2img_board(binary, square, pieces=None, theme="brown"):
     border or side-to-move disc, `square` px squares."""
     args = [binary, SHEET_FEN, "--size", str(8 * square), "--coords", "none",
             "--no-border", "--no-side-to-move", "--theme", theme, "-o", "-", "-f", "png"]
-    if pieces:
-        args += ["--pieces", pieces]
+    # The built-in set by its name: a theme may draw another by default.
+    args += ["--pieces", pieces or "fen2img"]
     png = subprocess.run(args, check=True, capture_output=True).stdout
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=float)
 

@@ -40,8 +40,8 @@ def block(binary, square, pieces, theme):
     """Ranks 8-5, files a-f, of the board drawn at `square` px squares."""
     args = [binary, FEN, "--size", str(8 * square), "--coords", "none",
             "--no-border", "--no-side-to-move", "--theme", theme, "-o", "-", "-f", "png"]
-    if pieces:
-        args += ["--pieces", pieces]
+    # The built-in set by its name: a theme may draw another by default.
+    args += ["--pieces", pieces or "fen2img"]
     png = subprocess.run(args, check=True, capture_output=True).stdout
     board = Image.open(io.BytesIO(png)).convert("RGB")
     return board.crop((0, 0, 6 * square, 4 * square))

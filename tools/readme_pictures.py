@@ -96,7 +96,8 @@ def vs_cburnett(binary):
         measure_glyphs.write_set(measure_glyphs.cburnett(), reference)
         tiles = []
         for size, k in ((400, 1), (160, 2)):
-            for name, extra in (("fen2img", []), ("cburnett (python-chess)", ["--pieces", reference])):
+            for name, extra in (("fen2img", ["--pieces", "fen2img"]),
+                                ("cburnett (python-chess)", ["--pieces", reference])):
                 board = draw(binary, MIDDLEGAME, "--size", str(size), *extra)
                 tiles.append(("%s, %d px%s" % (name, size, ", shown 2x" if k > 1 else ""),
                               zoom(board, k)))

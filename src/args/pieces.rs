@@ -8,11 +8,12 @@ use fen2img_support::quote::escape;
 
 use crate::failure::{warn, Cause, Failure};
 
-/// The piece set `--pieces` names: a bundled set by name (`cburnett`, as
-/// [`PieceSet::bundled`]), else the set in that directory ([`load_pieces`]).
-/// A bare word that is neither is one message listing the bundled sets.
+/// The piece set `--pieces` names: the built-in or a bundled set by name
+/// (`fen2img`, `cburnett`, as [`PieceSet::named`]), else the set in that
+/// directory ([`load_pieces`]). A bare word that is neither is one message
+/// listing the names.
 pub fn named_or_load_pieces(flag: &str, arg: &std::path::Path) -> Result<PieceSet, Failure> {
-    if let Some(set) = arg.to_str().and_then(PieceSet::bundled) {
+    if let Some(set) = arg.to_str().and_then(PieceSet::named) {
         return Ok(set);
     }
     // A bare word that is nothing is most likely a misspelt set name; a
@@ -26,9 +27,9 @@ pub fn named_or_load_pieces(flag: &str, arg: &std::path::Path) -> Result<PieceSe
     // is not a theme is; a path that cannot be read stays an I/O failure.
     if bare && std::fs::symlink_metadata(arg).is_err_and(|e| e.kind() == io::ErrorKind::NotFound) {
         return Err(Failure::invalid(format!(
-            "{flag} '{}': not a bundled piece set ({}) and no such directory",
+            "{flag} '{}': not a piece set's name ({}) and no such directory",
             escape(&arg.display().to_string()),
-            bundled_set_names()
+            PieceSet::names().collect::<Vec<_>>().join(", ")
         )));
     }
     load_pieces(flag, arg)
@@ -63,10 +64,4 @@ pub fn load_pieces(flag: &str, dir: &std::path::Path) -> Result<PieceSet, Failur
         warn(w);
     }
     Ok(set)
-}
-
-/// The bundled piece sets' names, comma-separated.
-fn bundled_set_names() -> String {
-    let names: Vec<&str> = PieceSet::bundled_sets().iter().map(|s| s.name).collect();
-    names.join(", ")
 }

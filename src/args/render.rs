@@ -38,8 +38,10 @@ pub struct RenderArgs {
     #[arg(long, value_name = "NAME|FILE", default_value = "brown", value_hint = ValueHint::FilePath)]
     pub theme: OsString,
 
-    /// A bundled piece set by name (cburnett, chessnut... see --list-pieces)
-    /// or a directory with wK.svg wQ.svg ... bP.svg.
+    /// A piece set: fen2img (the project's own), a bundled set by name
+    /// (cburnett, chessnut... see --list-pieces) or a directory with wK.svg
+    /// wQ.svg ... bP.svg. Default: the theme's (print: fen2img; the others:
+    /// cburnett).
     #[arg(long, value_name = "NAME|DIR", value_hint = ValueHint::DirPath)]
     pub pieces: Option<OsString>,
 

@@ -352,11 +352,11 @@ mod tests {
     #[test]
     fn pieces_are_a_bundled_set_or_a_directory() {
         let o = read(&flags(&["--pieces=cburnett".into()]), Format::SVG).unwrap();
-        assert_eq!(o.diagram.pieces.name(), "cburnett");
+        assert_eq!(o.diagram.piece_set().name(), "cburnett");
         let f = read(&flags(&["--pieces=no-such-set".into()]), Format::SVG).unwrap_err();
         assert!(
             f.message
-                .starts_with("--pieces 'no-such-set': not a bundled piece set"),
+                .starts_with("--pieces 'no-such-set': not a piece set's name"),
             "{}",
             f.message
         );

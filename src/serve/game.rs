@@ -267,7 +267,7 @@ fn json_game(json: &Value, max_size: u32, deadline: Instant) -> Result<Game, Sto
 struct Style {
     flip: bool,
     board: lila_names::LilaBoard,
-    pieces: Option<&'static str>,
+    pieces: &'static str,
     coords: fen2img_render::Coordinates,
     comment: String,
     size: u32,
@@ -279,7 +279,7 @@ impl Style {
         let board = lila_names::board(text(json, "theme")?.as_deref().unwrap_or("brown"))?;
         let pieces = match text(json, "piece")? {
             Some(name) => lilagif::piece_set(&name)?,
-            None => None,
+            None => lilagif::DEFAULT_PIECES,
         };
         let coords = match json.get("coordinates") {
             None | Some(Value::Null) => lilagif::coordinates(None)?,
@@ -306,7 +306,7 @@ impl Style {
         let mut r = DiagramRequest::new(position, Format::GIF);
         r.size = Some(self.size);
         lilagif::set_board(&mut r, self.board);
-        r.pieces = self.pieces;
+        r.pieces = Some(self.pieces);
         r.flip = Some(self.flip);
         r.coords = Some(self.coords);
         r.side_to_move = Some(false);

@@ -260,15 +260,56 @@ fn every_bundled_set_answers_piece_by_its_lila_gif_name() {
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .collect();
     assert!(names.len() >= 9, "{names:?}");
+    // lichess's names of sets fen2img has not got draw lila-gif's default,
+    // cburnett; every other bundled set draws itself.
     let (default_image, default_game) = (image("piece=merida"), game("merida"));
+    assert_eq!(default_image, image("piece=cburnett"));
     let mut seen = Vec::new();
     for name in &names {
         let drawn = image(&format!("piece={name}"));
-        assert_ne!(drawn, default_image, "{name}: drawn with its own set");
+        if name != "cburnett" {
+            assert_ne!(drawn, default_image, "{name}: drawn with its own set");
+            assert_ne!(game(name), default_game, "{name} on /game.gif");
+        }
         assert!(!seen.contains(&drawn), "{name}: like another set");
-        assert_ne!(game(name), default_game, "{name} on /game.gif");
         seen.push(drawn);
     }
+}
+
+/// The drop-ins draw their peers' pieces when a request names none:
+/// lila-gif's default set, cburnett, on every board theme, and
+/// web-boardimage's (python-chess's cburnett); never the set the server's
+/// own defaults or a theme's own set would give.
+#[test]
+fn the_drop_ins_keep_their_peers_default_pieces() {
+    let plain = Server::start(&[]);
+    let operator = Server::start(&["--pieces", "chessnut", "--theme", "print"]);
+    let get = |server: &Server, target: &str| {
+        let r = server.get(target);
+        assert_eq!(r.status, 200, "{target}: {}", r.text());
+        r.body
+    };
+    for theme in ["brown", "blue", "green", "ic", "pink", "purple"] {
+        let query = format!("/image.gif?fen={}&theme={theme}", enc(FEN));
+        let cburnett = get(&plain, &format!("{query}&piece=cburnett"));
+        assert_eq!(get(&plain, &query), cburnett, "{theme}");
+        assert_eq!(get(&operator, &query), cburnett, "{theme}, serve --pieces");
+        assert_ne!(get(&plain, &format!("{query}&piece=kosal")), cburnett);
+    }
+    let body = format!(r#"{{"theme":"blue","frames":[{{"fen":"{FEN}"}}]}}"#);
+    let game = |server: &Server| {
+        let r = post(server, "/game.gif", body.as_bytes());
+        assert_eq!(r.status, 200, "{}", r.text());
+        r.body
+    };
+    assert_eq!(game(&plain), game(&operator), "/game.gif");
+    for colors in ["lichess-brown", "lichess-blue", "wikipedia"] {
+        let board = format!("/board.png?fen={}&colors={colors}", enc(FEN));
+        assert_eq!(get(&plain, &board), get(&operator, &board), "{colors}");
+    }
+    // The server's own API follows the operator's set.
+    let own = format!("/diagram.png?fen={}", enc(FEN));
+    assert_ne!(get(&plain, &own), get(&operator, &own));
 }
 
 #[test]

@@ -93,7 +93,9 @@ fn pieces_takes_a_bundled_name_or_a_directory() {
         assert_code(&out, 0);
         fs::read(&file).unwrap()
     };
-    let own = png("", "160");
+    let own = png("fen2img", "160");
+    // The brown theme's own set is cburnett: asked for or not, the same.
+    assert_eq!(png("", "160"), png("cburnett", "160"));
     let cburnett_dir = sets_dir().join("cburnett");
     let by_dir = cburnett_dir.to_str().unwrap();
     // By name: hinted at small squares; from its directory: a user's set,
@@ -112,7 +114,7 @@ fn an_unknown_set_name_lists_the_bundled_ones() {
     assert_code(&out, 2);
     let err = stderr(&out);
     assert!(
-        err.contains("--pieces 'merida': not a bundled piece set ("),
+        err.contains("--pieces 'merida': not a piece set's name ("),
         "{err}"
     );
     for name in folders() {
@@ -144,7 +146,7 @@ fn a_markdown_fence_takes_a_set_by_name() {
     let out = run(&["md", page.to_str().unwrap(), "--check"]);
     assert_ne!(out.status.code(), Some(0));
     assert!(
-        stderr(&out).contains("not a bundled piece set"),
+        stderr(&out).contains("not a piece set's name"),
         "{}",
         stderr(&out)
     );

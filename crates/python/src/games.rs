@@ -323,8 +323,8 @@ fn piece_warnings(options: &RenderOptions) -> impl Iterator<Item = String> + '_ 
     options
         .diagram
         .pieces
-        .warnings()
         .iter()
+        .flat_map(|set| set.warnings())
         .map(|w| format!("pieces: {w}"))
 }
 

@@ -76,8 +76,8 @@ fn render_bytes(
         options
             .diagram
             .pieces
-            .warnings()
             .iter()
+            .flat_map(|set| set.warnings())
             .map(|w| format!("pieces: {w}")),
     );
     let bytes = match (subject.problem(&options), pdf) {

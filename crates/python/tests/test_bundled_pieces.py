@@ -12,9 +12,17 @@ NAMES = sorted(p.name for p in SETS.iterdir() if p.is_dir())
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_bundled_set_by_name_is_drawn(name):
-    own = fen2img.render(START, format="png", size=320)
+    own = fen2img.render(START, format="png", size=320, pieces="fen2img")
     assert fen2img.render(START, format="png", size=320, pieces=name) != own
-    assert fen2img.svg(START, pieces=name) != fen2img.svg(START)
+    assert fen2img.svg(START, pieces=name) != fen2img.svg(START, pieces="fen2img")
+
+
+def test_each_theme_draws_its_own_set_unless_one_is_asked_for():
+    # brown's set is cburnett, print's the project's own (docs/guide/pieces.md).
+    assert fen2img.svg(START) == fen2img.svg(START, pieces="cburnett")
+    print_own = fen2img.svg(START, theme="print", pieces="fen2img")
+    assert fen2img.svg(START, theme="print") == print_own
+    assert fen2img.svg(START, theme="print", pieces="kosal") != print_own
 
 
 def test_a_name_and_its_directory_differ_where_the_name_is_hinted():

@@ -234,10 +234,25 @@ fn pocket_badges_stay_in_the_tray_and_cover_no_piece() {
     // Two knights and two bishops side by side in White's tray, four pawns
     // in Black's: at 200 px the badge hung below the tray and covered the
     // next slot's piece.
+    // cburnett (read from its outline) and the built-in set (known by
+    // heart): each badge and sign is set clear of the set drawn.
     const FEN: &str = "r1bk3r/pppp1Q~pp/2n5/4p3/4P3/8/PPPP1PPP/RNB1K1NR[QNNppppBBq] b KQ - 0 1";
     let brown = Theme::built_in("brown").unwrap();
-    for size in [200, 300, 400, 720] {
-        let l = layout(FEN, &options(&brown, size, Markup::default()));
+    let sets = [
+        crate::PieceSet::named("cburnett"),
+        crate::PieceSet::named("fen2img"),
+    ];
+    for (size, pieces) in [200, 300, 400, 720]
+        .into_iter()
+        .flat_map(|s| sets.clone().map(|p| (s, p)))
+    {
+        let l = layout(
+            FEN,
+            &DiagramOptions {
+                pieces,
+                ..options(&brown, size, Markup::default())
+            },
+        );
         let trays: Vec<Rect> = l.frame.pockets.trays.iter().flatten().copied().collect();
         assert_eq!(l.around.badges.len(), 3, "{size}");
         for b in &l.around.badges {

@@ -72,7 +72,10 @@ pub fn canonical_options(options: &RenderOptions) -> String {
     line("side_to_move", side_to_move);
     line("border", border);
     line("transparent", transparent);
-    line("pieces", &format!("{:016x}", pieces.digest()));
+    // The set drawn, asked for or the theme's own: the same drawing has
+    // the same digest either way.
+    let drawn = pieces.clone().unwrap_or_else(|| theme.piece_set());
+    line("pieces", &format!("{:016x}", drawn.digest()));
     line("optimize", optimize);
     line("quality", quality);
     line("dpi", &dpi.map_or(0, |d| d));
@@ -181,10 +184,12 @@ fn around_lines(out: &mut String, around: &crate::options::Around) {
 }
 
 /// The theme's values (not its name: two themes with the same colours draw
-/// the same images).
+/// the same images; nor its piece set's name: the set drawn is
+/// `diagram.pieces`, which has its own line).
 fn theme_lines(out: &mut String, theme: &Theme) {
     let Theme {
         name: _,
+        pieces: _,
         light,
         dark,
         hatch,

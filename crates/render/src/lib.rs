@@ -153,7 +153,7 @@ pub use fen2img_chess::{
     ParseOptions, ParseSquareError, Piece, Pockets, Position, Record, Role, Square, Warning,
 };
 
-pub use assets::bundled::BundledSet;
+pub use assets::bundled::{BundledSet, BUILT_IN_NAME};
 pub use assets::color::Rgba;
 pub use assets::font::font_file;
 #[cfg(fuzzing)]

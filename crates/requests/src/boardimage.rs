@@ -9,6 +9,10 @@ use fen2img_render::{Coordinates, Format, ParseOptions, Square, UciMove};
 use crate::query::first;
 use crate::request::{DiagramRequest, MAX_MARKUP};
 
+/// The pieces web-boardimage draws: python-chess's `chess.svg.PIECES`,
+/// Colin M. L. Burnett's set, which fen2img bundles under lichess's name.
+const PIECES: &str = "cburnett";
+
 /// web-boardimage's default width.
 const DEFAULT_SIZE: i64 = 360;
 
@@ -134,6 +138,8 @@ impl<'a> BoardQuery<'a> {
         });
         r.border = Some(coordinates);
         r.side_to_move = Some(false);
+        // python-chess's pieces, whatever the server's own defaults.
+        r.pieces = Some(PIECES);
 
         // Each theme file's last-move colours (`square light lastmove`,
         // `square dark lastmove`), which python-chess paints solid.
@@ -266,6 +272,10 @@ mod tests {
         assert_eq!(r.coords, Some(Coordinates::None));
         assert_eq!(r.flip, Some(false));
         assert_eq!(r.theme, Some("brown"));
+        // python-chess's pieces whatever the theme or the server's defaults.
+        assert_eq!(r.pieces, Some("cburnett"));
+        let blue = req(&format!("fen={FEN}&colors=lichess-blue")).unwrap();
+        assert_eq!(blue.pieces, Some("cburnett"));
         assert_eq!(
             req(&format!("fen={FEN}&size=5000")).unwrap().size,
             Some(1024)

@@ -21,6 +21,11 @@ pub const MAX_COMMENT: usize = 255;
 /// lila-gif's limit on a player's name, in bytes.
 pub const MAX_NAME: usize = 100;
 
+/// lila-gif's default piece set (the `#[default]` of its `PieceSet`): drawn
+/// when a request names none, whatever its board theme, and for lichess's
+/// names of sets the server has not got.
+pub const DEFAULT_PIECES: &str = "cburnett";
+
 /// lila-gif's default position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -115,7 +120,7 @@ impl<'a> ImageQuery<'a> {
         }
         r.flip = Some(orientation(self.orientation)?);
         set_board(&mut r, lila_names::board(self.theme.unwrap_or("brown"))?);
-        r.pieces = self.piece.map(piece_set).transpose()?.flatten();
+        r.pieces = Some(self.piece.map_or(Ok(DEFAULT_PIECES), piece_set)?);
         r.coords = Some(coordinates(self.coordinates)?);
         // lila-gif's images are the board alone.
         r.side_to_move = Some(false);
@@ -150,14 +155,14 @@ pub fn parse(
 }
 
 /// `piece`: a set of `--piece-sets` or a bundled set, by name; one of
-/// lichess's set names the server has neither of is its own set (`None`);
-/// any other name is refused, as lila-gif refuses it.
-pub fn piece_set(name: &str) -> Result<Option<&'static str>, String> {
+/// lichess's set names the server has neither of is lila-gif's default set
+/// ([`DEFAULT_PIECES`]); any other name is refused, as lila-gif refuses it.
+pub fn piece_set(name: &str) -> Result<&'static str, String> {
     if let Some((n, _)) = piece_sets::find(name) {
-        return Ok(Some(n.as_str()));
+        return Ok(n.as_str());
     }
     if lila_names::PIECE_SETS.contains(&name) {
-        return Ok(None);
+        return Ok(DEFAULT_PIECES);
     }
     let loaded: Vec<&str> = piece_sets::names().collect();
     let also = if loaded.is_empty() {
@@ -250,7 +255,7 @@ mod tests {
         assert_eq!(r.flip, Some(false));
         assert_eq!(r.coords, Some(Coordinates::Inside));
         assert_eq!(r.theme, Some("brown"));
-        assert_eq!(r.pieces, None);
+        assert_eq!(r.pieces, Some("cburnett"), "lila-gif's default set");
         assert_eq!(r.position.to_string(), START);
         assert!(comment.is_empty());
     }
@@ -279,15 +284,15 @@ mod tests {
         assert!(bad("check=x").starts_with("check: "));
         assert!(bad(&format!("comment={}", "c".repeat(256))).starts_with("comment: "));
         assert!(bad("fen=9/8").starts_with("invalid FEN: "));
-        // lichess's set names fall back to the server's set when neither
-        // loaded nor bundled; other names are refused, as lila-gif refuses
-        // them.
+        // lichess's set names fall back to lila-gif's default set when
+        // neither loaded nor bundled; other names are refused, as lila-gif
+        // refuses them.
         assert_eq!(
             parse(&pairs("piece=merida").unwrap(), 2048)
                 .unwrap()
                 .0
                 .pieces,
-            None
+            Some("cburnett")
         );
         assert!(bad("piece=nosuchset").starts_with("piece: expected one of lichess's"));
         assert!(bad("piece=../cburnett").contains("found '../cburnett'"));
@@ -344,9 +349,10 @@ mod tests {
         let e4 = Square::parse("e4").unwrap();
         assert_eq!(one("lastMove=Q@e4").lastmove, Some((e4, e4)));
         assert_eq!(one("lastMove=0000").lastmove, None);
-        // One of lichess's sets this server does not have is its own set;
-        // a path is only ever a name, and refused.
-        assert_eq!(one("piece=merida").pieces, None);
+        // One of lichess's sets this server does not have is lila-gif's
+        // default; a path is only ever a name, and refused.
+        assert_eq!(one("piece=merida").pieces, Some("cburnett"));
+        assert_eq!(one("piece=kosal").pieces, Some("kosal"));
         let path = parse(&pairs("piece=../../etc").unwrap(), 2048).unwrap_err();
         assert!(path.starts_with("piece: "), "{path}");
     }

@@ -281,7 +281,7 @@ impl DiagramRequest {
             d.theme = theme;
         }
         if let Some((_, set)) = self.pieces.and_then(crate::piece_sets::find) {
-            d.pieces = set.clone();
+            d.pieces = Some(set.clone());
         }
         if let Some((light, dark)) = self.squares {
             d.theme.light = light;

@@ -31,7 +31,7 @@ fn one_png_ms(pieces: &PieceSet, size: u32) -> f64 {
     let mut options = RenderOptions::new(Format::PNG);
     options.diagram = DiagramOptions {
         size,
-        pieces: pieces.clone(),
+        pieces: Some(pieces.clone()),
         ..DiagramOptions::default()
     };
     let t = Instant::now();

@@ -1,5 +1,6 @@
-//! Writes `docs/pieces.png`: every piece on a light and a dark square, at
-//! three sizes, in each built-in theme (rows: brown, blue, green, print).
+//! Writes `docs/pieces.png`: every piece of the built-in set on a light and
+//! a dark square, at three sizes, in each built-in theme (rows: brown,
+//! blue, green, print), whatever set each theme draws by default.
 //!
 //! Run: `cargo run --release -p measure --bin contact_sheet`
 
@@ -7,7 +8,7 @@ use fen2img_render::internals::png;
 use fen2img_render::internals::tiny_skia::{IntRect, Pixmap, PixmapPaint, Transform};
 use fen2img_render::internals::Rasterizer;
 use fen2img_render::EncodeOptions;
-use fen2img_render::{parse, Coordinates, DiagramOptions, Layout, ParseOptions, Theme};
+use fen2img_render::{parse, Coordinates, DiagramOptions, Layout, ParseOptions, PieceSet, Theme};
 
 /// Square sizes in pixels: the smallest first, where only silhouettes survive.
 const SQUARES: [u32; 3] = [20, 40, 80];
@@ -34,6 +35,7 @@ fn main() {
                 side_to_move: false,
                 border: false,
                 theme: Theme::built_in(theme).expect("built in"),
+                pieces: Some(PieceSet::built_in()),
                 ..DiagramOptions::default()
             };
             let layout = Layout::new(&position, &options).expect("valid size");

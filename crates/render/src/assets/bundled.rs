@@ -11,14 +11,29 @@
 //!
 //! Unlike a user's set, a bundled set is hinted at small squares: its edges
 //! are found in its outlines when it is parsed (`hinting::detect`).
+//!
+//! A set the screen themes draw by default (cburnett) is also kept as flat
+//! paths beside its files (`NAME.paths`, the format of the built-in set's
+//! `built_in.paths`, see `glyph_file`), read instead of the SVG files:
+//! parsing them with usvg took 0.6 ms of the 5.3 ms of CPU a one-shot
+//! `fen2img FEN -o board.png` spent (docs/PERFORMANCE.md, 2026-11-29). A
+//! test keeps the file what usvg makes of the SVG files
+//! (`FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled` rewrites
+//! it).
 
 use std::path::Path;
 use std::sync::OnceLock;
 
+use crate::assets::glyph_file;
 use crate::assets::glyph_svg::Gradients;
 use crate::assets::hinting;
 use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
 use fen2img_support::digest::{fnv1a, FNV_OFFSET};
+
+/// The name the project's own set answers to beside the bundled sets'
+/// (`--pieces fen2img`, a theme file's `pieces = fen2img`): the name
+/// [`PieceSet::name`] gives it.
+pub const BUILT_IN_NAME: &str = "fen2img";
 
 /// The largest square (px) at which a bundled set is drawn hinted. Five
 /// pixels above the built-in set's limit: measured at 30 px squares,
@@ -52,6 +67,9 @@ pub struct BundledSet {
     pub source: &'static str,
     /// The twelve SVG files, in `NAMES` order.
     files: [&'static [u8]; 12],
+    /// The files as flat paths (`NAME.paths` beside them), where the set
+    /// keeps them: read instead of parsing the files.
+    flat: Option<&'static str>,
 }
 
 /// The twelve SVG files of the set in `assets/pieces/$dir/`, in `NAMES`
@@ -126,21 +144,53 @@ impl PieceSet {
         &SETS
     }
 
-    /// A bundled set by name, or else the set in the directory `name_or_dir`
-    /// (as [`PieceSet::load`]): how `--pieces`, Python's `pieces=` and a
+    /// The set a name stands for: `fen2img` ([`BUILT_IN_NAME`]) for the
+    /// project's own set, else a bundled set ([`PieceSet::bundled`]), or
+    /// `None`. What a theme's `pieces` names (see [`crate::Theme::pieces`]).
+    ///
+    /// ```
+    /// use fen2img_render::PieceSet;
+    /// assert!(PieceSet::named("fen2img").unwrap().same_as(&PieceSet::built_in()));
+    /// assert_eq!(PieceSet::named("kosal").unwrap().name(), "kosal");
+    /// assert!(PieceSet::named("./kosal").is_none());
+    /// ```
+    pub fn named(name: &str) -> Option<PieceSet> {
+        if name == BUILT_IN_NAME {
+            Some(PieceSet::built_in())
+        } else {
+            find(name)
+        }
+    }
+
+    /// Every name [`PieceSet::named`] knows: `fen2img`, then the bundled
+    /// sets' names.
+    ///
+    /// ```
+    /// let names: Vec<&str> = fen2img_render::PieceSet::names().collect();
+    /// assert_eq!(names[..2], ["fen2img", "cburnett"]);
+    /// ```
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        std::iter::once(BUILT_IN_NAME).chain(SETS.iter().map(|s| s.name))
+    }
+
+    /// A set by name ([`PieceSet::named`]: `fen2img` or a bundled set),
+    /// or else the set in the directory `name_or_dir` (as
+    /// [`PieceSet::load`]): how `--pieces`, Python's `pieces=` and a
     /// Markdown fence's `pieces=` read their value. A name that is neither
-    /// is a [`PieceSetErrorKind::Missing`] error listing the bundled names.
+    /// is a [`PieceSetErrorKind::Missing`] error listing the names.
     ///
     /// ```
     /// use fen2img_render::{PieceSet, PieceSetErrorKind};
     /// let set = PieceSet::bundled_or_load("chessnut".as_ref()).unwrap();
     /// assert_eq!(set.name(), "chessnut");
+    /// let own = PieceSet::bundled_or_load("fen2img".as_ref()).unwrap();
+    /// assert!(own.same_as(&PieceSet::built_in()));
     /// let e = PieceSet::bundled_or_load("no-such-set".as_ref()).unwrap_err();
     /// assert_eq!(e.kind, PieceSetErrorKind::Missing);
-    /// assert!(e.message.contains("cburnett"), "{e}");
+    /// assert!(e.message.contains("fen2img, cburnett"), "{e}");
     /// ```
     pub fn bundled_or_load(name_or_dir: &Path) -> Result<PieceSet, PieceSetError> {
-        if let Some(set) = name_or_dir.to_str().and_then(PieceSet::bundled) {
+        if let Some(set) = name_or_dir.to_str().and_then(PieceSet::named) {
             return Ok(set);
         }
         if !name_or_dir.exists() && name_or_dir.symlink_metadata().is_err() {
@@ -148,8 +198,8 @@ impl PieceSet {
                 path: name_or_dir.to_path_buf(),
                 kind: PieceSetErrorKind::Missing,
                 message: format!(
-                    "not a bundled set ({}) and no such directory",
-                    bundled_names()
+                    "not a piece set's name ({}) and no such directory",
+                    set_names()
                 ),
             });
         }
@@ -157,10 +207,9 @@ impl PieceSet {
     }
 }
 
-/// The bundled sets' names, comma-separated, for messages.
-fn bundled_names() -> String {
-    let names: Vec<&str> = SETS.iter().map(|s| s.name).collect();
-    names.join(", ")
+/// Every set's name, comma-separated, for messages.
+pub(crate) fn set_names() -> String {
+    PieceSet::names().collect::<Vec<_>>().join(", ")
 }
 
 /// Every bundled set, by name.
@@ -173,6 +222,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: "python-chess 1.11.2 chess/svg.py PIECES (niklasf/python-chess), \
                  the Wikimedia Commons set Chess_{k,q,r,b,n,p}{l,d}t45.svg",
         files: set_files!("cburnett"),
+        flat: Some(include_str!("../../assets/pieces/cburnett/cburnett.paths")),
     },
     BundledSet {
         name: "celtic",
@@ -181,6 +231,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("celtic"),
         source: from_lila_gif!("celtic"),
         files: set_files!("celtic"),
+        flat: None,
     },
     BundledSet {
         name: "chessnut",
@@ -193,6 +244,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         ),
         source: "LexLuengas/chessnut-pieces at 2b8eaf14a31e",
         files: set_files!("chessnut"),
+        flat: None,
     },
     BundledSet {
         name: "fantasy",
@@ -201,6 +253,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("fantasy"),
         source: from_lila_gif!("fantasy"),
         files: set_files!("fantasy"),
+        flat: None,
     },
     BundledSet {
         name: "firi",
@@ -209,6 +262,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("firi"),
         source: from_lila_gif!("firi"),
         files: set_files!("firi"),
+        flat: None,
     },
     BundledSet {
         name: "kiwen-suwi",
@@ -217,6 +271,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("kiwen-suwi"),
         source: "neverRare/kiwen-suwi version/latest/kiwen-suwi at 7e8f3e473f43",
         files: set_files!("kiwen-suwi"),
+        flat: None,
     },
     BundledSet {
         name: "kosal",
@@ -225,6 +280,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("kosal"),
         source: "philatype/kosal at fea676adb94d",
         files: set_files!("kosal"),
+        flat: None,
     },
     BundledSet {
         name: "rhosgfx",
@@ -233,6 +289,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("rhosgfx"),
         source: from_lila_gif!("rhosgfx"),
         files: set_files!("rhosgfx"),
+        flat: None,
     },
     BundledSet {
         name: "spatial",
@@ -241,6 +298,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("spatial"),
         source: from_lila_gif!("spatial"),
         files: set_files!("spatial"),
+        flat: None,
     },
 ];
 
@@ -253,29 +311,40 @@ pub(crate) fn find(name: &str) -> Option<PieceSet> {
     Some(LOADED[i].get_or_init(|| parse(&SETS[i])).clone())
 }
 
-/// Parses a bundled set's twelve files and finds their hint edges.
+/// Parses a bundled set's twelve files (or reads its flat paths) and finds
+/// their hint edges.
 ///
 /// The files are fixed at build time and every one is parsed by the tests,
 /// so a failure here is a build defect, not a user's error.
 fn parse(set: &BundledSet) -> PieceSet {
     // Length first, as a user's set is hashed, behind a prefix no user's
     // set has, so that the same files in a directory (drawn unhinted) do
-    // not pass for this set.
+    // not pass for this set. The SVG files are hashed even where the flat
+    // paths are read: those are made from them, and the digest (which
+    // names the set in caches and SVG ids) stays what it was.
     let mut digest = fnv1a(FNV_OFFSET, b"bundled piece set ");
     digest = fnv1a(digest, set.name.as_bytes());
+    for data in set.files {
+        digest = fnv1a(digest, &(data.len() as u64).to_le_bytes());
+        digest = fnv1a(digest, data);
+    }
+    let flat = set.flat.map(|text| {
+        glyph_file::read(text).unwrap_or_else(|m| panic!("bundled set {}: {m}", set.name))
+    });
     let glyphs = NAMES
         .iter()
         .zip(set.files)
         .map(|(name, data)| {
-            digest = fnv1a(digest, &(data.len() as u64).to_le_bytes());
-            digest = fnv1a(digest, data);
-            let (mut glyph, left_out) = Glyph::parse_checked_with(data, Gradients::Mean)
-                .unwrap_or_else(|(_, m)| panic!("bundled set {}: {name}: {m}", set.name));
-            assert!(
-                left_out.is_empty(),
-                "bundled set {}: {name}: drawn without {left_out:?}",
-                set.name
-            );
+            let mut glyph = match &flat {
+                Some(flat) => {
+                    let g = flat
+                        .iter()
+                        .find(|g| g.name == *name)
+                        .unwrap_or_else(|| panic!("bundled set {}: no {name}", set.name));
+                    Glyph::new(g.paths.clone(), g.size, None)
+                }
+                None => svg_glyph(set, name, data),
+            };
             glyph.hints = Some(hinting::detect(&glyph.paths, glyph.size, HINTED_MAX));
             glyph
         })
@@ -283,9 +352,22 @@ fn parse(set: &BundledSet) -> PieceSet {
     PieceSet::from_glyphs(glyphs, set.name, digest)
 }
 
+/// One of `set`'s files, `name`, parsed by usvg.
+fn svg_glyph(set: &BundledSet, name: &str, data: &[u8]) -> Glyph {
+    let (glyph, left_out) = Glyph::parse_checked_with(data, Gradients::Mean)
+        .unwrap_or_else(|(_, m)| panic!("bundled set {}: {name}: {m}", set.name));
+    assert!(
+        left_out.is_empty(),
+        "bundled set {}: {name}: drawn without {left_out:?}",
+        set.name
+    );
+    glyph
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::assets::glyph_file::FlatGlyph;
     use fen2img_chess::Piece;
 
     #[test]
@@ -327,6 +409,65 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// What the flat-path file of `set` must hold: its SVG files as usvg
+    /// parses them.
+    fn flat_file_text(set: &BundledSet) -> String {
+        let glyphs: Vec<FlatGlyph> = NAMES
+            .iter()
+            .zip(set.files)
+            .map(|(name, data)| {
+                let g = svg_glyph(set, name, data);
+                assert!(g.tree.is_none(), "{name}: flat paths must draw it exactly");
+                assert!(g.gradients.is_empty(), "{name}: no gradients");
+                FlatGlyph {
+                    name: name.to_string(),
+                    size: g.size,
+                    paths: g.paths,
+                }
+            })
+            .collect();
+        let header = format!(
+            "The bundled set {} as flat paths: its SVG files as usvg parses them.\n\
+             Made by `FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled`; do not edit.\n\
+             glyph NAME WIDTH HEIGHT\n\
+             path FILL RULE STROKE WIDTH CAP JOIN DATA",
+            set.name
+        );
+        glyph_file::write(&header, &glyphs)
+    }
+
+    #[test]
+    fn flat_paths_are_what_usvg_makes_of_the_svg_files() {
+        let mut checked = 0;
+        for set in SETS.iter().filter(|s| s.flat.is_some()) {
+            let text = flat_file_text(set);
+            if std::env::var_os("FEN2IMG_BLESS").is_some() {
+                let path = format!(
+                    "{}/assets/pieces/{}/{}.paths",
+                    env!("CARGO_MANIFEST_DIR"),
+                    set.name,
+                    set.name
+                );
+                std::fs::write(path, &text).unwrap();
+            }
+            assert!(
+                Some(text.as_str()) == set.flat,
+                "pieces/{0}/{0}.paths is out of date with its SVG files: \
+                 run FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled",
+                set.name
+            );
+            // And the set drawn is the one the files make.
+            let pieces = PieceSet::bundled(set.name).unwrap();
+            for (piece, (name, data)) in Piece::ALL.into_iter().zip(NAMES.iter().zip(set.files)) {
+                assert_eq!(piece.index(), NAMES.iter().position(|n| n == name).unwrap());
+                let parsed = svg_glyph(set, name, data);
+                assert_eq!(pieces.glyph(piece).paths, parsed.paths, "{name}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 1, "cburnett keeps its flat paths");
     }
 
     #[test]

@@ -7,7 +7,9 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
+use crate::assets::bundled::{self, BUILT_IN_NAME};
 use crate::assets::color::Rgba;
+use crate::assets::pieces::PieceSet;
 use fen2img_support::bounded_read::{self, ReadError};
 use fen2img_support::quote;
 
@@ -52,6 +54,11 @@ pub struct Theme {
     pub outline_min: f32,
     /// How the last move, check, arrows and circles are painted.
     pub annotations: Annotations,
+    /// The piece set drawn with this theme when none is asked for, by name:
+    /// `fen2img` (the project's own set) or a bundled set's name (see
+    /// [`PieceSet::named`], [`Theme::piece_set`]). A name that is neither
+    /// draws the project's own set.
+    pub pieces: String,
 }
 
 /// How a theme paints annotations.
@@ -150,7 +157,7 @@ impl fmt::Display for ThemeError {
 impl std::error::Error for ThemeError {}
 
 /// The keys a theme file may set, in the README's order.
-const KEYS: [&str; 21] = [
+const KEYS: [&str; 22] = [
     "name",
     "light",
     "dark",
@@ -172,6 +179,7 @@ const KEYS: [&str; 21] = [
     "halo_width",
     "outline_min",
     "annotations",
+    "pieces",
 ];
 
 /// The built-in themes: name and file contents. `ic`, `pink` and
@@ -212,6 +220,23 @@ impl Default for Theme {
 }
 
 impl Theme {
+    /// The piece set this theme draws when none is asked for: the set
+    /// [`Theme::pieces`] names, or the project's own set when it names
+    /// none fen2img has. A bundled set is parsed the first time it is
+    /// asked for.
+    ///
+    /// ```
+    /// use fen2img_render::{PieceSet, Theme};
+    /// let mut theme = Theme::built_in("print").unwrap();
+    /// theme.pieces = "kosal".into();
+    /// assert_eq!(theme.piece_set().name(), "kosal");
+    /// theme.pieces = "no-such-set".into();
+    /// assert!(theme.piece_set().same_as(&PieceSet::built_in()));
+    /// ```
+    pub fn piece_set(&self) -> PieceSet {
+        PieceSet::named(&self.pieces).unwrap_or_else(PieceSet::built_in)
+    }
+
     /// The names of the built-in themes.
     pub fn built_in_names() -> impl Iterator<Item = &'static str> {
         BUILT_IN.iter().map(|(name, _)| *name)
@@ -324,6 +349,7 @@ impl Theme {
             halo_width: 0.04,
             outline_min: 0.0,
             annotations: Annotations::Tint,
+            pieces: BUILT_IN_NAME.to_string(),
         }
     }
 }
@@ -483,6 +509,19 @@ impl<'a> ThemeLine<'a> {
             .ok_or_else(|| self.invalid(&format!("a number from 0 to {max}")))
     }
 
+    /// The value as the name of a piece set fen2img has (never a
+    /// directory: a theme names a set, it does not read one).
+    fn piece_set_name(&self) -> Result<String, ThemeError> {
+        if PieceSet::names().any(|n| n == self.value) {
+            Ok(self.value.to_string())
+        } else {
+            Err(self.invalid(&format!(
+                "the name of a piece set ({})",
+                bundled::set_names()
+            )))
+        }
+    }
+
     /// The value as a theme's name: the error at the first invisible
     /// character it holds.
     fn name(&self) -> Result<String, ThemeError> {
@@ -531,6 +570,7 @@ impl<'a> ThemeLine<'a> {
             "halo" => theme.halo = Some(self.color()?),
             "halo_width" => theme.halo_width = self.fraction(0.1)?,
             "outline_min" => theme.outline_min = self.fraction(4.0)?,
+            "pieces" => theme.pieces = self.piece_set_name()?,
             "annotations" => {
                 theme.annotations = match value {
                     "tint" => Annotations::Tint,
@@ -580,6 +620,49 @@ mod tests {
         assert_eq!(brown.light, Rgba::rgb(0xf0, 0xd9, 0xb5));
         assert_eq!(brown.dark, Rgba::rgb(0xb5, 0x88, 0x63));
         assert!(Theme::built_in("print").unwrap().hatch.is_some());
+    }
+
+    #[test]
+    fn each_built_in_theme_names_a_set_fen2img_has() {
+        for name in Theme::built_in_names() {
+            let theme = Theme::built_in(name).unwrap();
+            assert!(
+                PieceSet::named(&theme.pieces).is_some(),
+                "{name}: {}",
+                theme.pieces
+            );
+            let expected = if name == "print" {
+                "fen2img"
+            } else {
+                "cburnett"
+            };
+            assert_eq!(theme.pieces, expected, "{name}");
+            assert_eq!(theme.piece_set().name(), expected, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_theme_file_names_its_set_by_name_only() {
+        let t = Theme::parse("pieces = kosal\n", "mine.theme").unwrap();
+        assert_eq!(t.piece_set().name(), "kosal");
+        let t = Theme::parse("pieces = fen2img\n", "mine.theme").unwrap();
+        assert!(t.piece_set().same_as(&PieceSet::built_in()));
+        // Unset, a file takes brown's, as every key it does not set.
+        let t = Theme::parse("light = #ffffff\n", "mine.theme").unwrap();
+        assert_eq!(t.pieces, Theme::default().pieces);
+        // A directory is never read from a theme file: only names.
+        for bad in ["/etc", "./kosal", "Kosal", "merida", ""] {
+            let e = Theme::parse(&format!("pieces = {bad}\n"), "t").unwrap_err();
+            assert_eq!(e.kind, ThemeErrorKind::InvalidValue, "{bad}: {e}");
+            // At the value, or where it would start.
+            let column = if bad.is_empty() { 9 } else { 10 };
+            assert_eq!((e.line, e.column), (1, column), "{bad}: {e}");
+            assert!(
+                e.message
+                    .contains("the name of a piece set (fen2img, cburnett"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -77,7 +77,7 @@ impl Frame {
         Ok(Frame {
             sprites: SpriteSpec {
                 glyphs: GlyphSpec {
-                    pieces: options.pieces.clone(),
+                    pieces: options.piece_set(),
                     size: square as u32,
                     min_stroke: theme.outline_min,
                 },

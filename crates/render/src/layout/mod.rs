@@ -14,6 +14,7 @@ mod display;
 mod extras;
 mod frame;
 mod geometry;
+mod glyph_room;
 pub(crate) mod hatch;
 mod ink;
 mod item;
@@ -55,7 +56,7 @@ use crate::assets::color::Rgba;
 #[cfg(test)]
 use crate::assets::labels::LabelFont;
 use crate::assets::theme::Annotations;
-use fen2img_chess::{Position, Square};
+use fen2img_chess::{Piece, Position, Square};
 
 /// Everything a writer draws for one board: the shared [`Frame`] (all
 /// that depends only on the options) and what depends on the position.
@@ -125,14 +126,16 @@ impl AroundItems {
 
     /// Places what `position` adds on `frame`.
     fn place(position: &Position, frame: &Frame) -> AroundItems {
-        let (pocket_pieces, badges) = frame.pockets.place(position);
+        let pieces = &frame.sprites.glyphs.pieces;
+        let (pocket_pieces, badges) = frame.pockets.place(position, pieces);
         let promoted = position
             .board
             .pieces()
             .filter(|(_, p)| p.promoted)
             .map(|(sq, p)| {
                 let one_ink = frame.markup.annotations == Annotations::Ink;
-                pockets::promoted_sign(frame.board.square_rect(sq), p.role, one_ink)
+                let room = pockets::SignRoom::of(pieces, Piece::new(p.color, p.role));
+                pockets::promoted_sign(frame.board.square_rect(sq), &room, one_ink)
             })
             .collect();
         AroundItems {

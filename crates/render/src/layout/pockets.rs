@@ -8,9 +8,11 @@
 //! only); the pieces in them and the badges are placed per board. Pocket
 //! glyphs are square-sized, so they are the board's own sprites.
 
+use super::glyph_room::{self, Circles};
 use super::items::{Rect, Tint, INK};
 use super::text::PlacedText;
 use crate::assets::color::Rgba;
+use crate::assets::pieces::PieceSet;
 use fen2img_chess::{Color, Piece, Pockets, Position, Role};
 
 /// The roles a pocket holds, in slot order: pawn first, the reverse of
@@ -131,12 +133,14 @@ fn slot(tray: Rect, square: f32, index: usize) -> Rect {
 }
 
 impl PocketSpec {
-    /// The pieces in `position`'s pockets and their badges.
-    pub fn place(&self, position: &Position) -> (Vec<PocketPiece>, Vec<Badge>) {
-        let (mut pieces, mut badges) = (Vec::new(), Vec::new());
+    /// The pieces in `position`'s pockets and their badges, each badge
+    /// clear of its piece as `pieces` draws it.
+    pub fn place(&self, position: &Position, pieces: &PieceSet) -> (Vec<PocketPiece>, Vec<Badge>) {
+        let (mut placed, mut badges) = (Vec::new(), Vec::new());
         let Some(pockets) = &position.pockets else {
-            return (pieces, badges);
+            return (placed, badges);
         };
+        let built_in = pieces.same_as(&PieceSet::built_in());
         for color in [Color::White, Color::Black] {
             let Some(tray) = self.trays[color as usize] else {
                 continue;
@@ -147,26 +151,28 @@ impl PocketSpec {
                     continue;
                 }
                 let rect = slot(tray, self.square, i);
-                pieces.push(PocketPiece {
-                    piece: Piece::new(color, role),
-                    rect,
-                });
+                let piece = Piece::new(color, role);
+                placed.push(PocketPiece { piece, rect });
                 if n > 1 {
                     let end = tray.x + (i + 1) as f32 * tray.w / 5.0;
-                    badges.push(badge(rect, end, n, self.one_ink));
+                    // The built-in pieces' bases are known (see `badge`).
+                    let ink = (!built_in).then(|| glyph_room::outline(pieces.glyph(piece)));
+                    badges.push(badge(rect, end, n, self.one_ink, ink.as_deref()));
                 }
             }
         }
-        (pieces, badges)
+        (placed, badges)
     }
 }
 
 /// The count badge of a slot: a dark disc with the number in white bold,
 /// at least 7 px tall, inside the tray: right of the piece's base (which
-/// reaches 78 % of its square's width, the knight's hinted a little more) and left of `end`, the next slot's
-/// start, its foot a pixel above the tray's bottom. It covers no piece, and
-/// hangs below no tray, at any size.
-fn badge(slot: Rect, end: f32, n: u8, one_ink: bool) -> Badge {
+/// reaches 78 % of its square's width in the built-in set, the knight's
+/// hinted a little more; another set's `ink`, where given, is kept a pixel
+/// and a half clear) and left of `end`, the next slot's start, its foot a
+/// pixel above the tray's bottom. It covers no piece, and hangs below no
+/// tray, at any size.
+fn badge(slot: Rect, end: f32, n: u8, one_ink: bool, ink: Option<&[(f32, f32, f32)]>) -> Badge {
     let size = (slot.w * 0.22).max(10.0);
     let text = n.to_string();
     let width = super::text::width(&text, true, size);
@@ -179,8 +185,12 @@ fn badge(slot: Rect, end: f32, n: u8, one_ink: bool) -> Badge {
     };
     let outline = (size * 0.08).max(1.0);
     let outer = r + outline / 2.0;
-    let cx = (slot.x + slot.w * 0.84 + 1.0 + outer).min(end - 1.0 - outer);
     let cy = slot.y + slot.h - 1.0 - outer;
+    let grid = slot.w / 45.0;
+    let clear = ink.map_or(0.0, |ink| {
+        glyph_room::clear_right_of(ink, (cy - slot.y) / grid, outer / grid, 1.5 / grid) * grid
+    });
+    let cx = (slot.x + (slot.w * 0.84 + 1.0 + outer).max(clear)).min(end - 1.0 - outer);
     let disc = Disc {
         cx,
         cy,
@@ -205,7 +215,19 @@ fn badge(slot: Rect, end: f32, n: u8, one_ink: bool) -> Badge {
     }
 }
 
-/// The sign on a promoted piece (`role`): a small ink disc ringed in white
+/// The sign on a promoted piece: a small ink disc ringed in white in the
+/// square's top-right corner, visible on white and black pieces and on
+/// either square colour; in one ink (print) an ink box in a paper band,
+/// on whole pixels. Set clear of the piece as `room` says it lies.
+pub(super) fn promoted_sign(square: Rect, room: &SignRoom, one_ink: bool) -> Disc {
+    match room {
+        SignRoom::BuiltIn(role) => built_in_sign(square, *role, one_ink),
+        SignRoom::Outline(ink) => outline_sign(square, ink, one_ink),
+    }
+}
+
+/// The sign on a promoted piece of the built-in set (`role`): a small ink
+/// disc ringed in white
 /// in the square's top-right corner, which every built-in glyph leaves
 /// empty, visible on white and black pieces and on either square colour.
 /// In one ink (print) an ink box in a paper band, on whole pixels.
@@ -216,7 +238,7 @@ fn badge(slot: Rect, end: f32, n: u8, one_ink: bool) -> Badge {
 /// leaves the corner too small (small squares), it sits on the
 /// square's right edge beside her waist instead, where she is slim. It is
 /// 6 px across where either place has room, so it reads at 200 px.
-pub fn promoted_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
+fn built_in_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
     let w = square.w;
     let obstacles = corner_obstacles(role);
     // Below the corner, level with the lower edge of the queen's collar
@@ -313,6 +335,83 @@ impl RoundToHalf for f32 {
 /// small squares.
 const SIGN_GAP: f32 = 2.5;
 
+/// What a promoted piece's sign keeps clear of.
+pub(super) enum SignRoom {
+    /// A piece of the built-in set, whose shapes are measured in
+    /// `tools/gen_pieces.py`'s grid ([`corner_obstacles`], the queen's
+    /// waist).
+    BuiltIn(Role),
+    /// Another set's piece: its outline in the 45-unit grid of its square
+    /// ([`glyph_room::outline`]).
+    Outline(Circles),
+}
+
+impl SignRoom {
+    /// The room beside `piece` as `pieces` draws it.
+    pub(super) fn of(pieces: &PieceSet, piece: Piece) -> SignRoom {
+        if pieces.same_as(&PieceSet::built_in()) {
+            SignRoom::BuiltIn(piece.role)
+        } else {
+            SignRoom::Outline(glyph_room::outline(pieces.glyph(piece)))
+        }
+    }
+}
+
+/// [`promoted_sign`] for a piece known by its outline `ink`: the size the
+/// built-in set's sign has where there is room (6 px across at 200 px), on
+/// the square's right edge as high as it is [`SIGN_GAP`] clear of the
+/// ink (the very corner when the corner is free); where no place holds
+/// that size, the largest sign the right edge holds, but never less than
+/// the built-in set's least sign (4 px of ink, which still reads): a
+/// queen as wide as cburnett's leaves less at small squares, and the sign
+/// then takes part of the clear gap (measured: still a pixel clear of her
+/// ink at 22 px squares).
+fn outline_sign(square: Rect, ink: &[(f32, f32, f32)], one_ink: bool) -> Disc {
+    let w = square.w;
+    let on_edge = |target: f32, least: f32| {
+        let (outer, cy) = glyph_room::on_right_edge(ink, w, target, SIGN_GAP);
+        (outer.max(least), square.y + cy)
+    };
+    if one_ink {
+        let band = (w * 0.025).round().max(1.0);
+        let want = (2.0 * (w * 0.06).max(2.0)).round().max(3.0);
+        let least = 2.0 + 2.0 * band;
+        // A box of side `s` lies in a disc of radius s / √2 about its centre.
+        let (outer, cy) = on_edge(
+            (want + 2.0 * band) / std::f32::consts::SQRT_2,
+            least / std::f32::consts::SQRT_2,
+        );
+        let side = (outer * std::f32::consts::SQRT_2)
+            .floor()
+            .clamp(least, want + 2.0 * band);
+        return Disc {
+            cx: square.x + w - side / 2.0,
+            cy: cy.round_to_half(side),
+            r: side / 2.0 - band,
+            fill: Rgba::rgb(0, 0, 0),
+            outline: Some((Rgba::rgb(255, 255, 255), band)),
+            square: true,
+        };
+    }
+    let ring = (w * 0.025).max(1.0);
+    let want = ((w * 0.06).max(2.0) + ring / 2.0).max(3.0);
+    let (outer, cy) = on_edge(want, 2.0);
+    let ring = ring.min(outer - 1.0).max(0.5);
+    let (r, outline) = if outer < 3.5 {
+        (outer, None)
+    } else {
+        (outer - ring / 2.0, Some((Rgba::rgb(255, 255, 255), ring)))
+    };
+    Disc {
+        cx: square.x + w - outer,
+        cy,
+        r,
+        fill: INK,
+        outline,
+        square: false,
+    }
+}
+
 /// Where the built-in glyph of `role` reaches furthest into a square's
 /// top-right corner, in the 45-unit grid of `tools/gen_pieces.py`: circles
 /// (centre, radius with the outline). The queen's outer coronet ball, the
@@ -404,7 +503,7 @@ mod tests {
         )
         .unwrap()
         .position;
-        let (pieces, badges) = spec().place(&p);
+        let (pieces, badges) = spec().place(&p, &PieceSet::built_in());
         let kinds: Vec<(Color, Role, f32)> = pieces
             .iter()
             .map(|p| (p.piece.color, p.piece.role, p.rect.x))
@@ -432,6 +531,6 @@ mod tests {
         let empty = parse(b"8/8/8/8/8/8/8/4K2k[] w - - 0 1", ParseOptions::default())
             .unwrap()
             .position;
-        assert_eq!(spec().place(&empty).0.len(), 0);
+        assert_eq!(spec().place(&empty, &PieceSet::built_in()).0.len(), 0);
     }
 }

@@ -121,14 +121,42 @@ pub struct DiagramOptions {
     pub transparent: bool,
     /// Colours. Default `brown`.
     pub theme: Theme,
-    /// Piece drawings. Default: the project's own set.
-    pub pieces: PieceSet,
+    /// Piece drawings; `None` (the default) draws the theme's own set
+    /// ([`Theme::piece_set`]), so that a theme changed later brings its set
+    /// with it and a set asked for stays whatever the theme. The set drawn
+    /// is [`DiagramOptions::piece_set`].
+    pub pieces: Option<PieceSet>,
     /// Highlights, arrows and marks. Default none.
     pub markup: Markup,
     /// Caption, number and player bars. Default none.
     pub around: Around,
     /// The page: a diagram of `size` pixels, or a social preview.
     pub preset: Preset,
+}
+
+impl DiagramOptions {
+    /// The piece set drawn: [`DiagramOptions::pieces`] if one was asked
+    /// for, else the theme's own ([`Theme::piece_set`]).
+    ///
+    /// ```
+    /// use fen2img_render::{DiagramOptions, PieceSet, Theme};
+    /// let print = DiagramOptions {
+    ///     theme: Theme::built_in("print").unwrap(),
+    ///     ..DiagramOptions::default()
+    /// };
+    /// assert_eq!(print.piece_set().name(), "fen2img");
+    /// let chosen = DiagramOptions {
+    ///     pieces: PieceSet::bundled("chessnut"),
+    ///     ..print
+    /// };
+    /// assert_eq!(chosen.piece_set().name(), "chessnut");
+    /// ```
+    pub fn piece_set(&self) -> PieceSet {
+        match &self.pieces {
+            Some(set) => set.clone(),
+            None => self.theme.piece_set(),
+        }
+    }
 }
 
 impl Default for DiagramOptions {
@@ -141,7 +169,7 @@ impl Default for DiagramOptions {
             border: true,
             transparent: false,
             theme: Theme::default(),
-            pieces: PieceSet::default(),
+            pieces: None,
             markup: Markup::default(),
             around: Around::default(),
             preset: Preset::Diagram,

@@ -316,7 +316,7 @@ fn unit_svg(out: &mut String, u: &Unit, x: f32, y: f32, s: f32, options: &Diagra
         match &u.figure {
             Figure::Piece(role) => glyph_svg(
                 out,
-                options.pieces.glyph(Piece::new(color, *role)),
+                options.piece_set().glyph(Piece::new(color, *role)),
                 s,
                 options,
             ),

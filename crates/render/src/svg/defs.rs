@@ -9,6 +9,7 @@ use std::fmt::Write;
 use crate::assets::pieces::{cap_name, join_name, GlyphGradient, GlyphPath, GradientShape};
 use crate::layout::{Halo, Layout};
 use fen2img_chess::Piece;
+use resvg::tiny_skia::{Path, PathSegment};
 
 use super::numbers::{hex, num, num4, paint, rect_attrs};
 
@@ -343,9 +344,13 @@ pub(super) fn initial() -> Attrs {
 
 /// The full presentation of a glyph path, one entry per name in [`INITIAL`],
 /// its stroke `widen`ed (see [`crate::layout::GlyphSpec::stroke_width`]).
+/// A cap or join the outline cannot show is left free (`None`), so that
+/// the path takes whatever its group sets: a path of closed shapes has no
+/// ends, one of single open segments (a cross's bars) no corners.
 pub(super) fn style(p: &GlyphPath, widen: impl Fn(f32) -> f32) -> Attrs {
     let fill = p.fill;
     let stroke = p.stroke.as_ref();
+    let (ends, corners) = ends_and_corners(&p.path);
     vec![
         ("fill", Some(fill.map_or("none".into(), hex))),
         ("fill-opacity", fill.map(|c| num(c.opacity()))),
@@ -359,12 +364,43 @@ pub(super) fn style(p: &GlyphPath, widen: impl Fn(f32) -> f32) -> Attrs {
         ),
         ("stroke-opacity", stroke.map(|s| num(s.color.opacity()))),
         ("stroke-width", stroke.map(|s| num(widen(s.width)))),
-        ("stroke-linecap", stroke.map(|s| cap_name(s.linecap).into())),
+        (
+            "stroke-linecap",
+            stroke.filter(|_| ends).map(|s| cap_name(s.linecap).into()),
+        ),
         (
             "stroke-linejoin",
-            stroke.map(|s| join_name(s.linejoin).into()),
+            stroke
+                .filter(|_| corners)
+                .map(|s| join_name(s.linejoin).into()),
         ),
     ]
+}
+
+/// Whether a stroke of `path` shows caps (some subpath is open) and joins
+/// (some subpath has two segments or more, or is closed, which joins its
+/// last segment to its first).
+fn ends_and_corners(path: &Path) -> (bool, bool) {
+    let (mut ends, mut corners) = (false, false);
+    // The drawing segments of the subpath being read.
+    let mut segments = 0;
+    for segment in path.segments() {
+        match segment {
+            PathSegment::MoveTo(_) => {
+                ends |= segments > 0;
+                segments = 0;
+            }
+            PathSegment::LineTo(_) | PathSegment::QuadTo(..) | PathSegment::CubicTo(..) => {
+                segments += 1;
+                corners |= segments > 1;
+            }
+            PathSegment::Close => {
+                corners |= segments > 0;
+                segments = 0;
+            }
+        }
+    }
+    (ends || segments > 0, corners)
 }
 
 /// The attributes worth setting once on a group around `items`: for each
@@ -447,4 +483,59 @@ pub(super) fn used_pieces(l: &Layout) -> Vec<Piece> {
     }
     used.sort_by_key(|p| (p.color, std::cmp::Reverse(p.role)));
     used
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::tiny_skia::{PathBuilder, Rect};
+
+    fn path(build: impl Fn(&mut PathBuilder)) -> Path {
+        let mut pb = PathBuilder::new();
+        build(&mut pb);
+        pb.finish().unwrap()
+    }
+
+    #[test]
+    fn caps_and_joins_are_free_only_where_the_stroke_cannot_show_them() {
+        // A cross's two bars: open single segments, ends but no corners.
+        let bars = path(|pb| {
+            pb.move_to(22.5, 11.6);
+            pb.line_to(22.5, 6.0);
+            pb.move_to(20.0, 8.0);
+            pb.line_to(25.0, 8.0);
+        });
+        assert_eq!(ends_and_corners(&bars), (true, false));
+        // One curve: no corner either.
+        let curve = path(|pb| {
+            pb.move_to(0.0, 0.0);
+            pb.cubic_to(1.0, 2.0, 3.0, 2.0, 4.0, 0.0);
+        });
+        assert_eq!(ends_and_corners(&curve), (true, false));
+        // A closed square: corners, no ends.
+        let square = path(|pb| pb.push_rect(Rect::from_xywh(0.0, 0.0, 4.0, 4.0).unwrap()));
+        assert_eq!(ends_and_corners(&square), (false, true));
+        // A closed single segment joins itself where it closes.
+        let closed_line = path(|pb| {
+            pb.move_to(0.0, 0.0);
+            pb.line_to(4.0, 0.0);
+            pb.close();
+        });
+        assert_eq!(ends_and_corners(&closed_line), (false, true));
+        // A closed shape and an open polyline after it: both.
+        let both = path(|pb| {
+            pb.push_rect(Rect::from_xywh(0.0, 0.0, 4.0, 4.0).unwrap());
+            pb.move_to(9.0, 0.0);
+            pb.line_to(9.0, 4.0);
+            pb.line_to(12.0, 4.0);
+        });
+        assert_eq!(ends_and_corners(&both), (true, true));
+        // An open polyline ending the path.
+        let polyline = path(|pb| {
+            pb.move_to(0.0, 0.0);
+            pb.line_to(4.0, 0.0);
+            pb.line_to(4.0, 4.0);
+        });
+        assert_eq!(ends_and_corners(&polyline), (true, true));
+    }
 }

@@ -70,7 +70,7 @@ pub(super) const ROWS: [Row<RenderOptions>; 38] = [
     Row {
         name: "pieces",
         value: "SET",
-        help: "A piece set: a directory with wK.svg ... bP.svg (on the server, a set's name).",
+        help: "A piece set: fen2img, a bundled set's name, or a directory with wK.svg ... bP.svg (on the server, a name). Default: the theme's.",
         cli: Names::Here(&[value("pieces")]),
         server: Names::Here(&[value("pieces")]),
         fence: Names::Here(&[value("pieces")]),

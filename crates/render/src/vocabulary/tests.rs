@@ -159,7 +159,7 @@ fn fields(o: &RenderOptions) -> BTreeMap<String, String> {
         ),
         (
             "diagram.pieces",
-            format!("{} {}", pieces.name(), pieces.digest()),
+            format!("{:?}", pieces.as_ref().map(|p| (p.name(), p.digest()))),
         ),
         ("diagram.markup.lastmove", format!("{lastmove:?}")),
         ("diagram.markup.check", format!("{check:?}")),

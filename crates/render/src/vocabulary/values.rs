@@ -10,7 +10,6 @@ use fen2img_support::quote::escape;
 use super::table::boolean;
 use super::{Problem, Resources};
 use crate::assets::color::Rgba;
-use crate::assets::pieces::PieceSet;
 use crate::assets::theme::Theme;
 use crate::format::Format;
 use crate::layout::missing_glyphs;
@@ -82,18 +81,16 @@ pub(super) fn show_theme(o: &RenderOptions) -> Vec<String> {
 }
 
 pub(super) fn pieces(o: &mut RenderOptions, v: &str, r: &dyn Resources) -> Read {
-    o.diagram.pieces = r.pieces(v)?;
+    o.diagram.pieces = Some(r.pieces(v)?);
     Ok(())
 }
 
-/// None for the built-in set; another by its name and the digest of its
-/// files.
+/// Nothing for the theme's own set; a set asked for by its name and the
+/// digest of its files.
 pub(super) fn show_pieces(o: &RenderOptions) -> Vec<String> {
-    let set = &o.diagram.pieces;
-    if set.same_as(&PieceSet::built_in()) {
-        Vec::new()
-    } else {
-        one(format!("{}#{:016x}", set.name(), set.digest()))
+    match &o.diagram.pieces {
+        None => Vec::new(),
+        Some(set) => one(format!("{}#{:016x}", set.name(), set.digest())),
     }
 }
 

@@ -56,7 +56,7 @@ fn every_set_renders_in_every_format_and_theme() {
         let diagram = |pieces: PieceSet| DiagramOptions {
             size: 200,
             theme: Theme::built_in(theme).unwrap(),
-            pieces,
+            pieces: Some(pieces),
             ..DiagramOptions::default()
         };
         for set in bundled() {
@@ -138,7 +138,7 @@ fn hinted_small_squares_differ_from_the_same_files_drawn_as_a_users_set() {
         let user = PieceSet::load(&pieces_dir().join(set.name())).unwrap();
         let diagram = |pieces: PieceSet, size| DiagramOptions {
             size,
-            pieces,
+            pieces: Some(pieces),
             ..DiagramOptions::default()
         };
         // 20 px squares: hinted; 40 px: as the files draw.
@@ -166,7 +166,7 @@ fn sheet(square: u32, files: u32) -> (u32, u32, Vec<u8>) {
             coordinates: Coordinates::None,
             side_to_move: false,
             border: false,
-            pieces: set,
+            pieces: Some(set),
             ..DiagramOptions::default()
         };
         options.encode = EncodeOptions::default();
@@ -245,7 +245,7 @@ fn svg_of_a_shaded_set_paints_its_gradients() {
             START,
             Format::SVG,
             DiagramOptions {
-                pieces,
+                pieces: Some(pieces),
                 ..DiagramOptions::default()
             },
         ))

@@ -4,7 +4,7 @@
 //! in print relies on grey.
 
 use fen2img_render::layout::Rect;
-use fen2img_render::{DiagramOptions, Format, Layout, RenderOptions, Renderer, Theme};
+use fen2img_render::{DiagramOptions, Format, Layout, PieceSet, RenderOptions, Renderer, Theme};
 
 use crate::common::{decode_png, position, Image};
 
@@ -155,20 +155,30 @@ fn trays_marker_promotion_sign_and_badges_have_no_grey() {
 /// The promotion sign sits in the square's empty corner (or beside the
 /// queen's waist where the corner is too small): none of the queen's ink
 /// lies under it, its paper band or the pixel around them, in every theme
-/// on squares of 20 px and more (before: 40 px and more). Below, the
-/// sign's least size (4 px) finds no place a pixel clear of her; the
-/// counts are printed.
+/// on squares of 20 px and more (before: 40 px and more) with the built-in
+/// set. Below, the sign's least size (4 px) finds no place a pixel clear of
+/// her; the counts are printed. cburnett's queen is as wide
+/// as her square: the sign, placed from her outline, stays clear of her
+/// from 24 px squares (measured: 1 pixel within a pixel of it at 22 px, 3
+/// at 19 px); before it was placed from her outline it covered 16 of her
+/// pixels at 22 px squares and 4 at 37 px.
 #[test]
 fn the_promotion_sign_leaves_the_queen_whole() {
     // On a light square (e4), whose ground is one colour in every theme.
     let promoted = "8/8/8/8/4Q~3/8/8/k6K[] w - - 0 1";
     let plain = "8/8/8/8/4Q3/8/8/k6K[] w - - 0 1";
     let mut covering = Vec::new();
-    for theme in ["print", "brown"] {
+    let cases = [
+        ("print", "fen2img", 20.0),
+        ("brown", "fen2img", 20.0),
+        ("brown", "cburnett", 24.0),
+    ];
+    for (theme, pieces, from) in cases {
         for size in [140, 160, 180, 207, 240, 280, 333, 400, 720, 1000] {
             let options = DiagramOptions {
                 size,
                 theme: Theme::built_in(theme).unwrap(),
+                pieces: PieceSet::named(pieces),
                 ..DiagramOptions::default()
             };
             let l = Layout::new(&position(promoted), &options).unwrap();
@@ -209,10 +219,10 @@ fn the_promotion_sign_leaves_the_queen_whole() {
             }
             let side = l.frame.board.square;
             println!(
-                "{theme} {size} px ({side} px squares): queen pixels under the promotion sign: {queen_ink}"
+                "{theme} {pieces} {size} px ({side} px squares): queen pixels under the promotion sign: {queen_ink}"
             );
-            if queen_ink > 0 && side >= 20.0 {
-                covering.push(format!("{theme} {size}: {queen_ink}"));
+            if queen_ink > 0 && side >= from {
+                covering.push(format!("{theme} {pieces} {size}: {queen_ink}"));
             }
         }
     }

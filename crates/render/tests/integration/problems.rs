@@ -115,7 +115,7 @@ fn options(theme: &str, pieces: PieceSet, size: u32) -> RenderOptions {
     options.diagram = DiagramOptions {
         size,
         theme: Theme::built_in(theme).unwrap(),
-        pieces,
+        pieces: Some(pieces),
         ..DiagramOptions::default()
     };
     options.encode = EncodeOptions {

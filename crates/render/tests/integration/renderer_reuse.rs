@@ -68,7 +68,7 @@ fn a_reused_renderer_matches_a_fresh_one_for_every_option_set() {
                         coordinates: [Coordinates::Outside, Coordinates::Inside, Coordinates::None]
                             [k % 3],
                         theme: theme.clone(),
-                        pieces: pieces.clone(),
+                        pieces: Some(pieces.clone()),
                         markup: fen2img_render::Markup {
                             check: if k % 2 == 0 {
                                 CheckMark::Auto

@@ -7,7 +7,9 @@
 //! black king's light base line is a whole row of white pixels, not a
 //! grey smear across two.
 
-use fen2img_render::{Coordinates, DiagramOptions, Format, RenderOptions, Renderer, Theme};
+use fen2img_render::{
+    Coordinates, DiagramOptions, Format, PieceSet, RenderOptions, Renderer, Theme,
+};
 
 use crate::common::{decode_png, position, Image};
 
@@ -20,6 +22,8 @@ fn board(fen: &str, square: u32) -> Image {
         side_to_move: false,
         border: false,
         theme: Theme::built_in("brown").unwrap(),
+        // The built-in set's king (brown draws cburnett by default).
+        pieces: Some(PieceSet::built_in()),
         ..DiagramOptions::default()
     };
     decode_png(&Renderer::new(options).render(&position(fen)).unwrap())
