@@ -192,7 +192,7 @@ fn run_length(data: &[u8], p: u8, max: usize) -> usize {
 /// Packs codes least significant bit first, into little-endian 32-bit
 /// words (segments join a word at a time). A code is written without a
 /// branch on whether it fills a word: which codes do is as good as random,
-/// and a mispredicted branch there was a tenth of the encoder's time.
+/// and that branch was a seventh of the encoder's mispredicted ones.
 struct Bits {
     /// The full words, then at least one more slot (the one `acc` is
     /// stored to before it is full).
@@ -575,8 +575,8 @@ mod tests {
     #[test]
     fn one_colour_pictures_decode_back() {
         // A palette of one colour still has GIF's least code size, 2; a
-        // single pixel, one row, and a picture long enough that its one
-        // run outlasts every chain and the dictionary fills and clears.
+        // single pixel, one row, and a 720 px picture: one run, which
+        // outlasts every chain (a thousand codes, each one pixel longer).
         for (len, width) in [(1usize, 1u16), (7, 7), (720, 720), (518_400, 720)] {
             let data = vec![0u8; len];
             assert_eq!(round_trip(&data, width, 1), data, "{len} pixels");
@@ -585,15 +585,30 @@ mod tests {
 
     #[test]
     fn streams_ending_at_every_code_width_and_clear_decode_back() {
-        // 256 colours of noise give about one code per pixel: lengths
-        // around 4096 codes end the stream just before, at and after the
-        // dictionary's last code, where the width reaches 12 bits and a
-        // Clear follows; those around 512 and 1024 end at a widening.
+        // 256 colours of noise give about one code per pixel, from code
+        // 258 on: the lengths here end the stream just before, at and
+        // after each widening (codes 512, 1024 and 2048) and the
+        // dictionary's last code (4095), after which a Clear follows.
         let noise_256 = noise(5000, 256, 99);
-        let ends = (480..560).chain(990..1060).chain(3700..4400);
-        for len in ends {
-            let data = &noise_256[..len];
-            assert_eq!(round_trip(data, 1, 256), data, "{len} pixels");
+        for (window, widths) in [
+            (230..300, [9, 10]),
+            (730..820, [10, 11]),
+            (1740..1860, [11, 12]),
+            // Narrower again: a Clear came, and a widening after it.
+            (3700..4400, [12, 10]),
+        ] {
+            // The width the stream ends at, at the window's two ends: each
+            // window holds the change.
+            let end_width = |len: usize| segment(&noise_256[..len], 8).end_width;
+            assert_eq!(
+                [end_width(window.start), end_width(window.end)],
+                widths,
+                "{window:?}"
+            );
+            for len in window {
+                let data = &noise_256[..len];
+                assert_eq!(round_trip(data, 1, 256), data, "{len} pixels");
+            }
         }
         // Two colours: codes start 3 bits wide and widen many times.
         let noise_2 = noise(3000, 2, 5);
