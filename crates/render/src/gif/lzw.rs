@@ -190,9 +190,15 @@ fn run_length(data: &[u8], p: u8, max: usize) -> usize {
 }
 
 /// Packs codes least significant bit first, into little-endian 32-bit
-/// words (one push per word, and segments join a word at a time).
+/// words (segments join a word at a time). A code is written without a
+/// branch on whether it fills a word: which codes do is as good as random,
+/// and that branch was a seventh of the encoder's mispredicted ones.
 struct Bits {
+    /// The full words, then at least one more slot (the one `acc` is
+    /// stored to before it is full).
     words: Vec<u32>,
+    /// How many of `words` are full.
+    full: usize,
     acc: u64,
     len: u32,
 }
@@ -200,7 +206,8 @@ struct Bits {
 impl Bits {
     fn new(capacity_bytes: usize) -> Bits {
         Bits {
-            words: Vec::with_capacity(capacity_bytes / 4 + 1),
+            words: vec![0; capacity_bytes / 4 + 2],
+            full: 0,
             acc: 0,
             len: 0,
         }
@@ -208,21 +215,29 @@ impl Bits {
 
     /// Appends the low `width` bits of `code` (at most 32; the bits above
     /// `width` must be zero).
+    #[inline(always)]
     fn put(&mut self, code: u32, width: u32) {
         self.acc |= u64::from(code) << self.len;
         self.len += width;
-        if self.len >= 32 {
-            self.words.push(self.acc as u32);
-            self.acc >>= 32;
-            self.len -= 32;
+        if self.full + 1 >= self.words.len() {
+            self.words.resize(2 * self.words.len(), 0);
         }
+        self.words[self.full] = self.acc as u32;
+        // 1 when the word is full (fewer than 32 bits were pending).
+        let filled = self.len >> 5;
+        self.full += filled as usize;
+        self.acc >>= 32 * filled;
+        self.len -= 32 * filled;
     }
 
     /// Appends the first `count` bits of `words`.
     fn append(&mut self, words: &[u32], count: u64) {
         let whole = ((count / 32) as usize).min(words.len());
         if self.len == 0 {
+            self.words.truncate(self.full);
             self.words.extend_from_slice(&words[..whole]);
+            self.full = self.words.len();
+            self.words.push(0);
         } else {
             for &word in &words[..whole] {
                 self.put(word, 32);
@@ -239,7 +254,8 @@ impl Bits {
     /// The words, the last one padded with zero bits, and how many bits
     /// were written.
     fn finish(mut self) -> (Vec<u32>, u64) {
-        let count = self.words.len() as u64 * 32 + u64::from(self.len);
+        let count = self.full as u64 * 32 + u64::from(self.len);
+        self.words.truncate(self.full);
         if self.len > 0 {
             self.words.push(self.acc as u32);
         }
@@ -324,6 +340,9 @@ pub fn segment(indices: &[u8], min_code_size: u8) -> Segment {
         // The code of the string matched so far; `rest[i]` is the next pixel.
         let mut code = u16::from(first);
         let mut i = 0;
+        // Where the run of equal indices that `rest[i]` is in ends, once
+        // measured: a run is scanned once, however many codes it takes.
+        let mut run_end = 0;
         while let Some(&index) = rest.get(i) {
             let [place, latest] = d.codes[usize::from(code)];
             if (place >> 24) as u8 == index {
@@ -334,8 +353,11 @@ pub fn segment(indices: &[u8], min_code_size: u8) -> Segment {
                 // Pixels the chain can still take, plus one to learn
                 // whether the run outlasts it.
                 let want = len - at;
+                if i >= run_end {
+                    run_end = i + run_length(&rest[i..], index, rest.len() - i);
+                }
                 // At least 1: `index` is the chain's.
-                let ahead = run_length(&rest[i..], index, want);
+                let ahead = (run_end - i).min(want);
                 let step = ahead.min(want - 1);
                 code = d.arena[start + at + step];
                 i += step;
@@ -546,6 +568,86 @@ mod tests {
                 decode(&joined, width as u16, height, 256),
                 data,
                 "cuts {cuts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_colour_pictures_decode_back() {
+        // A palette of one colour still has GIF's least code size, 2; a
+        // single pixel, one row, and a 720 px picture: one run, which
+        // outlasts every chain (a thousand codes, each one pixel longer).
+        for (len, width) in [(1usize, 1u16), (7, 7), (720, 720), (518_400, 720)] {
+            let data = vec![0u8; len];
+            assert_eq!(round_trip(&data, width, 1), data, "{len} pixels");
+        }
+    }
+
+    #[test]
+    fn streams_ending_at_every_code_width_and_clear_decode_back() {
+        // 256 colours of noise give about one code per pixel, from code
+        // 258 on: the lengths here end the stream just before, at and
+        // after each widening (codes 512, 1024 and 2048) and the
+        // dictionary's last code (4095), after which a Clear follows.
+        let noise_256 = noise(5000, 256, 99);
+        for (window, widths) in [
+            (230..300, [9, 10]),
+            (730..820, [10, 11]),
+            (1740..1860, [11, 12]),
+            // Narrower again: a Clear came, and a widening after it.
+            (3700..4400, [12, 10]),
+        ] {
+            // The width the stream ends at, at the window's two ends: each
+            // window holds the change.
+            let end_width = |len: usize| segment(&noise_256[..len], 8).end_width;
+            assert_eq!(
+                [end_width(window.start), end_width(window.end)],
+                widths,
+                "{window:?}"
+            );
+            for len in window {
+                let data = &noise_256[..len];
+                assert_eq!(round_trip(data, 1, 256), data, "{len} pixels");
+            }
+        }
+        // Two colours: codes start 3 bits wide and widen many times.
+        let noise_2 = noise(3000, 2, 5);
+        for len in 1..200 {
+            assert_eq!(round_trip(&noise_2[..len], 1, 2), &noise_2[..len]);
+        }
+    }
+
+    #[test]
+    fn random_runs_of_random_colours_decode_back_whole_and_in_segments() {
+        // Runs of random lengths (1 to 300) of random indices, for every
+        // code size: the pictures a board's rows make, without a board's
+        // regularity. Each is also cut into two to five segments.
+        for seed in 1..40u32 {
+            let colors = [2usize, 3, 4, 8, 16, 64, 65, 200, 256][seed as usize % 9];
+            let lengths = noise(4000, 300, seed);
+            let values = noise(4000, colors as u32, seed + 1000);
+            let mut data: Vec<u8> = lengths
+                .iter()
+                .zip(&values)
+                .flat_map(|(&n, &v)| std::iter::repeat_n(v, usize::from(n) + 1))
+                .take(150_000)
+                .collect();
+            let width = 500;
+            data.truncate(data.len() / width * width);
+            assert_eq!(round_trip(&data, width as u16, colors), data, "seed {seed}");
+            let code_size = min_code_size(colors);
+            let parts = 2 + seed as usize % 4;
+            let cuts: Vec<usize> = (0..=parts).map(|k| k * data.len() / parts).collect();
+            let segments: Vec<Segment> = cuts
+                .windows(2)
+                .map(|c| segment(&data[c[0]..c[1]], code_size))
+                .collect();
+            let height = (data.len() / width) as u16;
+            let joined = join(code_size, &segments);
+            assert_eq!(
+                decode(&joined, width as u16, height, colors),
+                data,
+                "seed {seed}, {parts} segments"
             );
         }
     }

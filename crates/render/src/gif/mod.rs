@@ -870,6 +870,57 @@ mod tests {
     }
 
     #[test]
+    fn corpus_boards_decode_to_the_indices_drawn_and_the_same_bytes_shared() {
+        // Every fifth corpus position at 720 px with inside coordinates
+        // (lila-gif's default; two LZW bands), through the LZW encoder and
+        // the `gif` crate's decoder: the same index at every pixel, and
+        // the same bytes whether a helper thread takes a band or not.
+        use crate::{parse, Coordinates, Format, RenderOptions, Renderer};
+        let mut options = RenderOptions::new(Format::GIF);
+        options.diagram.size = 720;
+        options.diagram.coordinates = Coordinates::Inside;
+        let mut renderer = Renderer::new(options);
+        let mut rasterizer = crate::raster::Rasterizer::new();
+        /// Runs every band offered on a thread of its own.
+        struct Threads;
+        impl Offload for Threads {
+            fn offer(&self, task: Box<dyn FnOnce() + Send>) {
+                std::thread::spawn(task);
+            }
+        }
+        let mut boards = 0;
+        for fen in ::test_support::corpus_positions().step_by(5) {
+            let Ok(parsed) = parse(fen.as_bytes(), Default::default()) else {
+                continue;
+            };
+            let layout = renderer.layout(&parsed.position).unwrap();
+            let image = rasterizer.render_palette(&layout, STILL_COLOURS);
+            let size = (image.width as u16, image.height as u16);
+            let colours = image.palette.colors.clone();
+            let transparent = colours.iter().position(|c| c[3] < 128);
+            let want: Vec<u8> = image
+                .indices
+                .iter()
+                .map(|&i| match transparent {
+                    Some(t) if colours[usize::from(i)][3] < 128 => t as u8,
+                    _ => i,
+                })
+                .collect();
+            let alone = render(image.clone(), None).unwrap();
+            let shared = render(image, Some(&Threads)).unwrap();
+            assert_eq!(alone, shared, "{fen}");
+            let mut decode = ::gif::DecodeOptions::new();
+            decode.set_color_output(::gif::ColorOutput::Indexed);
+            let mut decoder = decode.read_info(&alone[..]).unwrap();
+            let frame = decoder.read_next_frame().unwrap().unwrap();
+            assert_eq!((frame.width, frame.height), size, "{fen}");
+            assert!(frame.buffer[..] == want[..], "{fen}: indices differ");
+            boards += 1;
+        }
+        assert!(boards >= 50, "{boards} boards");
+    }
+
+    #[test]
     fn a_comment_goes_before_the_image_and_the_gif_still_decodes() {
         let indices = board(4, &[(1, 1)]);
         let image = PaletteImage {
