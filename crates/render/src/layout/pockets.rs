@@ -264,14 +264,7 @@ fn built_in_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
                 (side, square.y + side / 2.0)
             }
         };
-        return Disc {
-            cx: square.x + w - side / 2.0,
-            cy: cy.round_to_half(side),
-            r: side / 2.0 - band,
-            fill: Rgba::rgb(0, 0, 0),
-            outline: Some((Rgba::rgb(255, 255, 255), band)),
-            square: true,
-        };
+        return boxed_sign(square, side, cy, band);
     }
     let ring = (w * 0.025).max(1.0);
     // The ring is stroked on the disc's edge: half of it lies outside.
@@ -299,8 +292,15 @@ fn built_in_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
         let outer = corner.max(least.min(want));
         (outer, square.y + outer)
     };
-    // A small sign is all ink: set clear of the piece on the square's
-    // ground, it needs no ring, which took half its width.
+    ringed_sign(square, outer, cy, ring)
+}
+
+/// The promotion sign as a disc of ink on the square's right edge, `outer`
+/// its radius with the ring, centred at height `cy`: ringed in white by
+/// `ring` (at most all but a pixel of it, at least half a pixel), except
+/// a small sign, which is all ink: set clear of the piece on the square's
+/// ground, it needs no ring, which took half its width.
+fn ringed_sign(square: Rect, outer: f32, cy: f32, ring: f32) -> Disc {
     let ring = ring.min(outer - 1.0).max(0.5);
     let (r, outline) = if outer < 3.5 {
         (outer, None)
@@ -308,12 +308,26 @@ fn built_in_sign(square: Rect, role: Role, one_ink: bool) -> Disc {
         (outer - ring / 2.0, Some((Rgba::rgb(255, 255, 255), ring)))
     };
     Disc {
-        cx: square.x + w - outer,
+        cx: square.x + square.w - outer,
         cy,
         r,
         fill: INK,
         outline,
         square: false,
+    }
+}
+
+/// The promotion sign for a board of one ink (print): a black box of
+/// `side` with a white `band` round it on the square's right edge, its
+/// centre at height `cy` on whole pixels.
+fn boxed_sign(square: Rect, side: f32, cy: f32, band: f32) -> Disc {
+    Disc {
+        cx: square.x + square.w - side / 2.0,
+        cy: cy.round_to_half(side),
+        r: side / 2.0 - band,
+        fill: Rgba::rgb(0, 0, 0),
+        outline: Some((Rgba::rgb(255, 255, 255), band)),
+        square: true,
     }
 }
 
@@ -384,32 +398,12 @@ fn outline_sign(square: Rect, ink: &[(f32, f32, f32)], one_ink: bool) -> Disc {
         let side = (outer * std::f32::consts::SQRT_2)
             .floor()
             .clamp(least, want + 2.0 * band);
-        return Disc {
-            cx: square.x + w - side / 2.0,
-            cy: cy.round_to_half(side),
-            r: side / 2.0 - band,
-            fill: Rgba::rgb(0, 0, 0),
-            outline: Some((Rgba::rgb(255, 255, 255), band)),
-            square: true,
-        };
+        return boxed_sign(square, side, cy, band);
     }
     let ring = (w * 0.025).max(1.0);
     let want = ((w * 0.06).max(2.0) + ring / 2.0).max(3.0);
     let (outer, cy) = on_edge(want, 2.0);
-    let ring = ring.min(outer - 1.0).max(0.5);
-    let (r, outline) = if outer < 3.5 {
-        (outer, None)
-    } else {
-        (outer - ring / 2.0, Some((Rgba::rgb(255, 255, 255), ring)))
-    };
-    Disc {
-        cx: square.x + w - outer,
-        cy,
-        r,
-        fill: INK,
-        outline,
-        square: false,
-    }
+    ringed_sign(square, outer, cy, ring)
 }
 
 /// Where the built-in glyph of `role` reaches furthest into a square's
