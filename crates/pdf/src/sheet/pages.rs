@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use fen2img_render::svg;
+use fen2img_support::quote;
 use resvg::{tiny_skia, usvg};
 
 use super::content::Placed;
@@ -113,7 +114,7 @@ fn document(puzzles: &[Puzzle], plan: &Plan, items: &[Placed], unit: &str) -> St
                     let _ = writeln!(
                         out,
                         "<path aria-label=\"{}\" d=\"{d}\" fill=\"#000\"/>",
-                        escape(text)
+                        quote::markup(text)
                     );
                 }
             }
@@ -134,17 +135,30 @@ fn own_ids(svg: &str, n: usize) -> String {
         .replace("url(#", &format!("url(#{prefix}"))
 }
 
-/// Text for an attribute value.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sheet::content::Role;
+    use crate::sheet::SheetOptions;
+
+    #[test]
+    fn a_line_s_label_is_markup_safe_whatever_its_text() {
+        // A caption comes from the user's EPD: quotes, markup and control
+        // characters (which XML 1.0 forbids even escaped) must leave the
+        // page well-formed for usvg, which draws its PNG.
+        let text = "\"Tal\" <b> & O'Kelly\u{1}\u{1b}[31m";
+        let plan = Plan::new(&SheetOptions::default(), 1).unwrap();
+        let items = [Placed::Text {
+            text: text.into(),
+            bold: false,
+            size: 12.0,
+            at: (40.0, 40.0),
+            role: Role::Paragraph,
+        }];
+        let svg = page_svg(&[], &plan, &items);
+        let label = format!("aria-label=\"{}\"", quote::markup(text));
+        assert!(svg.contains(&label), "{svg}");
+        assert!(!svg.contains('\u{1}') && !svg.contains('\u{1b}'));
+        usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("a well-formed page");
     }
-    out
 }
