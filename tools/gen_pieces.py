@@ -304,7 +304,7 @@ def queen():
     # units down (a fuller cup touched it at 22 and 26 px squares).  The
     # spiky coronet on a straight stem drawn before read as clip-art beside
     # cburnett at 100 px and more.
-    balls = [(0, 5.8, 2.1), (7.2, 6.6, 2.0), (13.8, 8.8, 1.9)]
+    balls = [(0, 5.8, 2.1), (7.2, 6.6, 2.0), (14.2, 8.8, 1.9)]
     valleys = [(3.4, 17.0), (10.2, 17.8)]
     (m, my, _), (i, iy, _), (o, oy, _) = balls
     waist, waist_dx = 28.4, 5.8
@@ -315,9 +315,9 @@ def queen():
         ("Q", (o - 2.6, oy + 6.0), (o, oy)),
         ("C", (o - 0.4, oy + 5.2), (12.4, 16.6), (10.4, 19.4)),
         ("C", (8.6, 21.8), (waist_dx, 23.4), (waist_dx, waist)),
-        ("C", (waist_dx, 31.6), (8.6, 33.8), (12.6, 34.6)),
-        ("Q", (14.0, 34.9), (14.0, 36.2)),
-        ("L", (14.0, BASELINE)),
+        ("C", (waist_dx, 31.6), (8.2, 33.8), (12.0, 34.6)),
+        ("Q", (13.4, 34.9), (13.4, 36.2)),
+        ("L", (13.4, BASELINE)),
     ]
     out = []
     for dx, y, r in balls:
@@ -331,12 +331,12 @@ def queen():
         "balls": out,
         "details": [band(rim, 1.1, dx_at(start, prof, rim)),
                     band(band2, 0.9, dx_at(start, prof, band2)), hline(waist, waist_dx),
-                    hline(37.2, 13.0)],
+                    hline(38.2, 12.4)],
         # The bands are hinted at their middles, where they run level: at
         # 20 px squares most of each lies on one pixel row instead of two
         # grey ones.
-        "hints": {"x": [waist_dx, 14.0],
-                  "y": [rim + 1.1, band2 + 0.9, waist, 37.2, BASELINE]},
+        "hints": {"x": [waist_dx, 13.4],
+                  "y": [rim + 1.1, band2 + 0.9, waist, 38.2, BASELINE]},
     }
 
 
@@ -366,7 +366,7 @@ def king():
     bar, bar_b = 7.2, 8.8
     bead_r, bead_y = 2.1, 17.2
     lobe_dx, lobe_y, lobe_r = 8.0, 21.8, 7.2    # crest at 14.6, widest 15.2
-    waist, waist_dx = 30.6, 10.2
+    waist, waist_dx = 30.6, 11.0
     foot_dx, foot_top = 16.2, 35.4
     base_line = 37.2
     cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b), (t, bar_b), (t, bead_y)]
