@@ -165,6 +165,47 @@ def hline(y, half):
     return ("H", y, half)
 
 
+def bezier_points(p0, seg, n=64):
+    """Points along one profile segment from p0 (for measuring)."""
+    k = seg[0]
+    pts = []
+    for i in range(1, n + 1):
+        s = i / n
+        if k == "L":
+            p = seg[1]
+            pts.append((p0[0] + (p[0] - p0[0]) * s, p0[1] + (p[1] - p0[1]) * s))
+        elif k == "Q":
+            c, p = seg[1], seg[2]
+            pts.append(tuple((1 - s) ** 2 * a + 2 * s * (1 - s) * b + s * s * d
+                             for a, b, d in zip(p0, c, p)))
+        else:
+            c1, c2, p = seg[1], seg[2], seg[3]
+            pts.append(tuple((1 - s) ** 3 * a + 3 * s * (1 - s) ** 2 * b
+                             + 3 * s * s * (1 - s) * c + s ** 3 * d
+                             for a, b, c, d in zip(p0, c1, c2, p)))
+    return pts
+
+
+def dx_at(start, segs, y):
+    """Where a profile last crosses height `y` (its distance from the
+    axis): an inner line across the piece ends on the outline there."""
+    found, cur = None, start
+    for seg in segs:
+        pts = [cur] + bezier_points(cur, seg)
+        for a, b in zip(pts, pts[1:]):
+            if (a[1] - y) * (b[1] - y) <= 0 and a[1] != b[1]:
+                found = a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1])
+        cur = seg[-1]
+    return found
+
+
+def band(y, sag, half):
+    """An inner line across a turned body, seen a little from above: a
+    circle round the body shows as an arc whose middle hangs `sag` lower
+    than its ends (at `half` from the axis, height `y`)."""
+    return ("A", y, sag, half)
+
+
 # ---------------------------------------------------------------- pieces
 # All numbers are units of the 45 grid.  An outline's ink reaches half the
 # stroke (1 unit) beyond its path.  Heights follow FIDE's Staunton
@@ -247,91 +288,113 @@ def bishop():
 
 
 def queen():
-    # A coronet of five balled points, the widest top of the set (wider
-    # than her own base) on a slim waisted body: the queen is widest at the
-    # top, the king at the bottom.  Her middle ball stands level with the
-    # bishop's (FIDE: queen 8.5 cm, bishop 7).  Each point is a spike with
-    # curved sides, broad at its foot and running up into the middle of its
-    # ball, so the balls crown the points instead of standing on stalks.
-    balls = [(0, 6.2, 2.3), (7.4, 7.2, 2.2), (14.3, 9.2, 2.1)]
-    valleys = [(3.6, 15.8), (10.6, 16.6)]
-    waist = 21.0
-    rim = 18.2   # a line round the coronet under the points' feet
+    # A crown of five balled points on a cup that flares from a slim waist
+    # and a foot that flares again below it: one hourglass of curves, no
+    # straight stem.  Each point is a spike whose curved sides leave its
+    # valley nearly level and rise steeply into the middle of its ball, so
+    # it is broad at its foot, slim under the ball.  Two bands hang across
+    # the cup (the rim under the points and one lower down) as a circle
+    # round a turned piece looks seen a little from above; the waist's line
+    # and the base line are straight and hinted.  Her middle ball stands
+    # higher than the bishop's (FIDE: queen 8.5 cm, bishop 7) and lower than
+    # the king's cross.  A promoted queen's sign (layout/pockets.rs) keeps
+    # clear of her: her outer balls stay inside the corner it avoids, and
+    # the cup narrows fast enough that its flank keeps 9 units (path) from
+    # where the sign sits at small squares, on the square's right edge 25.2
+    # units down (a fuller cup touched it at 22 and 26 px squares).  The
+    # spiky coronet on a straight stem drawn before read as clip-art beside
+    # cburnett at 100 px and more.
+    balls = [(0, 5.8, 2.1), (7.2, 6.6, 2.0), (14.2, 8.8, 1.9)]
+    valleys = [(3.4, 17.0), (10.2, 17.8)]
     (m, my, _), (i, iy, _), (o, oy, _) = balls
+    waist, waist_dx = 28.4, 5.8
     prof = [
-        ("Q", (m + 0.6, my + 6.0), valleys[0]),
-        ("Q", (i - 1.0, iy + 5.0), (i, iy)),
-        ("Q", (i + 1.0, iy + 5.0), valleys[1]),
-        ("Q", (o - 1.2, oy + 4.0), (o, oy)),
-        ("C", (o + 0.2, oy + 5.2), (12.2, 18.4), (8.4, waist)),
-    ] + disc(waist, 2.2, 8.8, 5.0) + [
-        ("C", (5.0, 27.6), (7.0, 31.0), (10.0, 32.4)),
-    ] + disc(32.4, 2.2, 11.6, 10.6) + skirt(10.6, 14.0, 34.6)
+        ("Q", (m + 2.2, my + 8.6), valleys[0]),
+        ("Q", (i - 2.2, iy + 7.2), (i, iy)),
+        ("Q", (i + 2.2, iy + 7.8), valleys[1]),
+        ("Q", (o - 2.6, oy + 6.0), (o, oy)),
+        ("C", (o - 0.4, oy + 5.2), (12.4, 16.6), (10.4, 19.4)),
+        ("C", (8.6, 21.8), (waist_dx, 23.4), (waist_dx, waist)),
+        ("C", (waist_dx, 31.6), (8.2, 33.8), (12.0, 34.6)),
+        ("Q", (13.4, 34.9), (13.4, 36.2)),
+        ("L", (13.4, BASELINE)),
+    ]
     out = []
     for dx, y, r in balls:
         out.append((CX + dx, y, r))
         if dx:
             out.append((CX - dx, y, r))
+    start = (0, my)
+    rim, band2 = 20.2, 23.8
     return {
-        "body": [lathe((0, my), prof)],
+        "body": [lathe(start, prof)],
         "balls": out,
-        "details": [hline(rim, 10.2), hline(38.2, 12.6)],
-        "hints": {"x": [5.0, 8.8, 11.6, 14.0],
-                  "y": [waist, waist + 2.2, 32.4, 34.6, BASELINE]},
+        "details": [band(rim, 1.1, dx_at(start, prof, rim)),
+                    band(band2, 0.9, dx_at(start, prof, band2)), hline(waist, waist_dx),
+                    hline(38.2, 12.4)],
+        # The bands are hinted at their middles, where they run level: at
+        # 20 px squares most of each lies on one pixel row instead of two
+        # grey ones.
+        "hints": {"x": [waist_dx, 13.4],
+                  "y": [rim + 1.1, band2 + 0.9, waist, 38.2, BASELINE]},
     }
 
 
 def king():
-    # Tallest: a bold cross standing clear above a crown of two round
-    # lobes (the cross rises from a bead in the dip between them), a crown
-    # band, and a short body flaring onto the broadest foot of the set.
-    # The crown is most of him, and it narrows from its lobes down to the
-    # band, as a crown's arches do, instead of bulging out and tucking in
-    # again over a tall body (which read as a loaf on a cake stand).  Every part tells him from the others at a
-    # glance: the cross and lobes from the rook's flat battlements and the
-    # queen's open points, the band and broad base from her slim waist;
-    # his inner lines (the parting, the band, the base) lie at other
-    # heights than hers.
-    t = 1.2      # half the width of the cross's stem and bar (path)
-    arm = 6.6    # half the span of the cross: over a third of the crown's width
-    # The bar sits high enough that at 13 px squares (a 120 px board with
-    # coordinates) its two hinted edges share a pixel row, leaving a row of
-    # stem under it before the crown: stem, bar, stem, crown, as at 14-25 px.
-    bar = 7.4    # top of the cross bar: 4 units of stem stand above it
-    bar_b = 10.2 # bottom of the cross bar
-    dip = 20.6   # the crown's top on the axis, deep between the two lobes
-    arch_dx, arch_y = 7.2, 16.4    # crest of each lobe, well clear below the arms
-    crown, crown_y = 14.0, 19.6    # the crown at its widest
-    band_top, band_h, band_dx, band_in = 28.6, 2.4, 11.2, 10.2
-    foot_dx, foot_top = 16.6, 35.0
-    # The base line, hinted: unhinted, a black king's light base line
-    # fell between two pixel rows at 17-22 px squares and was grey.
-    base_line = 36.6
-    cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b),
-                 (t, bar_b), (t, dip + 1.0)]
+    # Tallest: a slim cross standing on a bead in the V between the two
+    # round lobes of his crown (circles, each swept from the V over its
+    # crest and out to the crown's widest), which then tucks in to a
+    # waist and flares onto the broadest foot of the set, as the queen's
+    # body does, so the two share a line but not a silhouette: his top is
+    # closed and round where hers is open and pointed.  A band hangs across
+    # the crown's foot (seen a little from above, as the queen's); the
+    # waist's line and the base line are straight and hinted.  The flat,
+    # boxy crown and the heavy cross drawn before read as clip-art beside
+    # cburnett at 100 px and more.
+    #
+    # At 13 px squares (a 120 px board with coordinates outside) the
+    # hinted rows must read stem, bar, stem, crown from the top
+    # (crates/render/tests/integration/thumbnails.rs): the top is kept on
+    # row 1, the bar's two edges share row 2 and the lobes' crest falls on
+    # row 4, leaving row 3 to the stem; the arms show two pixels beyond the
+    # stem on each side.  These numbers are the lightest cross and the
+    # lowest crest that keep that order at every size from 13 to 25 px
+    # (a shorter stem above the bar, a thicker bar or a higher crest each
+    # lose a row somewhere in that range).
+    t = 0.9      # half the width of the cross's stem and bar (path)
+    arm = 6.6    # half the span of the cross: 15 units of ink
+    bar, bar_b = 7.2, 8.8
+    bead_r, bead_y = 2.1, 17.2
+    lobe_dx, lobe_y, lobe_r = 8.0, 21.8, 7.2    # crest at 14.6, widest 15.2
+    waist, waist_dx = 30.6, 11.0
+    foot_dx, foot_top = 16.2, 35.4
+    base_line = 37.2
+    cross_pts = [(t, TOP), (t, bar), (arm, bar), (arm, bar_b), (t, bar_b), (t, bead_y)]
     cross = lathe((0, TOP), [("L", q) for q in cross_pts])
-    prof = [
-        ("C", (t + 0.6, dip - 3.0), (arch_dx - 3.6, arch_y), (arch_dx, arch_y)),   # a lobe
-        ("C", (arch_dx + 4.0, arch_y), (crown, crown_y - 3.0), (crown, crown_y)),
-        ("C", (crown, crown_y + 4.0), (band_dx - 0.6, band_top - 4.4),
-         (band_dx - 1.0, band_top)),                                             # down into the band
-    ] + disc(band_top, band_h, band_dx, band_in) + [
-        ("C", (band_in, band_top + band_h + 2.6), (foot_dx - 3.6, foot_top - 0.2),
-         (foot_dx - 1.0, foot_top)),                                             # the body flares
-        ("Q", (foot_dx, foot_top + 0.2), (foot_dx, foot_top + 1.2)),           # onto the foot
+    dip = 20.6
+    start = (0, dip)
+    prof = [("L", (lobe_dx - lobe_r * 0.966, lobe_y - lobe_r * 0.259))]
+    # In three parts, so that the crest and the widest point (both hinted)
+    # are points of the path.
+    prof += (arc(lobe_r, lobe_dx, lobe_y, -165.0, -90.0, 2)
+             + arc(lobe_r, lobe_dx, lobe_y, -90.0, 0.0, 2)
+             + arc(lobe_r, lobe_dx, lobe_y, 0.0, 40.0, 1))
+    e = prof[-1][-1]
+    prof += [
+        ("C", (e[0] - 1.8, e[1] + 1.8), (waist_dx, waist - 3.0), (waist_dx, waist)),
+        ("C", (waist_dx, waist + 2.6), (foot_dx - 4.0, foot_top - 0.4), (foot_dx - 1.0, foot_top)),
+        ("Q", (foot_dx, foot_top + 0.2), (foot_dx, foot_top + 1.2)),
         ("L", (foot_dx, BASELINE)),
     ]
-    # A bead sits in the V between the lobes and the cross stands on it,
-    # so the stem ends on something instead of running into the crown.
-    boss_r, boss_y = 2.2, dip - 2.2
-    parting = "M%sL%s" % (pt((CX, boss_y + boss_r + 1.4)), pt((CX, band_top)))
+    y1 = 26.6
     return {
         "cross": [cross],
-        "body": [lathe((0, dip), prof)],
-        "balls": [(CX, boss_y, boss_r)],
-        "details": [hline(band_top, band_dx - 1.0), hline(base_line, foot_dx - 1.4), parting],
-        "hints": {"x": [t, arm, band_dx, foot_dx],
-                  "y": [TOP, bar, bar_b, arch_y, band_top, band_top + band_h,
+        "body": [lathe(start, prof)],
+        "balls": [(CX, bead_y, bead_r)],
+        "details": [band(y1, 1.2, dx_at(start, prof, y1)), hline(waist, waist_dx),
+                    hline(base_line, foot_dx - 1.4)],
+        "hints": {"x": [t, arm, lobe_dx + lobe_r, waist_dx, foot_dx],
+                  "y": [TOP, bar, bar_b, lobe_y - lobe_r, y1 + 1.2, waist,
                         foot_top, base_line, BASELINE]},
     }
 
@@ -425,6 +488,8 @@ def render(colour, spec):
             _, y, half = item
             half -= c["inset"]
             det.append("M%sL%s" % (pt((CX - half, y)), pt((CX + half, y))))
+        elif item[0] == "A":
+            det.append(arched(item, c["inset"]))
         else:
             det.append(item)
     if det:
@@ -434,6 +499,29 @@ def render(colour, spec):
         out.append('<path d="%s" fill="%s"/>' % (d, c["detail"]))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def arched(item, inset):
+    """Path data of a band (`band`): a quadratic arc from (-half, y) to
+    (half, y) through (0, y + sag), less `inset` at each end (measured
+    across), so that a black piece's light band stops short of the
+    outline as its straight lines do.  Drawn as two halves meeting at its
+    middle, so that the middle, where it runs level and is hinted, is a
+    point of the path."""
+    _, y, sag, half = item
+    p0, p1, p2 = (CX - half, y), (CX, y + 2 * sag), (CX + half, y)
+    t = inset / (2 * half)
+
+    def at(s):
+        return tuple((1 - s) ** 2 * a + 2 * s * (1 - s) * b + s * s * d
+                     for a, b, d in zip(p0, p1, p2))
+
+    def ctrl(s, u):
+        # The control point of the part of the arc from s to u (blossom).
+        return tuple((1 - s) * (1 - u) * a + ((1 - s) * u + s * (1 - u)) * b + s * u * d
+                     for a, b, d in zip(p0, p1, p2))
+    return "M%sQ%s %sQ%s %s" % (pt(at(t)), pt(ctrl(t, 0.5)), pt(at(0.5)),
+                                pt(ctrl(0.5, 1 - t)), pt(at(1 - t)))
 
 
 def hint_lines(letter, spec):

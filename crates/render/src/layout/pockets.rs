@@ -413,8 +413,11 @@ fn outline_sign(square: Rect, ink: &[(f32, f32, f32)], one_ink: bool) -> Disc {
 /// knight's ear and the locks of its mane.
 fn corner_obstacles(role: Role) -> &'static [(f32, f32, f32)] {
     match role {
-        // The outer point's flank, and its ball (centre 36.3, 8.8, radius
-        // 2.1 and a unit of outline since the redrawn coronet).
+        // The outer point's flank, and its ball (drawn for a ball at 36.3,
+        // 8.8, radius 2.1 and a unit of outline; since the king and
+        // queen's redraw the ball is at 36.7, 8.8, radius 1.9 and 0.9 of
+        // outline, and a disc in the corner, of any size, is at least as
+        // far from it as from these two circles).
         Role::Queen => &[(37.5, 10.3, 3.1), (36.3, 8.8, 3.1)],
         Role::Rook => &[(35.7, 8.4, 0.0)],
         Role::Bishop => &[(32.7, 18.0, 1.0), (22.5, 6.4, 3.5)],
