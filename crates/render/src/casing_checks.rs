@@ -213,9 +213,12 @@ fn touching_in_both(l: &Layout) -> Vec<String> {
 
 #[test]
 fn inside_labels_stand_clear_of_the_pieces_in_png_and_svg() {
-    let mut failures = Vec::new();
-    for name in Theme::built_in_names() {
+    // One thread a theme: this is the unit tests' longest check (every
+    // theme, size and board drawn twice), and run alone at the end of the
+    // suite it would keep one core busy while the other waits.
+    let per_theme = |name: &str| {
         let theme = Theme::built_in(name).unwrap();
+        let mut failures = Vec::new();
         for size in SIZES {
             for (i, fen) in BOARDS.iter().enumerate() {
                 // The second board also from Black's side: the labels go
@@ -228,7 +231,18 @@ fn inside_labels_stand_clear_of_the_pieces_in_png_and_svg() {
                 }
             }
         }
-    }
+        failures
+    };
+    let per_theme = &per_theme;
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let threads: Vec<_> = Theme::built_in_names()
+            .map(|name| scope.spawn(move || per_theme(name)))
+            .collect();
+        threads
+            .into_iter()
+            .flat_map(|thread| thread.join().expect("a theme's check panicked"))
+            .collect()
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
