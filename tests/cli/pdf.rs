@@ -110,7 +110,7 @@ fn pdf_is_the_same_bytes_every_run_and_by_extension_or_flag() {
 
 #[test]
 fn a_sheet_refuses_a_bad_paper_or_grid_naming_the_flag() {
-    let dir = scratch_dir("sheet_bad");
+    let dir = scratch_dir("pdf_sheet_bad");
     fs::write(dir.join("p.epd"), format!("{ITALIAN}\n")).unwrap();
     for (flag, value) in [
         ("--paper", "a7x"),

@@ -140,8 +140,23 @@ fn json_field(line: &str, key: &str) -> String {
 /// A fresh, empty directory for one test under `base` (a test binary passes
 /// cargo's per-target temp dir, `CARGO_TARGET_TMPDIR`, which only test
 /// binaries see).
+///
+/// # Panics
+///
+/// When a test binary asks for the same directory twice: the tests of a
+/// binary run at the same time, and two sharing a directory wipe each
+/// other's files (two did, until this check named them).
 pub fn scratch_dir_in(base: &Path, name: &str) -> PathBuf {
+    static GIVEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
     let dir = base.join("fen2img-tests").join(name);
+    {
+        let mut given = GIVEN.lock().unwrap_or_else(|e| e.into_inner());
+        assert!(
+            !given.contains(&dir),
+            "two tests share the scratch directory {name:?}: give each its own"
+        );
+        given.push(dir.clone());
+    }
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -93,10 +93,11 @@ fn every_rule_names_crates_that_exist() {
 /// A crate planted with a cycle (a parent and its child through a path
 /// in a function body and a grouped, renamed `use`), a forbidden arrow
 /// (through a rename, a body and a macro's tokens) and code that is not
-/// an arrow (a comment, a unit test).
-fn planted() -> Crate {
-    let dir = crate::util::scratch_dir("layers-planted");
-    read_crate_in(
+/// an arrow (a comment, a unit test), written into the scratch directory
+/// `name` (one a test: the tests run at the same time).
+fn planted(name: &str) -> (Crate, std::path::PathBuf) {
+    let dir = crate::util::scratch_dir(name);
+    let krate = read_crate_in(
         &dir,
         &[
             ("lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\n"),
@@ -121,7 +122,8 @@ fn planted() -> Crate {
                 "// crate::b::f\n#[cfg(test)]\nmod tests {\n    use crate::b::f;\n}\npub use crate::c::NAME as D;\n",
             ),
         ],
-    )
+    );
+    (krate, dir)
 }
 
 const PLANTED_RULES: &[Rule] = &[
@@ -143,8 +145,7 @@ const PLANTED_RULES: &[Rule] = &[
 
 #[test]
 fn the_check_finds_a_planted_cycle_and_forbidden_arrows() {
-    let krate = planted();
-    let dir = crate::util::scratch_dir("layers-planted");
+    let (krate, dir) = planted("layers-planted-cycle");
     let problems = problems_in(&krate, PLANTED_RULES, &[], &dir);
     let text = problems.join("\n");
     // The cycle: a's own file runs x, x uses a's own Frame.
@@ -174,8 +175,7 @@ fn the_check_finds_a_planted_cycle_and_forbidden_arrows() {
 
 #[test]
 fn an_exception_that_matches_nothing_is_reported() {
-    let krate = planted();
-    let dir = crate::util::scratch_dir("layers-planted");
+    let (krate, dir) = planted("layers-planted-stale");
     let stale = [Exception {
         krate: "scratch",
         from: "c",
