@@ -145,7 +145,7 @@ fn json_field(line: &str, key: &str) -> String {
 ///
 /// When a test binary asks for the same directory twice: the tests of a
 /// binary run at the same time, and two sharing a directory wipe each
-/// other's files (two did, until this check named them).
+/// other's files (three pairs did, until this check named them).
 pub fn scratch_dir_in(base: &Path, name: &str) -> PathBuf {
     static GIVEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
     let dir = base.join("fen2img-tests").join(name);
