@@ -21,6 +21,12 @@ writes:
                                bars over white paper and over a #111 page
   docs/around.png              a numbered caption, player bars, and a
                                crazyhouse position with pockets
+  docs/images/print-35mm.png   the Print chapter's annotated position at
+                               35 mm and 150 dpi (207 px), as drawn and
+                               after a 1-bit threshold at 128, both shown 3x
+  docs/images/print-dpi.png    the same diagram at 35 mm and 150, 300 and
+                               600 dpi, each thresholded to 1 bit, then
+                               shown at the 300 dpi width
 
 Deterministic: the same binary draws the same bytes.  Needs Pillow and
 python-chess, which it takes from bench/measure_glyphs.py's virtual
@@ -83,11 +89,13 @@ def zoom(image, k):
     return image.resize((image.width * k, image.height * k), Image.NEAREST)
 
 
-def save(image, *path):
+def save(image, *path, mode="RGB"):
+    """Writes `image` under the repository in `mode` ("L" for a picture
+    with no colour: a third of the bytes)."""
     path = os.path.join(ROOT, *path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     # Pillow writes PNG deterministically; no time stamps.
-    image.convert("RGB").save(path, optimize=True)
+    image.convert(mode).save(path, optimize=True)
     print("wrote", os.path.relpath(path, ROOT))
 
 
@@ -164,6 +172,38 @@ def around(binary):
     save(out.crop((0, LABEL, out.width, out.height)), "docs", "around.png")
 
 
+# The Print chapter's example (docs/guide/print.md, "Physical sizes"), with
+# a glyph badge added: every kind of annotation print keeps readable.
+SCOTCH_QH5 = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+PRINT_MARKS = ("--theme", "print", "--size", "35mm", "--lastmove", "d1h5",
+               "--arrow", "h5f7", "--mark", "f7", "--glyph", "c4:!?")
+
+
+def threshold(image):
+    """What a newspaper plate or a photocopier keeps: grey 128 and darker
+    become ink, the rest paper."""
+    return image.convert("L").point(lambda v: 0 if v < 128 else 255).convert("RGBA")
+
+
+def print_35mm(binary):
+    board = draw(binary, SCOTCH_QH5, *PRINT_MARKS, "--dpi", "150")
+    save(sheet([("35 mm at 150 dpi (207 px), shown 3x", zoom(board, 3)),
+                ("the same after a 1-bit threshold at 128", zoom(threshold(board), 3))]),
+         "docs", "images", "print-35mm.png", mode="L")
+
+
+def print_dpi(binary):
+    plates = [(dpi, threshold(draw(binary, SCOTCH_QH5, *PRINT_MARKS, "--dpi", str(dpi))))
+              for dpi in (150, 300, 600)]
+    width = plates[1][1].width
+    tiles = []
+    for dpi, plate in plates:
+        height = round(plate.height * width / plate.width)
+        tiles.append(("35 mm at %d dpi (%d px), 1 bit, shown %d px wide" % (dpi, plate.width, width),
+                      plate.resize((width, height), Image.LANCZOS)))
+    save(sheet(tiles), "docs", "images", "print-dpi.png", mode="L")
+
+
 def main():
     args = sys.argv[1:]
     if len(args) != 2 or args[0] != "--fen2img":
@@ -174,6 +214,8 @@ def main():
     print_picture(binary)
     transparent(binary)
     around(binary)
+    print_35mm(binary)
+    print_dpi(binary)
 
 
 if __name__ == "__main__":
