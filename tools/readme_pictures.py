@@ -89,6 +89,12 @@ def zoom(image, k):
     return image.resize((image.width * k, image.height * k), Image.NEAREST)
 
 
+def threshold(image):
+    """What a newspaper plate or a photocopier keeps: grey 128 and darker
+    become ink, the rest paper."""
+    return image.convert("L").point(lambda v: 0 if v < 128 else 255).convert("RGBA")
+
+
 def save(image, *path, mode="RGB"):
     """Writes `image` under the repository in `mode` ("L" for a picture
     with no colour: a third of the bytes)."""
@@ -139,10 +145,8 @@ def print_picture(binary):
     board = draw(binary, RUY, "--theme", "print", "--size", "35mm", "--dpi", "150",
                  "--arrow", "Gf3e5", "--arrow", "Bb5c6", "--arrow", "Rd7",
                  "--caption", "auto")
-    grey = board.convert("L")
-    plate = grey.point(lambda v: 0 if v < 128 else 255).convert("RGBA")
     save(sheet([("print, 35 mm at 150 dpi (207 px), shown 2x", zoom(board, 2)),
-                ("the same after a 1-bit threshold at 128", zoom(plate, 2))]),
+                ("the same after a 1-bit threshold at 128", zoom(threshold(board), 2))]),
          "docs", "images", "print.png")
 
 
@@ -177,12 +181,6 @@ def around(binary):
 SCOTCH_QH5 = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
 PRINT_MARKS = ("--theme", "print", "--size", "35mm", "--lastmove", "d1h5",
                "--arrow", "h5f7", "--mark", "f7", "--glyph", "c4:!?")
-
-
-def threshold(image):
-    """What a newspaper plate or a photocopier keeps: grey 128 and darker
-    become ink, the rest paper."""
-    return image.convert("L").point(lambda v: 0 if v < 128 else 255).convert("RGBA")
 
 
 def print_35mm(binary):
