@@ -1314,6 +1314,7 @@ fn every_error_of_a_page_gets_its_line_and_caret_whatever_ends_the_lines() {
             assert_eq!(lines[i + 2], format!("{}^", " ".repeat(19)), "{name}");
         }
     }
+    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Every example of every option a fence takes, in a one-block page

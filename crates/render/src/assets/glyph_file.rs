@@ -93,18 +93,26 @@ pub(crate) fn read(text: &str) -> Result<Vec<FlatGlyph>, String> {
                 });
             }
             Some("path") => {
-                let fields: Vec<&str> = words.by_ref().take(6).collect();
-                let [fill, rule, stroke, width, cap, join] = fields[..] else {
-                    return Err(bad("a path needs six fields before its data"));
-                };
+                // Six fields, then the path data: the rest of the line as
+                // it stands (not split into words and joined again, which
+                // was a quarter of reading a set).
+                let mut rest = line.trim_start().strip_prefix("path").unwrap_or_default();
+                let mut fields = [""; 6];
+                for field in &mut fields {
+                    let (word, after) = first_word(rest)
+                        .ok_or_else(|| bad("a path needs six fields before its data"))?;
+                    *field = word;
+                    rest = after;
+                }
+                let [fill, rule, stroke, width, cap, join] = fields;
                 let paint = |text: &str| match text {
                     "none" => Ok(None),
                     _ => Rgba::parse(text)
                         .map(Some)
                         .ok_or_else(|| bad("colour: expected #rrggbb, #rrggbbaa or none")),
                 };
-                let data = words.collect::<Vec<_>>().join(" ");
-                let path = pathdata::decode_absolute(&data).ok_or_else(|| bad("path data"))?;
+                let path =
+                    pathdata::decode_absolute(rest.trim()).ok_or_else(|| bad("path data"))?;
                 let stroke = match paint(stroke)? {
                     None => None,
                     Some(color) => Some(GlyphStroke {
@@ -152,6 +160,13 @@ fn absolute_data(path: &Path) -> String {
         };
     }
     out
+}
+
+/// The first whitespace-separated word of `text` and what follows it.
+fn first_word(text: &str) -> Option<(&str, &str)> {
+    let text = text.trim_start();
+    let end = text.find(char::is_whitespace).unwrap_or(text.len());
+    (end > 0).then(|| text.split_at(end))
 }
 
 fn parse_cap(text: &str) -> Option<LineCap> {

@@ -102,8 +102,10 @@ impl Palette {
         let most = most.clamp(1, 256);
         let mut colors: Vec<(Packed, u64)> = histogram.iter().map(|(&c, &n)| (c, n)).collect();
         // Most frequent first (the background gets index 0), then by value,
-        // so the palette does not depend on hash map order.
-        colors.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // so the palette does not depend on hash map order. The colours
+        // are distinct, so no two keys are equal and an unstable sort
+        // gives the one order.
+        colors.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         if colors.len() <= most {
             let lookup = colors
                 .iter()
@@ -148,7 +150,7 @@ impl Palette {
             return Palette::from_histogram_within(histogram, most);
         }
         let mut colors: Vec<(Packed, u64)> = histogram.iter().map(|(&c, &n)| (c, n)).collect();
-        colors.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        colors.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let total: u64 = colors.iter().map(|(_, n)| n).sum();
         let flat = colors
             .iter()
@@ -166,7 +168,9 @@ impl Palette {
     /// first, each of `colors` (sorted as the histogram's) looked up: its
     /// own entry, else the nearest.
     fn of_entries(mut entries: Vec<([u8; 4], u64)>, colors: &[(Packed, u64)]) -> Palette {
-        entries.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // Equal keys are equal entries, so an unstable sort gives the one
+        // order.
+        entries.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let palette: Vec<[u8; 4]> = entries.into_iter().map(|(c, _)| c).collect();
         // Most colours are a box of their own, so they are in the palette
         // exactly: look those up (the first entry, as `nearest` would give)
@@ -175,13 +179,14 @@ impl Palette {
         for (i, c) in palette.iter().enumerate().rev() {
             exact.insert(u32::from_le_bytes(*c), i as u8);
         }
+        let by_red = ByRed::new(&palette);
         let lookup = colors
             .iter()
             .map(|&(c, _)| {
                 let i = exact
                     .get(&c)
                     .copied()
-                    .unwrap_or_else(|| nearest(&palette, c.to_le_bytes()));
+                    .unwrap_or_else(|| by_red.nearest(c.to_le_bytes()));
                 (c, i)
             })
             .collect();
@@ -317,7 +322,9 @@ fn median_cut(colors: &[(Packed, u64)], n: usize) -> Vec<Weighted> {
             channel: ch,
             ..
         } = std::mem::take(&mut boxes[i]);
-        b.sort_by_key(|(c, _)| (c[ch], u32::from_le_bytes(*c)));
+        // The colours are distinct, so the keys are, and an unstable sort
+        // gives the one order.
+        b.sort_unstable_by_key(|(c, _)| u64::from(c[ch]) << 32 | u64::from(u32::from_le_bytes(*c)));
         let total: u64 = b.iter().map(|(_, w)| w).sum();
         let mut acc = 0;
         let mut cut = 1;
@@ -386,9 +393,180 @@ fn nearest(palette: &[[u8; 4]], c: [u8; 4]) -> u8 {
     best.1
 }
 
+/// A palette's entries in order of red, for many nearest-entry searches
+/// at once (a palette's own colours that its median cut moved: several
+/// hundred for a one-shot cburnett board, where a search of all 256
+/// entries each was a fifth of building the palette).
+struct ByRed {
+    /// Each entry with its index, by red, then by index.
+    entries: Vec<([u8; 4], u8)>,
+}
+
+impl ByRed {
+    fn new(palette: &[[u8; 4]]) -> ByRed {
+        let mut entries: Vec<([u8; 4], u8)> = palette
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i as u8))
+            .collect();
+        entries.sort_unstable_by_key(|&(c, i)| (c[0], i));
+        ByRed { entries }
+    }
+
+    /// The entry [`nearest`] picks for `c`: the smallest distance, the
+    /// lowest index of equals. The search starts at `c`'s red and goes
+    /// out both ways, each way ending where the red difference alone
+    /// exceeds the best distance so far.
+    fn nearest(&self, c: [u8; 4]) -> u8 {
+        let start = self.entries.partition_point(|(p, _)| p[0] < c[0]);
+        let mut best = (u32::MAX, u8::MAX);
+        let mut look = |&(p, i): &([u8; 4], u8)| {
+            let d = |ch: usize| {
+                let x = p[ch] as i32 - c[ch] as i32;
+                (x * x) as u32
+            };
+            let red = d(0);
+            if red > best.0 {
+                return false;
+            }
+            let dist = red + d(1) + d(2) + 2 * d(3);
+            if (dist, i) < best {
+                best = (dist, i);
+            }
+            true
+        };
+        for entry in &self.entries[start..] {
+            if !look(entry) {
+                break;
+            }
+        }
+        for entry in self.entries[..start].iter().rev() {
+            if !look(entry) {
+                break;
+            }
+        }
+        best.1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The median cut with a stable sort of each box and a scan for the
+    /// box to split, as first written.
+    fn median_cut_by_sorting(colors: &[(Packed, u64)], n: usize) -> Vec<Weighted> {
+        let first: Weighted = colors.iter().map(|&(c, w)| (c.to_le_bytes(), w)).collect();
+        let mut boxes = vec![ColorBox::new(first)];
+        while boxes.len() < n {
+            let Some(i) = (0..boxes.len())
+                .filter(|&i| boxes[i].colors.len() >= 2 && boxes[i].range > 0)
+                .max_by_key(|&i| (boxes[i].range, Reverse(i)))
+            else {
+                break;
+            };
+            let ColorBox {
+                colors: mut b,
+                channel: ch,
+                ..
+            } = std::mem::take(&mut boxes[i]);
+            b.sort_by_key(|(c, _)| (c[ch], u32::from_le_bytes(*c)));
+            let total: u64 = b.iter().map(|(_, w)| w).sum();
+            let mut acc = 0;
+            let mut cut = 1;
+            for (k, (_, w)) in b.iter().enumerate() {
+                acc += w;
+                if acc * 2 >= total {
+                    cut = (k + 1).clamp(1, b.len() - 1);
+                    break;
+                }
+            }
+            let rest = b.split_off(cut);
+            boxes[i] = ColorBox::new(b);
+            boxes.push(ColorBox::new(rest));
+        }
+        boxes.into_iter().map(|b| b.colors).collect()
+    }
+
+    #[test]
+    fn the_median_cut_makes_the_boxes_it_made_with_stable_sorts() {
+        let mut seed = 0x1234_5677u32;
+        let mut next = |m: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % m
+        };
+        for (len, spread, entries) in [
+            (2, 256, 2),
+            (40, 4, 8),
+            (700, 256, 256),
+            (900, 16, 64),
+            (300, 256, 1),
+        ] {
+            // Distinct colours (a histogram's keys), some channels narrow so
+            // that many colours share a value, weights from one to heavy.
+            let mut colors: ColorMap<u64> = ColorMap::default();
+            while colors.len() < len {
+                let c = [
+                    next(spread) as u8,
+                    next(256) as u8,
+                    next(spread) as u8,
+                    255 - next(3) as u8,
+                ];
+                colors.insert(u32::from_le_bytes(c), 1 + u64::from(next(1000)).pow(2));
+            }
+            let mut sorted: Vec<(Packed, u64)> = colors.into_iter().collect();
+            sorted.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let as_sets = |boxes: Vec<Weighted>| -> Vec<Weighted> {
+                boxes
+                    .into_iter()
+                    .map(|mut b| {
+                        b.sort_unstable_by_key(|(c, _)| u32::from_le_bytes(*c));
+                        b
+                    })
+                    .collect()
+            };
+            assert_eq!(
+                as_sets(median_cut(&sorted, entries)),
+                as_sets(median_cut_by_sorting(&sorted, entries)),
+                "{len} colours into {entries}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_search_by_red_finds_the_entry_the_full_search_finds() {
+        // Palettes with repeated entries and repeated reds (ties), colours
+        // in and out of them, alpha included.
+        let mut seed = 0x9e37_79b9u32;
+        let mut next = |m: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed % m) as u8
+        };
+        for size in [1usize, 2, 7, 64, 256] {
+            let palette: Vec<[u8; 4]> = (0..size)
+                .map(|_| {
+                    [
+                        next(256) / 8 * 8,
+                        next(256),
+                        next(256),
+                        [0, 128, 255][next(3) as usize],
+                    ]
+                })
+                .collect();
+            let by_red = ByRed::new(&palette);
+            for _ in 0..3000 {
+                let c = [next(256), next(256), next(256), next(256)];
+                assert_eq!(by_red.nearest(c), nearest(&palette, c), "{c:?} in {size}");
+            }
+            for &c in &palette {
+                assert_eq!(by_red.nearest(c), nearest(&palette, c), "{c:?} in {size}");
+            }
+        }
+    }
 
     fn hist(colors: &[([u8; 4], u64)]) -> ColorMap<u64> {
         colors
