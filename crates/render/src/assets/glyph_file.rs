@@ -162,8 +162,9 @@ fn absolute_data(path: &Path) -> String {
     out
 }
 
-/// The first whitespace-separated word of `text` and what follows it.
-fn first_word(text: &str) -> Option<(&str, &str)> {
+/// The first whitespace-separated word of `text` and what follows it (the
+/// data files' lines end in path data, read as it stands).
+pub(crate) fn first_word(text: &str) -> Option<(&str, &str)> {
     let text = text.trim_start();
     let end = text.find(char::is_whitespace).unwrap_or(text.len());
     (end > 0).then(|| text.split_at(end))

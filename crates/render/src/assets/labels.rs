@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use resvg::tiny_skia::Path;
 
+use crate::assets::glyph_file::first_word;
 use crate::assets::pathdata;
 
 const SOURCE: &str = include_str!("../../assets/templates/labels.txt");
@@ -94,13 +95,14 @@ impl LabelFont {
                 }
                 Some("glyph") => {
                     let bad = || format!("line {}: bad glyph", n + 1);
-                    let ch = words
-                        .next()
-                        .and_then(|w| w.chars().next())
-                        .ok_or_else(bad)?;
-                    let advance = words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
-                    let data_text = words.collect::<Vec<_>>().join(" ");
-                    let path = pathdata::decode_absolute(&data_text).ok_or_else(bad)?;
+                    // The character, the advance, then the path data: the
+                    // rest of the line as it stands.
+                    let rest = line.trim_start().strip_prefix("glyph").unwrap_or_default();
+                    let (ch, rest) = first_word(rest).ok_or_else(bad)?;
+                    let ch = ch.chars().next().ok_or_else(bad)?;
+                    let (advance, rest) = first_word(rest).ok_or_else(bad)?;
+                    let advance = advance.parse().map_err(|_| bad())?;
+                    let path = pathdata::decode_absolute(rest.trim()).ok_or_else(bad)?;
                     font.glyphs.push(LabelGlyph {
                         ch,
                         advance,
