@@ -23,7 +23,7 @@ use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 use super::cache::hash_of;
 use super::cache::Cache;
 use super::draw::{draw_labels, draw_mover};
-use super::kept_tiles::KeptTiles;
+use super::kept_tiles::{ClassTiles, KeptTiles};
 use super::paint::draw_sprite;
 use super::parts::Parts;
 use super::runs::RunImage;
@@ -70,9 +70,11 @@ pub(crate) struct TileSet {
     /// Each square's background class: squares with identical pixels
     /// (all light squares, say) share their tiles.
     class_of: [u8; 64],
-    /// Index tiles by piece ([`Piece::index`]) and class, `square ×
-    /// square` bytes each.
-    tiles: Vec<[Vec<u8>; 12]>,
+    /// Index tiles by piece ([`Piece::index`]) and kind of ground, `square
+    /// × square` bytes each.
+    grounds: Vec<[Vec<u8>; 12]>,
+    /// Each class's ground and the patch its labels make.
+    classes: Vec<ClassTiles>,
 }
 
 /// The tile sets of `indexed`, by frame, check glows and the most colours
@@ -120,7 +122,8 @@ pub(super) fn render_indexed(
             indices
         }
     };
-    let tiles_of: Vec<&[Vec<u8>; 12]> = tiles.tiles.iter().collect();
+    let views: Vec<ClassView> = tiles.classes.iter().map(|c| tiles.view(c)).collect();
+    let tiles_of: Vec<&ClassView> = views.iter().collect();
     compose(
         layout,
         &mut indices,
@@ -142,11 +145,36 @@ pub(super) trait PieceTiles {
     /// The tile of the piece with [`Piece::index`] `piece` (`None` or an
     /// empty tile: nothing is pasted).
     fn tile(&self, piece: usize) -> Option<&[u8]>;
+
+    /// A rectangle of that tile (in the tile's pixels) and its indices,
+    /// pasted over the tile: where a labelled square differs from its
+    /// ground. None unless the tiles are kept that way.
+    fn patch(&self, _piece: usize) -> Option<(IntRect, &[u8])> {
+        None
+    }
 }
 
 impl PieceTiles for [Vec<u8>; 12] {
     fn tile(&self, piece: usize) -> Option<&[u8]> {
         self.get(piece).map(Vec::as_slice)
+    }
+}
+
+/// A tile set's class as [`compose`] reads it: its ground's tiles and its
+/// patch.
+struct ClassView<'t> {
+    ground: &'t [Vec<u8>; 12],
+    patch: Option<&'t (IntRect, [Vec<u8>; 12])>,
+}
+
+impl PieceTiles for ClassView<'_> {
+    fn tile(&self, piece: usize) -> Option<&[u8]> {
+        self.ground.tile(piece)
+    }
+
+    fn patch(&self, piece: usize) -> Option<(IntRect, &[u8])> {
+        let (rect, rows) = self.patch?;
+        Some((*rect, rows.get(piece)?.as_slice()))
     }
 }
 
@@ -177,16 +205,16 @@ pub(super) fn compose<T: PieceTiles + ?Sized>(
             }
             Item::Pieces(pieces) => {
                 for p in pieces {
-                    let class = class_of[p.square.index()] as usize;
-                    if let Some(tile) = tiles.get(class).and_then(|t| t.tile(p.piece.index())) {
-                        paste(
-                            indices,
-                            width,
-                            p.rect.x as usize,
-                            p.rect.y as usize,
-                            size,
-                            tile,
-                        );
+                    let Some(class) = tiles.get(class_of[p.square.index()] as usize) else {
+                        continue;
+                    };
+                    let (x, y) = (p.rect.x as usize, p.rect.y as usize);
+                    if let Some(tile) = class.tile(p.piece.index()) {
+                        paste(indices, width, x, y, size, tile);
+                        if let Some((r, rows)) = class.patch(p.piece.index()) {
+                            let (px, py) = (x + r.x() as usize, y + r.y() as usize);
+                            paste(indices, width, px, py, r.width() as usize, rows);
+                        }
                     }
                 }
             }
@@ -227,7 +255,13 @@ pub(super) fn paste(image: &mut [u8], width: usize, x: usize, y: usize, w: usize
 impl TileSet {
     /// The bytes its tiles, run indices and marker patches hold.
     fn bytes(&self) -> u64 {
-        let tiles: usize = self.tiles.iter().flatten().map(Vec::len).sum();
+        let grounds = self.grounds.iter().flatten();
+        let patches = self
+            .classes
+            .iter()
+            .flat_map(|c| &c.patch)
+            .flat_map(|p| &p.1);
+        let tiles: usize = grounds.chain(patches).map(Vec::len).sum();
         let markers: usize = self.markers.iter().map(|m| m.2.len()).sum();
         (tiles + markers + self.run_indices.len()) as u64
     }
@@ -285,9 +319,17 @@ impl TileSet {
         let index = |c| palette.index(c);
         let run_indices = material.run_indices(index);
         let markers = material.marker_indices(index);
-        let tiles = if rgba_bytes <= keep_bytes {
+        let (grounds, classes) = if rgba_bytes <= keep_bytes {
+            // Each class its own ground, unpatched.
             let each = |class: &[Pixmap; 12]| class.each_ref().map(|t| to_indices(t, index));
-            whole.iter().map(each).collect()
+            let grounds: Vec<[Vec<u8>; 12]> = whole.iter().map(each).collect();
+            let classes = (0..grounds.len())
+                .map(|ground| ClassTiles {
+                    ground,
+                    patch: None,
+                })
+                .collect();
+            (grounds, classes)
         } else {
             patched.indices(|t| to_indices(t, index))
         };
@@ -299,8 +341,17 @@ impl TileSet {
             used: false,
             markers,
             class_of: material.class_of,
-            tiles,
+            grounds,
+            classes,
         })
+    }
+
+    /// `class` as [`compose`] reads it.
+    fn view<'t>(&'t self, class: &'t ClassTiles) -> ClassView<'t> {
+        ClassView {
+            ground: &self.grounds[class.ground],
+            patch: class.patch.as_ref(),
+        }
     }
 }
 
@@ -978,8 +1029,33 @@ mod tests {
         let redrawn = TileSet::build_keeping(&mut parts, &l, 0, 256).unwrap();
         assert_eq!(kept.palette.colors, redrawn.palette.colors);
         assert_eq!(kept.run_indices, redrawn.run_indices);
-        assert_eq!(kept.tiles, redrawn.tiles);
         assert_eq!(kept.class_of, redrawn.class_of);
+        // Every class's tile of every piece, its ground's with its patch
+        // pasted over, is the one kept whole.
+        let tile = |set: &TileSet, class: usize, piece: usize| {
+            let view = set.view(&set.classes[class]);
+            let mut tile = view.tile(piece).unwrap().to_vec();
+            if let Some((r, rows)) = view.patch(piece) {
+                let (x, y) = (r.x() as usize, r.y() as usize);
+                paste(&mut tile, size as usize, x, y, r.width() as usize, rows);
+            }
+            tile
+        };
+        for class in 0..kept.classes.len() {
+            for piece in 0..12 {
+                assert_eq!(tile(&kept, class, piece), tile(&redrawn, class, piece));
+            }
+        }
+        // And the index tiles are held as patches too: two grounds' tiles
+        // and the labels' rectangles, a fraction of every class's whole
+        // tiles.
+        assert_eq!(redrawn.grounds.len(), 2);
+        assert!(
+            redrawn.bytes() * 4 < kept.bytes(),
+            "{} of {}",
+            redrawn.bytes(),
+            kept.bytes()
+        );
         // And the rasterizer's own (which keeps patches here) gives that image.
         let mut raster = Rasterizer::new();
         let image = raster.render_indexed(&l).unwrap();
