@@ -437,9 +437,9 @@ pub fn decode_absolute(data: &str) -> Option<Path> {
 const EXACT_POWERS: [f32; 11] = [1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
 /// `text` as the nearest `f32`, as `str::parse` reads it. A bundled set's
-/// paths are thousands of numbers read at every one-shot run, and the
-/// standard parser's general path was a tenth of the instructions of a
-/// one-shot PNG (callgrind, 2026-11-29). A decimal of up to 2^24 in its
+/// paths are thousands of numbers read at every one-shot run: reading the
+/// set was a twentieth of a one-shot PNG's instructions, most of it the
+/// standard parser's general path (callgrind, 2026-11-29). A decimal of up to 2^24 in its
 /// digits and at most ten after the point is one exact integer over one
 /// exact power of ten, and IEEE division rounds that quotient correctly,
 /// so one division gives the parser's answer; anything else goes to the
@@ -455,7 +455,7 @@ fn number(text: &str) -> Option<f32> {
     for &b in digits {
         match b {
             b'0'..=b'9' => {
-                // Below 2^24 before, so no overflow here.
+                // At most 2^24 before, so no overflow here.
                 mantissa = mantissa * 10 + u32::from(b - b'0');
                 if mantissa > 1 << 24 {
                     return text.parse().ok();
