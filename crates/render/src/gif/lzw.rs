@@ -5,11 +5,18 @@
 //! looks up its dictionary once per pixel; this one does so about once per
 //! run. Each dictionary string lies on a *chain*: a string `s`, then `s·p`,
 //! `s·pp`, `s·ppp`, ... for one index `p`, whose codes are kept in a list.
-//! While the next pixel is the chain's index, the encoder counts how many
-//! more follow (a plain word scan) and jumps straight to the deepest code
-//! the chain has. Only where a string turns to another index does it look
-//! in a hash table. The parse is still greedy LZW's, so the stream is the
+//! A string's chain index is its last pixel, so a string goes on along its
+//! chain exactly while the pixels repeat: the encoder takes the picture a
+//! run at a time (the runs' ends found beforehand, in one pass that has no
+//! data-dependent branches), jumps down the chain as far as the run goes,
+//! and only where a run starts, where the string turns to another index,
+//! looks up the turn. The parse is still greedy LZW's, so the stream is the
 //! one a textbook encoder writes and every decoder reads it.
+//!
+//! The encoder is bound by its branches on the data (does the turn exist,
+//! does the run outlast the chain), which no predictor gets right much more
+//! than half the time, and by the loads each run's step waits for; the
+//! layout keeps the latter to two (see [`Dictionary`]).
 //!
 //! Stream rules (GIF89a appendix F): codes are written least significant bit
 //! first; the first code is Clear; a code is one bit wider than the minimum
@@ -25,13 +32,13 @@
 /// The largest code GIF allows, plus one.
 const MAX_CODES: usize = 4096;
 
-/// Slots of the hash table: a power of two, at most half full (the
-/// dictionary holds fewer than 4096 entries).
-const SLOTS: usize = 8192;
+/// Slots of the hash table: a power of two, at most a quarter full (the
+/// dictionary holds fewer than 4096 entries), so that a probe rarely goes
+/// past its first slot.
+const SLOTS: usize = 16384;
 
-/// An empty hash slot or no latest turn. As a slot, its key part would be
-/// prefix 4095, which is never a prefix: the dictionary is cleared as soon
-/// as code 4095 is given out.
+/// An empty hash slot. Its key part would be prefix 4095, which is never a
+/// prefix: the dictionary is cleared as soon as code 4095 is given out.
 const EMPTY: u32 = u32::MAX;
 
 /// Room for every chain's list. A list lives in a block of twice its
@@ -40,41 +47,65 @@ const EMPTY: u32 = u32::MAX;
 /// the dictionary holds fewer than 4096 codes.
 const ARENA: usize = 4 * MAX_CODES;
 
-/// The dictionary, laid out for the matching loop: three small arrays of
-/// `u32` and one of `u16`, so it stays in the first- and second-level
-/// caches.
+/// Past the lists: eight slots that a short list's eight-entry copy may
+/// read or write beyond its block, then eight that take the copies that do
+/// not count (see [`Dictionary::extend`]).
+const SPARE: usize = ARENA + 8;
+
+/// The arena's size.
+const ARENA_SIZE: usize = SPARE + 8;
+
+/// The dictionary. Each string lies on a chain `s`, `s·p`, `s·pp`, ...
+/// whose first code is a single index or a turn (a string whose last two
+/// indices differ); a chain is known by its first code.
+///
+/// The encoder's path from one run to the next is two dependent loads:
+/// the chain's list (by the chain's first code, which is what a turn
+/// gives), then the entry of the string the run ends on, which holds both
+/// its code and its latest turn: usually the next run's chain.
 struct Dictionary {
-    /// Per code: where it lies (`index << 24 | chain << 12 | position`, the
-    /// chain's index `p` and its place on the chain, 0 for the first), and
-    /// its latest turn (`index << 12 | code`, or [`EMPTY`]): neighbouring
-    /// rows repeat, so a string usually turns to the same index as last
-    /// time. Both in one cache line.
-    codes: Vec<[u32; 2]>,
-    /// Per chain: its list's start in `arena` `<< 16 | length`.
-    chains: Vec<u32>,
-    /// Chains in use.
-    used: usize,
-    /// The lists' codes.
-    arena: Vec<u16>,
+    /// Per chain, by its first code: its list's start in `arena` `<< 16 |
+    /// length`.
+    chains: Box<[u32; MAX_CODES]>,
+    /// The lists' entries: a string's code, and over it its latest turn,
+    /// the last one made or taken (`turn << 20 | index << 12`, or 0 for
+    /// none; no turn is code 0): neighbouring rows repeat, so a string
+    /// often turns the way it did last time, and then the hash table is
+    /// not needed.
+    arena: Box<[u32; ARENA_SIZE]>,
     /// Slots of `arena` in use.
     top: usize,
     /// Every turn: `(prefix code, next index) → code`, open addressing
     /// with linear probing; a slot packs the 20-bit key over the 12-bit
     /// code.
-    slots: Vec<u32>,
+    slots: Box<[u32; SLOTS]>,
     /// Single indices: the codes below this.
     roots: usize,
+}
+
+/// `if cond { a } else { b }` as a conditional move: for conditions that
+/// are as good as random.
+#[inline(always)]
+fn select<T>(cond: bool, a: T, b: T) -> T {
+    std::hint::select_unpredictable(cond, a, b)
+}
+
+/// `N` copies of `x` on the heap, as an array: fixed sizes let the
+/// compiler drop the bounds checks that masked indices cannot fail.
+fn boxed<T: Copy + std::fmt::Debug, const N: usize>(x: T) -> Box<[T; N]> {
+    vec![x; N]
+        .into_boxed_slice()
+        .try_into()
+        .expect("a vector of N elements")
 }
 
 impl Dictionary {
     fn new(roots: usize) -> Dictionary {
         let mut d = Dictionary {
-            codes: vec![[0, EMPTY]; MAX_CODES],
-            chains: vec![0; MAX_CODES],
-            used: 0,
-            arena: vec![0; ARENA],
+            chains: boxed(0),
+            arena: boxed(0),
             top: 0,
-            slots: vec![EMPTY; SLOTS],
+            slots: boxed(EMPTY),
             roots,
         };
         d.clear();
@@ -85,20 +116,10 @@ impl Dictionary {
     fn clear(&mut self) {
         self.slots.fill(EMPTY);
         for p in 0..self.roots {
-            self.codes[p] = [Dictionary::place(p as u8, p, 0), EMPTY];
             self.chains[p] = ((2 * p) << 16 | 1) as u32;
-            self.arena[2 * p] = p as u16;
+            self.arena[2 * p] = p as u32;
         }
-        self.used = self.roots;
         self.top = 2 * self.roots;
-    }
-
-    fn place(index: u8, chain: usize, position: usize) -> u32 {
-        u32::from(index) << 24 | (chain as u32 & 0xFFF) << 12 | (position as u32 & 0xFFF)
-    }
-
-    fn key(prefix: u16, index: u8) -> u32 {
-        u32::from(prefix) << 8 | u32::from(index)
     }
 
     fn slot(key: u32) -> usize {
@@ -106,87 +127,73 @@ impl Dictionary {
         (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize
     }
 
-    /// The code of `prefix·index`, a turn off the prefix's chain.
-    fn turn(&self, prefix: u16, index: u8) -> Option<u16> {
-        let key = Dictionary::key(prefix, index);
+    /// A chain's list: its start in `arena` and its length.
+    #[inline(always)]
+    fn list(&self, chain: usize) -> (usize, usize) {
+        let c = self.chains[chain & (MAX_CODES - 1)];
+        ((c >> 16) as usize, (c & 0xFFFF) as usize)
+    }
+
+    /// The list entry at `at`: a string's code and its latest turn.
+    #[inline(always)]
+    fn entry(&self, at: usize) -> u32 {
+        self.arena[at]
+    }
+
+    /// Gives `code` to the string one index longer than the last of chain
+    /// `chain` (whose list is at `start`, `len` long). A list's block
+    /// fills at lengths 2, 4, 8, ...: as good as random to the encoder, so
+    /// a short list (at most 8 codes) moves by a fixed eight-entry copy,
+    /// done whether it moves or not (to a spare place when not).
+    #[inline(always)]
+    fn extend(&mut self, chain: usize, start: usize, len: usize, code: usize) {
+        let full = (len >= 2) & (len & (len - 1) == 0);
+        let start = if full & (len > 8) {
+            // A long list's block is full: rare, so a branch.
+            self.arena.copy_within(start..start + len, self.top);
+            self.top += 2 * len;
+            self.top - 2 * len
+        } else {
+            let to = select(full, self.top, SPARE).min(ARENA_SIZE - 8);
+            let from = start.min(ARENA_SIZE - 8);
+            let mut eight = [0u32; 8];
+            eight.copy_from_slice(&self.arena[from..from + 8]);
+            self.arena[to..to + 8].copy_from_slice(&eight);
+            let start = select(full, self.top, start);
+            self.top += select(full, 2 * len, 0);
+            start
+        };
+        self.arena[start + len] = code as u32;
+        self.chains[chain & (MAX_CODES - 1)] = (start << 16 | (len + 1)) as u32;
+    }
+
+    /// Gives `code` to `prefix·index`, a turn: the first code of a new
+    /// chain. `from` is the prefix's entry, `at` the empty slot its key's
+    /// probe ended on.
+    #[inline(always)]
+    fn branch(&mut self, from: usize, prefix: usize, index: u8, code: usize, at: usize) {
+        let code = code & (MAX_CODES - 1);
+        self.chains[code] = (self.top << 16 | 1) as u32;
+        self.arena[self.top] = code as u32;
+        self.top += 2;
+        self.arena[from] = (code << 20 | usize::from(index) << 12 | prefix) as u32;
+        self.slots[at & (SLOTS - 1)] = (prefix as u32) << 20 | u32::from(index) << 12 | code as u32;
+    }
+
+    /// The code of `prefix·index`, a turn off the prefix's chain, or the
+    /// empty slot where it would go.
+    #[inline(always)]
+    fn find(&self, prefix: usize, index: u8) -> Result<usize, usize> {
+        let key = (prefix as u32) << 8 | u32::from(index);
         let mut at = Dictionary::slot(key);
         loop {
             match self.slots[at] {
-                EMPTY => return None,
-                s if s >> 12 == key => return Some((s & 0xFFF) as u16),
+                EMPTY => return Err(at),
+                s if s >> 12 == key => return Ok((s & 0xFFF) as usize),
                 _ => at = (at + 1) & (SLOTS - 1),
             }
         }
     }
-
-    /// Gives `code` to `prefix·index`: the next step of the prefix's chain
-    /// when that chain repeats `index` (the prefix is then the chain's last
-    /// code, or the longer string would have matched), else the first code
-    /// of a new chain, and a turn.
-    fn add(&mut self, prefix: u16, index: u8, code: u16) {
-        let place = self.codes[usize::from(prefix)][0];
-        if (place >> 24) as u8 == index {
-            self.extend((place >> 12 & 0xFFF) as usize, index, code);
-        } else {
-            self.branch(prefix, index, code);
-        }
-    }
-
-    fn extend(&mut self, chain: usize, index: u8, code: u16) {
-        let (mut start, len) = Dictionary::list(self.chains[chain]);
-        if len >= 2 && len.is_power_of_two() {
-            // The block is full: move to one twice as large.
-            self.arena.copy_within(start..start + len, self.top);
-            start = self.top;
-            self.top += 2 * len;
-        }
-        self.arena[start + len] = code;
-        self.chains[chain] = (start << 16 | (len + 1)) as u32;
-        self.codes[usize::from(code)] = [Dictionary::place(index, chain, len), EMPTY];
-    }
-
-    fn branch(&mut self, prefix: u16, index: u8, code: u16) {
-        let chain = self.used;
-        self.used += 1;
-        self.arena[self.top] = code;
-        self.chains[chain] = (self.top << 16 | 1) as u32;
-        self.top += 2;
-        self.codes[usize::from(code)] = [Dictionary::place(index, chain, 0), EMPTY];
-        self.codes[usize::from(prefix)][1] = u32::from(index) << 12 | u32::from(code);
-        let key = Dictionary::key(prefix, index);
-        let mut at = Dictionary::slot(key);
-        while self.slots[at] != EMPTY {
-            at = (at + 1) & (SLOTS - 1);
-        }
-        self.slots[at] = key << 12 | u32::from(code);
-    }
-
-    /// A chain's list: its start in `arena` and its length.
-    fn list(chain: u32) -> (usize, usize) {
-        ((chain >> 16) as usize, (chain & 0xFFFF) as usize)
-    }
-}
-
-/// How many of `data`'s first bytes (at most `max`) equal `p`, eight at a
-/// time: runs on a board are tens to hundreds of pixels.
-#[inline(always)]
-fn run_length(data: &[u8], p: u8, max: usize) -> usize {
-    let splat = u64::from_le_bytes([p; 8]);
-    let mut n = 0;
-    while let Some(chunk) = data.get(n..n + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let diff = u64::from_le_bytes(word) ^ splat;
-        if diff != 0 {
-            // Little-endian: the first differing byte is the lowest.
-            return (n + (diff.trailing_zeros() / 8) as usize).min(max);
-        }
-        n += 8;
-        if n >= max {
-            return max;
-        }
-    }
-    (n + data[n..].iter().take_while(|&&x| x == p).count()).min(max)
 }
 
 /// Packs codes least significant bit first, into little-endian 32-bit
@@ -317,94 +324,212 @@ pub fn join(min_code_size: u8, segments: &[Segment]) -> Vec<u8> {
     out
 }
 
+/// Bit `k` of the result (word `k / 64`, bit `k % 64`) is set when pixel
+/// `k` is the last of its run: `data[k] != data[k + 1]`, or `k` is the last
+/// pixel. Three words of set bits follow, so a reader may look three words
+/// past any pixel. Also the largest index, found on the way.
+fn run_ends(data: &[u8]) -> (Vec<u64>, u8) {
+    let n = data.len();
+    let mut mask = vec![u64::MAX; n / 64 + 4];
+    // Whole words of pixels that have a next pixel, a block at a time:
+    // first a byte per pixel (a loop the compiler vectorizes; it does not
+    // turn a safe formulation into SSE2's byte-mask instruction), then
+    // eight bytes to one by a multiplication.
+    const BLOCK: usize = 2048;
+    let whole = if n > 0 { (n - 1) / 64 } else { 0 };
+    let mut ne = [0u8; BLOCK];
+    let mut largest = 0u8;
+    for (b, out) in mask[..whole].chunks_mut(BLOCK / 64).enumerate() {
+        let base = b * BLOCK;
+        let len = out.len() * 64;
+        let a = &data[base..base + len];
+        let c = &data[base + 1..base + len + 1];
+        for ((x, &p), &q) in ne[..len].iter_mut().zip(a).zip(c) {
+            *x = u8::from(p != q);
+            largest = largest.max(p);
+        }
+        for (o, w) in out.iter_mut().zip(ne[..len].chunks_exact(64)) {
+            let mut m = 0u64;
+            for q in 0..8 {
+                let x = u64::from_le_bytes(w[8 * q..8 * q + 8].try_into().unwrap());
+                // Bit 56 + j of the product is byte j's bit 0.
+                m |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * q);
+            }
+            *o = m;
+        }
+    }
+    let mut m = 0u64;
+    let mut w = whole;
+    for k in 64 * whole..n {
+        largest = largest.max(data[k]);
+        if k + 1 == n || data[k] != data[k + 1] {
+            m |= 1 << (k % 64);
+        }
+        if k % 64 == 63 {
+            mask[w] = m;
+            m = 0;
+            w += 1;
+        }
+    }
+    if !n.is_multiple_of(64) || n == 0 {
+        // Pixels past the end count as run ends.
+        mask[w] = m | (u64::MAX << (n % 64));
+    }
+    (mask, largest)
+}
+
+/// The end of the run that starts at `s` (one past its last pixel), found
+/// without a loop (or a branch the data decides) for runs up to 128 pixels
+/// long: nearly all of a board's, whose squares are 90 pixels wide.
+#[inline(always)]
+fn run_end(mask: &[u64], s: usize) -> usize {
+    let w = s / 64;
+    let sh = (s % 64) as u32;
+    let low = u128::from(mask[w]) | u128::from(mask[w + 1]) << 64;
+    // The 128 bits from `s` on (two shifts: `sh` may be 0).
+    let x = low >> sh | (u128::from(mask[w + 2]) << 1) << (127 - sh);
+    let e = if x != 0 {
+        s + x.trailing_zeros() as usize
+    } else {
+        // Beyond 128 pixels (word `w + 2` is partly unread when `sh` is 0).
+        let mut w = w + 2;
+        while mask[w] == 0 {
+            w += 1;
+        }
+        w * 64 + mask[w].trailing_zeros() as usize
+    };
+    e + 1
+}
+
+/// The encoder's state between runs.
+struct Encoder {
+    d: Dictionary,
+    bits: Bits,
+    /// The code the next new string gets.
+    next: usize,
+    width: u32,
+    clear: u32,
+    min_width: u32,
+}
+
+impl Encoder {
+    /// After a code was written: counts the entry the decoder adds,
+    /// clearing the dictionary when it is full and widening codes when
+    /// the next one no longer fits.
+    #[inline(always)]
+    fn count(&mut self) {
+        self.next += 1;
+        if self.next == MAX_CODES {
+            self.bits.put(self.clear, self.width);
+            self.d.clear();
+            self.next = self.clear as usize + 2;
+            self.width = self.min_width;
+        } else {
+            self.width += u32::from(self.next > 1 << self.width);
+        }
+    }
+
+    /// The string whose entry is at `from` meets index `index`, which
+    /// differs from its last one: the first code of the chain the string
+    /// goes on along. If the string·`index` is a known turn, that turn;
+    /// else the string's code is written, the string·`index` becomes a new
+    /// string, and the chain is `index`'s own.
+    #[inline(always)]
+    fn turn(&mut self, from: usize, index: u8) -> usize {
+        let entry = self.d.entry(from);
+        let code = (entry & 0xFFF) as usize;
+        // Zero in the low eight bits when the latest turn is to `index`;
+        // not zero when there is one.
+        let latest = (entry >> 12) ^ u32::from(index);
+        if latest & 0xFF == 0 && latest != 0 {
+            return (latest >> 8) as usize;
+        }
+        match self.d.find(code, index) {
+            Ok(turn) => {
+                // The latest turn becomes this one.
+                self.d.arena[from] = (turn << 20 | usize::from(index) << 12 | code) as u32;
+                turn
+            }
+            Err(at) => {
+                self.bits.put(code as u32, self.width);
+                self.d.branch(from, code, index, self.next, at);
+                self.count();
+                usize::from(index)
+            }
+        }
+    }
+
+    /// Follows chain `chain` (whose strings end in `index`) for `rest` more
+    /// pixels of `index`: the entry of the longest string matched. Past a
+    /// chain's end, its last code is written, the string one `index`
+    /// longer gets the next code, and the string starts again at `index`
+    /// alone, on `index`'s own chain.
+    #[inline(always)]
+    fn walk(&mut self, mut chain: usize, index: u8, mut rest: usize) -> usize {
+        loop {
+            let (start, len) = self.d.list(chain);
+            if rest < len {
+                return start + rest;
+            }
+            let last = self.d.entry(start + len - 1) & 0xFFF;
+            self.bits.put(last, self.width);
+            self.d.extend(chain, start, len, self.next);
+            self.count();
+            rest -= len;
+            chain = usize::from(index);
+        }
+    }
+}
+
 /// The codes of `indices` from a fresh dictionary on (see [`encode`] for
 /// indices beyond the code size).
 pub fn segment(indices: &[u8], min_code_size: u8) -> Segment {
     let min_code_size = min_code_size.clamp(2, 8);
     let roots = 1usize << min_code_size;
-    // A fold the compiler vectorizes: a few microseconds at 720 px.
-    let largest = indices.iter().fold(0u8, |m, &i| m.max(i));
-    let indices: std::borrow::Cow<'_, [u8]> = if usize::from(largest) < roots {
-        indices.into()
+    let (ends, largest) = run_ends(indices);
+    let (indices, ends): (std::borrow::Cow<'_, [u8]>, _) = if usize::from(largest) < roots {
+        (indices.into(), ends)
     } else {
-        indices.iter().map(|&i| i & (roots - 1) as u8).collect()
+        let masked: Vec<u8> = indices.iter().map(|&i| i & (roots - 1) as u8).collect();
+        let ends = run_ends(&masked).0;
+        (masked.into(), ends)
     };
-    let clear = roots as u16;
+    let clear = roots as u32;
     let min_width = u32::from(min_code_size) + 1;
-    let mut d = Dictionary::new(roots);
-    let mut bits = Bits::new(indices.len() / 8 + 16);
-    let mut next = clear + 2;
-    let mut width = min_width;
-
-    if let Some((&first, rest)) = indices.split_first() {
-        // The code of the string matched so far; `rest[i]` is the next pixel.
-        let mut code = u16::from(first);
-        let mut i = 0;
-        // Where the run of equal indices that `rest[i]` is in ends, once
-        // measured: a run is scanned once, however many codes it takes.
-        let mut run_end = 0;
-        while let Some(&index) = rest.get(i) {
-            let [place, latest] = d.codes[usize::from(code)];
-            if (place >> 24) as u8 == index {
-                // The pixel continues the string's chain: go as far down
-                // the chain as the pixels and the chain allow.
-                let (start, len) = Dictionary::list(d.chains[(place >> 12 & 0xFFF) as usize]);
-                let at = (place & 0xFFF) as usize;
-                // Pixels the chain can still take, plus one to learn
-                // whether the run outlasts it.
-                let want = len - at;
-                if i >= run_end {
-                    run_end = i + run_length(&rest[i..], index, rest.len() - i);
-                }
-                // At least 1: `index` is the chain's.
-                let ahead = (run_end - i).min(want);
-                let step = ahead.min(want - 1);
-                code = d.arena[start + at + step];
-                i += step;
-                if ahead < want {
-                    // The run ends within the chain (or the data does): the
-                    // next pixel turns, or there is none.
-                    continue;
-                }
-                // Another `index` follows the chain's last code: emit below.
-            } else if latest >> 12 == u32::from(index) {
-                code = (latest & 0xFFF) as u16;
-                i += 1;
-                continue;
-            } else if let Some(longer) = d.turn(code, index) {
-                code = longer;
-                i += 1;
-                continue;
-            }
-            // `code` is the longest match: write it, and give the string
-            // one pixel longer the next code (the entry the decoder adds
-            // when it reads the code after this one).
-            bits.put(u32::from(code), width);
-            d.add(code, index, next);
-            next += 1;
-            if usize::from(next) == MAX_CODES {
-                bits.put(u32::from(clear), width);
-                d.clear();
-                next = clear + 2;
-                width = min_width;
-            } else if u32::from(next) > 1 << width {
-                width += 1;
-            }
-            code = u16::from(index);
-            i += 1;
+    let n = indices.len();
+    let mut enc = Encoder {
+        d: Dictionary::new(roots),
+        bits: Bits::new(n / 8 + 16),
+        next: clear as usize + 2,
+        width: min_width,
+        clear,
+        min_width,
+    };
+    if n > 0 {
+        // The first pixel is a single index: its chain is its own.
+        let index = indices[0];
+        let e = run_end(&ends, 0);
+        let mut at = enc.walk(usize::from(index), index, e - 1);
+        let mut s = e;
+        while s < n {
+            let index = indices[s];
+            let e = run_end(&ends, s);
+            let chain = enc.turn(at, index);
+            at = enc.walk(chain, index, e - s - 1);
+            s = e;
         }
-        bits.put(u32::from(code), width);
+        enc.bits.put(enc.d.entry(at) & 0xFFF, enc.width);
         // The decoder adds an entry after this last code too; it widens
         // its codes if that entry fills the current width.
-        if u32::from(next) == 1 << width && width < 12 {
-            width += 1;
+        if enc.next == 1 << enc.width && enc.width < 12 {
+            enc.width += 1;
         }
     }
-    let (words, bits) = bits.finish();
+    let (words, bits) = enc.bits.finish();
     Segment {
         words,
         bits,
-        end_width: width,
+        end_width: enc.width,
     }
 }
 
@@ -653,15 +778,29 @@ mod tests {
     }
 
     #[test]
-    fn run_lengths_are_counted_to_the_first_other_byte() {
-        let data = [3u8, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 3];
-        assert_eq!(run_length(&data, 3, 100), 10);
-        assert_eq!(run_length(&data, 3, 9), 9);
-        assert_eq!(run_length(&data, 7, 100), 0);
-        assert_eq!(run_length(&data[10..], 7, 100), 1);
-        assert_eq!(run_length(&[], 7, 100), 0);
-        let long = [5u8; 21];
-        assert_eq!(run_length(&long, 5, 100), 21);
+    fn run_ends_match_a_scan() {
+        // Runs of 1 to 300 pixels, ends on every word position, and
+        // lengths around the 64-pixel words.
+        for n in [0, 1, 2, 63, 64, 65, 128, 129, 5000] {
+            let data: Vec<u8> = (0..n as u32)
+                .map(|i| {
+                    if i % 700 < 300 {
+                        1
+                    } else {
+                        ((i / 37 + i / 101 + i / 7) % 3) as u8
+                    }
+                })
+                .collect();
+            let (ends, largest) = run_ends(&data);
+            assert_eq!(largest, data.iter().copied().max().unwrap_or(0));
+            for s in 0..n {
+                let mut e = s + 1;
+                while e < n && data[e] == data[s] {
+                    e += 1;
+                }
+                assert_eq!(run_end(&ends, s), e, "n {n} s {s}");
+            }
+        }
     }
 
     #[test]
