@@ -8,6 +8,25 @@ use crate::assets::theme::Theme;
 use crate::layout::Layout;
 use crate::options::{Around, Caption, CheckMark, Coordinates, DiagramOptions, Markup, Player};
 
+/// A seeded pseudo-random stream (xorshift32): the same numbers on every
+/// machine, for tests that want many varied inputs.
+pub(crate) struct Xorshift(pub u32);
+
+impl Xorshift {
+    /// The next number of the stream (never 0 when the seed is not 0).
+    pub(crate) fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+
+    /// The next number taken modulo `m` (at least 1).
+    pub(crate) fn below(&mut self, m: u32) -> u32 {
+        self.next() % m
+    }
+}
+
 /// Parses a FEN that the test knows to be valid.
 pub(crate) fn position(fen: &str) -> Position {
     parse(fen.as_bytes(), ParseOptions::default())

@@ -758,11 +758,9 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let mut seed = 0x2545_f491u32;
+        let mut rng = crate::test_support::Xorshift(0x2545_f491);
         for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
+            let seed = rng.next();
             let digits = (seed % 100_000_000).to_string();
             let point = (seed >> 27) as usize % (digits.len() + 1);
             let sign = if seed & 1 == 1 { "-" } else { "" };

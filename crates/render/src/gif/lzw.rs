@@ -597,15 +597,9 @@ mod tests {
     }
 
     /// A deterministic pseudo-random byte stream (xorshift).
-    fn noise(len: usize, colors: u32, mut seed: u32) -> Vec<u8> {
-        (0..len)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 17;
-                seed ^= seed << 5;
-                (seed % colors) as u8
-            })
-            .collect()
+    fn noise(len: usize, colors: u32, seed: u32) -> Vec<u8> {
+        let mut rng = crate::test_support::Xorshift(seed);
+        (0..len).map(|_| rng.below(colors) as u8).collect()
     }
 
     /// A board-like picture: squares of two colours, "pieces" of busy

@@ -194,14 +194,12 @@ mod tests {
 
     /// A board-like picture: squares, and busy "pieces" on some of them.
     fn picture(width: usize, height: usize, colors: u8) -> Vec<u8> {
-        let mut seed = 12345u32;
+        let mut rng = crate::test_support::Xorshift(12345);
         (0..width * height)
             .map(|i| {
                 let (x, y) = (i % width, i / width);
                 let square = ((x / 45 + y / 45) % 2) as u8;
-                seed ^= seed << 13;
-                seed ^= seed >> 17;
-                seed ^= seed << 5;
+                let seed = rng.next();
                 if (x % 45 > 10 && x % 45 < 35) && (y / 45) % 3 != 1 && !seed.is_multiple_of(4) {
                     2 + (seed % u32::from(colors - 2)) as u8
                 } else {

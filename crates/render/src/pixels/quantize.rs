@@ -490,13 +490,8 @@ mod tests {
 
     #[test]
     fn the_median_cut_makes_the_boxes_it_made_with_stable_sorts() {
-        let mut seed = 0x1234_5677u32;
-        let mut next = |m: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed % m
-        };
+        let mut rng = crate::test_support::Xorshift(0x1234_5677);
+        let mut next = |m: u32| rng.below(m);
         for (len, spread, entries) in [
             (2, 256, 2),
             (40, 4, 8),
@@ -539,13 +534,8 @@ mod tests {
     fn the_search_by_red_finds_the_entry_the_full_search_finds() {
         // Palettes with repeated entries and repeated reds (ties), colours
         // in and out of them, alpha included.
-        let mut seed = 0x9e37_79b9u32;
-        let mut next = |m: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            (seed % m) as u8
-        };
+        let mut rng = crate::test_support::Xorshift(0x9e37_79b9);
+        let mut next = |m: u32| rng.below(m) as u8;
         for size in [1usize, 2, 7, 64, 256] {
             let palette: Vec<[u8; 4]> = (0..size)
                 .map(|_| {

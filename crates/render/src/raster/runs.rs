@@ -288,13 +288,8 @@ mod tests {
             [0, 0, 9, 9],
             [9, 9, 9, 9],
         ];
-        let mut seed = 0x51ed_2701u32;
-        let mut next = |m: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed % m
-        };
+        let mut rng = crate::test_support::Xorshift(0x51ed_2701);
+        let mut next = |m: u32| rng.below(m);
         for width in 1..=40u32 {
             let mut pixmap = Pixmap::new(width, 3).unwrap();
             let mut k = 0;
