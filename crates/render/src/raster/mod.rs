@@ -11,6 +11,7 @@
 
 mod around;
 mod cache;
+mod compose;
 mod draw;
 pub(crate) mod game_tiles;
 mod glyph_masks;

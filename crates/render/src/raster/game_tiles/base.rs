@@ -16,8 +16,9 @@ use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 use super::square::GameSquare;
 use crate::layout::{BoardSpec, Item, Layout, MoverMark, Rect, SpriteSpec};
 use crate::pixels::quantize::Packed;
+use crate::raster::compose::paste;
 use crate::raster::indexed::{
-    corner_labels, marker_patches, paste, square_rect, straight, to_indices, Placed,
+    corner_labels, marker_patches, square_rect, straight, to_indices, Placed,
 };
 use crate::raster::marks::{self, overlaps, BandStep};
 use crate::raster::parts::{band_breaks, Parts};

@@ -15,9 +15,10 @@ use base::{GameBase, SquareKinds};
 use resvg::tiny_skia::{IntRect, Pixmap};
 use square::{quick_hash, GameSquare};
 
+use super::compose::{compose, paste};
 use super::indexed::{
-    compose, corner_labels, count_colors, draw_placed, marker_patches, paste, piece_tile,
-    square_rect, straight, to_indices, touching_labels, Material, Placed, PlacedHere,
+    corner_labels, count_colors, draw_placed, marker_patches, piece_tile, square_rect, straight,
+    to_indices, touching_labels, Material, Placed, PlacedHere,
 };
 use super::parts::Parts;
 use super::Rasterizer;

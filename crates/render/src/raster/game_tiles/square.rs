@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use resvg::tiny_skia::Pixmap;
 
 use crate::layout::SpriteSpec;
-use crate::raster::indexed::{PieceTiles, PlacedHere};
+use crate::raster::compose::PieceTiles;
+use crate::raster::indexed::PlacedHere;
 
 /// One kind of square in a game's palette: what it is drawn from, and its
 /// index tiles, each drawn when a frame first shows its piece on a square

@@ -37,11 +37,12 @@ use resvg::tiny_skia::{ColorU8, IntRect, Path, Pixmap, PremultipliedColorU8};
 
 use super::around::draw_outline;
 use super::cache::{hash_of, Cache};
+use super::compose::{compose, paste};
 use super::draw::draw_shape;
 use super::glyph_masks::Coverage;
 use super::indexed::{
-    compose, corner_labels, count_colors, draw_placed, paste, piece_tiles, square_rect, straight,
-    to_indices, touching_labels, Material, Placed, PlacedHere, BACKGROUND_WEIGHT,
+    corner_labels, count_colors, draw_placed, piece_tiles, square_rect, straight, to_indices,
+    touching_labels, Material, Placed, PlacedHere, BACKGROUND_WEIGHT,
 };
 use super::marks::rows_reached;
 use super::parts::Parts;
