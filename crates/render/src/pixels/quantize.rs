@@ -491,7 +491,6 @@ mod tests {
     #[test]
     fn the_median_cut_makes_the_boxes_it_made_with_stable_sorts() {
         let mut rng = crate::test_support::Xorshift(0x1234_5677);
-        let mut next = |m: u32| rng.below(m);
         for (len, spread, entries) in [
             (2, 256, 2),
             (40, 4, 8),
@@ -504,12 +503,12 @@ mod tests {
             let mut colors: ColorMap<u64> = ColorMap::default();
             while colors.len() < len {
                 let c = [
-                    next(spread) as u8,
-                    next(256) as u8,
-                    next(spread) as u8,
-                    255 - next(3) as u8,
+                    rng.below(spread) as u8,
+                    rng.below(256) as u8,
+                    rng.below(spread) as u8,
+                    255 - rng.below(3) as u8,
                 ];
-                colors.insert(u32::from_le_bytes(c), 1 + u64::from(next(1000)).pow(2));
+                colors.insert(u32::from_le_bytes(c), 1 + u64::from(rng.below(1000)).pow(2));
             }
             let mut sorted: Vec<(Packed, u64)> = colors.into_iter().collect();
             sorted.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));

@@ -289,15 +289,14 @@ mod tests {
             [9, 9, 9, 9],
         ];
         let mut rng = crate::test_support::Xorshift(0x51ed_2701);
-        let mut next = |m: u32| rng.below(m);
         for width in 1..=40u32 {
             let mut pixmap = Pixmap::new(width, 3).unwrap();
             let mut k = 0;
             let mut colour = 0;
             for px in pixmap.data_mut().chunks_exact_mut(4) {
                 if k == 0 {
-                    colour = next(5) as usize;
-                    k = 1 + next(9);
+                    colour = rng.below(5) as usize;
+                    k = 1 + rng.below(9);
                 }
                 px.copy_from_slice(&colours[colour]);
                 k -= 1;
