@@ -30,7 +30,7 @@
 //!   drawn for it is kept, within `--response-cache` bytes.
 //!
 //! Modules import one way: `mod` → {`connections`, `router`, `pool`,
-//! `piece_dir`, `state`}; `router` → `endpoints` (one handler per route)
+//! `piece_dir`, `state`, `scheduling`}; `router` → `endpoints` (one handler per route)
 //! → `drawing` (a GET's image, cached or drawn; a game's GIF) → {`game`,
 //! `body`, `response_cache`, `response`, `pool`, `state`}; `body` reads
 //! `connections`'s [`Close`]. What a GET's query asks for is read by the
@@ -50,6 +50,7 @@ mod pool;
 mod response;
 mod response_cache;
 mod router;
+mod scheduling;
 mod state;
 mod timed_io;
 
@@ -83,6 +84,10 @@ pub fn run(args: &ServeArgs) -> Result<u8, Failure> {
         None => None,
         Some(origins) => Some(cors::Cors::parse(origins).map_err(Failure::invalid)?),
     };
+    // Before any thread starts: they inherit the policy.
+    if let Err(e) = scheduling::batch_from_here() {
+        eprintln!("fen2img serve: threads keep the default scheduling policy: {e}");
+    }
     let workers = args
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
