@@ -33,7 +33,7 @@ pub enum PandocImageArg {
     Pdf,
 }
 
-/// `fen2img md` flags.
+/// Rewrite Markdown pages: every ```fen block becomes a diagram.
 #[derive(Args, Debug, Clone)]
 pub struct MdArgs {
     /// Markdown files, or directories searched for *.md and *.markdown; HTML
@@ -100,7 +100,7 @@ pub struct MdArgs {
     pub max_page_size: u64,
 }
 
-/// `fen2img mdbook` arguments.
+/// mdBook preprocessor: `[preprocessor.fen2img] command = "fen2img mdbook"`.
 #[derive(Args, Debug, Clone)]
 pub struct MdbookArgs {
     /// `supports RENDERER`: exit 0 when RENDERER (html) is supported, 1 otherwise.
@@ -108,7 +108,7 @@ pub struct MdbookArgs {
     pub supports: Vec<String>,
 }
 
-/// `fen2img pandoc` arguments.
+/// Pandoc JSON filter, run by pandoc through tools/fen2img-pandoc.
 #[derive(Args, Debug, Clone)]
 pub struct PandocArgs {
     /// The output format Pandoc passes to its filters (html, latex, docx...).

@@ -9,7 +9,7 @@ use clap::{Args, ValueHint};
 
 use super::render::RenderArgs;
 
-/// `fen2img serve` options.
+/// Serve diagrams over HTTP (own API, web-boardimage compatible).
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
     /// Address and port to listen on (port 0: any free port; the address

@@ -9,7 +9,9 @@ use fen2img_pdf::sheet::{length_points, Grid, Paper};
 
 use super::render::RenderArgs;
 
-/// `fen2img sheet`'s arguments.
+/// Puzzle sheets: numbered diagrams from EPD/FEN and PGN files on PDF
+/// pages (or SVG/PNG files, one a page), with the side to move,
+/// captions, page numbers and an answer key.
 #[derive(Args, Debug)]
 pub struct SheetArgs {
     /// EPD or FEN files, one position a line (`#` lines and blank lines

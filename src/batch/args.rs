@@ -7,8 +7,11 @@ use clap::Args;
 use crate::args::problem::ProblemArgs;
 use crate::args::RenderArgs;
 
-/// `fen2img batch` arguments.
+/// Render many positions, one per line, into a directory.
 #[derive(Args, Debug)]
+// This doc comment is also the subcommand's description once its deferred
+// arguments are built: the same words as its variant in `cli::Command`
+// (a test in cli.rs compares them).
 // clap turns a literal "{n}" in help text into a line break, so the
 // placeholders are listed by name here; the README shows them in braces.
 #[command(after_help = "\
@@ -95,7 +98,8 @@ pub struct BatchArgs {
     pub render: RenderArgs,
 }
 
-/// `fen2img merge-manifests` arguments.
+/// Join the manifests of a sharded batch (`batch --shard K/N`) into
+/// the manifest one run writes.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// The shards' manifests, in shard order (1/N first).
