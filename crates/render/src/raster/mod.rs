@@ -24,6 +24,7 @@ mod paint;
 mod parts;
 mod runs;
 mod sprites;
+mod tile_colors;
 
 use resvg::tiny_skia::Pixmap;
 

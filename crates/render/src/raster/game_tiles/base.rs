@@ -17,12 +17,11 @@ use super::square::GameSquare;
 use crate::layout::{BoardSpec, Item, Layout, MoverMark, Rect, SpriteSpec};
 use crate::pixels::quantize::Packed;
 use crate::raster::compose::paste;
-use crate::raster::indexed::{
-    corner_labels, marker_patches, square_rect, straight, to_indices, Placed,
-};
+use crate::raster::indexed::{corner_labels, marker_patches, square_rect, Placed};
 use crate::raster::marks::{self, overlaps, BandStep};
 use crate::raster::parts::{band_breaks, Parts};
 use crate::raster::runs::RunImage;
+use crate::raster::tile_colors::{straight, to_indices};
 use fen2img_chess::{Color, Square};
 
 /// What a base asks of its game: the game's palette and the kinds of

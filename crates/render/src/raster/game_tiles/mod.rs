@@ -17,10 +17,11 @@ use square::{quick_hash, GameSquare};
 
 use super::compose::{compose, paste};
 use super::indexed::{
-    corner_labels, count_colors, draw_placed, marker_patches, piece_tile, square_rect, straight,
-    to_indices, touching_labels, Material, Placed, PlacedHere,
+    corner_labels, draw_placed, marker_patches, piece_tile, square_rect, touching_labels, Material,
+    Placed, PlacedHere,
 };
 use super::parts::Parts;
+use super::tile_colors::{count_colors, straight, to_indices};
 use super::Rasterizer;
 use crate::layout::{Layout, PlacedLabel, SpriteSpec};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};

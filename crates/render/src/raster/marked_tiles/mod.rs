@@ -41,12 +41,13 @@ use super::compose::{compose, paste};
 use super::draw::draw_shape;
 use super::glyph_masks::Coverage;
 use super::indexed::{
-    corner_labels, count_colors, draw_placed, piece_tiles, square_rect, straight, to_indices,
-    touching_labels, Material, Placed, PlacedHere, BACKGROUND_WEIGHT,
+    corner_labels, draw_placed, piece_tiles, square_rect, touching_labels, Material, Placed,
+    PlacedHere, BACKGROUND_WEIGHT,
 };
 use super::marks::rows_reached;
 use super::parts::Parts;
 use super::runs::RunImage;
+use super::tile_colors::{count_colors, straight, to_indices};
 use crate::layout::{
     BoardSpec, Glow, Item, LabelCasing, Layout, PlacedLabel, PlacedText, Rect, Tint,
 };
