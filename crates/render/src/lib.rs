@@ -67,7 +67,7 @@
 //! [`Width`], [`UciMove`] ...: each reads with `FromStr` and writes back
 //! with `Display`, a [`ValueError`] giving the column of what is wrong;
 //! all in [`options`]), the
-//! [`Renderer`] (with [`Renderer::image_size`]), [`describe`] and
+//! [`Renderer`] (with [`Renderer::image_size`]), [`describe()`] and
 //! [`describe_with`] for alt text, and [`render_text`] for text boards on
 //! their own. Captions, numbers and player bars are
 //! [`DiagramOptions::around`]. [`vocabulary`] is the one table of

@@ -496,8 +496,9 @@ impl Encoder {
     }
 }
 
-/// The codes of `indices` from a fresh dictionary on (see [`encode`] for
-/// indices beyond the code size).
+/// The codes of `indices` from a fresh dictionary on. An index at or
+/// beyond `1 << min_code_size` is taken modulo that (the caller's mistake
+/// makes wrong pixels, never a panic).
 pub fn segment(indices: &[u8], min_code_size: u8) -> Segment {
     let min_code_size = min_code_size.clamp(2, 8);
     let roots = 1usize << min_code_size;

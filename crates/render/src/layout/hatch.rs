@@ -81,7 +81,7 @@ pub fn tile_bands(hatch: &Hatch, side: u32) -> Vec<(f32, f32)> {
 /// renderer draws alike: a `<pattern>` tile is drawn by some (CairoSVG)
 /// into a bitmap and resampled, blurring the lines into grey dashes.
 /// Sampled at pixel centres (`crispEdges`), they ink exactly the pixels
-/// of [`inked`].
+/// of `inked` (the tests' definition of a hatch's ink).
 pub fn square_bands(hatch: &Hatch, side: u32) -> Vec<Vec<(f32, f32)>> {
     let (period, _) = whole(hatch);
     let s = side as f32;

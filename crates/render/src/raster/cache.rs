@@ -1,11 +1,11 @@
 //! A small cache of the most recently used values, bounded by a cost (the
 //! bytes a value holds), keyed by values of the frame.
 //!
-//! Keys are `Hash + Eq` values taken from the layout's [`Frame`]
-//! (crate::layout::Frame), never lists of fields put together by hand, so
-//! a key cannot leave out something the value depends on. A lookup gives
-//! the key's hash and a comparison against a borrowed form of the key, so
-//! looking up never clones the key; only inserting does.
+//! Keys are `Hash + Eq` values taken from the layout's
+//! [`Frame`](crate::layout::Frame), never lists of fields put together by
+//! hand, so a key cannot leave out something the value depends on. A
+//! lookup gives the key's hash and a comparison against a borrowed form of
+//! the key, so looking up never clones the key; only inserting does.
 //!
 //! With room for a few values, a batch whose boards differ in something
 //! frame-like (the check glow of `--check=auto` sits on whichever square
