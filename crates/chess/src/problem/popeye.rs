@@ -921,7 +921,7 @@ fn read_twin_add(
     ))
 }
 
-/// `Ke1` → (`K`, [e1]); `Sb5c6` → (`S`, [b5, c6]); `CAa2` → (`CA`, [a2]).
+/// `Ke1` → (`K`, `[e1]`); `Sb5c6` → (`S`, `[b5, c6]`); `CAa2` → (`CA`, `[a2]`).
 fn split_piece(token: &str) -> Option<(&str, Vec<Square>)> {
     if !token.is_ascii() {
         return None;
