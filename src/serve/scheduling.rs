@@ -18,8 +18,9 @@
 //! The policy is set on the thread that starts the server, before the
 //! runtime and the render pool start their threads, which inherit it. The
 //! nice value is kept: an operator who started the server `nice`d keeps
-//! that. Where the policy cannot be set (another system, or a sandbox
-//! that forbids it), the server runs as before and says so once.
+//! that. Where Linux refuses the policy (a sandbox that forbids it), the
+//! server runs as before and says so once; other systems have no such
+//! policy.
 
 /// Puts the calling thread, and so every thread it starts from now on,
 /// under `SCHED_BATCH` at its current nice value.
