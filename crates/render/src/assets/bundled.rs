@@ -28,6 +28,7 @@ use crate::assets::glyph_file;
 use crate::assets::glyph_svg::Gradients;
 use crate::assets::hinting;
 use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
+use crate::assets::stroke_outlines;
 use fen2img_support::digest::{fnv1a, FNV_OFFSET};
 
 /// The name the project's own set answers to beside the bundled sets'
@@ -70,6 +71,9 @@ pub struct BundledSet {
     /// The files as flat paths (`NAME.paths` beside them), where the set
     /// keeps them: read instead of parsing the files.
     flat: Option<&'static str>,
+    /// The flat paths' strokes expanded into outlines (`NAME.outlines`,
+    /// see `stroke_outlines`), where the set keeps them.
+    outlines: Option<&'static [u8]>,
 }
 
 /// The twelve SVG files of the set in `assets/pieces/$dir/`, in `NAMES`
@@ -223,6 +227,9 @@ pub(crate) static SETS: [BundledSet; 9] = [
                  the Wikimedia Commons set Chess_{k,q,r,b,n,p}{l,d}t45.svg",
         files: set_files!("cburnett"),
         flat: Some(include_str!("../../assets/pieces/cburnett/cburnett.paths")),
+        outlines: Some(include_bytes!(
+            "../../assets/pieces/cburnett/cburnett.outlines"
+        )),
     },
     BundledSet {
         name: "celtic",
@@ -232,6 +239,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: from_lila_gif!("celtic"),
         files: set_files!("celtic"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "chessnut",
@@ -245,6 +253,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: "LexLuengas/chessnut-pieces at 2b8eaf14a31e",
         files: set_files!("chessnut"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "fantasy",
@@ -254,6 +263,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: from_lila_gif!("fantasy"),
         files: set_files!("fantasy"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "firi",
@@ -263,6 +273,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: from_lila_gif!("firi"),
         files: set_files!("firi"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "kiwen-suwi",
@@ -272,6 +283,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: "neverRare/kiwen-suwi version/latest/kiwen-suwi at 7e8f3e473f43",
         files: set_files!("kiwen-suwi"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "kosal",
@@ -281,6 +293,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: "philatype/kosal at fea676adb94d",
         files: set_files!("kosal"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "rhosgfx",
@@ -290,6 +303,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: from_lila_gif!("rhosgfx"),
         files: set_files!("rhosgfx"),
         flat: None,
+        outlines: None,
     },
     BundledSet {
         name: "spatial",
@@ -299,6 +313,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: from_lila_gif!("spatial"),
         files: set_files!("spatial"),
         flat: None,
+        outlines: None,
     },
 ];
 
@@ -331,17 +346,27 @@ fn parse(set: &BundledSet) -> PieceSet {
     let flat = set.flat.map(|text| {
         glyph_file::read(text).unwrap_or_else(|m| panic!("bundled set {}: {m}", set.name))
     });
+    let mut outlines = match (&flat, set.outlines) {
+        (Some(flat), Some(bytes)) => {
+            stroke_outlines::read(bytes, flat.iter().map(|g| g.paths.as_slice()))
+                .unwrap_or_else(|| panic!("bundled set {}: outlines do not fit", set.name))
+        }
+        _ => Vec::new(),
+    };
     let glyphs = NAMES
         .iter()
         .zip(set.files)
         .map(|(name, data)| {
             let mut glyph = match &flat {
                 Some(flat) => {
-                    let g = flat
+                    let i = flat
                         .iter()
-                        .find(|g| g.name == *name)
+                        .position(|g| g.name == *name)
                         .unwrap_or_else(|| panic!("bundled set {}: no {name}", set.name));
-                    Glyph::new(g.paths.clone(), g.size, None)
+                    let mut glyph = Glyph::new(flat[i].paths.clone(), flat[i].size, None);
+                    glyph.stroke_outlines =
+                        outlines.get_mut(i).map(std::mem::take).unwrap_or_default();
+                    glyph
                 }
                 None => svg_glyph(set, name, data),
             };
@@ -468,6 +493,57 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 1, "cburnett keeps its flat paths");
+    }
+
+    #[test]
+    fn stroke_outlines_are_what_the_stroker_makes_of_the_flat_paths() {
+        let mut checked = 0;
+        for set in SETS.iter().filter(|s| s.outlines.is_some()) {
+            let flat = glyph_file::read(set.flat.expect("outlines come with flat paths")).unwrap();
+            let baked: Vec<_> = flat
+                .iter()
+                .map(|g| (g.paths.as_slice(), stroke_outlines::bake(&g.paths)))
+                .collect();
+            let bytes = stroke_outlines::write(&baked);
+            if std::env::var_os("FEN2IMG_BLESS").is_some() {
+                let path = format!(
+                    "{}/assets/pieces/{}/{}.outlines",
+                    env!("CARGO_MANIFEST_DIR"),
+                    set.name,
+                    set.name
+                );
+                std::fs::write(path, &bytes).unwrap();
+            }
+            assert!(
+                Some(bytes.as_slice()) == set.outlines,
+                "pieces/{0}/{0}.outlines is out of date with its flat paths: \
+                 run FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled",
+                set.name
+            );
+            // The set's glyphs hold exactly the stroker's outlines, one for
+            // each stroked path.
+            let pieces = PieceSet::bundled(set.name).unwrap();
+            let mut strokes = 0;
+            for (g, (_, outlines)) in flat.iter().zip(&baked) {
+                let piece = Piece::ALL[NAMES.iter().position(|n| *n == g.name).unwrap()];
+                let glyph = pieces.glyph(piece);
+                for (i, p) in g.paths.iter().enumerate() {
+                    assert_eq!(
+                        glyph.stroke_outline(i),
+                        outlines[i].as_ref(),
+                        "{} {i}",
+                        g.name
+                    );
+                    if p.stroke.is_some() {
+                        assert!(glyph.stroke_outline(i).is_some(), "{} {i}", g.name);
+                        strokes += 1;
+                    }
+                }
+            }
+            assert!(strokes >= 12, "{}: {strokes} strokes", set.name);
+            checked += 1;
+        }
+        assert!(checked >= 1, "cburnett keeps its stroke outlines");
     }
 
     #[test]

@@ -16,4 +16,5 @@ pub(crate) mod hinting;
 pub(crate) mod labels;
 pub(crate) mod pathdata;
 pub(crate) mod pieces;
+pub(crate) mod stroke_outlines;
 pub(crate) mod theme;

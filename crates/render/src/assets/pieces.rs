@@ -65,6 +65,10 @@ pub struct Glyph {
     /// path has one): the flat paths carry one colour for each, the SVG
     /// writer paints the gradients themselves.
     pub gradients: Vec<PathGradients>,
+    /// The outline of each stroked path's stroke, expanded in advance (a
+    /// bundled set that keeps them; see `stroke_outlines`): one entry a
+    /// path, or empty.
+    pub(crate) stroke_outlines: Vec<Option<resvg::tiny_skia::Path>>,
 }
 
 impl Glyph {
@@ -78,7 +82,17 @@ impl Glyph {
             tree,
             hints: None,
             gradients: Vec::new(),
+            stroke_outlines: Vec::new(),
         }
+    }
+
+    /// The outline of path `i`'s stroke, expanded in advance at
+    /// `stroke_outlines::BAKED_SCALE`, if the set keeps one. It is that
+    /// path's stroke at its own width, unhinted: the caller draws it only
+    /// where [`Glyph::paths_at`] gives the paths as they are and the
+    /// stroke is not widened.
+    pub(crate) fn stroke_outline(&self, i: usize) -> Option<&resvg::tiny_skia::Path> {
+        self.stroke_outlines.get(i)?.as_ref()
     }
 
     /// The glyph's hint edges, if it has any (the built-in and bundled sets).

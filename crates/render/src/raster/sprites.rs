@@ -2,12 +2,14 @@
 //! pixels, from its flat paths (or by resvg when only the parsed SVG
 //! draws it exactly), outlines shared by several glyphs rasterized once.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use resvg::tiny_skia::{self, FillRule, Mask, Pixmap, Stroke, Transform};
 
 use super::paint::{div255, over, solid};
 use crate::assets::color::Rgba;
+use crate::assets::stroke_outlines::BAKED_SCALE;
 use crate::layout::GlyphSpec;
 use fen2img_chess::Piece;
 
@@ -30,25 +32,35 @@ pub(super) fn render_sprites(spec: &GlyphSpec) -> Vec<Pixmap> {
             let mut sprite = Pixmap::new(size, size).expect("size > 0");
             let (scale, dx, dy) = glyph.fit(size as f32);
             let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+            // The set's strokes expanded in advance stand for these paths
+            // where they are the glyph's own (not hinted) and drawn no
+            // larger than the outlines were made for.
+            let own_paths = matches!(paths, Cow::Borrowed(_));
+            let baked_fits =
+                own_paths && tiny_skia::PathStroker::compute_resolution_scale(&ts) <= BAKED_SCALE;
             match glyph.tree_at(size) {
                 Some(tree) => resvg::render(tree, ts, &mut sprite.as_mut()),
                 // What resvg would do for these paths, without walking a tree.
                 None => {
-                    for p in paths.iter() {
+                    for (i, p) in paths.iter().enumerate() {
                         if let Some(fill) = p.fill {
                             let op = PathOp::Fill {
                                 even_odd: p.even_odd,
                             };
-                            coverage.paint(&mut sprite, &p.path, op, fill, ts);
+                            coverage.paint(&mut sprite, &p.path, op, fill, ts, None);
                         }
                         if let Some(s) = &p.stroke {
+                            let width = spec.stroke_width(s.width, p.fill.is_some(), scale);
+                            let baked = glyph
+                                .stroke_outline(i)
+                                .filter(|_| baked_fits && width == s.width);
                             let op = PathOp::Stroke(Stroke {
-                                width: spec.stroke_width(s.width, p.fill.is_some(), scale),
+                                width,
                                 line_cap: s.linecap,
                                 line_join: s.linejoin,
                                 ..Stroke::default()
                             });
-                            coverage.paint(&mut sprite, &p.path, op, s.color, ts);
+                            coverage.paint(&mut sprite, &p.path, op, s.color, ts, baked);
                         }
                     }
                 }
@@ -81,6 +93,9 @@ struct Coverage<'a> {
 }
 
 impl<'a> Coverage<'a> {
+    /// Paints `path` by `op` in colour `c` through `ts`. For a stroke,
+    /// `outline` is its outline made in advance (a bundled set's, see
+    /// `stroke_outlines`), filled instead of expanding the stroke.
     fn paint(
         &mut self,
         sprite: &mut Pixmap,
@@ -88,6 +103,7 @@ impl<'a> Coverage<'a> {
         op: PathOp,
         c: Rgba,
         ts: Transform,
+        outline: Option<&tiny_skia::Path>,
     ) {
         if let PathOp::Stroke(stroke) = &op {
             // tiny-skia draws strokes thinner than a pixel as modulated
@@ -119,10 +135,18 @@ impl<'a> Coverage<'a> {
                         covered_area(path, ts, w, h)
                     }
                     // What tiny-skia's stroke_path does: the stroke's outline,
-                    // at the resolution of the transform, filled.
+                    // at the resolution of the transform, filled; or the
+                    // outline made in advance at a finer one.
                     PathOp::Stroke(stroke) => {
-                        let res_scale = tiny_skia::PathStroker::compute_resolution_scale(&ts);
-                        match path.stroke(stroke, res_scale) {
+                        let expanded = match outline {
+                            Some(outline) => Some(Cow::Borrowed(outline)),
+                            None => {
+                                let res_scale =
+                                    tiny_skia::PathStroker::compute_resolution_scale(&ts);
+                                path.stroke(stroke, res_scale).map(Cow::Owned)
+                            }
+                        };
+                        match expanded {
                             Some(outline) => {
                                 mask.fill_path(&outline, FillRule::Winding, true, ts);
                                 covered_area(&outline, ts, w, h)
@@ -258,6 +282,140 @@ mod tests {
         }
     }
 
+    /// A glyph drawn as [`drawn_directly`] does, with its strokes expanded
+    /// at resolution scale `res`: at a high one, as near the exact
+    /// outline as a test needs.
+    fn drawn_with_strokes_at(glyph: &crate::assets::pieces::Glyph, size: u32, res: f32) -> Pixmap {
+        let mut sprite = Pixmap::new(size, size).unwrap();
+        let (scale, dx, dy) = glyph.fit(size as f32);
+        let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+        for p in glyph.paths.iter() {
+            if let Some(fill) = p.fill {
+                let rule = if p.even_odd {
+                    FillRule::EvenOdd
+                } else {
+                    FillRule::Winding
+                };
+                sprite.fill_path(&p.path, &solid(fill), rule, ts, None);
+            }
+            if let Some(s) = &p.stroke {
+                let stroke = Stroke {
+                    width: s.width,
+                    line_cap: s.linecap,
+                    line_join: s.linejoin,
+                    ..Stroke::default()
+                };
+                if s.width * scale <= 1.0 {
+                    // A hairline, which no outline stands for.
+                    sprite.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
+                    continue;
+                }
+                let outline = p.path.stroke(&stroke, res).unwrap();
+                sprite.fill_path(&outline, &solid(s.color), FillRule::Winding, ts, None);
+            }
+        }
+        sprite
+    }
+
+    #[test]
+    fn strokes_widened_for_small_squares_are_expanded_at_their_width() {
+        // A print theme's least stroke (two pixels here) widens cburnett's
+        // outlines at 45 px, which its outlines made in advance do not
+        // stand for.
+        let set = PieceSet::named("cburnett").unwrap();
+        let size = 45;
+        let spec = GlyphSpec {
+            pieces: set.clone(),
+            size,
+            min_stroke: 2.0,
+        };
+        let sprites = render_sprites(&spec);
+        let mut widened = 0;
+        for piece in Piece::ALL {
+            let glyph = set.glyph(piece);
+            let mut direct = Pixmap::new(size, size).unwrap();
+            let (scale, dx, dy) = glyph.fit(size as f32);
+            let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
+            for p in glyph.paths.iter() {
+                if let Some(fill) = p.fill {
+                    let rule = if p.even_odd {
+                        FillRule::EvenOdd
+                    } else {
+                        FillRule::Winding
+                    };
+                    direct.fill_path(&p.path, &solid(fill), rule, ts, None);
+                }
+                if let Some(s) = &p.stroke {
+                    let width = spec.stroke_width(s.width, p.fill.is_some(), scale);
+                    let stroke = Stroke {
+                        width,
+                        line_cap: s.linecap,
+                        line_join: s.linejoin,
+                        ..Stroke::default()
+                    };
+                    if width == s.width && width * scale > 1.0 {
+                        // Not widened (an open line) nor a hairline: its
+                        // outline made in advance, as the test above has it.
+                        let outline = p.path.stroke(&stroke, BAKED_SCALE).unwrap();
+                        direct.fill_path(&outline, &solid(s.color), FillRule::Winding, ts, None);
+                    } else {
+                        widened += 1;
+                        direct.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
+                    }
+                }
+            }
+            let worst = worst_difference(&sprites[piece.index()], &direct);
+            assert!(worst <= 3, "{piece:?}: {worst}");
+        }
+        assert!(widened >= 12, "{widened} strokes widened");
+    }
+
+    /// The sum of the differences between two same-sized pixmaps.
+    fn total_difference(a: &Pixmap, b: &Pixmap) -> u64 {
+        let pairs = a.data().iter().zip(b.data());
+        pairs.map(|(x, y)| u64::from(x.abs_diff(*y))).sum()
+    }
+
+    #[test]
+    fn strokes_expanded_in_advance_are_no_less_exact_than_strokes_expanded_for_the_size() {
+        // cburnett keeps its strokes expanded at twice the glyph's size and
+        // draws them from there up to 90 px squares, each sprite at least as
+        // near the exact outline (expanded at 64 times) as tiny-skia's own
+        // stroke at that size. Above, it is tiny-skia's.
+        let set = PieceSet::named("cburnett").unwrap();
+        assert!(set.glyph(Piece::ALL[0]).stroke_outline(0).is_some());
+        for size in [31, 45, 64, 90, 97, 160] {
+            let spec = GlyphSpec {
+                pieces: set.clone(),
+                size,
+                min_stroke: 0.0,
+            };
+            let sprites = render_sprites(&spec);
+            for piece in Piece::ALL {
+                let glyph = set.glyph(piece);
+                let ours = &sprites[piece.index()];
+                let direct = drawn_directly(glyph, size);
+                if size > 90 {
+                    let worst = worst_difference(ours, &direct);
+                    assert!(worst <= 3, "{piece:?} at {size} px: {worst}");
+                    continue;
+                }
+                // Drawn from the outlines made in advance (they differ from
+                // the stroke at this size by up to 95 levels a channel)...
+                let baked = drawn_with_strokes_at(glyph, size, BAKED_SCALE);
+                let worst = worst_difference(ours, &baked);
+                assert!(worst <= 3, "{piece:?} at {size} px: {worst}");
+                // ... which are no further from the exact outline.
+                let exact = drawn_with_strokes_at(glyph, size, 64.0);
+                let (baked, live) = (
+                    total_difference(&baked, &exact),
+                    total_difference(&direct, &exact),
+                );
+                assert!(baked <= live, "{piece:?} at {size} px: {baked} > {live}");
+            }
+        }
+    }
+
     /// Painting looks only at a mask's area, so the mask must be empty
     /// outside it: every path of the own set and cburnett, filled and
     /// stroked, at sizes from hinted to large.
@@ -288,7 +446,7 @@ mod tests {
                         for op in ops {
                             let mut sprite = Pixmap::new(size, size).unwrap();
                             let mut coverage = Coverage::default();
-                            coverage.paint(&mut sprite, &p.path, op, INK, ts);
+                            coverage.paint(&mut sprite, &p.path, op, INK, ts, None);
                             let Some((_, _, mask, (rows, columns))) = coverage.masks.first() else {
                                 continue; // a hairline, drawn by tiny-skia
                             };
@@ -325,10 +483,11 @@ mod tests {
             fill.clone(),
             Rgba::rgb(255, 255, 255),
             ts,
+            None,
         );
-        coverage.paint(&mut sprite, &path, stroke.clone(), INK, ts);
-        coverage.paint(&mut sprite, &same, fill, INK, ts);
-        coverage.paint(&mut sprite, &same, stroke, INK, ts);
+        coverage.paint(&mut sprite, &path, stroke.clone(), INK, ts, None);
+        coverage.paint(&mut sprite, &same, fill, INK, ts, None);
+        coverage.paint(&mut sprite, &same, stroke, INK, ts, None);
         assert_eq!(coverage.masks.len(), 2, "one mask per (path, operation)");
         // The disc's centre is ink now, its far corner still empty.
         assert_eq!(sprite.pixel(10, 10).unwrap().alpha(), 255);

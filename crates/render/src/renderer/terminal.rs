@@ -351,7 +351,11 @@ mod tests {
                 }
             }
         }
-        assert!(worst <= 2, "worst channel difference {worst}");
+        // The PNG's palette is a median cut (cburnett's edges bring more
+        // than 256 colours), which moves edge shades a little: 2 levels
+        // with strokes expanded at the size, 3 with cburnett's outlines
+        // expanded in advance.
+        assert!(worst <= 3, "worst channel difference {worst}");
         assert!(text.ends_with("Black to move\n"));
     }
 

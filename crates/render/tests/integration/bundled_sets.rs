@@ -141,14 +141,18 @@ fn hinted_small_squares_differ_from_the_same_files_drawn_as_a_users_set() {
             pieces: Some(pieces),
             ..DiagramOptions::default()
         };
-        // 20 px squares: hinted; 40 px: as the files draw.
+        // 20 px squares: hinted; 100 px: as the files draw. (Up to 90 px,
+        // cburnett's strokes come from outlines expanded in advance at
+        // twice its size, which differ from tiny-skia's at that size by
+        // the stroker's tolerance: its own unit tests hold those to the
+        // exact outline.)
         let small = |p: &PieceSet| render(START, Format::PNG, diagram(p.clone(), 160));
-        let large = |p: &PieceSet| render(START, Format::PNG, diagram(p.clone(), 320));
+        let large = |p: &PieceSet| render(START, Format::PNG, diagram(p.clone(), 800));
         assert_ne!(small(&set), small(&user), "{}: hinted at 20 px", set.name());
         assert_eq!(
             large(&set),
             large(&user),
-            "{}: not hinted at 40 px",
+            "{}: not hinted at 100 px",
             set.name()
         );
     }
