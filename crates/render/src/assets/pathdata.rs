@@ -365,8 +365,11 @@ pub(crate) fn write_rounded(out: &mut String, v: f32, decimals: u32) {
 /// Reads path data made only of absolute `M L H V C Q Z` commands, as the
 /// project's own data files use. Returns `None` on anything else.
 pub fn decode_absolute(data: &str) -> Option<Path> {
-    let mut pb = PathBuilder::new();
-    let mut numbers: Vec<f32> = Vec::new();
+    // Room for the points and verbs up front (a coordinate takes at least
+    // two bytes with its separator): growing the builder's lists was a
+    // fifth of reading a set's paths.
+    let mut pb = PathBuilder::with_capacity(data.len() / 4, data.len() / 4);
+    let mut numbers: Vec<f32> = Vec::with_capacity(6);
     let mut command: Option<char> = None;
     let mut current = Point::zero();
     let bytes = data.as_bytes();
@@ -419,14 +422,9 @@ pub fn decode_absolute(data: &str) -> Option<Path> {
         } else if b.is_ascii_whitespace() || b == b',' {
             i += 1;
         } else {
-            let start = i;
-            let mut point = b == b'.';
-            i += 1;
-            while i < bytes.len() && (bytes[i].is_ascii_digit() || (bytes[i] == b'.' && !point)) {
-                point |= bytes[i] == b'.';
-                i += 1;
-            }
-            numbers.push(number(&data[start..i])?);
+            let (end, value) = number_at(data, i);
+            numbers.push(value?);
+            i = end;
         }
     }
     flush(command?, &mut numbers, &mut current)?;
@@ -435,6 +433,51 @@ pub fn decode_absolute(data: &str) -> Option<Path> {
 
 /// Powers of ten that an `f32` holds exactly (5^10 < 2^24).
 const EXACT_POWERS: [f32; 11] = [1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+
+/// The number whose first byte is `text[start]` (anything but a command
+/// letter or a separator), and the index just past it: digits and at most
+/// one point follow the first byte. Read as [`number`] reads it, in the
+/// same pass that finds its end (scanning for the end and then reading
+/// the number was a tenth of reading a set's paths).
+fn number_at(text: &str, start: usize) -> (usize, Option<f32>) {
+    let bytes = text.as_bytes();
+    let first = bytes[start];
+    let mut point = first == b'.';
+    let mut seen_digit = first.is_ascii_digit();
+    let mut mantissa = if seen_digit {
+        u32::from(first - b'0')
+    } else {
+        0
+    };
+    let mut decimals = 0usize;
+    let mut end = start + 1;
+    while let Some(&b) = bytes.get(end) {
+        if b.is_ascii_digit() {
+            // Saturating: past 2^24 the parser reads it anyway.
+            mantissa = mantissa
+                .saturating_mul(10)
+                .saturating_add(u32::from(b - b'0'));
+            decimals += usize::from(point);
+            seen_digit = true;
+        } else if b == b'.' && !point {
+            point = true;
+        } else {
+            break;
+        }
+        end += 1;
+    }
+    let plain = seen_digit && (first == b'-' || first == b'.' || first.is_ascii_digit());
+    let value = match EXACT_POWERS.get(decimals) {
+        Some(&power) if plain && mantissa <= 1 << 24 => {
+            let v = mantissa as f32 / power;
+            Some(if first == b'-' { -v } else { v })
+        }
+        // Not on a character boundary only where the data is not ASCII,
+        // which is no number either.
+        _ => text.get(start..end).and_then(number),
+    };
+    (end, value)
+}
 
 /// `text` as the nearest `f32`, as `str::parse` reads it. A bundled set's
 /// paths are thousands of numbers read at every one-shot run: reading the
@@ -773,7 +816,23 @@ mod tests {
             let ours = number(text).map(f32::to_bits);
             let std = text.parse::<f32>().ok().map(f32::to_bits);
             assert_eq!(ours, std, "{text:?}");
+            // Read within path data, where the scan finds its end, the
+            // same (the scan takes digits and one point after the first
+            // byte).
+            if text.is_empty() {
+                continue;
+            }
+            let data = format!("{text}Z");
+            let (end, within) = number_at(&data, 0);
+            let scanned = &data[..end];
+            assert_eq!(
+                within.map(f32::to_bits),
+                scanned.parse::<f32>().ok().map(f32::to_bits),
+                "{text:?} read as {scanned:?}"
+            );
         }
+        // Where the data is not ASCII: no number, no panic.
+        assert_eq!(number_at("\u{e9}1", 0), (1, None));
     }
 
     #[test]
