@@ -14,21 +14,23 @@
 //!
 //! A set the screen themes draw by default (cburnett) is also kept as flat
 //! paths beside its files (`NAME.paths`, the format of the built-in set's
-//! `built_in.paths`, see `glyph_file`), read instead of the SVG files:
-//! parsing them with usvg took 0.6 ms of the 5.3 ms of CPU a one-shot
-//! `fen2img FEN -o board.png` spent (docs/PERFORMANCE.md, 2026-11-29). A
-//! test keeps the file what usvg makes of the SVG files
-//! (`FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled` rewrites
-//! it).
+//! `built_in.paths`, see `glyph_file`): parsing the SVG files with usvg
+//! took 0.6 ms of the 5.3 ms of CPU a one-shot `fen2img FEN -o board.png`
+//! spent (docs/PERFORMANCE.md, 2026-11-29). What is compiled in and read
+//! is their binary form with the strokes expanded (`NAME.glyphs`, see
+//! `glyph_binary`). A test keeps the text what usvg makes of the SVG files
+//! and the binary what the text makes (`FEN2IMG_BLESS=1 cargo test -p
+//! fen2img-render --lib bundled` rewrites both).
 
 use std::path::Path;
 use std::sync::OnceLock;
 
+use crate::assets::glyph_binary;
+#[cfg(test)]
 use crate::assets::glyph_file;
 use crate::assets::glyph_svg::Gradients;
 use crate::assets::hinting;
 use crate::assets::pieces::{Glyph, PieceSet, PieceSetError, PieceSetErrorKind, NAMES};
-use crate::assets::stroke_outlines;
 use fen2img_support::digest::{fnv1a, FNV_OFFSET};
 
 /// The name the project's own set answers to beside the bundled sets'
@@ -68,12 +70,10 @@ pub struct BundledSet {
     pub source: &'static str,
     /// The twelve SVG files, in `NAMES` order.
     files: [&'static [u8]; 12],
-    /// The files as flat paths (`NAME.paths` beside them), where the set
-    /// keeps them: read instead of parsing the files.
-    flat: Option<&'static str>,
-    /// The flat paths' strokes expanded into outlines (`NAME.outlines`,
-    /// see `stroke_outlines`), where the set keeps them.
-    outlines: Option<&'static [u8]>,
+    /// The files as flat paths with their strokes expanded (`NAME.glyphs`
+    /// beside them, made from `NAME.paths`; see `glyph_binary`), where the
+    /// set keeps them: read instead of parsing the files.
+    compiled: Option<&'static [u8]>,
 }
 
 /// The twelve SVG files of the set in `assets/pieces/$dir/`, in `NAMES`
@@ -226,9 +226,8 @@ pub(crate) static SETS: [BundledSet; 9] = [
         source: "python-chess 1.11.2 chess/svg.py PIECES (niklasf/python-chess), \
                  the Wikimedia Commons set Chess_{k,q,r,b,n,p}{l,d}t45.svg",
         files: set_files!("cburnett"),
-        flat: Some(include_str!("../../assets/pieces/cburnett/cburnett.paths")),
-        outlines: Some(include_bytes!(
-            "../../assets/pieces/cburnett/cburnett.outlines"
+        compiled: Some(include_bytes!(
+            "../../assets/pieces/cburnett/cburnett.glyphs"
         )),
     },
     BundledSet {
@@ -238,8 +237,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("celtic"),
         source: from_lila_gif!("celtic"),
         files: set_files!("celtic"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "chessnut",
@@ -252,8 +250,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         ),
         source: "LexLuengas/chessnut-pieces at 2b8eaf14a31e",
         files: set_files!("chessnut"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "fantasy",
@@ -262,8 +259,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("fantasy"),
         source: from_lila_gif!("fantasy"),
         files: set_files!("fantasy"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "firi",
@@ -272,8 +268,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("firi"),
         source: from_lila_gif!("firi"),
         files: set_files!("firi"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "kiwen-suwi",
@@ -282,8 +277,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("kiwen-suwi"),
         source: "neverRare/kiwen-suwi version/latest/kiwen-suwi at 7e8f3e473f43",
         files: set_files!("kiwen-suwi"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "kosal",
@@ -292,8 +286,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("kosal"),
         source: "philatype/kosal at fea676adb94d",
         files: set_files!("kosal"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "rhosgfx",
@@ -302,8 +295,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("rhosgfx"),
         source: from_lila_gif!("rhosgfx"),
         files: set_files!("rhosgfx"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
     BundledSet {
         name: "spatial",
@@ -312,8 +304,7 @@ pub(crate) static SETS: [BundledSet; 9] = [
         licence_text: licence!("spatial"),
         source: from_lila_gif!("spatial"),
         files: set_files!("spatial"),
-        flat: None,
-        outlines: None,
+        compiled: None,
     },
 ];
 
@@ -343,29 +334,22 @@ fn parse(set: &BundledSet) -> PieceSet {
         digest = fnv1a(digest, &(data.len() as u64).to_le_bytes());
         digest = fnv1a(digest, data);
     }
-    let flat = set.flat.map(|text| {
-        glyph_file::read(text).unwrap_or_else(|m| panic!("bundled set {}: {m}", set.name))
+    let mut compiled = set.compiled.map(|bytes| {
+        glyph_binary::read(bytes)
+            .unwrap_or_else(|| panic!("bundled set {}: NAME.glyphs is not this build's", set.name))
     });
-    let mut outlines = match (&flat, set.outlines) {
-        (Some(flat), Some(bytes)) => {
-            stroke_outlines::read(bytes, flat.iter().map(|g| g.paths.as_slice()))
-                .unwrap_or_else(|| panic!("bundled set {}: outlines do not fit", set.name))
-        }
-        _ => Vec::new(),
-    };
     let glyphs = NAMES
         .iter()
         .zip(set.files)
         .map(|(name, data)| {
-            let mut glyph = match &flat {
-                Some(flat) => {
-                    let i = flat
-                        .iter()
-                        .position(|g| g.name == *name)
+            let mut glyph = match &mut compiled {
+                Some(compiled) => {
+                    let (flat, outlines) = compiled
+                        .iter_mut()
+                        .find(|(g, _)| g.name == *name)
                         .unwrap_or_else(|| panic!("bundled set {}: no {name}", set.name));
-                    let mut glyph = Glyph::new(flat[i].paths.clone(), flat[i].size, None);
-                    glyph.stroke_outlines =
-                        outlines.get_mut(i).map(std::mem::take).unwrap_or_default();
+                    let mut glyph = Glyph::new(std::mem::take(&mut flat.paths), flat.size, None);
+                    glyph.stroke_outlines = std::mem::take(outlines);
                     glyph
                 }
                 None => svg_glyph(set, name, data),
@@ -464,78 +448,45 @@ mod tests {
     }
 
     #[test]
-    fn flat_paths_are_what_usvg_makes_of_the_svg_files() {
+    fn compiled_glyphs_are_the_svg_files_flattened_with_their_strokes_expanded() {
         let mut checked = 0;
-        for set in SETS.iter().filter(|s| s.flat.is_some()) {
+        for set in SETS.iter().filter(|s| s.compiled.is_some()) {
+            let file = |ext: &str| {
+                let dir = env!("CARGO_MANIFEST_DIR");
+                format!("{dir}/assets/pieces/{0}/{0}.{ext}", set.name)
+            };
+            // The text: what usvg makes of the SVG files.
             let text = flat_file_text(set);
+            // The binary: the text read back, strokes expanded.
+            let flat = glyph_file::read(&text).unwrap();
+            let bytes = glyph_binary::write(&flat);
             if std::env::var_os("FEN2IMG_BLESS").is_some() {
-                let path = format!(
-                    "{}/assets/pieces/{}/{}.paths",
-                    env!("CARGO_MANIFEST_DIR"),
-                    set.name,
-                    set.name
-                );
-                std::fs::write(path, &text).unwrap();
+                std::fs::write(file("paths"), &text).unwrap();
+                std::fs::write(file("glyphs"), &bytes).unwrap();
             }
+            let stale = "is out of date with the SVG files: \
+                         run FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled";
+            let on_disk = std::fs::read_to_string(file("paths")).unwrap();
+            assert!(on_disk == text, "pieces/{0}/{0}.paths {stale}", set.name);
             assert!(
-                Some(text.as_str()) == set.flat,
-                "pieces/{0}/{0}.paths is out of date with its SVG files: \
-                 run FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled",
+                Some(bytes.as_slice()) == set.compiled,
+                "pieces/{0}/{0}.glyphs {stale}",
                 set.name
             );
-            // And the set drawn is the one the files make.
+            // And the set drawn is the one the files make, with the
+            // stroker's outline of each stroked path.
             let pieces = PieceSet::bundled(set.name).unwrap();
+            let mut strokes = 0;
             for (piece, (name, data)) in Piece::ALL.into_iter().zip(NAMES.iter().zip(set.files)) {
                 assert_eq!(piece.index(), NAMES.iter().position(|n| n == name).unwrap());
                 let parsed = svg_glyph(set, name, data);
-                assert_eq!(pieces.glyph(piece).paths, parsed.paths, "{name}");
-            }
-            checked += 1;
-        }
-        assert!(checked >= 1, "cburnett keeps its flat paths");
-    }
-
-    #[test]
-    fn stroke_outlines_are_what_the_stroker_makes_of_the_flat_paths() {
-        let mut checked = 0;
-        for set in SETS.iter().filter(|s| s.outlines.is_some()) {
-            let flat = glyph_file::read(set.flat.expect("outlines come with flat paths")).unwrap();
-            let baked: Vec<_> = flat
-                .iter()
-                .map(|g| (g.paths.as_slice(), stroke_outlines::bake(&g.paths)))
-                .collect();
-            let bytes = stroke_outlines::write(&baked);
-            if std::env::var_os("FEN2IMG_BLESS").is_some() {
-                let path = format!(
-                    "{}/assets/pieces/{}/{}.outlines",
-                    env!("CARGO_MANIFEST_DIR"),
-                    set.name,
-                    set.name
-                );
-                std::fs::write(path, &bytes).unwrap();
-            }
-            assert!(
-                Some(bytes.as_slice()) == set.outlines,
-                "pieces/{0}/{0}.outlines is out of date with its flat paths: \
-                 run FEN2IMG_BLESS=1 cargo test -p fen2img-render --lib bundled",
-                set.name
-            );
-            // The set's glyphs hold exactly the stroker's outlines, one for
-            // each stroked path.
-            let pieces = PieceSet::bundled(set.name).unwrap();
-            let mut strokes = 0;
-            for (g, (_, outlines)) in flat.iter().zip(&baked) {
-                let piece = Piece::ALL[NAMES.iter().position(|n| *n == g.name).unwrap()];
                 let glyph = pieces.glyph(piece);
-                for (i, p) in g.paths.iter().enumerate() {
-                    assert_eq!(
-                        glyph.stroke_outline(i),
-                        outlines[i].as_ref(),
-                        "{} {i}",
-                        g.name
-                    );
+                assert_eq!(glyph.paths, parsed.paths, "{name}");
+                let outlines = glyph_binary::bake(&parsed.paths);
+                for (i, p) in parsed.paths.iter().enumerate() {
+                    assert_eq!(glyph.stroke_outline(i), outlines[i].as_ref(), "{name} {i}");
                     if p.stroke.is_some() {
-                        assert!(glyph.stroke_outline(i).is_some(), "{} {i}", g.name);
+                        assert!(glyph.stroke_outline(i).is_some(), "{name} {i}");
                         strokes += 1;
                     }
                 }
@@ -543,7 +494,7 @@ mod tests {
             assert!(strokes >= 12, "{}: {strokes} strokes", set.name);
             checked += 1;
         }
-        assert!(checked >= 1, "cburnett keeps its stroke outlines");
+        assert!(checked >= 1, "cburnett keeps its compiled glyphs");
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub struct Glyph {
     /// writer paints the gradients themselves.
     pub gradients: Vec<PathGradients>,
     /// The outline of each stroked path's stroke, expanded in advance (a
-    /// bundled set that keeps them; see `stroke_outlines`): one entry a
+    /// bundled set that keeps them; see `glyph_binary`): one entry a
     /// path, or empty.
     pub(crate) stroke_outlines: Vec<Option<resvg::tiny_skia::Path>>,
 }
@@ -87,7 +87,7 @@ impl Glyph {
     }
 
     /// The outline of path `i`'s stroke, expanded in advance at
-    /// `stroke_outlines::BAKED_SCALE`, if the set keeps one. It is that
+    /// `glyph_binary::BAKED_SCALE`, if the set keeps one. It is that
     /// path's stroke at its own width, unhinted: the caller draws it only
     /// where [`Glyph::paths_at`] gives the paths as they are and the
     /// stroke is not widened.

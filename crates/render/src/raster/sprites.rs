@@ -9,7 +9,7 @@ use resvg::tiny_skia::{self, FillRule, Mask, Pixmap, Stroke, Transform};
 
 use super::paint::{div255, over, solid};
 use crate::assets::color::Rgba;
-use crate::assets::stroke_outlines::BAKED_SCALE;
+use crate::assets::glyph_binary::BAKED_SCALE;
 use crate::layout::GlyphSpec;
 use fen2img_chess::Piece;
 
@@ -95,7 +95,7 @@ struct Coverage<'a> {
 impl<'a> Coverage<'a> {
     /// Paints `path` by `op` in colour `c` through `ts`. For a stroke,
     /// `outline` is its outline made in advance (a bundled set's, see
-    /// `stroke_outlines`), filled instead of expanding the stroke.
+    /// `glyph_binary`), filled instead of expanding the stroke.
     fn paint(
         &mut self,
         sprite: &mut Pixmap,
