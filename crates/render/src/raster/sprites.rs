@@ -232,8 +232,23 @@ mod tests {
         pairs.map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
     }
 
-    /// A glyph drawn path by path with tiny-skia's own fill and stroke.
-    fn drawn_directly(glyph: &crate::assets::pieces::Glyph, size: u32) -> Pixmap {
+    /// How a test draws a stroke: tiny-skia's `stroke_path`, or the
+    /// stroke's outline expanded at a resolution scale and filled.
+    enum StrokeBy {
+        StrokePath,
+        OutlineAt(f32),
+    }
+
+    /// A glyph drawn path by path (its paths at `size`), the fills by
+    /// tiny-skia, each stroke at the width and in the way `stroke` gives
+    /// for it (from the stroke, whether its path is filled, and the
+    /// scale); a stroke a pixel wide or less is a hairline, which only
+    /// `stroke_path` draws.
+    fn drawn(
+        glyph: &crate::assets::pieces::Glyph,
+        size: u32,
+        stroke: impl Fn(&crate::assets::glyph::GlyphStroke, bool, f32) -> (f32, StrokeBy),
+    ) -> Pixmap {
         let mut sprite = Pixmap::new(size, size).unwrap();
         let (scale, dx, dy) = glyph.fit(size as f32);
         let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
@@ -247,16 +262,35 @@ mod tests {
                 sprite.fill_path(&p.path, &solid(fill), rule, ts, None);
             }
             if let Some(s) = &p.stroke {
-                let stroke = Stroke {
-                    width: s.width,
+                let (width, by) = stroke(s, p.fill.is_some(), scale);
+                let tiny = Stroke {
+                    width,
                     line_cap: s.linecap,
                     line_join: s.linejoin,
                     ..Stroke::default()
                 };
-                sprite.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
+                match by {
+                    StrokeBy::OutlineAt(res) if width * scale > 1.0 => {
+                        let outline = p.path.stroke(&tiny, res).unwrap();
+                        sprite.fill_path(&outline, &solid(s.color), FillRule::Winding, ts, None);
+                    }
+                    _ => sprite.stroke_path(&p.path, &solid(s.color), &tiny, ts, None),
+                }
             }
         }
         sprite
+    }
+
+    /// A glyph drawn path by path with tiny-skia's own fill and stroke.
+    fn drawn_directly(glyph: &crate::assets::pieces::Glyph, size: u32) -> Pixmap {
+        drawn(glyph, size, |s, _, _| (s.width, StrokeBy::StrokePath))
+    }
+
+    /// A glyph drawn as [`drawn_directly`] does, with its strokes expanded
+    /// at resolution scale `res`: at a high one, as near the exact
+    /// outline as a test needs.
+    fn drawn_with_strokes_at(glyph: &crate::assets::pieces::Glyph, size: u32, res: f32) -> Pixmap {
+        drawn(glyph, size, |s, _, _| (s.width, StrokeBy::OutlineAt(res)))
     }
 
     #[test]
@@ -282,41 +316,6 @@ mod tests {
         }
     }
 
-    /// A glyph drawn as [`drawn_directly`] does, with its strokes expanded
-    /// at resolution scale `res`: at a high one, as near the exact
-    /// outline as a test needs.
-    fn drawn_with_strokes_at(glyph: &crate::assets::pieces::Glyph, size: u32, res: f32) -> Pixmap {
-        let mut sprite = Pixmap::new(size, size).unwrap();
-        let (scale, dx, dy) = glyph.fit(size as f32);
-        let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-        for p in glyph.paths.iter() {
-            if let Some(fill) = p.fill {
-                let rule = if p.even_odd {
-                    FillRule::EvenOdd
-                } else {
-                    FillRule::Winding
-                };
-                sprite.fill_path(&p.path, &solid(fill), rule, ts, None);
-            }
-            if let Some(s) = &p.stroke {
-                let stroke = Stroke {
-                    width: s.width,
-                    line_cap: s.linecap,
-                    line_join: s.linejoin,
-                    ..Stroke::default()
-                };
-                if s.width * scale <= 1.0 {
-                    // A hairline, which no outline stands for.
-                    sprite.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
-                    continue;
-                }
-                let outline = p.path.stroke(&stroke, res).unwrap();
-                sprite.fill_path(&outline, &solid(s.color), FillRule::Winding, ts, None);
-            }
-        }
-        sprite
-    }
-
     #[test]
     fn strokes_widened_for_small_squares_are_expanded_at_their_width() {
         // A print theme's least stroke (two pixels here) widens cburnett's
@@ -330,43 +329,23 @@ mod tests {
             min_stroke: 2.0,
         };
         let sprites = render_sprites(&spec);
-        let mut widened = 0;
+        let widened = std::cell::Cell::new(0);
         for piece in Piece::ALL {
-            let glyph = set.glyph(piece);
-            let mut direct = Pixmap::new(size, size).unwrap();
-            let (scale, dx, dy) = glyph.fit(size as f32);
-            let ts = Transform::from_row(scale, 0.0, 0.0, scale, dx, dy);
-            for p in glyph.paths.iter() {
-                if let Some(fill) = p.fill {
-                    let rule = if p.even_odd {
-                        FillRule::EvenOdd
-                    } else {
-                        FillRule::Winding
-                    };
-                    direct.fill_path(&p.path, &solid(fill), rule, ts, None);
+            let direct = drawn(set.glyph(piece), size, |s, filled, scale| {
+                let width = spec.stroke_width(s.width, filled, scale);
+                if width == s.width {
+                    // Not widened (an open line): its outline made in
+                    // advance, as the test above has it.
+                    (width, StrokeBy::OutlineAt(BAKED_SCALE))
+                } else {
+                    widened.set(widened.get() + 1);
+                    (width, StrokeBy::StrokePath)
                 }
-                if let Some(s) = &p.stroke {
-                    let width = spec.stroke_width(s.width, p.fill.is_some(), scale);
-                    let stroke = Stroke {
-                        width,
-                        line_cap: s.linecap,
-                        line_join: s.linejoin,
-                        ..Stroke::default()
-                    };
-                    if width == s.width && width * scale > 1.0 {
-                        // Not widened (an open line) nor a hairline: its
-                        // outline made in advance, as the test above has it.
-                        let outline = p.path.stroke(&stroke, BAKED_SCALE).unwrap();
-                        direct.fill_path(&outline, &solid(s.color), FillRule::Winding, ts, None);
-                    } else {
-                        widened += 1;
-                        direct.stroke_path(&p.path, &solid(s.color), &stroke, ts, None);
-                    }
-                }
-            }
+            });
             let worst = worst_difference(&sprites[piece.index()], &direct);
             assert!(worst <= 3, "{piece:?}: {worst}");
         }
+        let widened = widened.get();
         assert!(widened >= 12, "{widened} strokes widened");
     }
 
