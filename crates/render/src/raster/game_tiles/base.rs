@@ -8,16 +8,26 @@
 //! marks over it, then runs and 64 square crops of it) was about half of
 //! a 720 px game's time (`perf`, `POST /game.gif` of 100 plies); a frame's
 //! marks are its last move's two squares and a check.
+//!
+//! A square's kind under its marks is remembered too ([`Remembered`]),
+//! and a last move's tint is drawn over its square alone: drawing each
+//! frame's marks in their full-width bands in RGBA, to find kinds mostly
+//! kept already, was a quarter of a 100-ply game's instructions
+//! (callgrind, `POST /game.gif` at 720 px with inside coordinates).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 use super::square::GameSquare;
-use crate::layout::{BoardSpec, Item, Layout, MoverMark, Rect, SpriteSpec};
+use crate::assets::color::Rgba;
+use crate::layout::{BoardSpec, Glow, Item, Layout, MoverMark, Rect, SpriteSpec};
 use crate::pixels::quantize::Packed;
 use crate::raster::compose::paste;
-use crate::raster::indexed::{corner_labels, marker_patches, square_rect, Placed};
+use crate::raster::draw::fill_rect;
+use crate::raster::indexed::{
+    corner_labels, marker_patches, square_rect, touching_labels, Placed, PlacedHere,
+};
 use crate::raster::marks::{self, overlaps, BandStep};
 use crate::raster::parts::{band_breaks, Parts};
 use crate::raster::runs::RunImage;
@@ -59,6 +69,69 @@ pub(super) struct GameBase {
     squares: Vec<Arc<GameSquare>>,
     /// Each marker's side, rectangle and indices.
     markers: Vec<(Color, IntRect, Vec<u8>)>,
+    /// The kinds of marked squares found so far.
+    remembered: Mutex<Vec<Remembered>>,
+}
+
+/// The most marked squares a base remembers the kinds of: each kind of
+/// square under a tint, a glow or a neighbour's tint (a mark's reach
+/// includes a pixel of anti-aliasing) with the labels on it, many times
+/// over. Past it, frames draw their marks as before.
+const MAX_REMEMBERED: usize = 1024;
+
+/// The kind a square of one kind became under some marks: its pixels
+/// depend only on its own pixels, the marks that reach it (drawn in their
+/// order) and the labels that touch it. Rectangles on whole pixels fill
+/// the same pixels wherever the square is, so they are kept relative to
+/// it and any square of the kind finds them; a glow's gradient depends on
+/// its band, so a glow is kept with its square.
+#[derive(Debug)]
+struct Remembered {
+    /// The square's kind without the marks.
+    under: Arc<GameSquare>,
+    /// The square, for marks that are not whole-pixel rectangles.
+    at: Option<Square>,
+    /// The marks, relative to the square when `at` is `None`.
+    marks: Vec<Mark>,
+    labels: PlacedHere,
+    kind: Arc<GameSquare>,
+}
+
+impl Remembered {
+    /// Whether this is the kind for `key`.
+    fn is(&self, key: &MarkedKey) -> bool {
+        Arc::ptr_eq(&self.under, key.under)
+            && self.at == key.at
+            && self.marks == key.marks
+            && self.labels == key.labels
+    }
+}
+
+/// What a marked square's kind is looked up by (see [`Remembered`]).
+struct MarkedKey<'a> {
+    under: &'a Arc<GameSquare>,
+    at: Option<Square>,
+    marks: Vec<Mark>,
+    labels: PlacedHere,
+}
+
+/// A mark that lies on squares only, as a key.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Mark {
+    Rect(Rect, Rgba),
+    Glow(Glow),
+}
+
+impl Mark {
+    /// `item` as a key, or `None` for a text (it may reach anything in its
+    /// rows).
+    fn of(item: &Item) -> Option<Mark> {
+        match item {
+            Item::Rect(r, c) => Some(Mark::Rect(*r, *c)),
+            Item::Glow(g) => Some(Mark::Glow(**g)),
+            _ => None,
+        }
+    }
 }
 
 impl GameBase {
@@ -109,6 +182,7 @@ impl GameBase {
             indices,
             squares,
             markers,
+            remembered: Mutex::new(Vec::new()),
         })
     }
 
@@ -194,24 +268,229 @@ impl GameBase {
     }
 
     /// `layout`'s frame (which [`GameBase::fits`] this base) without its
-    /// pieces and markers: the base's indices, its marks drawn in the
-    /// bands `marks::draw_bands` draws them in, the squares they reach
-    /// looked up again and their grounds pasted, the rows its texts reach
-    /// indexed; and the kind of each square. `None` when a text changes
-    /// the pixels under a side-to-move marker (pasted from the base) or
-    /// the game keeps no more kinds of square.
+    /// pieces and markers: the base's indices, the squares its marks reach
+    /// looked up again (remembered from an earlier frame with the same
+    /// marks there, or drawn now in the bands `marks::draw_bands` draws
+    /// them in) and their grounds pasted, the rows its texts reach indexed;
+    /// and the kind of each square. `None` when a text changes the pixels
+    /// under a side-to-move marker (pasted from the base) or the game keeps
+    /// no more kinds of square.
     pub(super) fn draw(
         &self,
         layout: &Layout,
         game: &mut impl SquareKinds,
     ) -> Option<(Vec<u8>, Vec<Arc<GameSquare>>)> {
         let frame = &layout.frame;
-        let board = &frame.board;
-        let marks = marks::marks(board, &layout.glows);
-        let width = frame.width() as usize;
-        let size = board.square as u32;
+        let marks = marks::marks(&frame.board, &layout.glows);
         let labels = corner_labels(layout);
         let mut indices = self.indices.clone();
+        let (squares, redrawn) = match self.marked_squares(layout, &marks, labels, game) {
+            Marked::Found(squares, redrawn) => (squares, redrawn),
+            Marked::Banded => self.draw_marks(layout, &marks, labels, &mut indices, game)?,
+            Marked::Full => return None,
+        };
+        let width = frame.width() as usize;
+        for sq in Square::all().filter(|sq| redrawn[sq.index()]) {
+            paste_ground(
+                &mut indices,
+                width,
+                square_rect(layout, sq),
+                &squares[sq.index()],
+            );
+        }
+        Some((indices, squares))
+    }
+
+    /// The kind of each square of `layout`, when no text is among its
+    /// marks and each is remembered or drawn alone (see
+    /// [`GameBase::draw`] otherwise).
+    pub(super) fn square_kinds(
+        &self,
+        layout: &Layout,
+        game: &mut impl SquareKinds,
+    ) -> Option<Vec<Arc<GameSquare>>> {
+        let marks = marks::marks(&layout.frame.board, &layout.glows);
+        match self.marked_squares(layout, &marks, corner_labels(layout), game) {
+            Marked::Found(squares, _) => Some(squares),
+            Marked::Banded | Marked::Full => None,
+        }
+    }
+
+    /// Whether the side-to-move markers lie off the board's squares, so
+    /// that a frame can be changed square by square and marker by marker.
+    pub(super) fn markers_off_board(&self, layout: &Layout) -> bool {
+        let board = layout.frame.board.board;
+        self.markers.iter().all(|(_, r, _)| {
+            let r = Rect {
+                x: r.x() as f32,
+                y: r.y() as f32,
+                w: r.width() as f32,
+                h: r.height() as f32,
+            };
+            !overlaps(r, board)
+        })
+    }
+
+    /// Copies the base's indices in `rect` into `indices` (`width` wide).
+    pub(super) fn restore(&self, indices: &mut [u8], width: usize, rect: IntRect) {
+        let (x, y, w) = (rect.x() as usize, rect.y() as usize, rect.width() as usize);
+        for row in y..y + rect.height() as usize {
+            let at = row * width + x;
+            indices[at..at + w].copy_from_slice(&self.indices[at..at + w]);
+        }
+    }
+
+    /// The kind of each square of `layout` under the marks that reach it,
+    /// and which squares marks reach: remembered from an earlier frame,
+    /// or else, for a rectangle on whole pixels (a last move's tint), drawn
+    /// over the square alone (such a fill covers the same pixels at any
+    /// offset, so the square's pixels are those its band would have).
+    /// Glows and texts are drawn in their bands ([`Marked::Banded`]), as
+    /// the whole background draws them.
+    fn marked_squares(
+        &self,
+        layout: &Layout,
+        marks: &[Item],
+        labels: Option<Placed>,
+        game: &mut impl SquareKinds,
+    ) -> Marked {
+        if marks.iter().any(|m| Mark::of(m).is_none()) {
+            return Marked::Banded;
+        }
+        let exact = marks.iter().all(on_whole_pixels);
+        let board = &layout.frame.board;
+        let mut squares = self.squares.clone();
+        let mut redrawn = [false; 64];
+        let mut scratch: Option<Pixmap> = None;
+        for sq in Square::all() {
+            let s = board.square_rect(sq);
+            let Some(key) = self.key(layout, marks, labels, sq) else {
+                continue;
+            };
+            let kind = match self.recall(&key) {
+                Some(kind) => kind,
+                None if !exact => return Marked::Banded,
+                None => {
+                    let r = square_rect(layout, sq);
+                    let pixels = scratch.get_or_insert_with(|| {
+                        Pixmap::new(r.width(), r.height()).expect("a square is at least 1 px")
+                    });
+                    self.bare.crop_into(r, pixels);
+                    for m in marks
+                        .iter()
+                        .filter(|m| reach(m).is_some_and(|g| overlaps(g, s)))
+                    {
+                        if let Item::Rect(rect, color) = *m {
+                            fill_rect(pixels, relative(rect, r), 0, color);
+                        }
+                    }
+                    let Some(kind) = game.kind_of(layout, pixels, labels, sq) else {
+                        return Marked::Full;
+                    };
+                    self.keep(key, &kind);
+                    kind
+                }
+            };
+            squares[sq.index()] = kind;
+            redrawn[sq.index()] = true;
+        }
+        Marked::Found(squares, redrawn)
+    }
+
+    /// The key of `sq`'s kind under the `marks` that reach it, with the
+    /// labels that touch it; `None` when no mark reaches it.
+    fn key<'b>(
+        &'b self,
+        layout: &Layout,
+        marks: &[Item],
+        labels: Option<Placed>,
+        sq: Square,
+    ) -> Option<MarkedKey<'b>> {
+        let s = layout.frame.board.square_rect(sq);
+        let here: Vec<&Item> = marks
+            .iter()
+            .filter(|m| reach(m).is_some_and(|r| overlaps(r, s)))
+            .collect();
+        if here.is_empty() {
+            return None;
+        }
+        let exact = here.iter().all(|m| on_whole_pixels(m));
+        let marks = here
+            .iter()
+            .filter_map(|m| Mark::of(m))
+            .map(|m| match m {
+                Mark::Rect(r, c) if exact => Mark::Rect(relative(r, square_rect(layout, sq)), c),
+                m => m,
+            })
+            .collect();
+        Some(MarkedKey {
+            under: &self.squares[sq.index()],
+            at: (!exact).then_some(sq),
+            marks,
+            labels: labels.map_or_else(PlacedHere::default, |all| touching_labels(layout, all, sq)),
+        })
+    }
+
+    /// The kind remembered for `key`.
+    fn recall(&self, key: &MarkedKey) -> Option<Arc<GameSquare>> {
+        let remembered = self
+            .remembered
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        remembered
+            .iter()
+            .find(|r| r.is(key))
+            .map(|r| Arc::clone(&r.kind))
+    }
+
+    /// Remembers `kind` as the kind for `key`, while the base has room.
+    fn keep(&self, key: MarkedKey, kind: &Arc<GameSquare>) {
+        let mut remembered = self
+            .remembered
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if remembered.len() < MAX_REMEMBERED && !remembered.iter().any(|r| r.is(&key)) {
+            remembered.push(Remembered {
+                under: Arc::clone(key.under),
+                at: key.at,
+                marks: key.marks,
+                labels: key.labels,
+                kind: Arc::clone(kind),
+            });
+        }
+    }
+
+    /// Remembers `kind` as what `sq` of `layout` is under the `marks` that
+    /// reach it with `labels`.
+    fn remember(
+        &self,
+        layout: &Layout,
+        marks: &[Item],
+        labels: Option<Placed>,
+        sq: Square,
+        kind: &Arc<GameSquare>,
+    ) {
+        if let Some(key) = self.key(layout, marks, labels, sq) {
+            self.keep(key, kind);
+        }
+    }
+
+    /// Draws `marks` in the bands `marks::draw_bands` draws them in and
+    /// finds the kind of each square they reach (remembering those no
+    /// text reaches), indexing the rows texts reach into `indices`: each
+    /// square's kind, and which were looked up again. `None` as
+    /// [`GameBase::draw`].
+    fn draw_marks(
+        &self,
+        layout: &Layout,
+        marks: &[Item],
+        labels: Option<Placed>,
+        indices: &mut [u8],
+        game: &mut impl SquareKinds,
+    ) -> Option<(Vec<Arc<GameSquare>>, [bool; 64])> {
+        let frame = &layout.frame;
+        let board = &frame.board;
+        let size = board.square as u32;
         let mut squares = self.squares.clone();
         let mut redrawn = [false; 64];
         let mut full = false;
@@ -221,7 +500,7 @@ impl GameBase {
             frame.width(),
             frame.height(),
             &band_breaks(board),
-            &marks,
+            marks,
             |step, band, top, end| {
                 let here = match step {
                     BandStep::Fill => return self.bare.rows_into(top, end, band),
@@ -235,7 +514,7 @@ impl GameBase {
                         .markers
                         .iter()
                         .any(|m| changed(&self.bare, band, top, end, m.1));
-                    index_rows(&mut indices, band, top, end, game);
+                    index_rows(indices, band, top, end, game);
                 }
                 let reaches: Vec<Rect> = here.iter().filter_map(reach).collect();
                 for sq in Square::all() {
@@ -256,7 +535,12 @@ impl GameBase {
                         dst.copy_from_slice(&band.data()[at..at + len]);
                     }
                     match game.kind_of(layout, &scratch, labels, sq) {
-                        Some(entry) => squares[sq.index()] = entry,
+                        Some(entry) => {
+                            if !texts {
+                                self.remember(layout, marks, labels, sq, &entry);
+                            }
+                            squares[sq.index()] = entry;
+                        }
                         None => full = true,
                     }
                     redrawn[sq.index()] = true;
@@ -266,14 +550,47 @@ impl GameBase {
         if full || moved_marker {
             return None;
         }
-        for sq in Square::all().filter(|sq| redrawn[sq.index()]) {
-            paste_ground(
-                &mut indices,
-                width,
-                square_rect(layout, sq),
-                &squares[sq.index()],
-            );
-        }
-        Some((indices, squares))
+        Some((squares, redrawn))
+    }
+}
+
+/// How [`GameBase::marked_squares`] found a frame's marked squares.
+enum Marked {
+    /// Each square's kind, and which squares marks reach.
+    Found(Vec<Arc<GameSquare>>, [bool; 64]),
+    /// A mark must be drawn in its band.
+    Banded,
+    /// The game keeps no more kinds of square.
+    Full,
+}
+
+/// Whether `mark` is a rectangle on whole pixels: its fill covers whole
+/// pixels, the same at any whole-pixel offset.
+fn on_whole_pixels(mark: &Item) -> bool {
+    match mark {
+        Item::Rect(r, _) => [r.x, r.y, r.w, r.h].iter().all(|v| v.fract() == 0.0),
+        _ => false,
+    }
+}
+
+/// `r` relative to the square at `s`.
+fn relative(r: Rect, s: IntRect) -> Rect {
+    Rect {
+        x: r.x - s.x() as f32,
+        y: r.y - s.y() as f32,
+        ..r
+    }
+}
+
+#[cfg(test)]
+impl GameBase {
+    /// The square of each kind remembered (`None`: kept relative to its
+    /// square).
+    pub(super) fn remembered_keys(&self) -> Vec<Option<Square>> {
+        let remembered = self
+            .remembered
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        remembered.iter().map(|r| r.at).collect()
     }
 }
