@@ -43,7 +43,7 @@ pub(super) const BACKGROUND_WEIGHT: u64 = 4;
 /// 2048 px board with all 64 squares filled in different colours would
 /// draw 200 MB of tiles for one image, where the RGBA path draws 16 MB,
 /// and faster.
-const TILE_WORK_BYTES: u64 = 32 << 20;
+pub(super) const TILE_WORK_BYTES: u64 = 32 << 20;
 
 /// The most bytes of RGBA tiles a tile set keeps whole from counting their
 /// colours to indexing them; past it, it keeps the unlabelled tiles of
@@ -356,6 +356,13 @@ impl<'l> Material<'l> {
     /// each counted [`BACKGROUND_WEIGHT`] times (the board and margin are
     /// on every board, and the palette must keep them exact).
     pub(super) fn count_board(&self, histogram: &mut ColorMap<u64>) {
+        for (c, n) in self.board_colors() {
+            *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
+        }
+    }
+
+    /// The empty board's colours and the markers', each pixel once.
+    pub(super) fn board_colors(&self) -> ColorMap<u64> {
         let mut board: ColorMap<u64> = ColorMap::default();
         for run in self.empty.runs() {
             *board.entry(straight(run.pixel)).or_default() += run.len as u64;
@@ -363,9 +370,12 @@ impl<'l> Material<'l> {
         for (_, _, patch) in &self.markers {
             count_colors(patch, &mut board);
         }
-        for (c, n) in board {
-            *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
-        }
+        board
+    }
+
+    /// The rectangle of each side-to-move marker.
+    pub(super) fn marker_rects(&self) -> impl Iterator<Item = IntRect> + '_ {
+        self.markers.iter().map(|(_, rect, _)| *rect)
     }
 
     /// The palette index of each of the empty board's runs.
@@ -469,7 +479,7 @@ pub(super) fn piece_tile(
 }
 
 /// The labels of `placed` centred in `sq`, moved to the square's corner.
-fn here_labels(layout: &Layout, placed: Placed, sq: Square) -> PlacedHere {
+pub(super) fn here_labels(layout: &Layout, placed: Placed, sq: Square) -> PlacedHere {
     let r = layout.frame.board.square_rect(sq);
     moved_into(placed, r, |l| centred_in(l, r))
 }

@@ -206,7 +206,7 @@ fn paste_ground(indices: &mut [u8], width: usize, r: IntRect, square: &GameSquar
 
 /// The rectangle a mark on the squares can change, with a pixel of
 /// anti-aliasing; `None` for a text (it may reach anything in its rows).
-fn reach(mark: &Item) -> Option<Rect> {
+pub(super) fn reach(mark: &Item) -> Option<Rect> {
     let r = match mark {
         Item::Rect(r, _) => *r,
         Item::Glow(g) => g.rect,
@@ -566,7 +566,7 @@ enum Marked {
 
 /// Whether `mark` is a rectangle on whole pixels: its fill covers whole
 /// pixels, the same at any whole-pixel offset.
-fn on_whole_pixels(mark: &Item) -> bool {
+pub(super) fn on_whole_pixels(mark: &Item) -> bool {
     match mark {
         Item::Rect(r, _) => [r.x, r.y, r.w, r.h].iter().all(|v| v.fract() == 0.0),
         _ => false,
@@ -574,7 +574,7 @@ fn on_whole_pixels(mark: &Item) -> bool {
 }
 
 /// `r` relative to the square at `s`.
-fn relative(r: Rect, s: IntRect) -> Rect {
+pub(super) fn relative(r: Rect, s: IntRect) -> Rect {
     Rect {
         x: r.x - s.x() as f32,
         y: r.y - s.y() as f32,

@@ -7,11 +7,13 @@
 //! frames index by index.
 
 mod base;
+mod first_sample;
 mod square;
 
 use std::sync::Arc;
 
 use base::{GameBase, SquareKinds};
+use first_sample::{Counted, FirstSample};
 use resvg::tiny_skia::{IntRect, Pixmap};
 use square::{quick_hash, GameSquare};
 
@@ -23,7 +25,7 @@ use super::indexed::{
 use super::parts::Parts;
 use super::tile_colors::{count_colors, straight, to_indices};
 use super::Rasterizer;
-use crate::layout::{Layout, PlacedLabel, SpriteSpec};
+use crate::layout::{Layout, PlacedLabel};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
@@ -269,7 +271,9 @@ impl SquareKinds for GameTiles {
 pub(crate) struct PaletteFit {
     histogram: ColorMap<u64>,
     /// The grounds and sprites whose tiles were counted already.
-    counted: Vec<(u64, SpriteSpec, Vec<u8>)>,
+    counted: Counted,
+    /// The first sample, when later ones can be counted from it.
+    first: Option<FirstSample>,
 }
 
 impl Rasterizer {
@@ -279,6 +283,25 @@ impl Rasterizer {
     /// all the frames sampled); or, for a board with markup over the
     /// pieces, its RGBA pixels.
     pub(crate) fn sample(&mut self, layout: &Layout, fit: &mut PaletteFit) {
+        // Counted from the game's first board when it can be (see
+        // `first_sample`); the same colours either way.
+        let counted = fit.first.as_ref().is_some_and(|first| {
+            first.sample(
+                &mut self.parts,
+                layout,
+                &mut fit.histogram,
+                &mut fit.counted,
+            )
+        });
+        if !counted {
+            self.sample_whole(layout, fit);
+        }
+    }
+
+    /// [`Rasterizer::sample`] from `layout`'s whole background, kept as the
+    /// fit's first sample when it is the first and has no marks.
+    fn sample_whole(&mut self, layout: &Layout, fit: &mut PaletteFit) {
+        let first = fit.histogram.is_empty();
         let material = if layout.has_overlay() {
             None
         } else {
@@ -303,6 +326,9 @@ impl Rasterizer {
                 }
                 fit.counted.push((hash, sprites.clone(), ground));
             }
+        }
+        if first {
+            fit.first = FirstSample::of(&material, layout);
         }
     }
 }
@@ -706,6 +732,100 @@ mod tests {
                     // Fewer kinds remembered than squares looked up: the
                     // same tint on squares of one kind is one entry.
                     assert!(remembered.len() < 2 * moves.len() * 9, "{case}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn later_samples_counted_from_the_first_are_the_samples_drawn_whole() {
+        // A game's first board (no marks), then boards with a last move's
+        // tints on squares of every kind (labelled corners and edges
+        // included), a fill, and a check (a glow: sampled whole). Counted
+        // from the first sample, every later one must add the colours and
+        // count the tiles that sampling its whole background does.
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        const CHECK: &str = "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3";
+        let moves = [
+            None,
+            Some(("e2", "e4")),
+            Some(("a1", "a8")),
+            Some(("h1", "a2")),
+            Some(("d1", "h5")),
+            Some(("b1", "h8")),
+        ];
+        for theme in ["brown", "blue", "print"] {
+            for coordinates in [Coordinates::Inside, Coordinates::Outside, Coordinates::None] {
+                for size in [400, 333] {
+                    let case = format!("{theme} {coordinates:?} {size} px");
+                    let board = |n: usize, lastmove: Option<(&str, &str)>| {
+                        let options = DiagramOptions {
+                            theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
+                            coordinates,
+                            size,
+                            markup: crate::options::Markup {
+                                lastmove: lastmove.map(|(f, t)| (sq(f), sq(t))),
+                                check: crate::options::CheckMark::Auto,
+                                fills: (n == 2)
+                                    .then(|| {
+                                        (sq("c3"), crate::assets::color::Rgba::rgb(200, 40, 40))
+                                    })
+                                    .into_iter()
+                                    .collect(),
+                                ..Default::default()
+                            },
+                            ..DiagramOptions::default()
+                        };
+                        layout(if n == 4 { CHECK } else { START }, &options)
+                    };
+                    let boards: Vec<Layout> = moves
+                        .iter()
+                        .enumerate()
+                        .map(|(n, &m)| board(n, m))
+                        .collect();
+                    let mut raster = Rasterizer::new();
+                    let mut whole = PaletteFit::default();
+                    let mut counted = PaletteFit::default();
+                    raster.sample_whole(&boards[0], &mut whole);
+                    raster.sample(&boards[0], &mut counted);
+                    let first = counted.first.take();
+                    let first = first.unwrap_or_else(|| panic!("{case}: no first sample"));
+                    for (n, b) in boards.iter().enumerate().skip(1) {
+                        raster.sample_whole(b, &mut whole);
+                        let fast = first.sample(
+                            &mut raster.parts,
+                            b,
+                            &mut counted.histogram,
+                            &mut counted.counted,
+                        );
+                        // Print's last move is drawn again over the
+                        // pieces (an overlay); a check glows; a label on
+                        // the edge recased by a tint may touch a framed
+                        // board's border. A tint in the middle is counted
+                        // from the first board.
+                        if n == 4 || b.has_overlay() {
+                            assert!(!fast, "{case}, board {n}");
+                        }
+                        if n == 1 && !b.has_overlay() {
+                            assert!(fast, "{case}, board {n}");
+                        }
+                        if !fast {
+                            raster.sample_whole(b, &mut counted);
+                        }
+                        let sorted = |fit: &PaletteFit| {
+                            let mut colors: Vec<_> =
+                                fit.histogram.iter().map(|(&c, &n)| (c, n)).collect();
+                            colors.sort_unstable();
+                            let mut grounds: Vec<_> = fit
+                                .counted
+                                .iter()
+                                .map(|(h, _, g)| (*h, g.clone()))
+                                .collect();
+                            grounds.sort_unstable();
+                            (colors, grounds)
+                        };
+                        assert!(sorted(&counted) == sorted(&whole), "{case}, board {n}");
+                    }
                 }
             }
         }
