@@ -23,7 +23,7 @@ use resvg::tiny_skia::Pixmap;
 
 use super::base::{on_whole_pixels, reach, relative};
 use super::square::quick_hash;
-use crate::layout::{BoardSpec, Item, Layout, MoverMark, PlacedLabel, Rect, SpriteSpec};
+use crate::layout::{BoardSpec, Frame, Item, Layout, MoverMark, PlacedLabel, Rect, SpriteSpec};
 use crate::pixels::quantize::ColorMap;
 use crate::raster::draw::fill_rect;
 use crate::raster::indexed::{
@@ -42,7 +42,7 @@ pub(super) type Counted = Vec<(u64, SpriteSpec, Vec<u8>)>;
 
 /// A game's first sampled frame, a board without marks, kept to count
 /// later samples from.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct FirstSample {
     /// Its board (which has no marks).
     board: BoardSpec,
@@ -238,6 +238,75 @@ impl FirstSample {
                 .into_iter()
                 .all(|(label, _)| within_board(label, board.board, image)),
         }
+    }
+}
+
+/// The most bytes of a first sample a rasterizer keeps for the next
+/// animation: a 720 px board's is about 2 MB; a 2048 px board's, about
+/// 15 MB, is not kept.
+const KEPT_FIRST_BYTES: u64 = 8 << 20;
+
+/// What an animation's first sample added to its fit, kept by its
+/// rasterizer for the next animation with the same first board: the first
+/// board of a game has no marks, so it is the same board for every game
+/// drawn with the same options (its pieces do not count: every piece is
+/// counted on every kind of square). Drawing and counting twelve tiles on
+/// each kind of square was a sixth of a server's `POST /game.gif` (`perf`,
+/// 100 plies at 720 px with inside coordinates).
+#[derive(Debug, Clone)]
+pub(crate) struct KeptFirst {
+    frame: Arc<Frame>,
+    histogram: ColorMap<u64>,
+    counted: Counted,
+    first: FirstSample,
+}
+
+impl KeptFirst {
+    /// `layout`'s first sample, what it added to an empty fit
+    /// (`histogram`, `counted`): `None` when it is not kept (a board with
+    /// marks, or too large).
+    pub(super) fn new(
+        layout: &Layout,
+        histogram: &ColorMap<u64>,
+        counted: &Counted,
+        first: &FirstSample,
+    ) -> Option<KeptFirst> {
+        let kept = KeptFirst {
+            frame: Arc::clone(&layout.frame),
+            histogram: histogram.clone(),
+            counted: counted.clone(),
+            first: first.clone(),
+        };
+        (kept.bytes() <= KEPT_FIRST_BYTES).then_some(kept)
+    }
+
+    /// Whether `layout`, the first sample of an animation, is this one's
+    /// board: the same frame, without marks or anything over the pieces.
+    pub(super) fn is_for(&self, layout: &Layout) -> bool {
+        (Arc::ptr_eq(&self.frame, &layout.frame) || self.frame == layout.frame)
+            && !layout.has_overlay()
+            && marks::marks(&layout.frame.board, &layout.glows).is_empty()
+    }
+
+    /// What the first sample added to its fit, and the first sample.
+    pub(super) fn parts(&self) -> (ColorMap<u64>, Counted, FirstSample) {
+        (
+            self.histogram.clone(),
+            self.counted.clone(),
+            self.first.clone(),
+        )
+    }
+
+    /// The bytes it holds, roughly.
+    pub(crate) fn bytes(&self) -> u64 {
+        let pixmaps: usize = self
+            .first
+            .classes
+            .iter()
+            .map(|(p, colors)| p.data().len() + 16 * colors.len())
+            .sum();
+        let grounds: usize = self.counted.iter().map(|(_, _, g)| g.len()).sum();
+        (pixmaps + grounds + 16 * (self.histogram.len() + self.first.board_colors.len())) as u64
     }
 }
 

@@ -13,6 +13,7 @@ mod square;
 use std::sync::Arc;
 
 use base::{GameBase, SquareKinds};
+pub(crate) use first_sample::KeptFirst;
 use first_sample::{Counted, FirstSample};
 use resvg::tiny_skia::{IntRect, Pixmap};
 use square::{quick_hash, GameSquare};
@@ -283,6 +284,16 @@ impl Rasterizer {
     /// all the frames sampled); or, for a board with markup over the
     /// pieces, its RGBA pixels.
     pub(crate) fn sample(&mut self, layout: &Layout, fit: &mut PaletteFit) {
+        // An animation's first board as the last animation's: its colours
+        // and tiles as counted then.
+        let kept = self.first_sample.as_ref().filter(|k| k.is_for(layout));
+        if let Some(kept) = kept.filter(|_| fit.histogram.is_empty()) {
+            (fit.histogram, fit.counted, fit.first) = {
+                let (histogram, counted, first) = kept.parts();
+                (histogram, counted, Some(first))
+            };
+            return;
+        }
         // Counted from the game's first board when it can be (see
         // `first_sample`); the same colours either way.
         let counted = fit.first.as_ref().is_some_and(|first| {
@@ -329,6 +340,9 @@ impl Rasterizer {
         }
         if first {
             fit.first = FirstSample::of(&material, layout);
+            if let Some(sample) = &fit.first {
+                self.first_sample = KeptFirst::new(layout, &fit.histogram, &fit.counted, sample);
+            }
         }
     }
 }
@@ -829,5 +843,55 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_first_sample_kept_from_the_last_game_is_the_sample_drawn_again() {
+        // A server draws game after game with the same options: the next
+        // game's first board (other pieces, no marks) takes the colours
+        // and tiles counted for the last one's, which must be what a new
+        // rasterizer counts; a board with other options, or with marks,
+        // is sampled afresh.
+        let fit_of = |raster: &mut Rasterizer, b: &Layout| {
+            let mut fit = PaletteFit::default();
+            raster.sample(b, &mut fit);
+            let mut colors: Vec<_> = fit.histogram.iter().map(|(&c, &n)| (c, n)).collect();
+            colors.sort_unstable();
+            let mut grounds: Vec<_> = fit
+                .counted
+                .iter()
+                .map(|(h, _, g)| (*h, g.clone()))
+                .collect();
+            grounds.sort_unstable();
+            (colors, grounds, fit.first.is_some())
+        };
+        let options = |size: u32, lastmove: Option<(&str, &str)>| DiagramOptions {
+            size,
+            coordinates: Coordinates::Inside,
+            markup: crate::options::Markup {
+                lastmove: lastmove.map(|(f, t)| (sq(f), sq(t))),
+                ..Default::default()
+            },
+            ..DiagramOptions::default()
+        };
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        const OTHER: &str = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+        let mut server = Rasterizer::new();
+        let first = fit_of(&mut server, &layout(START, &options(400, None)));
+        assert!(first.2 && server.first_sample.is_some());
+        let kept_bytes = server.cached_bytes();
+        for b in [
+            layout(OTHER, &options(400, None)),
+            layout(OTHER, &options(360, None)),
+            layout(OTHER, &options(400, Some(("e2", "e4")))),
+        ] {
+            let reused = server.first_sample.as_ref().is_some_and(|k| k.is_for(&b));
+            assert_eq!(
+                reused,
+                b.frame.width() == 400 && b.glows.is_empty() && b.frame.board.tints.is_empty()
+            );
+            assert!(fit_of(&mut server, &b) == fit_of(&mut Rasterizer::new(), &b));
+        }
+        assert!(kept_bytes > 0);
     }
 }
