@@ -3,14 +3,16 @@
 # (crates/test-support/data/positions.fen) in turn: /diagram.png at 400 px, /board.png
 # (web-boardimage's URL, 360 px), /image.gif (lila-gif's, 720 px) and
 # /diagram.svg at 400 px asked with `Accept-Encoding: br` and with `gzip`
-# (compressed on every request), at 1 and 64 connections. One line per
+# (compressed on every request), and `POST /game.gif` of a 100-ply game
+# as lila-gif's JSON frames (bench/games.py film; lila-gif's defaults,
+# coordinates inside, 720 px), at 1 and 64 connections. One line per
 # run: requests/s, p50 and p99 latency, errors (non-2xx answers, socket
 # errors and timeouts), the server's CPU time per answer (its threads' CPU
 # time over the run divided by the requests: on a shared machine the
 # figure that does not count waiting for a core), then each server's peak
 # RSS after its 1-connection and 64-connection runs, and the GIF sizes.
 #
-#   bench/serve.sh [--duration SECS] [--only png,svg-br,svg-gz,board,gif]
+#   bench/serve.sh [--duration SECS] [--only png,svg-br,svg-gz,board,gif,game]
 #                  [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH]
 #
 # --old PATH also runs another build of fen2img (say, main's) on the same
@@ -18,7 +20,7 @@
 # --rounds N repeats every old/new pair N times, alternating, so that a
 # change in the machine's load falls on both builds alike.
 # --bin PATH measures that build instead of building this tree.
-# --only runs those URL mixes (and their peers) instead of all five.
+# --only runs those URL mixes (and their peers) instead of all six.
 # --peer also runs web-boardimage (../shared/peers/web-boardimage/server.py,
 # or under $PEERS_DIR)
 # on the same /board.png URL mix, in the same run. It needs aiohttp,
@@ -27,12 +29,14 @@
 # $PEER_VENV).
 # --lila-gif PATH also runs lila-gif (a release build of
 # lichess-org/lila-gif; see ../shared/peers/README.md) on the same
-# /image.gif URL mix, and compares GIF sizes over the first 50 positions.
+# /image.gif URL mix and the /game.gif request, and compares GIF sizes
+# over the first 50 positions.
 # --record writes the rows to bench/results/DATE-serve.tsv (bench/lib.sh).
 # fen2img runs with --response-cache 0: the corpus repeats every few
 # hundred requests, and answers from the cache would measure the cache,
 # not the drawing (bench/serve_cache.sh measures the cache).
-# Needs wrk (apt-get install -y wrk) and curl.
+# Needs wrk (apt-get install -y wrk) and curl; the game mix, python3 with
+# venv (python-chess in bench/.venv, as bench/game_gif.sh).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$repo_root"
@@ -55,7 +59,7 @@ while [ $# -gt 0 ]; do
     --lila-gif) lila=$2; shift 2 ;;
     --old) old=$2; shift 2 ;;
     --record) bench_record=1; shift ;;
-    *) echo "usage: $0 [--duration SECS] [--only png,svg-br,svg-gz,board,gif] [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH] [--record]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--duration SECS] [--only png,svg-br,svg-gz,board,gif,game] [--rounds N] [--bin PATH] [--peer] [--lila-gif PATH] [--old PATH] [--record]" >&2; exit 2 ;;
   esac
 done
 command -v wrk >/dev/null || { echo "needs wrk: apt-get install -y wrk" >&2; exit 1; }
@@ -97,6 +101,20 @@ make_script svg_br '/diagram.svg?fen={}&size=400' br
 make_script svg_gz '/diagram.svg?fen={}&size=400' gzip
 make_script board '/board.png?fen={}'
 make_script gif '/image.gif?fen={}'
+wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
+# The game mix: one POST of the film's frames, as lila-gif's JSON.
+if wants game; then
+  bench_games
+  "$py" "$bench_dir/games.py" film "$games_pgn" "$work"
+  cat > "$work/game.lua" <<LUA
+local f = assert(io.open("$work/frames.json", "rb"))
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "application/json"
+wrk.path = "/game.gif"
+LUA
+fi
 
 rss() { # pid
   awk '/VmHWM/ {printf "%.1f MB", $2 / 1024}' "/proc/$1/status"
@@ -155,7 +173,6 @@ if [ -n "$lila" ]; then
   wait_for "http://127.0.0.1:16175/image.gif" 30
 fi
 
-wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 pair() { # label script connections: old (if any) then this build, --rounds times
   for _ in $(seq "$rounds"); do
     [ -n "$old" ] && run "old $1" "$old_base" "$2" "$3" "$old_pid"
@@ -173,6 +190,10 @@ for c in 1 64; do
   if wants gif; then
     pair "/image.gif 720 px (lila-gif URL)" gif "$c"
     [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c" "$lila_pid"
+  fi
+  if wants game; then
+    pair "POST /game.gif 100 plies 720 px" game "$c"
+    [ -n "$lila" ] && run "lila-gif POST /game.gif" "http://127.0.0.1:16175" game "$c" "$lila_pid"
   fi
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
     "${old:+, old $(rss "$old_pid")}" \
