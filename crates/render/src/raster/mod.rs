@@ -46,9 +46,6 @@ pub struct Rasterizer {
     /// Palette tiles shared by boards that differ in their marks (see
     /// `marked_tiles`).
     marked: Cache<marked_tiles::MarkedKey, marked_tiles::MarkedTiles>,
-    /// The last animation's first palette sample, for the next animation
-    /// drawn with the same options (see `game_tiles::KeptFirst`).
-    first_sample: Option<game_tiles::KeptFirst>,
 }
 
 /// How many bytes of palette tile sets a rasterizer keeps (about 50 at
@@ -61,7 +58,6 @@ impl Default for Rasterizer {
             parts: Parts::default(),
             tiles: Cache::new(CACHED_TILE_BYTES),
             marked: Cache::new(CACHED_TILE_BYTES),
-            first_sample: None,
         }
     }
 }
@@ -124,8 +120,7 @@ impl Rasterizer {
     /// its newest value, so one large board can take a cache past its
     /// budget until the next value replaces it).
     pub(crate) fn cached_bytes(&self) -> u64 {
-        let first = self.first_sample.as_ref().map_or(0, |k| k.bytes());
-        self.parts.bytes() + self.tiles.bytes() + self.marked.bytes() + first
+        self.parts.bytes() + self.tiles.bytes() + self.marked.bytes()
     }
 
     /// The twelve piece sprites of `spec`, in `Piece::index` order, drawn

@@ -20,6 +20,7 @@ use crate::gif;
 use crate::layout::{self, Frame, Layout, LayoutError};
 use crate::offload::Offload;
 use crate::options::Coordinates;
+use crate::raster::game_tiles::KeptFirst;
 use crate::raster::Rasterizer;
 use crate::svg;
 use crate::text::{self, TextOptions};
@@ -34,6 +35,9 @@ pub struct Renderer {
     /// without pockets, ...; see [`layout::Extras`]), built on first use.
     frames: Vec<(layout::Extras, Arc<Frame>)>,
     rasterizer: Rasterizer,
+    /// The last animation's first palette sample, for the next animation
+    /// with the same first board (see `Renderer::sample_palette`).
+    kept_first: Option<KeptFirst>,
     svg: svg::SvgWriter,
     offload: OffloadSlot,
 }
@@ -55,6 +59,7 @@ impl Renderer {
             options,
             frames: Vec::new(),
             rasterizer: Rasterizer::new(),
+            kept_first: None,
             svg: svg::SvgWriter::new(),
             offload: OffloadSlot::default(),
         }
@@ -74,7 +79,8 @@ impl Renderer {
     /// megabytes here: a long-lived user such as a server drops a renderer
     /// whose caches have grown past what it wants to keep.
     pub fn cached_bytes(&self) -> u64 {
-        self.rasterizer.cached_bytes()
+        let kept = self.kept_first.as_ref().map_or(0, KeptFirst::bytes);
+        self.rasterizer.cached_bytes() + kept
     }
 
     /// The options this renderer uses.
@@ -168,14 +174,18 @@ impl Renderer {
 
     /// Adds the colours `position` shows with these options to `sample`,
     /// from which one palette is fitted for every frame of an animation
-    /// ([`gif::GamePalette::fit`]).
+    /// ([`gif::GamePalette::fit`]). An animation's first sample is kept
+    /// for the next animation this renderer samples: when its first board
+    /// is the same (the same options, no marks), the colours and tiles
+    /// counted then are taken again, and the palette is the same.
     pub fn sample_palette(
         &mut self,
         position: &Position,
         sample: &mut gif::PaletteSample,
     ) -> Result<(), Error> {
         let layout = self.layout(position)?;
-        self.rasterizer.sample(&layout, &mut sample.fit);
+        self.rasterizer
+            .sample(&layout, &mut sample.fit, &mut self.kept_first);
         sample.count_frame();
         Ok(())
     }

@@ -21,12 +21,12 @@ use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 use super::square::GameSquare;
 use crate::assets::color::Rgba;
-use crate::layout::{BoardSpec, Glow, Item, Layout, MoverMark, Rect, SpriteSpec};
+use crate::layout::{BoardSpec, Glow, Item, Layout, MoverMark, PlacedText, Rect, SpriteSpec};
 use crate::pixels::quantize::Packed;
 use crate::raster::compose::paste;
 use crate::raster::draw::fill_rect;
 use crate::raster::indexed::{
-    corner_labels, marker_patches, square_rect, touching_labels, Placed, PlacedHere,
+    corner_labels, marker_patches, marker_rect, square_rect, touching_labels, Placed, PlacedHere,
 };
 use crate::raster::marks::{self, overlaps, BandStep};
 use crate::raster::parts::{band_breaks, Parts};
@@ -71,7 +71,15 @@ pub(super) struct GameBase {
     markers: Vec<(Color, IntRect, Vec<u8>)>,
     /// The kinds of marked squares found so far.
     remembered: Mutex<Vec<Remembered>>,
+    /// Texts found to leave the squares and markers alone, or not (see
+    /// [`texts_clear`]).
+    texts_seen: Mutex<Vec<(Vec<PlacedText>, bool)>>,
 }
+
+/// The most sets of texts a base remembers the answer of [`texts_clear`]
+/// for: a game's player bars are one set; frames whose texts change (the
+/// clocks) are drawn whole and never ask.
+const MAX_TEXTS_SEEN: usize = 8;
 
 /// The most marked squares a base remembers the kinds of: each kind of
 /// square under a tint, a glow or a neighbour's tint (a mark's reach
@@ -183,6 +191,7 @@ impl GameBase {
             squares,
             markers,
             remembered: Mutex::new(Vec::new()),
+            texts_seen: Mutex::new(Vec::new()),
         })
     }
 
@@ -309,11 +318,36 @@ impl GameBase {
         layout: &Layout,
         game: &mut impl SquareKinds,
     ) -> Option<Vec<Arc<GameSquare>>> {
-        let marks = marks::marks(&layout.frame.board, &layout.glows);
+        let mut marks = marks::marks(&layout.frame.board, &layout.glows);
+        // Texts that touch no square change no square's kind.
+        if marks.iter().any(|m| matches!(m, Item::Text(_))) {
+            if !self.texts_clear(layout) {
+                return None;
+            }
+            marks.retain(|m| !matches!(m, Item::Text(_)));
+        }
         match self.marked_squares(layout, &marks, corner_labels(layout), game) {
             Marked::Found(squares, _) => Some(squares),
             Marked::Banded | Marked::Full => None,
         }
+    }
+
+    /// Whether `layout`'s texts leave every square and side-to-move marker
+    /// alone ([`texts_clear`]), remembered for each set of texts.
+    pub(super) fn texts_clear(&self, layout: &Layout) -> bool {
+        let texts = &layout.frame.board.texts;
+        let mut seen = self
+            .texts_seen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, clear)) = seen.iter().find(|(t, _)| t == texts) {
+            return *clear;
+        }
+        let clear = texts_clear(layout);
+        if seen.len() < MAX_TEXTS_SEEN {
+            seen.push((texts.clone(), clear));
+        }
+        clear
     }
 
     /// Whether the side-to-move markers lie off the board's squares, so
@@ -552,6 +586,52 @@ impl GameBase {
         }
         Some((squares, redrawn))
     }
+}
+
+/// Whether the texts of `layout`'s board (player bars, a caption) leave
+/// every square and side-to-move marker alone: drawn by themselves into
+/// transparent bands, banded as `marks::draw_bands` bands them, not one of
+/// their pixels (a glyph's edge, a casing) falls on a square or a marker.
+/// A frame's squares and markers are then what they are without the texts,
+/// so the frames of a game whose texts do not change (its players' names)
+/// can be drawn from each other and counted from the first.
+pub(super) fn texts_clear(layout: &Layout) -> bool {
+    let frame = &layout.frame;
+    let board = &frame.board;
+    let texts: Vec<Item> = board.texts.iter().map(Item::Text).collect();
+    let (width, height) = (frame.width(), frame.height());
+    let markers: Vec<IntRect> = frame
+        .movers
+        .iter()
+        .flatten()
+        .filter_map(|&m| marker_rect(m, width, height))
+        .collect();
+    let squares: Vec<IntRect> = Square::all().map(|sq| square_rect(layout, sq)).collect();
+    let mut clear = true;
+    marks::draw_bands(
+        width,
+        height,
+        &band_breaks(board),
+        &texts,
+        |step, band, top, end| match step {
+            BandStep::Fill => band.fill(resvg::tiny_skia::Color::TRANSPARENT),
+            BandStep::Drawn(_) => {
+                let w = band.width() as usize;
+                let inked = |r: &IntRect| {
+                    let y0 = (r.y() as u32).max(top);
+                    let y1 = (r.y() as u32 + r.height()).min(end);
+                    (y0..y1).any(|y| {
+                        let at = (y - top) as usize * w + r.x() as usize;
+                        band.pixels()[at..at + r.width() as usize]
+                            .iter()
+                            .any(|px| px.alpha() != 0)
+                    })
+                };
+                clear &= !squares.iter().chain(&markers).any(inked);
+            }
+        },
+    );
+    clear
 }
 
 /// How [`GameBase::marked_squares`] found a frame's marked squares.

@@ -9,8 +9,9 @@
 //! game's time (`perf`, `POST /game.gif` at 720 px with inside
 //! coordinates). A game's frames are mostly its first board with other
 //! tints, so the first sample, when it has no marks (as a game's first
-//! frame has none), is kept ([`FirstSample`]), and a later sample whose
-//! marks are tints on whole pixels is counted from it: its empty board's
+//! frame has none) but texts that touch no square (its players' names), is
+//! kept ([`FirstSample`]), and a later sample with the same texts whose
+//! other marks are tints on whole pixels is counted from it: its empty board's
 //! colours are the first's with the squares the tints reach (and those
 //! whose labels they recase) counted again, and its kinds of square are
 //! the first's with those squares put in. The counts are those of drawing
@@ -21,9 +22,11 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::Pixmap;
 
-use super::base::{on_whole_pixels, reach, relative};
+use super::base::{on_whole_pixels, reach, relative, texts_clear};
 use super::square::quick_hash;
-use crate::layout::{BoardSpec, Frame, Item, Layout, MoverMark, PlacedLabel, Rect, SpriteSpec};
+use crate::layout::{
+    BoardSpec, Frame, Item, Layout, MoverMark, PlacedLabel, PlacedText, Rect, SpriteSpec,
+};
 use crate::pixels::quantize::ColorMap;
 use crate::raster::draw::fill_rect;
 use crate::raster::indexed::{
@@ -44,8 +47,10 @@ pub(super) type Counted = Vec<(u64, SpriteSpec, Vec<u8>)>;
 /// later samples from.
 #[derive(Debug, Clone)]
 pub(super) struct FirstSample {
-    /// Its board (which has no marks).
+    /// Its board without its texts (it has no other marks).
     board: BoardSpec,
+    /// Its texts (player bars, a caption), which touch no square.
+    texts: Vec<PlacedText>,
     sprites: SpriteSpec,
     movers: [Option<MoverMark>; 2],
     size: (u32, u32),
@@ -69,7 +74,7 @@ impl FirstSample {
     pub(super) fn of(material: &Material, layout: &Layout) -> Option<FirstSample> {
         let frame = &layout.frame;
         let board = &frame.board;
-        if layout.has_overlay() || !marks::marks(board, &layout.glows).is_empty() {
+        if layout.has_overlay() || !unmarked(layout) {
             return None;
         }
         if material
@@ -90,6 +95,7 @@ impl FirstSample {
         let labels = corner_labels(layout);
         Some(FirstSample {
             board: marks::shared_spec(board),
+            texts: board.texts.clone(),
             sprites: frame.sprites.clone(),
             movers: frame.movers,
             size: (frame.width(), frame.height()),
@@ -117,8 +123,11 @@ impl FirstSample {
     ) -> bool {
         let frame = &layout.frame;
         let board = &frame.board;
-        let marks = marks::marks(board, &layout.glows);
-        let same_board = frame.sprites == self.sprites
+        let mut marks = marks::marks(board, &layout.glows);
+        // The first board's texts, which touch no square.
+        marks.retain(|m| !matches!(m, Item::Text(_)));
+        let same_board = board.texts == self.texts
+            && frame.sprites == self.sprites
             && frame.movers == self.movers
             && (frame.width(), frame.height()) == self.size
             && !layout.has_overlay()
@@ -285,7 +294,7 @@ impl KeptFirst {
     pub(super) fn is_for(&self, layout: &Layout) -> bool {
         (Arc::ptr_eq(&self.frame, &layout.frame) || self.frame == layout.frame)
             && !layout.has_overlay()
-            && marks::marks(&layout.frame.board, &layout.glows).is_empty()
+            && unmarked(layout)
     }
 
     /// What the first sample added to its fit, and the first sample.
@@ -308,6 +317,13 @@ impl KeptFirst {
         let grounds: usize = self.counted.iter().map(|(_, _, g)| g.len()).sum();
         (pixmaps + grounds + 16 * (self.histogram.len() + self.first.board_colors.len())) as u64
     }
+}
+
+/// Whether `layout`'s board has no marks but texts that touch no square
+/// or marker (a game's first board, its players' names in bars).
+fn unmarked(layout: &Layout) -> bool {
+    let marks = marks::marks(&layout.frame.board, &layout.glows);
+    marks.iter().all(|m| matches!(m, Item::Text(_))) && (marks.is_empty() || texts_clear(layout))
 }
 
 /// A square redrawn for a later sample: its background with its tints,

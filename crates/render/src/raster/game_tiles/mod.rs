@@ -26,7 +26,7 @@ use super::indexed::{
 use super::parts::Parts;
 use super::tile_colors::{count_colors, straight, to_indices};
 use super::Rasterizer;
-use crate::layout::{Layout, PlacedLabel};
+use crate::layout::{Layout, PlacedLabel, PlacedText};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
 use fen2img_chess::{Color, Square};
@@ -66,6 +66,8 @@ pub(crate) struct GameTiles {
     /// The frame drawn last over `base`, for the next to change only its
     /// changed squares.
     last: Option<LastFrame>,
+    /// The texts of the frame drawn last over `base`.
+    last_texts: Vec<PlacedText>,
 }
 
 /// A frame drawn over a game's base, kept so the next frame over it
@@ -80,6 +82,8 @@ struct LastFrame {
     squares: Vec<(Arc<GameSquare>, Option<usize>)>,
     /// Whose side-to-move marker it shows.
     mover: Option<Color>,
+    /// Its texts (player bars, a caption), left as they are.
+    texts: Vec<PlacedText>,
     indices: Vec<u8>,
 }
 
@@ -95,6 +99,7 @@ impl GameTiles {
             budget: GAME_TILE_BYTES,
             base: None,
             last: None,
+            last_texts: Vec::new(),
         }
     }
 
@@ -202,7 +207,11 @@ impl GameTiles {
         if !Square::all().all(drawn) {
             return None;
         }
-        let last = self.last.as_mut().filter(|l| Arc::ptr_eq(&l.base, base))?;
+        let texts = &layout.frame.board.texts;
+        let last = self
+            .last
+            .as_mut()
+            .filter(|l| Arc::ptr_eq(&l.base, base) && l.texts == *texts)?;
         let width = layout.frame.width() as usize;
         let size = layout.frame.board.square as usize;
         for sq in Square::all() {
@@ -283,11 +292,20 @@ impl Rasterizer {
     /// piece on each kind of square it has (once per kind of square over
     /// all the frames sampled); or, for a board with markup over the
     /// pieces, its RGBA pixels.
-    pub(crate) fn sample(&mut self, layout: &Layout, fit: &mut PaletteFit) {
-        // An animation's first board as the last animation's: its colours
-        // and tiles as counted then.
-        let kept = self.first_sample.as_ref().filter(|k| k.is_for(layout));
-        if let Some(kept) = kept.filter(|_| fit.histogram.is_empty()) {
+    ///
+    /// `kept` is the first sample of the animation drawn before (kept by
+    /// the renderer): an animation whose first board is the same takes its
+    /// colours and tiles as counted then, and a new first sample replaces
+    /// it.
+    pub(crate) fn sample(
+        &mut self,
+        layout: &Layout,
+        fit: &mut PaletteFit,
+        kept: &mut Option<KeptFirst>,
+    ) {
+        let first = fit.histogram.is_empty();
+        let kept_here = kept.as_ref().filter(|k| first && k.is_for(layout));
+        if let Some(kept) = kept_here {
             (fit.histogram, fit.counted, fit.first) = {
                 let (histogram, counted, first) = kept.parts();
                 (histogram, counted, Some(first))
@@ -306,6 +324,9 @@ impl Rasterizer {
         });
         if !counted {
             self.sample_whole(layout, fit);
+            if let Some(sample) = fit.first.as_ref().filter(|_| first) {
+                *kept = KeptFirst::new(layout, &fit.histogram, &fit.counted, sample);
+            }
         }
     }
 
@@ -340,9 +361,6 @@ impl Rasterizer {
         }
         if first {
             fit.first = FirstSample::of(&material, layout);
-            if let Some(sample) = &fit.first {
-                self.first_sample = KeptFirst::new(layout, &fit.histogram, &fit.counted, sample);
-            }
         }
     }
 }
@@ -396,7 +414,15 @@ impl Rasterizer {
                 base
             }
         };
-        let kinds = base.square_kinds(layout, game);
+        // A frame whose texts (player bars, a caption, clocks) are the
+        // last frame's may be drawn from it; frames whose texts change
+        // (clocks) are drawn whole, without asking.
+        let texts = &layout.frame.board.texts;
+        let same_texts = texts.is_empty() || game.last_texts == *texts;
+        let kinds = same_texts
+            .then(|| base.square_kinds(layout, game))
+            .flatten();
+        game.last_texts.clone_from(texts);
         let pieces = pieces_by_square(layout);
         let mover = layout.mover.map(|m| m.color);
         if let (Some(squares), Some(pieces)) = (&kinds, &pieces) {
@@ -421,12 +447,16 @@ impl Rasterizer {
         }
         game.draw_tiles(&mut self.parts, layout, |sq| &squares[sq.index()]);
         compose(layout, &mut indices, base.markers(), &class_of, &found);
-        // Kept for the next frame when it could be changed square by square.
-        game.last = match (kinds, pieces) {
-            (Some(_), Some(pieces)) if base.markers_off_board(layout) => Some(LastFrame {
+        // Kept for the next frame when it could be changed square by square:
+        // its squares' kinds are theirs without its texts (a frame whose
+        // marks were drawn in their bands, a check's glow, included).
+        let texts_apart = texts.is_empty() || (same_texts && base.texts_clear(layout));
+        game.last = match pieces {
+            Some(pieces) if texts_apart && base.markers_off_board(layout) => Some(LastFrame {
                 base: Arc::clone(&base),
                 squares: squares.into_iter().zip(pieces).collect(),
                 mover,
+                texts: layout.frame.board.texts.clone(),
                 indices: indices.clone(),
             }),
             _ => None,
@@ -544,7 +574,7 @@ mod tests {
                 ..DiagramOptions::default()
             };
             let mut fit = PaletteFit::default();
-            raster.sample(&layout(START, &options), &mut fit);
+            raster.sample(&layout(START, &options), &mut fit, &mut None);
             let mut game = GameTiles::new(&fit);
             assert!(game.colors().len() <= 255);
             // Past its budget for kept squares, a frame with a new kind of
@@ -650,7 +680,7 @@ mod tests {
                     boards.push(layout(START, &plain));
                     let mut raster = Rasterizer::new();
                     let mut fit = PaletteFit::default();
-                    raster.sample(&boards[0], &mut fit);
+                    raster.sample(&boards[0], &mut fit, &mut None);
                     let mut over = GameTiles::new(&fit);
                     let mut whole = GameTiles::new(&fit);
                     for (n, board) in boards.iter().enumerate() {
@@ -671,7 +701,9 @@ mod tests {
     #[test]
     fn squares_under_tints_drawn_alone_or_remembered_are_the_frames_drawn_whole() {
         // lila-gif's frames: a last move on new squares in most frames, a
-        // check now and then, fills, no texts. The squares under a tint
+        // check now and then, fills; at 333 px the players' names and a
+        // clock in bars (texts that touch no square), a name changing once. The
+        // squares under a tint
         // are drawn alone or found among the kinds remembered from earlier
         // frames (the same tint on another square of the same kind),
         // never in their bands; a glow is drawn in its band and then
@@ -693,6 +725,18 @@ mod tests {
             ("a2", "a1"),
             ("d1", "h5"),
         ];
+        let players = |black: &str| crate::options::Around {
+            white: Some(crate::options::Player {
+                name: "Anderssen".into(),
+                clock: Some(6000),
+                ..Default::default()
+            }),
+            black: Some(crate::options::Player {
+                name: black.into(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
         for theme in ["brown", "blue"] {
             for coordinates in [Coordinates::Inside, Coordinates::Outside, Coordinates::None] {
                 for size in [400, 333] {
@@ -716,6 +760,11 @@ mod tests {
                                         .collect(),
                                     ..Default::default()
                                 },
+                                around: if size == 333 {
+                                    players(if n < 5 { "Kieseritzky" } else { "Dufresne" })
+                                } else {
+                                    crate::options::Around::default()
+                                },
                                 ..DiagramOptions::default()
                             };
                             layout(if n % 3 == 0 { CHECK } else { START }, &options)
@@ -723,7 +772,7 @@ mod tests {
                         .collect();
                     let mut raster = Rasterizer::new();
                     let mut fit = PaletteFit::default();
-                    raster.sample(&boards[0], &mut fit);
+                    raster.sample(&boards[0], &mut fit, &mut None);
                     let mut over = GameTiles::new(&fit);
                     let mut whole = GameTiles::new(&fit);
                     for pass in 0..2 {
@@ -801,7 +850,7 @@ mod tests {
                     let mut whole = PaletteFit::default();
                     let mut counted = PaletteFit::default();
                     raster.sample_whole(&boards[0], &mut whole);
-                    raster.sample(&boards[0], &mut counted);
+                    raster.sample(&boards[0], &mut counted, &mut None);
                     let first = counted.first.take();
                     let first = first.unwrap_or_else(|| panic!("{case}: no first sample"));
                     for (n, b) in boards.iter().enumerate().skip(1) {
@@ -848,13 +897,13 @@ mod tests {
     #[test]
     fn a_first_sample_kept_from_the_last_game_is_the_sample_drawn_again() {
         // A server draws game after game with the same options: the next
-        // game's first board (other pieces, no marks) takes the colours
-        // and tiles counted for the last one's, which must be what a new
-        // rasterizer counts; a board with other options, or with marks,
-        // is sampled afresh.
-        let fit_of = |raster: &mut Rasterizer, b: &Layout| {
+        // game's first board (other pieces, no marks; players' names in
+        // bars) takes the colours and tiles counted for the last one's,
+        // which must be what a new rasterizer counts; a board with other
+        // options, other names or marks is sampled afresh.
+        let fit_of = |raster: &mut Rasterizer, b: &Layout, kept: &mut Option<KeptFirst>| {
             let mut fit = PaletteFit::default();
-            raster.sample(b, &mut fit);
+            raster.sample(b, &mut fit, kept);
             let mut colors: Vec<_> = fit.histogram.iter().map(|(&c, &n)| (c, n)).collect();
             colors.sort_unstable();
             let mut grounds: Vec<_> = fit
@@ -865,11 +914,22 @@ mod tests {
             grounds.sort_unstable();
             (colors, grounds, fit.first.is_some())
         };
-        let options = |size: u32, lastmove: Option<(&str, &str)>| DiagramOptions {
+        let options = |size: u32, lastmove: Option<(&str, &str)>, black: &str| DiagramOptions {
             size,
             coordinates: Coordinates::Inside,
             markup: crate::options::Markup {
                 lastmove: lastmove.map(|(f, t)| (sq(f), sq(t))),
+                ..Default::default()
+            },
+            around: crate::options::Around {
+                white: Some(crate::options::Player {
+                    name: "Anderssen".into(),
+                    ..Default::default()
+                }),
+                black: Some(crate::options::Player {
+                    name: black.into(),
+                    ..Default::default()
+                }),
                 ..Default::default()
             },
             ..DiagramOptions::default()
@@ -877,21 +937,29 @@ mod tests {
         const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         const OTHER: &str = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
         let mut server = Rasterizer::new();
-        let first = fit_of(&mut server, &layout(START, &options(400, None)));
-        assert!(first.2 && server.first_sample.is_some());
-        let kept_bytes = server.cached_bytes();
-        for b in [
-            layout(OTHER, &options(400, None)),
-            layout(OTHER, &options(360, None)),
-            layout(OTHER, &options(400, Some(("e2", "e4")))),
+        let mut kept = None;
+        let first = fit_of(
+            &mut server,
+            &layout(START, &options(400, None, "Dufresne")),
+            &mut kept,
+        );
+        assert!(first.2);
+        let kept_bytes = kept.as_ref().map_or(0, KeptFirst::bytes);
+        assert!(kept_bytes > 100_000, "{kept_bytes}");
+        for (b, reused) in [
+            (layout(OTHER, &options(400, None, "Dufresne")), true),
+            (layout(OTHER, &options(400, None, "Kieseritzky")), false),
+            (layout(OTHER, &options(360, None, "Dufresne")), false),
+            (
+                layout(OTHER, &options(400, Some(("e2", "e4")), "Dufresne")),
+                false,
+            ),
         ] {
-            let reused = server.first_sample.as_ref().is_some_and(|k| k.is_for(&b));
-            assert_eq!(
-                reused,
-                b.frame.width() == 400 && b.glows.is_empty() && b.frame.board.tints.is_empty()
-            );
-            assert!(fit_of(&mut server, &b) == fit_of(&mut Rasterizer::new(), &b));
+            let before = kept.clone();
+            assert_eq!(kept.as_ref().is_some_and(|k| k.is_for(&b)), reused);
+            let fresh = fit_of(&mut Rasterizer::new(), &b, &mut None);
+            assert!(fit_of(&mut server, &b, &mut kept) == fresh);
+            kept = before;
         }
-        assert!(kept_bytes > 0);
     }
 }
