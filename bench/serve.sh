@@ -5,7 +5,8 @@
 # /diagram.svg at 400 px asked with `Accept-Encoding: br` and with `gzip`
 # (compressed on every request), and `POST /game.gif` of a 100-ply game
 # as lila-gif's JSON frames (bench/games.py film; lila-gif's defaults,
-# coordinates inside, 720 px), at 1 and 64 connections. One line per
+# coordinates inside, 720 px), without and with the players' names, at 1
+# and 64 connections. One line per
 # run: requests/s, p50 and p99 latency, errors (non-2xx answers, socket
 # errors and timeouts), the server's CPU time per answer (its threads' CPU
 # time over the run divided by the requests: on a shared machine the
@@ -102,18 +103,25 @@ make_script svg_gz '/diagram.svg?fen={}&size=400' gzip
 make_script board '/board.png?fen={}'
 make_script gif '/image.gif?fen={}'
 wants() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
-# The game mix: one POST of the film's frames, as lila-gif's JSON.
+# The game mix: one POST of the film's frames, as lila-gif's JSON, without
+# and with the players' names (as lichess sends them).
 if wants game; then
   bench_games
   "$py" "$bench_dir/games.py" film "$games_pgn" "$work"
-  cat > "$work/game.lua" <<LUA
-local f = assert(io.open("$work/frames.json", "rb"))
+  "$py" -c 'import json, sys
+frames = json.load(open(sys.argv[1]))
+frames.update(white="Magnus Carlsen", black="Hikaru Nakamura")
+json.dump(frames, open(sys.argv[2], "w"))' "$work/frames.json" "$work/frames-names.json"
+  for name in frames frames-names; do
+    cat > "$work/$name.lua" <<LUA
+local f = assert(io.open("$work/$name.json", "rb"))
 wrk.method = "POST"
 wrk.body = f:read("*a")
 f:close()
 wrk.headers["Content-Type"] = "application/json"
 wrk.path = "/game.gif"
 LUA
+  done
 fi
 
 rss() { # pid
@@ -192,8 +200,10 @@ for c in 1 64; do
     [ -n "$lila" ] && run "lila-gif /image.gif" "http://127.0.0.1:16175" gif "$c" "$lila_pid"
   fi
   if wants game; then
-    pair "POST /game.gif 100 plies 720 px" game "$c"
-    [ -n "$lila" ] && run "lila-gif POST /game.gif" "http://127.0.0.1:16175" game "$c" "$lila_pid"
+    pair "POST /game.gif 100 plies 720 px" frames "$c"
+    [ -n "$lila" ] && run "lila-gif POST /game.gif" "http://127.0.0.1:16175" frames "$c" "$lila_pid"
+    pair "POST /game.gif, players' names" frames-names "$c"
+    [ -n "$lila" ] && run "lila-gif POST /game.gif, names" "http://127.0.0.1:16175" frames-names "$c" "$lila_pid"
   fi
   echo "peak RSS after $c connection(s): fen2img $(rss "$fen2img_pid")" \
     "${old:+, old $(rss "$old_pid")}" \
