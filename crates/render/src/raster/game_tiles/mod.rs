@@ -8,6 +8,7 @@
 
 mod base;
 mod first_sample;
+mod last_frame;
 mod square;
 
 use std::sync::Arc;
@@ -15,10 +16,11 @@ use std::sync::Arc;
 use base::{GameBase, SquareKinds};
 pub(crate) use first_sample::KeptFirst;
 use first_sample::{Counted, FirstSample};
+use last_frame::{pieces_by_square, LastFrame};
 use resvg::tiny_skia::{IntRect, Pixmap};
 use square::{quick_hash, GameSquare};
 
-use super::compose::{compose, paste, PieceTiles};
+use super::compose::{compose, paste};
 use super::indexed::{
     corner_labels, draw_placed, marker_patches, piece_tile, square_rect, touching_labels, Material,
     Placed, PlacedHere,
@@ -68,23 +70,6 @@ pub(crate) struct GameTiles {
     last: Option<LastFrame>,
     /// The texts of the frame drawn last over `base`.
     last_texts: Vec<PlacedText>,
-}
-
-/// A frame drawn over a game's base, kept so the next frame over it
-/// copies it and draws again only the squares whose kind or piece
-/// changed, and the side-to-move marker. Laying all 64 squares and
-/// copying the base was a fifth of a 100-ply game's time (`perf`,
-/// `POST /game.gif` at 720 px); a move changes two to four squares.
-#[derive(Debug)]
-struct LastFrame {
-    base: Arc<GameBase>,
-    /// Each square's kind and piece, by [`Square::index`].
-    squares: Vec<(Arc<GameSquare>, Option<usize>)>,
-    /// Whose side-to-move marker it shows.
-    mover: Option<Color>,
-    /// Its texts (player bars, a caption), left as they are.
-    texts: Vec<PlacedText>,
-    indices: Vec<u8>,
 }
 
 impl GameTiles {
@@ -186,77 +171,6 @@ impl GameTiles {
             let _ = slot.set(to_indices(&rgba, |c| self.index(c)));
         }
     }
-}
-
-impl GameTiles {
-    /// The last frame drawn, changed into `layout`'s (drawn over `base`,
-    /// no text among its marks, `squares` its squares' kinds and `pieces`
-    /// their pieces, `mover` its marker's side): the squares whose kind or
-    /// piece changed laid again, the marker moved. `None` when the last
-    /// frame was not drawn over `base` in a way that allows it.
-    fn change_last(
-        &mut self,
-        layout: &Layout,
-        base: &Arc<GameBase>,
-        squares: &[Arc<GameSquare>],
-        pieces: &[Option<usize>; 64],
-        mover: Option<Color>,
-    ) -> Option<Vec<u8>> {
-        let drawn =
-            |sq: Square| pieces[sq.index()].is_none_or(|p| squares[sq.index()].tile(p).is_some());
-        if !Square::all().all(drawn) {
-            return None;
-        }
-        let texts = &layout.frame.board.texts;
-        let last = self
-            .last
-            .as_mut()
-            .filter(|l| Arc::ptr_eq(&l.base, base) && l.texts == *texts)?;
-        let width = layout.frame.width() as usize;
-        let size = layout.frame.board.square as usize;
-        for sq in Square::all() {
-            let (kind, piece) = (&squares[sq.index()], pieces[sq.index()]);
-            let (was, had) = &mut last.squares[sq.index()];
-            if Arc::ptr_eq(was, kind) && *had == piece {
-                continue;
-            }
-            let r = square_rect(layout, sq);
-            let (x, y) = (r.x() as usize, r.y() as usize);
-            let tile = match piece.and_then(|p| kind.tile(p)) {
-                Some(tile) => tile,
-                None => &kind.ground,
-            };
-            paste(&mut last.indices, width, x, y, size, tile);
-            (*was, *had) = (Arc::clone(kind), piece);
-        }
-        if last.mover != mover {
-            for (color, rect, patch) in base.markers() {
-                let (x, y, w) = (rect.x() as usize, rect.y() as usize, rect.width() as usize);
-                if Some(*color) == mover {
-                    paste(&mut last.indices, width, x, y, w, patch);
-                } else if Some(*color) == last.mover {
-                    base.restore(&mut last.indices, width, *rect);
-                }
-            }
-            last.mover = mover;
-        }
-        Some(last.indices.clone())
-    }
-}
-
-/// The piece on each square of `layout` (its
-/// [`Piece::index`](fen2img_chess::Piece::index)), or `None` when a piece
-/// is not drawn in its square's rectangle.
-fn pieces_by_square(layout: &Layout) -> Option<[Option<usize>; 64]> {
-    let mut pieces = [None; 64];
-    for p in &layout.pieces {
-        let r = square_rect(layout, p.square);
-        if p.rect.x != r.x() as f32 || p.rect.y != r.y() as f32 {
-            return None;
-        }
-        pieces[p.square.index()] = Some(p.piece.index());
-    }
-    Some(pieces)
 }
 
 impl SquareKinds for GameTiles {
@@ -427,7 +341,10 @@ impl Rasterizer {
         let mover = layout.mover.map(|m| m.color);
         if let (Some(squares), Some(pieces)) = (&kinds, &pieces) {
             game.draw_tiles(&mut self.parts, layout, |sq| &squares[sq.index()]);
-            if let Some(indices) = game.change_last(layout, &base, squares, pieces, mover) {
+            let changed = game.last.as_mut();
+            if let Some(indices) =
+                changed.and_then(|last| last.change(layout, &base, squares, pieces, mover))
+            {
                 return Some(self.game_image(layout, game, indices));
             }
         }
@@ -800,6 +717,23 @@ mod tests {
         }
     }
 
+    /// What a fit counted, in one order: its colours with their counts,
+    /// and the grounds (with their hashes) whose tiles it counted.
+    type Counts = (Vec<(Packed, u64)>, Vec<(u64, Vec<u8>)>);
+
+    /// What `fit` counted, in one order.
+    fn counts(fit: &PaletteFit) -> Counts {
+        let mut colors: Vec<_> = fit.histogram.iter().map(|(&c, &n)| (c, n)).collect();
+        colors.sort_unstable();
+        let mut grounds: Vec<_> = fit
+            .counted
+            .iter()
+            .map(|(h, _, g)| (*h, g.clone()))
+            .collect();
+        grounds.sort_unstable();
+        (colors, grounds)
+    }
+
     #[test]
     fn later_samples_counted_from_the_first_are_the_samples_drawn_whole() {
         // A game's first board (no marks), then boards with a last move's
@@ -875,19 +809,7 @@ mod tests {
                         if !fast {
                             raster.sample_whole(b, &mut counted);
                         }
-                        let sorted = |fit: &PaletteFit| {
-                            let mut colors: Vec<_> =
-                                fit.histogram.iter().map(|(&c, &n)| (c, n)).collect();
-                            colors.sort_unstable();
-                            let mut grounds: Vec<_> = fit
-                                .counted
-                                .iter()
-                                .map(|(h, _, g)| (*h, g.clone()))
-                                .collect();
-                            grounds.sort_unstable();
-                            (colors, grounds)
-                        };
-                        assert!(sorted(&counted) == sorted(&whole), "{case}, board {n}");
+                        assert!(counts(&counted) == counts(&whole), "{case}, board {n}");
                     }
                 }
             }
@@ -904,15 +826,7 @@ mod tests {
         let fit_of = |raster: &mut Rasterizer, b: &Layout, kept: &mut Option<KeptFirst>| {
             let mut fit = PaletteFit::default();
             raster.sample(b, &mut fit, kept);
-            let mut colors: Vec<_> = fit.histogram.iter().map(|(&c, &n)| (c, n)).collect();
-            colors.sort_unstable();
-            let mut grounds: Vec<_> = fit
-                .counted
-                .iter()
-                .map(|(h, _, g)| (*h, g.clone()))
-                .collect();
-            grounds.sort_unstable();
-            (colors, grounds, fit.first.is_some())
+            (counts(&fit), fit.first.is_some())
         };
         let options = |size: u32, lastmove: Option<(&str, &str)>, black: &str| DiagramOptions {
             size,
@@ -943,7 +857,7 @@ mod tests {
             &layout(START, &options(400, None, "Dufresne")),
             &mut kept,
         );
-        assert!(first.2);
+        assert!(first.1);
         let kept_bytes = kept.as_ref().map_or(0, KeptFirst::bytes);
         assert!(kept_bytes > 100_000, "{kept_bytes}");
         for (b, reused) in [
