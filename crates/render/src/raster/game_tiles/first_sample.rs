@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use resvg::tiny_skia::Pixmap;
 
-use super::base::{on_whole_pixels, reach, relative, texts_clear};
+use super::base::{marks_on, on_whole_pixels, relative, texts_clear};
 use super::square::quick_hash;
 use crate::layout::{
     BoardSpec, Frame, Item, Layout, MoverMark, PlacedLabel, PlacedText, Rect, SpriteSpec,
@@ -58,8 +58,9 @@ pub(super) struct FirstSample {
     bare: Arc<RunImage>,
     /// Each square's kind of square: an index into `classes`.
     class_of: [u8; 64],
-    /// Each kind's pixels on the empty board, and their colours.
-    classes: Vec<(Pixmap, ColorMap<u64>)>,
+    /// Each kind's pixels on the empty board, their colours, and the
+    /// first square of it (whose tiles the first sample counted).
+    classes: Vec<(Pixmap, ColorMap<u64>, Square)>,
     /// The labels over the pieces that touch each square, in the
     /// square's coordinates.
     touching: Vec<PlacedHere>,
@@ -86,10 +87,10 @@ impl FirstSample {
         let classes = material
             .classes
             .iter()
-            .map(|(pixels, _)| {
+            .map(|(pixels, sq)| {
                 let mut colors = ColorMap::default();
                 count_colors(pixels, &mut colors);
-                (pixels.clone(), colors)
+                (pixels.clone(), colors, *sq)
             })
             .collect();
         let labels = corner_labels(layout);
@@ -141,11 +142,7 @@ impl FirstSample {
         // by a tint, or touched by a label cased in a tint's colour.
         let mut redrawn: Vec<Option<Redrawn>> = (0..64).map(|_| None).collect();
         for sq in Square::all() {
-            let s = board.square_rect(sq);
-            let here: Vec<&Item> = marks
-                .iter()
-                .filter(|m| reach(m).is_some_and(|r| overlaps(r, s)))
-                .collect();
+            let here: Vec<&Item> = marks_on(&marks, layout, sq).collect();
             let placed = touching(layout, labels, sq);
             if here.is_empty() && placed == self.touching[sq.index()] {
                 continue;
@@ -163,15 +160,32 @@ impl FirstSample {
             }
             redrawn[sq.index()] = Some(Redrawn { bare, empty });
         }
-        // The kinds of square, each with the first square of it.
-        let mut classes: Vec<(&Pixmap, Square)> = Vec::new();
+        // The kinds of square, each with the first square of it, and the
+        // first board's kind it is. A square the tints leave alone is its
+        // first board's kind, known without looking at its pixels; only
+        // the few redrawn ones are compared (comparing all 64 squares'
+        // pixels with every kind was a tenth of sampling a game).
+        let mut classes: Vec<(&Pixmap, Square, Option<usize>)> = Vec::new();
         for sq in Square::all() {
-            let pixels = match &redrawn[sq.index()] {
-                Some(r) => &r.empty,
-                None => &self.classes[self.class_of[sq.index()] as usize].0,
+            let (pixels, first) = match &redrawn[sq.index()] {
+                Some(r) => {
+                    let first = self
+                        .classes
+                        .iter()
+                        .position(|c| c.0.data() == r.empty.data());
+                    (&r.empty, first)
+                }
+                None => {
+                    let class = self.class_of[sq.index()] as usize;
+                    (&self.classes[class].0, Some(class))
+                }
             };
-            if !classes.iter().any(|c| c.0.data() == pixels.data()) {
-                classes.push((pixels, sq));
+            let known = match first {
+                Some(class) => classes.iter().any(|c| c.2 == Some(class)),
+                None => classes.iter().any(|c| c.0.data() == pixels.data()),
+            };
+            if !known {
+                classes.push((pixels, sq, first));
             }
         }
         let side = u64::from(board.square as u32);
@@ -194,7 +208,15 @@ impl FirstSample {
         for (c, n) in colors.into_iter().filter(|&(_, n)| n > 0) {
             *histogram.entry(c).or_default() += n * BACKGROUND_WEIGHT;
         }
-        for (labelled, sq) in classes {
+        for (labelled, sq, first) in classes {
+            // The first board counted its kinds' tiles on the first square
+            // of each: the same ground when that square is this kind's
+            // first here too, and not redrawn.
+            let counted_first =
+                first.is_some_and(|c| self.classes[c].2 == sq) && redrawn[sq.index()].is_none();
+            if counted_first {
+                continue;
+            }
             let bare = match &redrawn[sq.index()] {
                 Some(r) => r.bare.clone(),
                 None => self.bare.crop(square_rect(layout, sq)),
@@ -312,7 +334,7 @@ impl KeptFirst {
             .first
             .classes
             .iter()
-            .map(|(p, colors)| p.data().len() + 16 * colors.len())
+            .map(|(p, colors, _)| p.data().len() + 16 * colors.len())
             .sum();
         let grounds: usize = self.counted.iter().map(|(_, _, g)| g.len()).sum();
         (pixmaps + grounds + 16 * (self.histogram.len() + self.first.board_colors.len())) as u64
