@@ -12,7 +12,7 @@ use std::fmt;
 
 use fen2img_render::apng::{ApngError, ApngWriter};
 use fen2img_render::gif::{
-    AnimationWriter, GamePalette, GifError, PalettePicture, PaletteSample, TimedImage,
+    AnimationWriter, FrameChange, GamePalette, GifError, PaletteSample, TimedImage,
 };
 use fen2img_render::options::CheckMark;
 use fen2img_render::{Position, RenderOptions, Renderer};
@@ -207,16 +207,17 @@ fn samples(frames: &mut impl Frames) -> Result<Vec<usize>, AnimateError> {
 
 /// Draws every frame of `frames` in one palette fitted for the whole game
 /// from a few of its frames ([`samples`]) and hands each to `write` as
-/// soon as it is drawn, with the frame before it (`None` for the first)
-/// and its delay: the one frame loop of [`write_gif`] and [`write_apng`].
-/// Only the frame being written and the one before are held, whatever the
+/// soon as it is drawn, with what changed since the frame before (no
+/// frame before the first) and its delay: the one frame loop of
+/// [`write_gif`] and [`write_apng`]. Only the frame being written and the
+/// squares the one before had where it changed are held, whatever the
 /// number of frames. `max_pixels` bounds the frames' pixels together
 /// (checked from the first frame's size before anything is drawn);
 /// [`Frames::cancelled`] is asked before and after each frame's drawing.
 fn draw_frames(
     frames: &mut impl Frames,
     max_pixels: Option<u64>,
-    mut write: impl FnMut(Option<&PalettePicture>, &PalettePicture, u16) -> Result<(), AnimateError>,
+    mut write: impl FnMut(&FrameChange<'_>, u16) -> Result<(), AnimateError>,
 ) -> Result<(), AnimateError> {
     let n = frames.count();
     if n == 0 {
@@ -239,27 +240,23 @@ fn draw_frames(
             .sample_palette(position, &mut sample)
             .map_err(|e| AnimateError::Render(i, e))?;
     }
+    // The palette holds the frame drawn last: the next is drawn over it,
+    // and the writers draw what changed since.
     let mut palette = GamePalette::fit(&sample);
-    // The frame written last: the writers draw what changed since.
-    let mut previous: Option<PalettePicture> = None;
     for i in 0..n {
         go_on(frames)?;
         let delay = frames.delay(i);
         let (renderer, position) = frames.frame(i)?;
-        let picture = renderer
-            .render_in_palette(position, &mut palette)
+        let change = renderer
+            .render_next_in_palette(position, &mut palette)
             .map_err(|e| AnimateError::Render(i, e))?;
         // Drawn, not yet encoded: a frame's two halves of the work.
         go_on(frames)?;
-        if (picture.width, picture.height) != first {
-            return Err(AnimateError::Size(
-                i,
-                (picture.width, picture.height),
-                first,
-            ));
+        let size = (change.next.width, change.next.height);
+        if size != first {
+            return Err(AnimateError::Size(i, size, first));
         }
-        write(previous.as_ref(), &picture, delay)?;
-        previous = Some(picture);
+        write(&change, delay)?;
     }
     Ok(())
 }
@@ -273,14 +270,17 @@ pub fn write_gif(
     max_pixels: Option<u64>,
 ) -> Result<Vec<u8>, AnimateError> {
     let mut writer: Option<AnimationWriter> = None;
-    draw_frames(frames, max_pixels, |previous, picture, delay| {
-        let next = TimedImage {
-            image: picture.view(),
-            delay,
-        };
-        match (writer.as_mut(), previous) {
-            (Some(w), Some(before)) => w.push(&before.view(), &next),
-            _ => AnimationWriter::new(&next, comment).map(|w| writer = Some(w)),
+    draw_frames(frames, max_pixels, |change, delay| {
+        match writer.as_mut() {
+            Some(w) => w.push_change(change, delay),
+            None => AnimationWriter::new(
+                &TimedImage {
+                    image: change.next,
+                    delay,
+                },
+                comment,
+            )
+            .map(|w| writer = Some(w)),
         }
         .map_err(AnimateError::Gif)
     })?;
@@ -300,10 +300,10 @@ pub fn write_apng(
     let count = u32::try_from(frames.count())
         .map_err(|_| AnimateError::Png(ApngError::BadImage("too many frames")))?;
     let mut writer: Option<ApngWriter> = None;
-    draw_frames(frames, max_pixels, |previous, picture, delay| {
-        match (writer.as_mut(), previous) {
-            (Some(w), Some(before)) => w.push(&before.view(), &picture.view(), delay),
-            _ => ApngWriter::new(&picture.view(), delay, count).map(|w| writer = Some(w)),
+    draw_frames(frames, max_pixels, |change, delay| {
+        match writer.as_mut() {
+            Some(w) => w.push_change(change, delay),
+            None => ApngWriter::new(&change.next, delay, count).map(|w| writer = Some(w)),
         }
         .map_err(AnimateError::Png)
     })?;

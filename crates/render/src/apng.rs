@@ -16,6 +16,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+use crate::frame_change::{self, FrameChange, Patch};
 use crate::palette_image::PaletteImage;
 
 /// Why an APNG could not be written.
@@ -101,31 +102,12 @@ pub fn changed_rect(
     before: &PaletteImage<'_>,
     after: &PaletteImage<'_>,
 ) -> Option<(u32, u32, u32, u32)> {
-    let w = after.width as usize;
-    let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
-    for (y, (a, b)) in before
-        .indices
-        .chunks_exact(w)
-        .zip(after.indices.chunks_exact(w))
-        .enumerate()
-    {
-        // Whole rows compare fast; only a changed row is searched.
-        if a == b {
-            continue;
-        }
-        top.get_or_insert(y);
-        bottom = y;
-        let differs = |(p, q): (&u8, &u8)| p != q;
-        left = left.min(a.iter().zip(b).position(differs).unwrap_or(w));
-        right = right.max(a.iter().zip(b).rposition(differs).unwrap_or(0));
-    }
-    let top = top?;
-    Some((
-        left as u32,
-        top as u32,
-        (right - left + 1) as u32,
-        (bottom - top + 1) as u32,
-    ))
+    let change = FrameChange {
+        next: *after,
+        before: Some(vec![Patch::whole(before)]),
+    };
+    let (x0, y0, x1, y1) = change.changed_rect()?;
+    Some((x0 as u32, y0 as u32, (x1 - x0) as u32, (y1 - y0) as u32))
 }
 
 /// The bytes the `png` writer writes, kept after it is finished (its
@@ -143,21 +125,6 @@ impl Write for Sink {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
-}
-
-/// Rows `y..y + h` of `indices` (rows of `width`), cut to `columns`.
-fn rect_rows<'a>(
-    indices: &'a [u8],
-    width: usize,
-    columns: &'a std::ops::Range<usize>,
-    y: u32,
-    h: u32,
-) -> impl Iterator<Item = &'a [u8]> {
-    indices
-        .chunks_exact(width)
-        .skip(y as usize)
-        .take(h as usize)
-        .map(move |row| &row[columns.clone()])
 }
 
 impl ApngWriter {
@@ -230,42 +197,63 @@ impl ApngWriter {
         next: &PaletteImage<'_>,
         delay_cs: u16,
     ) -> Result<(), ApngError> {
-        if self.frames.1 >= self.frames.0 {
-            return Err(ApngError::BadImage("more frames than announced"));
-        }
         if check(previous)? != self.size || check(next)? != self.size {
             return Err(ApngError::BadImage(
                 "every frame must have the first one's size",
             ));
         }
-        if next.palette != self.palette.as_slice() || previous.palette != next.palette {
+        if previous.palette != next.palette {
             return Err(ApngError::BadImage(
                 "every frame must have the first one's palette",
             ));
         }
-        let (x, y, w, h) = changed_rect(previous, next).unwrap_or((0, 0, 1, 1));
-        let width = self.size.0 as usize;
-        let columns = x as usize..(x + w) as usize;
-        let mut data = Vec::with_capacity(w as usize * h as usize);
-        for (before, after) in rect_rows(previous.indices, width, &columns, y, h).zip(rect_rows(
-            next.indices,
-            width,
-            &columns,
-            y,
-            h,
-        )) {
-            match self.unchanged {
-                Some(keep) => {
-                    data.extend(
-                        before
-                            .iter()
-                            .zip(after)
-                            .map(|(&b, &a)| if a == b { keep } else { a }),
-                    )
-                }
-                None => data.extend_from_slice(after),
-            }
+        let change = FrameChange {
+            next: *next,
+            before: Some(vec![Patch::whole(previous)]),
+        };
+        self.push_change(&change, delay_cs)
+    }
+
+    /// Adds `change.next`, shown for `delay_cs` hundredths of a second,
+    /// drawn as the rectangle that changed since the frame written last,
+    /// which `change`'s patches hold where the two may differ. Only the
+    /// patches are compared, and only the next frame's indices there are
+    /// checked: elsewhere they are the frame before's, checked when it was
+    /// written.
+    pub fn push_change(
+        &mut self,
+        change: &FrameChange<'_>,
+        delay_cs: u16,
+    ) -> Result<(), ApngError> {
+        let next = &change.next;
+        if self.frames.1 >= self.frames.0 {
+            return Err(ApngError::BadImage("more frames than announced"));
         }
+        if change.before.is_none() {
+            return Err(ApngError::BadImage("a later frame needs the frame before"));
+        }
+        if (next.width, next.height) != self.size
+            || next.indices.len() != next.width as usize * next.height as usize
+        {
+            return Err(ApngError::BadImage(
+                "every frame must have the first one's size",
+            ));
+        }
+        if next.palette != self.palette.as_slice() {
+            return Err(ApngError::BadImage(
+                "every frame must have the first one's palette",
+            ));
+        }
+        if !change.patches_fit() {
+            return Err(ApngError::BadImage(frame_change::BAD_PATCH));
+        }
+        let rect @ (x0, y0, x1, y1) = change.changed_rect().unwrap_or((0, 0, 1, 1));
+        if usize::from(change.largest_changed_index(rect)) >= next.palette.len() {
+            return Err(ApngError::BadImage("a pixel index is outside the palette"));
+        }
+        let (w, h) = ((x1 - x0) as u32, (y1 - y0) as u32);
+        let mut data = Vec::with_capacity(w as usize * h as usize);
+        change.rect_indices(rect, self.unchanged, &mut data);
         self.writer.set_blend_op(if self.unchanged.is_some() {
             png::BlendOp::Over
         } else {
@@ -275,7 +263,7 @@ impl ApngWriter {
         // offset, the offset against the current dimension.
         self.writer.reset_frame_position()?;
         self.writer.set_frame_dimension(w, h)?;
-        self.writer.set_frame_position(x, y)?;
+        self.writer.set_frame_position(x0 as u32, y0 as u32)?;
         self.writer.set_frame_delay(delay_cs, 100)?;
         self.writer.write_image_data(&data)?;
         self.frames.1 += 1;

@@ -113,6 +113,7 @@ mod describe;
 mod encode;
 pub mod fingerprint;
 mod format;
+mod frame_change;
 mod game_palette;
 pub mod gif;
 mod halo;

@@ -16,9 +16,11 @@ use ::gif::{AnyExtension, DisposalMethod, Encoder, Frame, Repeat};
 mod lzw;
 mod split;
 
+pub use crate::frame_change::{FrameChange, Patch};
 pub use crate::game_palette::{GamePalette, PaletteSample};
 pub use crate::palette_image::{PaletteImage, PalettePicture};
 
+use crate::frame_change;
 use crate::offload::Offload;
 use crate::pixels::IndexedImage;
 
@@ -75,21 +77,6 @@ impl PaletteImage<'_> {
             return Err(GifError::BadImage("a pixel index is outside the palette"));
         }
         Ok(size)
-    }
-
-    /// Whether the indices inside `frame`'s rectangle are in the palette
-    /// (the rectangle lies inside the image: `check_shape` first).
-    fn check_within(&self, frame: &Frame<'_>) -> Result<(), GifError> {
-        let w = self.width as usize;
-        let (x, y) = (usize::from(frame.left), usize::from(frame.top));
-        let (fw, fh) = (usize::from(frame.width), usize::from(frame.height));
-        let largest = (y..y + fh)
-            .map(|row| &self.indices[row * w + x..row * w + x + fw])
-            .fold(0u8, |m, row| row.iter().fold(m, |m, &i| m.max(i)));
-        if usize::from(largest) >= self.palette.len() {
-            return Err(GifError::BadImage("a pixel index is outside the palette"));
-        }
-        Ok(())
     }
 
     /// The image's size, when it fits GIF and has a palette and one index
@@ -375,26 +362,29 @@ impl AnimationWriter {
     /// Adds `next`, drawn as what changed since `previous` (the frame
     /// written last). Frames in the same palette (an animation drawn in
     /// one [`GamePalette`]) are compared index by index, without the
-    /// tolerance; others colour by colour.
+    /// tolerance ([`AnimationWriter::push_change`]); others colour by
+    /// colour.
     pub fn push(
         &mut self,
         previous: &PaletteImage<'_>,
         next: &TimedImage<'_>,
     ) -> Result<(), GifError> {
-        // The frame before is only compared index by index with the next
-        // when they share a palette: its indices need no check then (it
-        // was checked as the next frame the push before, 0.5 MB at 720 px).
-        // In one palette, the next frame's indices are checked only where
-        // it differs from the one before (below): elsewhere they are that
-        // frame's, checked already. Checking all of them was a twentieth
-        // of a 100-ply game's time at 720 px.
-        let shared = previous.palette == next.image.palette;
-        let (previous_size, next_size) = if shared {
-            (previous.check_shape()?, next.image.check_shape()?)
-        } else {
-            (previous.check()?, next.image.check()?)
-        };
-        if previous_size != self.size || next_size != self.size {
+        if previous.palette == next.image.palette {
+            // The frame before is only compared index by index with the
+            // next: its indices need no check (it was checked as the next
+            // frame the push before, 0.5 MB at 720 px).
+            if previous.check_shape()? != self.size {
+                return Err(GifError::BadImage(
+                    "every frame must have the first one's size",
+                ));
+            }
+            let change = FrameChange {
+                next: next.image,
+                before: Some(vec![Patch::whole(previous)]),
+            };
+            return self.push_change(&change, next.delay);
+        }
+        if previous.check()? != self.size || next.image.check()? != self.size {
             return Err(GifError::BadImage(
                 "every frame must have the first one's size",
             ));
@@ -406,12 +396,68 @@ impl AnimationWriter {
             &self.base,
             self.tolerance,
         );
-        if shared {
-            next.image.check_within(&frame)?;
-        }
         // The changed rectangle may use the spare "unchanged" index, one
         // past the palette.
         frame.buffer = compress(&frame.buffer, frame.width, next.image.palette.len() + 1);
+        self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+        Ok(())
+    }
+
+    /// Adds `change.next`, shown for `delay` hundredths of a second, drawn
+    /// as what changed since the frame written last, which `change`'s
+    /// patches hold where the two may differ (both in one palette, as an
+    /// animation drawn in one [`GamePalette`] is). Only the patches are
+    /// compared, and only the next frame's indices there are checked:
+    /// elsewhere they are the frame before's, checked when it was written.
+    pub fn push_change(&mut self, change: &FrameChange<'_>, delay: u16) -> Result<(), GifError> {
+        let next = &change.next;
+        if change.before.is_none() {
+            return Err(GifError::BadImage("a later frame needs the frame before"));
+        }
+        if next.check_shape()? != self.size {
+            return Err(GifError::BadImage(
+                "every frame must have the first one's size",
+            ));
+        }
+        if !change.patches_fit() {
+            return Err(GifError::BadImage(frame_change::BAD_PATCH));
+        }
+        let rect @ (x0, y0, x1, y1) = change.changed_rect().unwrap_or((0, 0, 1, 1));
+        if usize::from(change.largest_changed_index(rect)) >= next.palette.len() {
+            return Err(GifError::BadImage("a pixel index is outside the palette"));
+        }
+        let (rgb, transparent) = next.gif_palette();
+        let own_palette = (rgb != self.base).then_some(rgb);
+        // A free index (the palette has fewer than 256 colours) marks the
+        // unchanged pixels; GIF shows what lies under them.
+        let colours = next.palette.len();
+        let hole = (colours < 256 && transparent.is_none()).then_some(colours as u8);
+        let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
+        change.rect_indices(rect, hole, &mut buffer);
+        // The hole index must exist in the palette the frame uses: the
+        // global one has the spare entry already; a frame's own gets one.
+        let palette = match (own_palette, hole) {
+            (Some(mut p), Some(_)) => {
+                p.extend([0, 0, 0]);
+                Some(p)
+            }
+            (p, _) => p,
+        };
+        let width = (x1 - x0) as u16;
+        let frame = Frame {
+            left: x0 as u16,
+            top: y0 as u16,
+            width,
+            height: (y1 - y0) as u16,
+            delay,
+            dispose: DisposalMethod::Keep,
+            transparent: hole.or(transparent),
+            palette,
+            // The changed rectangle may use the spare "unchanged" index,
+            // one past the palette.
+            buffer: compress(&buffer, width, colours + 1),
+            ..Frame::default()
+        };
         self.encoder.write_lzw_pre_encoded_frame(&frame)?;
         Ok(())
     }
@@ -462,46 +508,6 @@ fn merge_nearest(palette: &[[u8; 4]], rgb: &mut Vec<u8>) -> [u8; 256] {
     map
 }
 
-/// Where two rows of indices first differ (0 when they do not), eight
-/// indices at a time: a changed frame's rows differ in a square or two,
-/// and a byte at a time this was a tenth of a game's time.
-fn first_difference(a: &[u8], b: &[u8]) -> usize {
-    let words = a.chunks_exact(8).zip(b.chunks_exact(8));
-    for (n, (x, y)) in words.enumerate() {
-        let d = word(x) ^ word(y);
-        if d != 0 {
-            // Little-endian: the first differing byte is the lowest.
-            return 8 * n + (d.trailing_zeros() / 8) as usize;
-        }
-    }
-    let tail = a.len() / 8 * 8;
-    let mut rest = a[tail..].iter().zip(&b[tail..]);
-    rest.position(|(p, q)| p != q).map_or(0, |i| tail + i)
-}
-
-/// Where two rows of indices last differ (0 when they do not), eight
-/// indices at a time from the end.
-fn last_difference(a: &[u8], b: &[u8]) -> usize {
-    let tail = a.len() / 8 * 8;
-    let mut rest = a[tail..].iter().zip(&b[tail..]);
-    if let Some(i) = rest.rposition(|(p, q)| p != q) {
-        return tail + i;
-    }
-    let words = a[..tail].chunks_exact(8).zip(b[..tail].chunks_exact(8));
-    for (n, (x, y)) in words.enumerate().rev() {
-        let d = word(x) ^ word(y);
-        if d != 0 {
-            return 8 * n + 7 - (d.leading_zeros() / 8) as usize;
-        }
-    }
-    0
-}
-
-/// Eight indices as a little-endian word.
-fn word(bytes: &[u8]) -> u64 {
-    u64::from_le_bytes(bytes.try_into().expect("eight bytes"))
-}
-
 /// Whether two colours of a pixel count as the same: equal, or both
 /// opaque (alpha from 128, as the GIF writes them) and within `tolerance`
 /// in every channel.
@@ -513,9 +519,10 @@ fn same_colour(a: [u8; 4], b: [u8; 4], tolerance: u8) -> bool {
             && a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= tolerance))
 }
 
-/// The frame that turns `previous` into `next`: the bounding box of the
-/// changed pixels (one pixel when nothing changed, as GIF needs a frame to
-/// carry the delay). `base` is the global palette without its spare entry.
+/// The frame that turns `previous` into `next`, in palettes of their
+/// own, compared colour by colour: the bounding box of the changed pixels
+/// (one pixel when nothing changed, as GIF needs a frame to carry the
+/// delay). `base` is the global palette without its spare entry.
 fn changed_frame<'a>(
     previous: &PaletteImage<'_>,
     next: &'a PaletteImage<'a>,
@@ -524,38 +531,18 @@ fn changed_frame<'a>(
     tolerance: u8,
 ) -> Frame<'a> {
     let w = next.width as usize;
-    // Frames in one palette (an animation drawn in a `GamePalette`) are
-    // compared index by index, a row at a time; others colour by colour.
-    let shared = previous.palette == next.palette;
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    if shared {
-        let rows = previous
-            .indices
-            .chunks_exact(w)
-            .zip(next.indices.chunks_exact(w));
-        for (y, (a, b)) in rows.enumerate() {
-            if a == b {
-                continue;
-            }
-            let (first, last) = (first_difference(a, b), last_difference(a, b));
-            x0 = x0.min(first);
-            x1 = x1.max(last + 1);
-            y0 = y0.min(y);
-            y1 = y + 1;
-        }
-    } else {
-        for y in 0..next.height as usize {
-            for x in 0..w {
-                if !same_colour(
-                    colour(previous, y * w + x),
-                    colour(next, y * w + x),
-                    tolerance,
-                ) {
-                    x0 = x0.min(x);
-                    y0 = y0.min(y);
-                    x1 = x1.max(x + 1);
-                    y1 = y1.max(y + 1);
-                }
+    for y in 0..next.height as usize {
+        for x in 0..w {
+            if !same_colour(
+                colour(previous, y * w + x),
+                colour(next, y * w + x),
+                tolerance,
+            ) {
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x + 1);
+                y1 = y1.max(y + 1);
             }
         }
     }
@@ -566,7 +553,7 @@ fn changed_frame<'a>(
     // A full palette has no index free to mark unchanged pixels; with a
     // tolerance (frames quantized anyway) its two nearest colours become
     // one, which frees the last index.
-    let remap = (!shared && tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
+    let remap = (tolerance > 0 && transparent.is_none() && next.palette.len() == 256)
         .then(|| merge_nearest(next.palette, &mut rgb));
     let own_palette = (rgb != base).then_some(rgb);
     let colours = if remap.is_some() {
@@ -578,31 +565,15 @@ fn changed_frame<'a>(
     // unchanged pixels; GIF shows what lies under them.
     let hole = (colours < 256 && transparent.is_none()).then_some(colours as u8);
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    match (shared, hole, &remap) {
-        // One palette: a row at a time, index against index (vectorized).
-        (true, Some(h), None) => {
-            for y in y0..y1 {
-                let row = y * w + x0..y * w + x1;
-                let (a, b) = (&previous.indices[row.clone()], &next.indices[row]);
-                buffer.extend(a.iter().zip(b).map(|(&p, &q)| if p == q { h } else { q }));
-            }
-        }
-        _ => {
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    let i = y * w + x;
-                    let same = if shared {
-                        previous.indices[i] == next.indices[i]
-                    } else {
-                        same_colour(colour(previous, i), colour(next, i), tolerance)
-                    };
-                    let index = next.indices[i];
-                    buffer.push(match hole {
-                        Some(h) if same => h,
-                        _ => remap.as_ref().map_or(index, |r| r[index as usize]),
-                    });
-                }
-            }
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = y * w + x;
+            let same = same_colour(colour(previous, i), colour(next, i), tolerance);
+            let index = next.indices[i];
+            buffer.push(match hole {
+                Some(h) if same => h,
+                _ => remap.as_ref().map_or(index, |r| r[index as usize]),
+            });
         }
     }
     // The hole index must exist in the palette the frame uses: the global
@@ -662,27 +633,6 @@ mod tests {
         (0..size * size)
             .map(|i| u8::from(dark_at.contains(&(i % size, i / size))))
             .collect()
-    }
-
-    #[test]
-    fn row_differences_are_found_at_every_place() {
-        // Rows of every length around the eight-byte words, one or two
-        // bytes changed anywhere: the word scans give what a byte scan
-        // gives.
-        for len in [1usize, 7, 8, 9, 16, 23, 720] {
-            let a: Vec<u8> = (0..len).map(|i| (i * 7 % 5) as u8).collect();
-            for i in 0..len {
-                for j in [i, (i + 3).min(len - 1), len - 1] {
-                    let mut b = a.clone();
-                    b[i] ^= 0x40;
-                    b[j] ^= 0x01;
-                    let first = a.iter().zip(&b).position(|(p, q)| p != q).unwrap();
-                    let last = a.iter().zip(&b).rposition(|(p, q)| p != q).unwrap();
-                    assert_eq!(first_difference(&a, &b), first, "{len} {i} {j}");
-                    assert_eq!(last_difference(&a, &b), last, "{len} {i} {j}");
-                }
-            }
-        }
     }
 
     #[test]

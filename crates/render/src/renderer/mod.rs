@@ -193,16 +193,61 @@ impl Renderer {
     /// Draws `position` as a palette picture in `palette`, the one palette
     /// of every frame of an animation: no colour is quantized per frame,
     /// and the piece tiles of the kinds of square the frames share are
-    /// drawn once.
+    /// drawn once. [`Renderer::render_next_in_palette`] gives the same
+    /// frame without copying it, with what changed since the frame drawn
+    /// before.
     pub fn render_in_palette(
         &mut self,
         position: &Position,
         palette: &mut gif::GamePalette,
     ) -> Result<gif::PalettePicture, Error> {
+        let next = self.render_next_in_palette(position, palette)?.next;
+        Ok(gif::PalettePicture {
+            width: next.width,
+            height: next.height,
+            palette: next.palette.to_vec(),
+            indices: next.indices.to_vec(),
+        })
+    }
+
+    /// Draws `position` as the next frame of an animation in `palette`
+    /// (as [`Renderer::render_in_palette`] does), held by the palette, and
+    /// what changed since the frame drawn in it before: the rectangles
+    /// where that frame may differ, with its indices there, which is what
+    /// [`gif::AnimationWriter::push_change`] and
+    /// [`apng::ApngWriter::push_change`](crate::apng::ApngWriter::push_change)
+    /// compare. A frame that changes a few squares of the last is drawn
+    /// by changing those squares in place.
+    ///
+    /// ```
+    /// use fen2img_render::{gif, parse, ParseOptions, RenderOptions, Renderer};
+    ///
+    /// let fen = |text: &str| parse(text.as_bytes(), ParseOptions::default());
+    /// let start = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?.position;
+    /// let after = fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")?.position;
+    /// let mut renderer = Renderer::new(RenderOptions::default());
+    /// let mut sample = gif::PaletteSample::new();
+    /// renderer.sample_palette(&start, &mut sample)?;
+    /// let mut palette = gif::GamePalette::fit(&sample);
+    /// let first = renderer.render_next_in_palette(&start, &mut palette)?;
+    /// assert!(first.before.is_none(), "nothing before the first frame");
+    /// let mut writer = gif::AnimationWriter::new(
+    ///     &gif::TimedImage { image: first.next, delay: 100 },
+    ///     "",
+    /// )?;
+    /// let second = renderer.render_next_in_palette(&after, &mut palette)?;
+    /// writer.push_change(&second, 100)?;
+    /// let bytes = writer.finish()?;
+    /// assert!(bytes.starts_with(b"GIF89a"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn render_next_in_palette<'p>(
+        &mut self,
+        position: &Position,
+        palette: &'p mut gif::GamePalette,
+    ) -> Result<gif::FrameChange<'p>, Error> {
         let layout = self.layout(position)?;
-        Ok(gif::picture(
-            self.rasterizer.render_in(&layout, &mut palette.tiles),
-        ))
+        Ok(self.rasterizer.render_in(&layout, &mut palette.tiles))
     }
 
     /// Renders `position` as an image.

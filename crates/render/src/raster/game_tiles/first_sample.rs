@@ -160,34 +160,7 @@ impl FirstSample {
             }
             redrawn[sq.index()] = Some(Redrawn { bare, empty });
         }
-        // The kinds of square, each with the first square of it, and the
-        // first board's kind it is. A square the tints leave alone is its
-        // first board's kind, known without looking at its pixels; only
-        // the few redrawn ones are compared (comparing all 64 squares'
-        // pixels with every kind was a tenth of sampling a game).
-        let mut classes: Vec<(&Pixmap, Square, Option<usize>)> = Vec::new();
-        for sq in Square::all() {
-            let (pixels, first) = match &redrawn[sq.index()] {
-                Some(r) => {
-                    let first = self
-                        .classes
-                        .iter()
-                        .position(|c| c.0.data() == r.empty.data());
-                    (&r.empty, first)
-                }
-                None => {
-                    let class = self.class_of[sq.index()] as usize;
-                    (&self.classes[class].0, Some(class))
-                }
-            };
-            let known = match first {
-                Some(class) => classes.iter().any(|c| c.2 == Some(class)),
-                None => classes.iter().any(|c| c.0.data() == pixels.data()),
-            };
-            if !known {
-                classes.push((pixels, sq, first));
-            }
-        }
+        let classes = self.classes_of(&redrawn);
         let side = u64::from(board.square as u32);
         if classes.len() as u64 * 12 * 4 * side * side > TILE_WORK_BYTES {
             return false;
@@ -246,6 +219,42 @@ impl FirstSample {
             counted.push((hash, sprites.clone(), ground));
         }
         true
+    }
+
+    /// The kinds of square of a sample whose `redrawn` squares are its
+    /// only ones unlike the first board's, each with the first square of
+    /// it and the first board's kind it is. A square the tints leave alone
+    /// is its first board's kind, known without looking at its pixels;
+    /// only the few redrawn ones are compared (comparing all 64 squares'
+    /// pixels with every kind was a tenth of sampling a game).
+    fn classes_of<'s>(
+        &'s self,
+        redrawn: &'s [Option<Redrawn>],
+    ) -> Vec<(&'s Pixmap, Square, Option<usize>)> {
+        let mut classes: Vec<(&Pixmap, Square, Option<usize>)> = Vec::new();
+        for sq in Square::all() {
+            let (pixels, first) = match &redrawn[sq.index()] {
+                Some(r) => {
+                    let first = self
+                        .classes
+                        .iter()
+                        .position(|c| c.0.data() == r.empty.data());
+                    (&r.empty, first)
+                }
+                None => {
+                    let class = self.class_of[sq.index()] as usize;
+                    (&self.classes[class].0, Some(class))
+                }
+            };
+            let known = match first {
+                Some(class) => classes.iter().any(|c| c.2 == Some(class)),
+                None => classes.iter().any(|c| c.0.data() == pixels.data()),
+            };
+            if !known {
+                classes.push((pixels, sq, first));
+            }
+        }
+        classes
     }
 
     /// Whether every label over the pieces that `layout` cases otherwise

@@ -7,6 +7,7 @@
 //! frames index by index.
 
 mod base;
+mod drawing;
 mod first_sample;
 mod last_frame;
 mod square;
@@ -14,6 +15,7 @@ mod square;
 use std::sync::Arc;
 
 use base::{GameBase, SquareKinds};
+use drawing::{Drawing, Drawn};
 pub(crate) use first_sample::KeptFirst;
 use first_sample::{Counted, FirstSample};
 use last_frame::{pieces_by_square, LastFrame};
@@ -28,6 +30,7 @@ use super::indexed::{
 use super::parts::Parts;
 use super::tile_colors::{count_colors, straight, to_indices};
 use super::Rasterizer;
+use crate::frame_change::FrameChange;
 use crate::layout::{Layout, PlacedLabel, PlacedText};
 use crate::pixels::quantize::{ColorMap, NearestCache, Packed, Palette};
 use crate::pixels::IndexedImage;
@@ -65,9 +68,9 @@ pub(crate) struct GameTiles {
     /// What the frames drawn last share: their background without marks,
     /// indexed, with its squares (see `base`).
     base: Option<Arc<GameBase>>,
-    /// The frame drawn last over `base`, for the next to change only its
-    /// changed squares.
-    last: Option<LastFrame>,
+    /// The frame drawn last, and the one before where they differ; the
+    /// next frame over `base` changes only its changed squares.
+    drawing: Drawing,
     /// The texts of the frame drawn last over `base`.
     last_texts: Vec<PlacedText>,
 }
@@ -83,7 +86,7 @@ impl GameTiles {
             bytes: 0,
             budget: GAME_TILE_BYTES,
             base: None,
-            last: None,
+            drawing: Drawing::default(),
             last_texts: Vec::new(),
         }
     }
@@ -293,33 +296,51 @@ impl Material<'_> {
 }
 
 impl Rasterizer {
-    /// Draws `layout` as a palette image in `game`'s palette: the empty
-    /// board's runs, then each square and the pieces on it as index tiles
-    /// `game` keeps from frame to frame (one per kind of square: its pixels
+    /// Draws `layout` as the next frame in `game`'s palette, and what
+    /// changed since the frame drawn before (see [`Drawing`]): the last
+    /// frame with its changed squares laid again, or the empty board's
+    /// runs, then each square and the pieces on it as index tiles `game`
+    /// keeps from frame to frame (one per kind of square: its pixels
     /// without pieces and the labels on it), drawn on first use; else
     /// (markup over the pieces, or more kinds of square than `game` keeps)
     /// the RGBA image with each colour taken to the palette's nearest. No
     /// palette is fitted here (see [`GameTiles`]).
-    pub(crate) fn render_in(&mut self, layout: &Layout, game: &mut GameTiles) -> IndexedImage {
+    pub(crate) fn render_in<'g>(
+        &mut self,
+        layout: &Layout,
+        game: &'g mut GameTiles,
+    ) -> FrameChange<'g> {
+        let drawn = self.draw_in(layout, game);
+        game.drawing.frame_change(drawn, &game.palette.colors)
+    }
+
+    /// [`Rasterizer::render_in`]'s drawing.
+    fn draw_in(&mut self, layout: &Layout, game: &mut GameTiles) -> Drawn {
+        let whole = |image: IndexedImage| Drawn::Whole {
+            size: (image.width, image.height),
+            indices: image.indices,
+            last: None,
+        };
         if layout.has_overlay() {
-            return self.render_rgba_in(layout, game);
+            return whole(self.render_rgba_in(layout, game));
         }
-        // Most frames: the game's shared background, and only the marked
-        // squares looked up again.
-        if let Some(image) = self.render_over_base(layout, game) {
-            return image;
+        // Most frames: the last frame or the game's shared background,
+        // and only the marked squares looked up again.
+        if let Some(drawn) = self.render_over_base(layout, game) {
+            return drawn;
         }
-        self.render_whole_in(layout, game)
+        whole(self.render_whole_in(layout, game))
     }
 
     /// Draws `layout` (without an overlay) over its game's shared
     /// background ([`GameBase`], built when the options change): the base's
     /// indices with the squares its marks reach looked up again and the
-    /// rows its texts reach indexed, then the markers and pieces. `None`
-    /// when the marks cannot be drawn apart, a text changes the pixels
-    /// under a marker, or the game keeps no more kinds of square (the
-    /// caller draws the whole background then).
-    fn render_over_base(&mut self, layout: &Layout, game: &mut GameTiles) -> Option<IndexedImage> {
+    /// rows its texts reach indexed, then the markers and pieces; or the
+    /// last frame with only its changed squares laid again. `None` when
+    /// the marks cannot be drawn apart, a text changes the pixels under a
+    /// marker, or the game keeps no more kinds of square (the caller draws
+    /// the whole background then).
+    fn render_over_base(&mut self, layout: &Layout, game: &mut GameTiles) -> Option<Drawn> {
         let base = match game.base.as_ref().filter(|b| b.fits(layout)) {
             Some(base) => Arc::clone(base),
             None => {
@@ -341,11 +362,15 @@ impl Rasterizer {
         let mover = layout.mover.map(|m| m.color);
         if let (Some(squares), Some(pieces)) = (&kinds, &pieces) {
             game.draw_tiles(&mut self.parts, layout, |sq| &squares[sq.index()]);
-            let changed = game.last.as_mut();
-            if let Some(indices) =
-                changed.and_then(|last| last.change(layout, &base, squares, pieces, mover))
-            {
-                return Some(self.game_image(layout, game, indices));
+            let changed = game
+                .drawing
+                .change_in_place(|last, indices, width, patches| {
+                    last.change(
+                        layout, &base, squares, pieces, mover, indices, width, patches,
+                    )
+                });
+            if changed {
+                return Some(Drawn::InPlace);
             }
         }
         let (mut indices, squares) = base.draw(layout, game)?;
@@ -368,28 +393,20 @@ impl Rasterizer {
         // its squares' kinds are theirs without its texts (a frame whose
         // marks were drawn in their bands, a check's glow, included).
         let texts_apart = texts.is_empty() || (same_texts && base.texts_clear(layout));
-        game.last = match pieces {
+        let last = match pieces {
             Some(pieces) if texts_apart && base.markers_off_board(layout) => Some(LastFrame {
                 base: Arc::clone(&base),
                 squares: squares.into_iter().zip(pieces).collect(),
                 mover,
                 texts: layout.frame.board.texts.clone(),
-                indices: indices.clone(),
             }),
             _ => None,
         };
-        Some(self.game_image(layout, game, indices))
-    }
-
-    /// `indices`, a frame of `layout` in `game`'s palette, as an image.
-    fn game_image(&self, layout: &Layout, game: &GameTiles, indices: Vec<u8>) -> IndexedImage {
-        let frame = &layout.frame;
-        IndexedImage {
-            width: frame.width(),
-            height: frame.height(),
-            palette: Arc::clone(&game.palette),
+        Some(Drawn::Whole {
             indices,
-        }
+            size: (layout.frame.width(), layout.frame.height()),
+            last,
+        })
     }
 
     /// [`Rasterizer::render_in`] from this frame's whole background, for
@@ -537,11 +554,12 @@ mod tests {
             let over_pieces = frames[0].frame.board.labels_over_pieces;
             assert_eq!(over_pieces, coordinates == Coordinates::Inside);
             for (n, l) in frames.iter().enumerate() {
-                let img = raster.render_in(l, &mut game);
-                assert_eq!(raster.render_in(l, &mut spent).indices, img.indices);
+                let spent_indices = raster.render_in(l, &mut spent).next.indices.to_vec();
+                let indices = raster.render_in(l, &mut game).next.indices.to_vec();
+                assert_eq!(spent_indices, indices);
                 let rgba = crate::pixels::rgba(&raster.render(l));
-                assert_eq!(img.indices.len() * 4, rgba.len());
-                for (i, (px, &index)) in rgba.chunks_exact(4).zip(&img.indices).enumerate() {
+                assert_eq!(indices.len() * 4, rgba.len());
+                for (i, (px, &index)) in rgba.chunks_exact(4).zip(&indices).enumerate() {
                     let want = game
                         .palette
                         .index(u32::from_le_bytes([px[0], px[1], px[2], px[3]]));
@@ -600,12 +618,14 @@ mod tests {
                     raster.sample(&boards[0], &mut fit, &mut None);
                     let mut over = GameTiles::new(&fit);
                     let mut whole = GameTiles::new(&fit);
+                    let mut previous: Option<Vec<u8>> = None;
                     for (n, board) in boards.iter().enumerate() {
                         assert!(!board.has_overlay(), "{case}, frame {n}");
                         let want = raster.render_whole_in(board, &mut whole);
-                        let got = raster.render_over_base(board, &mut over);
+                        let got = over_base(&mut raster, board, &mut over, previous.as_deref());
                         let got = got.unwrap_or_else(|| panic!("{case}, frame {n}: no base"));
-                        assert!(got.indices == want.indices, "{case}, frame {n}");
+                        assert!(got == want.indices, "{case}, frame {n}");
+                        previous = Some(got);
                     }
                     // The last board's options made a base of their own.
                     let base = over.base.as_ref().expect("a base");
@@ -692,18 +712,24 @@ mod tests {
                     raster.sample(&boards[0], &mut fit, &mut None);
                     let mut over = GameTiles::new(&fit);
                     let mut whole = GameTiles::new(&fit);
+                    let mut previous: Option<Vec<u8>> = None;
+                    let mut in_place = 0;
                     for pass in 0..2 {
                         for (n, board) in boards.iter().enumerate() {
                             assert!(!board.has_overlay(), "{case}, frame {n}");
                             let want = raster.render_whole_in(board, &mut whole);
-                            let got = raster.render_over_base(board, &mut over);
+                            let got = over_base(&mut raster, board, &mut over, previous.as_deref());
                             let got = got.unwrap_or_else(|| panic!("{case}, frame {n}: no base"));
-                            assert!(
-                                got.indices == want.indices,
-                                "{case}, pass {pass}, frame {n}"
-                            );
+                            assert!(got == want.indices, "{case}, pass {pass}, frame {n}");
+                            in_place += usize::from(over.drawing.changed_in_place());
+                            previous = Some(got);
                         }
                     }
+                    // Most frames were the last one with a few squares
+                    // changed in place (at 333 px, those whose texts are
+                    // the last frame's).
+                    let least = if size == 400 { moves.len() } else { 4 };
+                    assert!(in_place >= least, "{case}: {in_place} in place");
                     let base = over.base.as_ref().expect("a base");
                     let remembered = base.remembered_keys();
                     // Tints kept relative to their squares, glows with theirs.
@@ -722,6 +748,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `board` drawn over `game`'s base, its indices; `None` when it is not
+    /// drawn so. What changed since the frame before is checked against
+    /// that frame (`previous`, whole): each patch holds its indices, and
+    /// outside the patches the two frames are the same.
+    fn over_base(
+        raster: &mut Rasterizer,
+        board: &Layout,
+        game: &mut GameTiles,
+        previous: Option<&[u8]>,
+    ) -> Option<Vec<u8>> {
+        let drawn = raster.render_over_base(board, game)?;
+        let change = game.drawing.frame_change(drawn, &game.palette.colors);
+        let next = change.next.indices.to_vec();
+        let Some(previous) = previous else {
+            return Some(next);
+        };
+        let Some(patches) = change.before.as_ref() else {
+            assert_ne!(previous.len(), next.len(), "no frame before of this size");
+            return Some(next);
+        };
+        let w = change.next.width as usize;
+        let mut covered = vec![false; next.len()];
+        for p in patches {
+            let (left, top, pw) = (p.left as usize, p.top as usize, p.width as usize);
+            for (dy, row) in p.indices.chunks_exact(pw).enumerate() {
+                let at = (top + dy) * w + left;
+                assert_eq!(
+                    row,
+                    &previous[at..at + pw],
+                    "a patch holds the frame before"
+                );
+                covered[at..at + pw].fill(true);
+            }
+        }
+        for (i, (&a, &b)) in previous.iter().zip(&next).enumerate() {
+            assert!(
+                covered[i] || a == b,
+                "pixel {i} changed outside the patches"
+            );
+        }
+        Some(next)
     }
 
     /// What a fit counted, in one order: its colours with their counts,
