@@ -131,10 +131,11 @@ impl FrameChange<'_> {
                 let was = &p.indices[(y - top) * pw + cx0 - left..(y - top) * pw + cx1 - left];
                 let now = &self.next.indices[y * w + cx0..y * w + cx1];
                 let dst = &mut rect[(y - y0) * rw + cx0 - x0..(y - y0) * rw + cx1 - x0];
+                // Each pixel from its two indices alone, without a branch
+                // (vectorized): patches that overlap hold the same earlier
+                // indices, so the last one written is right.
                 for ((d, &b), &a) in dst.iter_mut().zip(was).zip(now) {
-                    if a != b {
-                        *d = a;
-                    }
+                    *d = if a == b { hole } else { a };
                 }
             }
         }

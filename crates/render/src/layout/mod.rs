@@ -178,6 +178,19 @@ impl Layout {
     /// X marks and the check glow; the last move and fills are in the
     /// frame already).
     pub fn with_frame(position: &Position, frame: Arc<Frame>, markup: &Markup) -> Layout {
+        Layout::laid_out(position, frame, markup, true)
+    }
+
+    /// [`Layout::with_frame`] without the title and description, which
+    /// only the SVG writes, for an animation's frames, drawn as pixels
+    /// (describing the position was a tenth of laying out each frame of a
+    /// 100-ply game, `perf`).
+    pub(crate) fn for_frames(position: &Position, frame: Arc<Frame>, markup: &Markup) -> Layout {
+        Layout::laid_out(position, frame, markup, false)
+    }
+
+    /// [`Layout::with_frame`], with its title and description when `words`.
+    fn laid_out(position: &Position, frame: Arc<Frame>, markup: &Markup, words: bool) -> Layout {
         let board = &frame.board;
         let checked = match markup.check {
             CheckMark::None => None,
@@ -200,8 +213,16 @@ impl Layout {
             })
             .collect();
         let mut layout = Layout {
-            title: position.to_string(),
-            description: alt::with_lead(position, &frame.lead, markup),
+            title: if words {
+                position.to_string()
+            } else {
+                String::new()
+            },
+            description: if words {
+                alt::with_lead(position, &frame.lead, markup)
+            } else {
+                String::new()
+            },
             glows,
             pieces,
             crosses: Vec::new(),

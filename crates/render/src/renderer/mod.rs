@@ -123,6 +123,18 @@ impl Renderer {
         ))
     }
 
+    /// [`Renderer::layout`] without the title and description, for the
+    /// frames of an animation (see [`Layout::for_frames`]).
+    fn frame_layout(&mut self, position: &Position) -> Result<Layout, Error> {
+        let extras = layout::Extras::of(position, &self.options.diagram);
+        let frame = self.frame_for(extras)?;
+        Ok(Layout::for_frames(
+            position,
+            frame,
+            &self.options.diagram.markup,
+        ))
+    }
+
     /// The width and height of `position`'s image with these options (the
     /// width is the size asked for; the height follows what is drawn
     /// around the board: labels, caption, player bars, pockets).
@@ -183,7 +195,7 @@ impl Renderer {
         position: &Position,
         sample: &mut gif::PaletteSample,
     ) -> Result<(), Error> {
-        let layout = self.layout(position)?;
+        let layout = self.frame_layout(position)?;
         self.rasterizer
             .sample(&layout, &mut sample.fit, &mut self.kept_first);
         sample.count_frame();
@@ -246,7 +258,7 @@ impl Renderer {
         position: &Position,
         palette: &'p mut gif::GamePalette,
     ) -> Result<gif::FrameChange<'p>, Error> {
-        let layout = self.layout(position)?;
+        let layout = self.frame_layout(position)?;
         Ok(self.rasterizer.render_in(&layout, &mut palette.tiles))
     }
 
