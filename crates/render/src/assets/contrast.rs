@@ -57,21 +57,40 @@ pub(crate) fn contrast_at_least(a: Rgba, b: Rgba, ratio_tenths: u32) -> bool {
 /// in steps of 1/256, by the least that brings its luminance into
 /// `min..=max`. Scaling keeps the hue, so a brown square stays brown.
 pub(crate) fn clamp_luminance(c: Rgba, min: u32, max: u32) -> Rgba {
+    // Each step moves every channel one way, so the luminance only grows
+    // with `k` in both directions and the step sought is found by
+    // bisection: a scan of the 257 steps was a fortieth of an animated
+    // game's time, where every frame's inside labels are inked again.
     let l = luminance(c);
     if l > max {
-        (0..=256u32)
-            .rev()
-            .map(|k| scale(c, k))
-            .find(|&d| luminance(d) <= max)
-            .unwrap_or(Rgba::rgb(0, 0, 0))
+        // The last step still dark enough (step 0 is black).
+        match first_step(|k| luminance(scale(c, k)) > max) {
+            0 => Rgba::rgb(0, 0, 0),
+            k => scale(c, k - 1),
+        }
     } else if l < min {
-        (0..=256u32)
-            .map(|k| mix_white(c, k))
-            .find(|&d| luminance(d) >= min)
-            .unwrap_or(Rgba::rgb(255, 255, 255))
+        match first_step(|k| luminance(mix_white(c, k)) >= min) {
+            257.. => Rgba::rgb(255, 255, 255),
+            k => mix_white(c, k),
+        }
     } else {
         c
     }
+}
+
+/// The first step of `0..=256` at which `reached` holds (257 when none),
+/// for a `reached` that stays true once it holds.
+fn first_step(reached: impl Fn(u32) -> bool) -> u32 {
+    let (mut lo, mut hi) = (0u32, 257u32);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if reached(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    lo
 }
 
 fn scale(c: Rgba, k: u32) -> Rgba {
@@ -90,6 +109,41 @@ mod tests {
 
     const BLACK: Rgba = Rgba::rgb(0, 0, 0);
     const WHITE: Rgba = Rgba::rgb(255, 255, 255);
+
+    #[test]
+    fn clamping_by_bisection_is_the_scan_of_every_step() {
+        // The first step that reaches the bound, found one step at a
+        // time, for colours and bounds all over the range.
+        let scan = |c: Rgba, min: u32, max: u32| {
+            let l = luminance(c);
+            if l > max {
+                (0..=256u32)
+                    .rev()
+                    .map(|k| scale(c, k))
+                    .find(|&d| luminance(d) <= max)
+                    .unwrap_or(BLACK)
+            } else if l < min {
+                (0..=256u32)
+                    .map(|k| mix_white(c, k))
+                    .find(|&d| luminance(d) >= min)
+                    .unwrap_or(WHITE)
+            } else {
+                c
+            }
+        };
+        for r in (0..=255u8).step_by(17) {
+            for g in (0..=255u8).step_by(51) {
+                for b in (0..=255u8).step_by(85) {
+                    let c = Rgba::rgb(r, g, b);
+                    for t in 0..=20u32 {
+                        let bound = t * ONE / 20;
+                        assert_eq!(clamp_luminance(c, bound, ONE), scan(c, bound, ONE));
+                        assert_eq!(clamp_luminance(c, 0, bound), scan(c, 0, bound));
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn luminance_matches_wcag_at_known_points() {

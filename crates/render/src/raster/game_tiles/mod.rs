@@ -354,6 +354,9 @@ impl Rasterizer {
         // (clocks) are drawn whole, without asking.
         let texts = &layout.frame.board.texts;
         let same_texts = texts.is_empty() || game.last_texts == *texts;
+        // The first frame with texts over this game is asked too, so that
+        // the second may be drawn from it.
+        let first_texts = game.last_texts.is_empty();
         let kinds = same_texts
             .then(|| base.square_kinds(layout, game))
             .flatten();
@@ -392,7 +395,8 @@ impl Rasterizer {
         // Kept for the next frame when it could be changed square by square:
         // its squares' kinds are theirs without its texts (a frame whose
         // marks were drawn in their bands, a check's glow, included).
-        let texts_apart = texts.is_empty() || (same_texts && base.texts_clear(layout));
+        let texts_apart =
+            texts.is_empty() || ((same_texts || first_texts) && base.texts_clear(layout));
         let last = match pieces {
             Some(pieces) if texts_apart && base.markers_off_board(layout) => Some(LastFrame {
                 base: Arc::clone(&base),
