@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use resvg::tiny_skia::{IntRect, Pixmap, PremultipliedColorU8};
 
 use super::square::GameSquare;
+use super::text_rows::TextRows;
 use crate::assets::color::Rgba;
 use crate::layout::{BoardSpec, Glow, Item, Layout, MoverMark, PlacedText, Rect, SpriteSpec};
 use crate::pixels::quantize::Packed;
@@ -74,6 +75,8 @@ pub(super) struct GameBase {
     /// Texts found to leave the squares and markers alone, or not (see
     /// [`texts_clear`]).
     texts_seen: Mutex<Vec<(Vec<PlacedText>, bool)>>,
+    /// The rows of the last texts drawn over it (see [`TextRows`]).
+    text_rows: Mutex<Option<TextRows>>,
 }
 
 /// The most sets of texts a base remembers the answer of [`texts_clear`]
@@ -82,9 +85,9 @@ pub(super) struct GameBase {
 const MAX_TEXTS_SEEN: usize = 8;
 
 /// The most marked squares a base remembers the kinds of: each kind of
-/// square under a tint, a glow or a neighbour's tint (a mark's reach
-/// includes a pixel of anti-aliasing) with the labels on it, many times
-/// over. Past it, frames draw their marks as before.
+/// square under a tint or a glow (with those around a glow that its reach,
+/// a pixel of anti-aliasing beyond it, takes in) with the labels on it,
+/// many times over. Past it, frames draw their marks as before.
 const MAX_REMEMBERED: usize = 1024;
 
 /// The kind a square of one kind became under some marks: its pixels
@@ -192,6 +195,7 @@ impl GameBase {
             markers,
             remembered: Mutex::new(Vec::new()),
             texts_seen: Mutex::new(Vec::new()),
+            text_rows: Mutex::new(None),
         })
     }
 
@@ -290,9 +294,17 @@ impl GameBase {
         game: &mut impl SquareKinds,
     ) -> Option<(Vec<u8>, Vec<Arc<GameSquare>>)> {
         let frame = &layout.frame;
-        let marks = marks::marks(&frame.board, &layout.glows);
+        let mut marks = marks::marks(&frame.board, &layout.glows);
         let labels = corner_labels(layout);
         let mut indices = self.indices.clone();
+        // Texts that touch no square: their rows pasted as indexed before.
+        if marks.iter().any(|m| matches!(m, Item::Text(_))) && self.texts_clear(layout) {
+            let mut others = marks.clone();
+            others.retain(|m| !matches!(m, Item::Text(_)));
+            if self.paste_text_rows(layout, &marks, &others, &mut indices, game) {
+                marks = others;
+            }
+        }
         let (squares, redrawn) = match self.marked_squares(layout, &marks, labels, game) {
             Marked::Found(squares, redrawn) => (squares, redrawn),
             Marked::Banded => self.draw_marks(layout, &marks, labels, &mut indices, game)?,
@@ -308,6 +320,39 @@ impl GameBase {
             );
         }
         Some((indices, squares))
+    }
+
+    /// Pastes the rows of `layout`'s texts into `indices` (the base's, to
+    /// draw a frame over): indexed from the texts among `marks` drawn in
+    /// their bands the first time, kept for the frames after with the same
+    /// texts ([`TextRows`]). `false`, and nothing pasted, when the texts
+    /// reach the board's rows or a mark of `others` (`marks` but the
+    /// texts) reaches theirs.
+    fn paste_text_rows(
+        &self,
+        layout: &Layout,
+        marks: &[Item],
+        others: &[Item],
+        indices: &mut [u8],
+        game: &mut impl SquareKinds,
+    ) -> bool {
+        let mut kept = self
+            .text_rows
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if !kept.as_ref().is_some_and(|k| k.is_for(layout)) {
+            let mut texts = marks.to_vec();
+            texts.retain(|m| matches!(m, Item::Text(_)));
+            let mut drawn = self.indices.clone();
+            let labels = corner_labels(layout);
+            let drawn = self
+                .draw_marks(layout, &texts, labels, &mut drawn, game)
+                .map(|_| drawn);
+            *kept = Some(TextRows::new(layout, &self.indices, drawn.as_deref()));
+        }
+        let width = layout.frame.width() as usize;
+        kept.as_ref()
+            .is_some_and(|k| k.paste(others, indices, width))
     }
 
     /// The kind of each square of `layout`, when no text is among its
@@ -696,6 +741,16 @@ pub(super) fn relative(r: Rect, s: IntRect) -> Rect {
 
 #[cfg(test)]
 impl GameBase {
+    /// How many rows of texts the base holds for pasting (`None`: none
+    /// held, or the texts are drawn in their bands).
+    pub(super) fn text_rows_held(&self) -> Option<usize> {
+        let kept = self
+            .text_rows
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        kept.as_ref().and_then(TextRows::rows)
+    }
+
     /// The square of each kind remembered (`None`: kept relative to its
     /// square).
     pub(super) fn remembered_keys(&self) -> Vec<Option<Square>> {

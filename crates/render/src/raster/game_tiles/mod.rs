@@ -11,6 +11,7 @@ mod drawing;
 mod first_sample;
 mod last_frame;
 mod square;
+mod text_rows;
 
 use std::sync::Arc;
 
@@ -643,7 +644,8 @@ mod tests {
     fn squares_under_tints_drawn_alone_or_remembered_are_the_frames_drawn_whole() {
         // lila-gif's frames: a last move on new squares in most frames, a
         // check now and then, fills; at 333 px the players' names and a
-        // clock in bars (texts that touch no square), a name changing once. The
+        // clock in bars against the board (texts that touch no square), a
+        // name changing once. The
         // squares under a tint
         // are drawn alone or found among the kinds remembered from earlier
         // frames (the same tint on another square of the same kind),
@@ -706,6 +708,9 @@ mod tests {
                                 } else {
                                     crate::options::Around::default()
                                 },
+                                // lila-gif's bars, against the board: their
+                                // texts' bands reach its first and last rows.
+                                border: size != 333,
                                 ..DiagramOptions::default()
                             };
                             layout(if n % 3 == 0 { CHECK } else { START }, &options)
@@ -735,6 +740,12 @@ mod tests {
                     let least = if size == 400 { moves.len() } else { 4 };
                     assert!(in_place >= least, "{case}: {in_place} in place");
                     let base = over.base.as_ref().expect("a base");
+                    // The players' bars were pasted as rows into the
+                    // frames drawn whole (the checks).
+                    if size == 333 {
+                        let rows = base.text_rows_held().unwrap_or(0);
+                        assert!(rows > 0, "{case}: no text rows");
+                    }
                     let remembered = base.remembered_keys();
                     // Tints kept relative to their squares, glows with theirs.
                     assert!(remembered.iter().any(|at| at.is_none()), "{case}");
