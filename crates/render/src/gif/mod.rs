@@ -316,6 +316,10 @@ impl AnimationWriter {
     /// Starts an animation with its whole `first` frame and the comment.
     pub fn new(first: &TimedImage<'_>, comment: &str) -> Result<AnimationWriter, GifError> {
         let (w, h) = first.image.check()?;
+        // A later frame where nothing changed is one pixel of it.
+        if w == 0 || h == 0 {
+            return Err(GifError::BadImage("an animation needs at least one pixel"));
+        }
         let (base, global_transparent) = first.image.gif_palette();
         // One spare entry after the first frame's colours is the "unchanged"
         // index of later frames that share this palette.
@@ -434,15 +438,7 @@ impl AnimationWriter {
         let hole = (colours < 256 && transparent.is_none()).then_some(colours as u8);
         let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
         change.rect_indices(rect, hole, &mut buffer);
-        // The hole index must exist in the palette the frame uses: the
-        // global one has the spare entry already; a frame's own gets one.
-        let palette = match (own_palette, hole) {
-            (Some(mut p), Some(_)) => {
-                p.extend([0, 0, 0]);
-                Some(p)
-            }
-            (p, _) => p,
-        };
+        let palette = with_hole(own_palette, hole);
         let width = (x1 - x0) as u16;
         let frame = Frame {
             left: x0 as u16,
@@ -465,6 +461,19 @@ impl AnimationWriter {
     /// The GIF's bytes, with its trailer.
     pub fn finish(self) -> Result<Vec<u8>, GifError> {
         Ok(self.encoder.into_inner()?)
+    }
+}
+
+/// A frame's own palette (`None`: the global one), with an entry for the
+/// index that marks unchanged pixels when it has one (`hole`): the global
+/// palette has that spare entry already; a frame's own gets one.
+fn with_hole(own_palette: Option<Vec<u8>>, hole: Option<u8>) -> Option<Vec<u8>> {
+    match (own_palette, hole) {
+        (Some(mut p), Some(_)) => {
+            p.extend([0, 0, 0]);
+            Some(p)
+        }
+        (p, _) => p,
     }
 }
 
@@ -576,15 +585,7 @@ fn changed_frame<'a>(
             });
         }
     }
-    // The hole index must exist in the palette the frame uses: the global
-    // one has the spare entry already; a frame's own gets one.
-    let palette = match (own_palette, hole) {
-        (Some(mut p), Some(_)) => {
-            p.extend([0, 0, 0]);
-            Some(p)
-        }
-        (p, _) => p,
-    };
+    let palette = with_hole(own_palette, hole);
     Frame {
         left: x0 as u16,
         top: y0 as u16,
@@ -733,6 +734,53 @@ mod tests {
         };
         assert!(matches!(still(&huge, ""), Err(GifError::TooLarge)));
         assert!(matches!(animation(&[], ""), Err(GifError::BadImage(_))));
+        // An animation of empty frames, in one palette or two.
+        let other = [[255, 255, 255, 255]];
+        for second in [&palette[..], &other[..]] {
+            let empty = |palette| TimedImage {
+                image: PaletteImage {
+                    width: 0,
+                    height: 0,
+                    palette,
+                    indices: &[],
+                },
+                delay: 10,
+            };
+            let frames = [empty(&palette[..]), empty(second)];
+            assert!(matches!(animation(&frames, ""), Err(GifError::BadImage(_))));
+        }
+        // A change without the frame before, or whose patch lies outside
+        // the picture.
+        let pixels = [0u8; 4];
+        let image = PaletteImage {
+            width: 2,
+            height: 2,
+            palette: &palette,
+            indices: &pixels,
+        };
+        let mut writer = AnimationWriter::new(&TimedImage { image, delay: 10 }, "").unwrap();
+        let lost = FrameChange {
+            next: image,
+            before: None,
+        };
+        assert!(matches!(
+            writer.push_change(&lost, 10),
+            Err(GifError::BadImage(_))
+        ));
+        let outside = FrameChange {
+            next: image,
+            before: Some(vec![Patch {
+                left: 1,
+                top: 1,
+                width: 2,
+                height: 2,
+                indices: &pixels,
+            }]),
+        };
+        assert!(matches!(
+            writer.push_change(&outside, 10),
+            Err(GifError::BadImage(_))
+        ));
     }
 
     #[test]

@@ -112,35 +112,32 @@ impl Renderer {
         Ok(frame)
     }
 
+    /// The frame `position` is drawn on (with what it adds: pockets, check
+    /// counters), built once.
+    fn frame_of(&mut self, position: &Position) -> Result<Arc<Frame>, Error> {
+        self.frame_for(layout::Extras::of(position, &self.options.diagram))
+    }
+
     /// The layout of `position` (for writers of one's own, or for sizes).
     pub fn layout(&mut self, position: &Position) -> Result<Layout, Error> {
-        let extras = layout::Extras::of(position, &self.options.diagram);
-        let frame = self.frame_for(extras)?;
-        Ok(Layout::with_frame(
-            position,
-            frame,
-            &self.options.diagram.markup,
-        ))
+        let frame = self.frame_of(position)?;
+        let markup = &self.options.diagram.markup;
+        Ok(Layout::with_frame(position, frame, markup))
     }
 
     /// [`Renderer::layout`] without the title and description, for the
     /// frames of an animation (see [`Layout::for_frames`]).
     fn frame_layout(&mut self, position: &Position) -> Result<Layout, Error> {
-        let extras = layout::Extras::of(position, &self.options.diagram);
-        let frame = self.frame_for(extras)?;
-        Ok(Layout::for_frames(
-            position,
-            frame,
-            &self.options.diagram.markup,
-        ))
+        let frame = self.frame_of(position)?;
+        let markup = &self.options.diagram.markup;
+        Ok(Layout::for_frames(position, frame, markup))
     }
 
     /// The width and height of `position`'s image with these options (the
     /// width is the size asked for; the height follows what is drawn
     /// around the board: labels, caption, player bars, pockets).
     pub fn image_size(&mut self, position: &Position) -> Result<(u32, u32), Error> {
-        let extras = layout::Extras::of(position, &self.options.diagram);
-        let frame = self.frame_for(extras)?;
+        let frame = self.frame_of(position)?;
         Ok((frame.width(), frame.height()))
     }
 
