@@ -96,16 +96,24 @@ fn check(image: &PaletteImage<'_>) -> Result<(u32, u32), ApngError> {
 }
 
 /// The rectangle `(x, y, w, h)` holding every pixel whose index differs
-/// between `before` and `after` (same size), or `None` when nothing
-/// changed.
+/// between `before` and `after`, or `None` when nothing changed (or the
+/// two are not pictures of one size, one index per pixel).
 pub fn changed_rect(
     before: &PaletteImage<'_>,
     after: &PaletteImage<'_>,
 ) -> Option<(u32, u32, u32, u32)> {
+    let pixels = after.width as usize * after.height as usize;
+    if (before.width, before.height) != (after.width, after.height) || after.indices.len() != pixels
+    {
+        return None;
+    }
     let change = FrameChange {
         next: *after,
         before: Some(vec![Patch::whole(before)]),
     };
+    if !change.patches_fit() {
+        return None;
+    }
     let (x0, y0, x1, y1) = change.changed_rect()?;
     Some((x0 as u32, y0 as u32, (x1 - x0) as u32, (y1 - y0) as u32))
 }
@@ -310,6 +318,27 @@ mod tests {
             changed_rect(&image(&palette, &before, 5), &image(&palette, &after, 5)),
             Some((1, 1, 3, 3))
         );
+    }
+
+    #[test]
+    fn the_changed_rectangle_of_pictures_unlike_in_size_is_none() {
+        // Never a panic: frames of two sizes, or with too few indices.
+        let palette = [[0, 0, 0, 255], [255, 255, 255, 255]];
+        let small = [0u8; 4];
+        let large = [1u8; 9];
+        let short = [1u8; 3];
+        let a = image(&palette, &small, 2);
+        let b = image(&palette, &large, 3);
+        assert_eq!(changed_rect(&a, &b), None);
+        assert_eq!(changed_rect(&b, &a), None);
+        let c = PaletteImage {
+            width: 2,
+            height: 2,
+            palette: &palette,
+            indices: &short,
+        };
+        assert_eq!(changed_rect(&a, &c), None);
+        assert_eq!(changed_rect(&c, &a), None);
     }
 
     #[test]
