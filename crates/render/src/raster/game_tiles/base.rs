@@ -351,8 +351,9 @@ impl GameBase {
             *kept = Some(TextRows::new(layout, &self.indices, drawn.as_deref()));
         }
         let width = layout.frame.width() as usize;
+        let reaches: Vec<Option<Rect>> = others.iter().map(reach).collect();
         kept.as_ref()
-            .is_some_and(|k| k.paste(others, indices, width))
+            .is_some_and(|k| k.paste(&reaches, indices, width))
     }
 
     /// The kind of each square of `layout`, when no text is among its

@@ -642,12 +642,8 @@ mod tests {
 
     #[test]
     fn squares_under_tints_drawn_alone_or_remembered_are_the_frames_drawn_whole() {
-        // lila-gif's frames: a last move on new squares in most frames, a
-        // check now and then, fills; at 333 px the players' names and a
-        // clock in bars against the board (texts that touch no square), a
-        // name changing once. The
-        // squares under a tint
-        // are drawn alone or found among the kinds remembered from earlier
+        // lila-gif's frames ([`lila_frames`]). The squares under a tint are
+        // drawn alone or found among the kinds remembered from earlier
         // frames (the same tint on another square of the same kind),
         // never in their bands; a glow is drawn in its band and then
         // remembered with its square. Each frame after the first is the
@@ -655,8 +651,6 @@ mod tests {
         // laid again. Twice through, so the second pass finds every kind
         // remembered. Each frame must be the frame drawn from its own
         // whole background, index for index.
-        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        const CHECK: &str = "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3";
         let moves = [
             ("e2", "e4"),
             ("e7", "e5"),
@@ -668,54 +662,11 @@ mod tests {
             ("a2", "a1"),
             ("d1", "h5"),
         ];
-        let players = |black: &str| crate::options::Around {
-            white: Some(crate::options::Player {
-                name: "Anderssen".into(),
-                clock: Some(6000),
-                ..Default::default()
-            }),
-            black: Some(crate::options::Player {
-                name: black.into(),
-                ..Default::default()
-            }),
-            ..Default::default()
-        };
         for theme in ["brown", "blue"] {
             for coordinates in [Coordinates::Inside, Coordinates::Outside, Coordinates::None] {
                 for size in [400, 333] {
                     let case = format!("{theme} {coordinates:?} {size} px");
-                    let boards: Vec<Layout> = moves
-                        .iter()
-                        .enumerate()
-                        .map(|(n, &(from, to))| {
-                            let options = DiagramOptions {
-                                theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
-                                coordinates,
-                                size,
-                                markup: crate::options::Markup {
-                                    lastmove: Some((sq(from), sq(to))),
-                                    check: crate::options::CheckMark::Auto,
-                                    fills: (n % 4 == 1)
-                                        .then(|| {
-                                            (sq("b2"), crate::assets::color::Rgba::rgb(200, 40, 40))
-                                        })
-                                        .into_iter()
-                                        .collect(),
-                                    ..Default::default()
-                                },
-                                around: if size == 333 {
-                                    players(if n < 5 { "Kieseritzky" } else { "Dufresne" })
-                                } else {
-                                    crate::options::Around::default()
-                                },
-                                // lila-gif's bars, against the board: their
-                                // texts' bands reach its first and last rows.
-                                border: size != 333,
-                                ..DiagramOptions::default()
-                            };
-                            layout(if n % 3 == 0 { CHECK } else { START }, &options)
-                        })
-                        .collect();
+                    let boards = lila_frames(theme, coordinates, size, &moves);
                     let mut raster = Rasterizer::new();
                     let mut fit = PaletteFit::default();
                     raster.sample(&boards[0], &mut fit, &mut None);
@@ -763,6 +714,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// lila-gif's frames, one a move of `moves`: a last move on new
+    /// squares in most frames, a check now and then, fills; at 333 px the
+    /// players' names and a clock in bars against the board (texts that
+    /// touch no square, their bands reaching the board's first and last
+    /// rows), a name changing once.
+    fn lila_frames(
+        theme: &str,
+        coordinates: Coordinates,
+        size: u32,
+        moves: &[(&str, &str)],
+    ) -> Vec<Layout> {
+        const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        const CHECK: &str = "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3";
+        let players = |black: &str| crate::options::Around {
+            white: Some(crate::options::Player {
+                name: "Anderssen".into(),
+                clock: Some(6000),
+                ..Default::default()
+            }),
+            black: Some(crate::options::Player {
+                name: black.into(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        moves
+            .iter()
+            .enumerate()
+            .map(|(n, &(from, to))| {
+                let options = DiagramOptions {
+                    theme: crate::assets::theme::Theme::built_in(theme).unwrap(),
+                    coordinates,
+                    size,
+                    markup: crate::options::Markup {
+                        lastmove: Some((sq(from), sq(to))),
+                        check: crate::options::CheckMark::Auto,
+                        fills: (n % 4 == 1)
+                            .then(|| (sq("b2"), crate::assets::color::Rgba::rgb(200, 40, 40)))
+                            .into_iter()
+                            .collect(),
+                        ..Default::default()
+                    },
+                    around: if size == 333 {
+                        players(if n < 5 { "Kieseritzky" } else { "Dufresne" })
+                    } else {
+                        crate::options::Around::default()
+                    },
+                    // lila-gif's bars lie against the board.
+                    border: size != 333,
+                    ..DiagramOptions::default()
+                };
+                layout(if n % 3 == 0 { CHECK } else { START }, &options)
+            })
+            .collect()
     }
 
     /// `board` drawn over `game`'s base, its indices; `None` when it is not

@@ -9,7 +9,7 @@
 //! those texts (unless another mark reaches them): they are indexed the
 //! first time and pasted after.
 
-use crate::layout::{Item, Layout, PlacedText};
+use crate::layout::{Layout, PlacedText, Rect};
 
 /// The rows a set of texts makes over a base: each row's index (from the
 /// top) and its indices; `None` when the texts could not be drawn apart,
@@ -48,17 +48,18 @@ impl TextRows {
         self.texts == layout.frame.board.texts
     }
 
-    /// Pastes the rows into `indices` (rows of `width`), when no mark of
-    /// `others` (the frame's marks but its texts) reaches one of them:
-    /// `false`, and nothing pasted, otherwise.
-    pub(super) fn paste(&self, others: &[Item], indices: &mut [u8], width: usize) -> bool {
+    /// Pastes the rows into `indices` (rows of `width`), when none of
+    /// `reaches` (the rectangles the frame's other marks may change;
+    /// `None`: anywhere) takes in one of them: `false`, and nothing
+    /// pasted, otherwise.
+    pub(super) fn paste(&self, reaches: &[Option<Rect>], indices: &mut [u8], width: usize) -> bool {
         let Some(rows) = &self.rows else {
             return false;
         };
         let reached = |y: usize| {
-            others.iter().any(|m| {
-                super::base::reach(m).is_none_or(|r| (y + 1) as f32 > r.y && (y as f32) < r.y + r.h)
-            })
+            reaches
+                .iter()
+                .any(|r| r.is_none_or(|r| (y + 1) as f32 > r.y && (y as f32) < r.y + r.h))
         };
         if rows.iter().any(|(y, _)| reached(*y)) {
             return false;
