@@ -40,6 +40,20 @@ impl<'a> Patch<'a> {
     }
 }
 
+impl Patch<'_> {
+    /// The part of the patch inside `(x0, y0, x1, y1)` (ends excluded),
+    /// in the picture's coordinates; `None` when they do not overlap.
+    fn within(
+        &self,
+        (x0, y0, x1, y1): (usize, usize, usize, usize),
+    ) -> Option<(usize, usize, usize, usize)> {
+        let (left, top) = (self.left as usize, self.top as usize);
+        let (cx0, cx1) = (left.max(x0), (left + self.width as usize).min(x1));
+        let (cy0, cy1) = (top.max(y0), (top + self.height as usize).min(y1));
+        (cx0 < cx1 && cy0 < cy1).then_some((cx0, cy0, cx1, cy1))
+    }
+}
+
 /// The next frame of an animation and the frame before it, both in one
 /// palette: the frame before is `next` except inside the patches, which
 /// hold its own indices there (patches may overlap; each holds the frame
@@ -119,14 +133,10 @@ impl FrameChange<'_> {
         out.resize(start + rw * (y1 - y0), hole);
         let rect = &mut out[start..];
         for p in self.before.iter().flatten() {
-            let (left, top) = (p.left as usize, p.top as usize);
-            let (right, bottom) = (left + p.width as usize, top + p.height as usize);
-            let (cx0, cx1) = (left.max(x0), right.min(x1));
-            let (cy0, cy1) = (top.max(y0), bottom.min(y1));
-            if cx0 >= cx1 || cy0 >= cy1 {
+            let Some((cx0, cy0, cx1, cy1)) = p.within((x0, y0, x1, y1)) else {
                 continue;
-            }
-            let pw = p.width as usize;
+            };
+            let (left, top, pw) = (p.left as usize, p.top as usize, p.width as usize);
             for y in cy0..cy1 {
                 let was = &p.indices[(y - top) * pw + cx0 - left..(y - top) * pw + cx1 - left];
                 let now = &self.next.indices[y * w + cx0..y * w + cx1];
@@ -144,21 +154,13 @@ impl FrameChange<'_> {
     /// The largest index among the next frame's pixels inside both `rect`
     /// and the patches: every pixel that changed (elsewhere they are the
     /// frame before's, checked with it).
-    pub(crate) fn largest_changed_index(
-        &self,
-        (x0, y0, x1, y1): (usize, usize, usize, usize),
-    ) -> u8 {
+    pub(crate) fn largest_changed_index(&self, rect: (usize, usize, usize, usize)) -> u8 {
         let w = self.next.width as usize;
         let mut largest = 0u8;
-        for p in self.before.iter().flatten() {
-            let (left, top) = (p.left as usize, p.top as usize);
-            let (cx0, cx1) = (left.max(x0), (left + p.width as usize).min(x1));
-            let (cy0, cy1) = (top.max(y0), (top + p.height as usize).min(y1));
-            for y in cy0..cy1.max(cy0) {
-                if cx0 < cx1 {
-                    let now = &self.next.indices[y * w + cx0..y * w + cx1];
-                    largest = now.iter().fold(largest, |m, &i| m.max(i));
-                }
+        for (cx0, cy0, cx1, cy1) in self.before.iter().flatten().filter_map(|p| p.within(rect)) {
+            for y in cy0..cy1 {
+                let now = &self.next.indices[y * w + cx0..y * w + cx1];
+                largest = now.iter().fold(largest, |m, &i| m.max(i));
             }
         }
         largest
